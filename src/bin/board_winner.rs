@@ -1,0 +1,213 @@
+//! board_winner: AOJ 0066 "Tic Tac Toe": who has already got three in a row on each board.
+//!
+//! Judge: Aizu Online Judge 0066 (PC Koshien 2004),
+//! https://onlinejudge.u-aizu.ac.jp/problems/0066 (at most 50 boards, input ends at end of file).
+//! Input: any number of lines, each a board of 9 characters `o`, `x`, `s` (empty), row by row.
+//! Output: one line per board: `o` or `x` for the player with a whole row, column or diagonal,
+//! `d` when nobody has one. No search: an unfinished board with no line is `d`, and the piece
+//! counts are not checked (the statement promises nothing about them).
+//! Bad input (a wrong length, another character, both players with a line) gets
+//! `error: line N: …` on stderr and exit status 1, with nothing on stdout.
+//! Approach: each board is two 9-bit masks tested against the eight line masks.
+//! Judge Rust: 1.41.1, edition 2015 (AOJ): no API newer than 1.41. std only: this file is the
+//! submission.
+
+// The shared blocks below also build on AOJ's Rust 1.41, which has no inline format arguments.
+#![allow(clippy::uninlined_format_args)]
+
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::process;
+use std::str;
+
+/// The answer for one board: who has a line, `d` for nobody; both is not a possible board.
+fn winner(board: Board) -> Result<char, &'static str> {
+    match (has_line(board.o), has_line(board.x)) {
+        (true, true) => Err("both o and x have three in a row (the game ends at the first line)"),
+        (true, false) => Ok('o'),
+        (false, true) => Ok('x'),
+        (false, false) => Ok('d'),
+    }
+}
+
+/// The answer character for one input line.
+pub fn answer(number: usize, line: &str) -> Result<char, InputError> {
+    let board = parse_board(line, number)?;
+    winner(board).map_err(|reason| InputError {
+        line: number,
+        message: reason.to_string(),
+    })
+}
+
+/// The whole output for the whole input, or the first bad line.
+pub fn run(input: &str) -> Result<String, InputError> {
+    let mut output = String::with_capacity(input.len() / 5);
+    for (number, line) in content_lines(input) {
+        output.push(answer(number, line)?);
+        output.push('\n');
+    }
+    Ok(output)
+}
+
+// ---- shared: lines (kept identical across solvers by tests/shared_code.rs) ----
+/// The eight lines (three rows, three columns, two diagonals) as bitmasks of cells.
+const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
+
+/// Whether the cells of a bitmask (bit i = cell i, row-major) contain a whole line.
+fn has_line(cells: u16) -> bool {
+    LINES.iter().any(|&line| line & !cells == 0)
+}
+// ---- end shared: lines ----
+
+// ---- shared: board (kept identical across solvers by tests/shared_code.rs) ----
+/// A board as two bitmasks, the cells of `o` and of `x`: small and fast to test lines on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Board {
+    o: u16,
+    x: u16,
+}
+
+/// Reads one board: exactly 9 characters `o`, `x` or `s`, row by row.
+fn parse_board(line: &str, number: usize) -> Result<Board, InputError> {
+    let length = line.chars().count();
+    if length != 9 {
+        return Err(InputError {
+            line: number,
+            message: format!(
+                "expected a board of 9 characters (o, x or s), found {} characters",
+                length
+            ),
+        });
+    }
+    let mut board = Board { o: 0, x: 0 };
+    for (cell, found) in line.chars().enumerate() {
+        match found {
+            'o' => board.o |= 1 << cell,
+            'x' => board.x |= 1 << cell,
+            's' => {}
+            _ => {
+                return Err(InputError {
+                    line: number,
+                    message: format!(
+                        "expected o, x or s, found {:?} at column {}",
+                        found,
+                        cell + 1
+                    ),
+                })
+            }
+        }
+    }
+    Ok(board)
+}
+// ---- end shared: board ----
+
+// ---- shared: input (kept identical across solvers by tests/shared_code.rs) ----
+/// A bad input: the 1-based line number and what was wrong there.
+#[derive(Debug, PartialEq, Eq)]
+pub struct InputError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+/// The lines that hold something, numbered from 1, without line ends or surrounding blanks.
+fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split('\n')
+        .enumerate()
+        .map(|(index, line)| (index + 1, line.trim()))
+        .filter(|&(_, line)| !line.is_empty())
+}
+
+/// The input as text, or the line on which it stops being UTF-8.
+fn decode(bytes: &[u8]) -> Result<&str, InputError> {
+    str::from_utf8(bytes).map_err(|error| {
+        let before = &bytes[..error.valid_up_to()];
+        InputError {
+            line: 1 + before.iter().filter(|&&byte| byte == b'\n').count(),
+            message: "the input is not UTF-8 text".to_string(),
+        }
+    })
+}
+
+/// Prints `error: …` on stderr and exits with status 1; stdout stays empty.
+fn fail(message: &str) -> ! {
+    eprintln!("error: {}", message);
+    process::exit(1)
+}
+
+fn main() {
+    let mut bytes = Vec::new();
+    if let Err(error) = io::stdin().read_to_end(&mut bytes) {
+        fail(&format!("cannot read the input: {}", error));
+    }
+    let output = match decode(&bytes).and_then(run) {
+        Ok(output) => output,
+        Err(error) => fail(&error.to_string()),
+    };
+    let stdout = io::stdout();
+    let mut stdout = stdout.lock();
+    if let Err(error) = stdout
+        .write_all(output.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        fail(&format!("cannot write the output: {}", error));
+    }
+}
+// ---- end shared: input ----
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statement_sample() {
+        let input = "ooosxssxs\nxoosxsosx\nooxxxooxo\n";
+        assert_eq!(run(input), Ok("o\nx\nd\n".to_string()));
+    }
+
+    #[test]
+    fn every_line_shape_is_found() {
+        // Each of the eight lines alone, for each player, on an otherwise empty board.
+        for &line in LINES.iter() {
+            let cells: String = (0..9)
+                .map(|cell| if line & 1 << cell != 0 { 'x' } else { 's' })
+                .collect();
+            assert_eq!(answer(1, &cells), Ok('x'), "{}", cells);
+            assert_eq!(answer(1, &cells.replace('x', "o")), Ok('o'), "{}", cells);
+        }
+    }
+
+    #[test]
+    fn counts_are_not_checked() {
+        assert_eq!(run("xxxssssss\nssssossss\n"), Ok("x\nd\n".to_string()));
+    }
+
+    #[test]
+    fn both_lines_is_an_error() {
+        let error = run("ooosssxxx").unwrap_err();
+        assert_eq!(error.line, 1);
+        assert!(error.message.contains("both o and x"));
+    }
+
+    #[test]
+    fn bad_lines_are_errors_with_their_number() {
+        let error = run("ooosxssxs\n\noooxssxsa\n").unwrap_err();
+        assert_eq!(error.line, 3);
+        assert_eq!(error.message, "expected o, x or s, found 'a' at column 9");
+        assert!(run("oooo")
+            .unwrap_err()
+            .message
+            .contains("found 4 characters"));
+    }
+
+    #[test]
+    fn tolerates_crlf_blanks_and_no_final_newline() {
+        assert_eq!(run("ooosxssxs \r\n\r\nxoosxsosx"), Ok("o\nx\n".to_string()));
+        assert_eq!(run(""), Ok(String::new()));
+    }
+}

@@ -1,0 +1,330 @@
+//! Finding the cases: `cases/<problem>/NAME.in` paired with `NAME.out`, one folder per solver.
+//!
+//! Anything wrong with a case set is an error, never a silent pass: an `.in` without its `.out`
+//! (or the reverse), a folder with no cases, a folder with no solver, a solver with no folder, a
+//! file that cannot be read.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// One case: its name (the shared file stem) and its two files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    pub name: String,
+    pub input: PathBuf,
+    pub expected: PathBuf,
+}
+
+/// A solver and the cases of its folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub name: String,
+    pub cases: Vec<Case>,
+}
+
+/// Something wrong with a case set; each names the file or folder at fault.
+#[derive(Debug)]
+pub enum CaseSetError {
+    MissingExpected { input: PathBuf },
+    MissingInput { expected: PathBuf },
+    NoCases { dir: PathBuf },
+    NoSolver { dir: PathBuf, solver: PathBuf },
+    NoCaseFolder { solver: PathBuf, dir: PathBuf },
+    Unreadable { path: PathBuf, error: io::Error },
+}
+
+impl fmt::Display for CaseSetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CaseSetError::MissingExpected { input } => write!(
+                f,
+                "{} has no expected output {}",
+                input.display(),
+                input.with_extension("out").display()
+            ),
+            CaseSetError::MissingInput { expected } => write!(
+                f,
+                "{} has no input {}",
+                expected.display(),
+                expected.with_extension("in").display()
+            ),
+            CaseSetError::NoCases { dir } => {
+                write!(f, "{} holds no cases (NAME.in + NAME.out)", dir.display())
+            }
+            CaseSetError::NoSolver { dir, solver } => write!(
+                f,
+                "{} has no solver: expected {}",
+                dir.display(),
+                solver.display()
+            ),
+            CaseSetError::NoCaseFolder { solver, dir } => write!(
+                f,
+                "{} has no cases: expected a folder {}",
+                solver.display(),
+                dir.display()
+            ),
+            CaseSetError::Unreadable { path, error } => {
+                write!(f, "cannot read {}: {error}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for CaseSetError {}
+
+/// The entries of a folder, sorted by name.
+fn entries(dir: &Path) -> Result<Vec<PathBuf>, CaseSetError> {
+    let unreadable = |error| CaseSetError::Unreadable {
+        path: dir.to_path_buf(),
+        error,
+    };
+    let mut paths = fs::read_dir(dir)
+        .map_err(unreadable)?
+        .map(|entry| entry.map(|entry| entry.path()))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(unreadable)?;
+    paths.sort();
+    Ok(paths)
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned())
+}
+
+fn has_extension(path: &Path, extension: &str) -> bool {
+    path.extension().is_some_and(|found| found == extension)
+}
+
+/// Orders names the way people count: `sample-2` before `sample-10`.
+pub fn natural_order(a: &str, b: &str) -> Ordering {
+    fn chunks(text: &str) -> Vec<(bool, &str)> {
+        let mut chunks = Vec::new();
+        let mut start = 0;
+        let bytes = text.as_bytes();
+        for index in 1..=bytes.len() {
+            if index == bytes.len()
+                || bytes[index].is_ascii_digit() != bytes[index - 1].is_ascii_digit()
+            {
+                chunks.push((bytes[start].is_ascii_digit(), &text[start..index]));
+                start = index;
+            }
+        }
+        chunks
+    }
+    let (a_chunks, b_chunks) = (chunks(a), chunks(b));
+    for (&(a_digits, a_text), &(b_digits, b_text)) in a_chunks.iter().zip(&b_chunks) {
+        let order = if a_digits && b_digits {
+            let (a_number, b_number) = (
+                a_text.trim_start_matches('0'),
+                b_text.trim_start_matches('0'),
+            );
+            a_number
+                .len()
+                .cmp(&b_number.len())
+                .then_with(|| a_number.cmp(b_number))
+        } else {
+            a_text.cmp(b_text)
+        };
+        if order != Ordering::Equal {
+            return order;
+        }
+    }
+    a_chunks.len().cmp(&b_chunks.len()).then_with(|| a.cmp(b))
+}
+
+/// The cases of one folder: every `NAME.in` with its `NAME.out`, in natural order of names.
+/// Other files are ignored. Every problem found is returned, not just the first.
+pub fn read_cases(dir: &Path) -> Result<Vec<Case>, Vec<CaseSetError>> {
+    let paths = entries(dir).map_err(|error| vec![error])?;
+    let mut errors = Vec::new();
+    let mut cases = Vec::new();
+    for path in &paths {
+        if has_extension(path, "in") {
+            let expected = path.with_extension("out");
+            if expected.is_file() {
+                cases.push(Case {
+                    name: stem(path),
+                    input: path.clone(),
+                    expected,
+                });
+            } else {
+                errors.push(CaseSetError::MissingExpected {
+                    input: path.clone(),
+                });
+            }
+        } else if has_extension(path, "out") && !path.with_extension("in").is_file() {
+            errors.push(CaseSetError::MissingInput {
+                expected: path.clone(),
+            });
+        }
+    }
+    if cases.is_empty() && errors.is_empty() {
+        errors.push(CaseSetError::NoCases {
+            dir: dir.to_path_buf(),
+        });
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    cases.sort_by(|a, b| natural_order(&a.name, &b.name));
+    Ok(cases)
+}
+
+/// The solver names: the stem of every `.rs` file in `bin_dir`.
+pub fn solver_names(bin_dir: &Path) -> Result<Vec<String>, CaseSetError> {
+    Ok(entries(bin_dir)?
+        .iter()
+        .filter(|path| has_extension(path, "rs"))
+        .map(|path| stem(path))
+        .collect())
+}
+
+/// Every solver in `bin_dir` with the cases of its folder under `cases_root`, sorted by name.
+/// Fails with every problem found: folders without a solver, solvers without a folder, and
+/// whatever is wrong inside each folder.
+pub fn discover(cases_root: &Path, bin_dir: &Path) -> Result<Vec<Problem>, Vec<CaseSetError>> {
+    let solvers = solver_names(bin_dir).map_err(|error| vec![error])?;
+    let folders = entries(cases_root).map_err(|error| vec![error])?;
+    let mut errors = Vec::new();
+    for folder in folders.iter().filter(|path| path.is_dir()) {
+        let name = stem(folder);
+        if !solvers.contains(&name) {
+            errors.push(CaseSetError::NoSolver {
+                dir: folder.clone(),
+                solver: bin_dir.join(format!("{name}.rs")),
+            });
+        }
+    }
+    let mut problems = Vec::new();
+    for name in solvers {
+        let dir = cases_root.join(&name);
+        if !dir.is_dir() {
+            errors.push(CaseSetError::NoCaseFolder {
+                solver: bin_dir.join(format!("{name}.rs")),
+                dir,
+            });
+            continue;
+        }
+        match read_cases(&dir) {
+            Ok(cases) => problems.push(Problem { name, cases }),
+            Err(found) => errors.extend(found),
+        }
+    }
+    if errors.is_empty() {
+        Ok(problems)
+    } else {
+        Err(errors)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
+
+    /// A fresh folder with the given files (path relative to it, content).
+    fn folder(files: &[&str]) -> PathBuf {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "game-judge-case-set-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, AtomicOrdering::SeqCst)
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        for file in files {
+            let path = dir.join(file);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, "").unwrap();
+        }
+        dir
+    }
+
+    fn messages(errors: Vec<CaseSetError>) -> Vec<String> {
+        errors.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn natural_order_counts_numbers() {
+        let mut names = vec!["sample-10", "sample-2", "edge", "sample-1", "sample-02x"];
+        names.sort_by(|a, b| natural_order(a, b));
+        assert_eq!(
+            names,
+            ["edge", "sample-1", "sample-2", "sample-02x", "sample-10"]
+        );
+    }
+
+    #[test]
+    fn pairs_cases_by_stem_in_natural_order() {
+        let dir = folder(&[
+            "sample-10.in",
+            "sample-10.out",
+            "sample-2.in",
+            "sample-2.out",
+            "notes.md",
+        ]);
+        let names: Vec<String> = read_cases(&dir)
+            .unwrap()
+            .into_iter()
+            .map(|case| case.name)
+            .collect();
+        assert_eq!(names, ["sample-2", "sample-10"]);
+    }
+
+    #[test]
+    fn orphans_and_empty_folders_are_errors() {
+        let dir = folder(&["a.in", "b.out", "c.in", "c.out"]);
+        let errors = messages(read_cases(&dir).unwrap_err());
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(errors[0].contains("a.in has no expected output") && errors[0].ends_with("a.out"));
+        assert!(errors[1].contains("b.out has no input") && errors[1].ends_with("b.in"));
+        let empty = messages(read_cases(&folder(&[])).unwrap_err());
+        assert!(
+            empty[0].ends_with("holds no cases (NAME.in + NAME.out)"),
+            "{empty:?}"
+        );
+    }
+
+    #[test]
+    fn solvers_and_folders_must_match() {
+        let root = folder(&[
+            "bin/alpha.rs",
+            "bin/beta.rs",
+            "cases/alpha/s.in",
+            "cases/alpha/s.out",
+            "cases/gamma/s.in",
+            "cases/gamma/s.out",
+        ]);
+        let errors = messages(discover(&root.join("cases"), &root.join("bin")).unwrap_err());
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(errors
+            .iter()
+            .any(|e| e.contains("gamma has no solver") && e.ends_with("gamma.rs")));
+        assert!(errors.iter().any(|e| e.contains("beta.rs has no cases")));
+    }
+
+    #[test]
+    fn discovers_every_solver_with_its_cases() {
+        let root = folder(&["bin/alpha.rs", "cases/alpha/s.in", "cases/alpha/s.out"]);
+        let problems = discover(&root.join("cases"), &root.join("bin")).unwrap();
+        assert_eq!(problems.len(), 1);
+        assert_eq!(
+            (problems[0].name.as_str(), problems[0].cases.len()),
+            ("alpha", 1)
+        );
+    }
+
+    #[test]
+    fn a_missing_folder_is_an_unreadable_error() {
+        let root = folder(&[]);
+        let errors = messages(read_cases(&root.join("nowhere")).unwrap_err());
+        assert!(
+            errors[0].starts_with("cannot read ") && errors[0].contains("nowhere"),
+            "{errors:?}"
+        );
+    }
+}

@@ -1,0 +1,217 @@
+//! perfect_play and board_winner against an independent brute force on every board.
+//!
+//! The legal positions are found by playing every game from the empty board (not by the count
+//! rules the solver uses); the brute force is a plain minimax without memo over character boards.
+
+use assert_cmd::Command;
+use std::collections::BTreeSet;
+
+#[path = "../src/bin/board_winner.rs"]
+#[allow(dead_code)]
+mod board_winner;
+#[path = "../src/bin/perfect_play.rs"]
+#[allow(dead_code)]
+mod perfect_play;
+
+const TRIPLES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+fn has_three(board: &[u8; 9], mark: u8) -> bool {
+    TRIPLES
+        .iter()
+        .any(|triple| triple.iter().all(|&cell| board[cell] == mark))
+}
+
+/// Every board reachable by legal play from the empty board, o first, stopping at a win.
+fn reachable(board: &mut [u8; 9], to_move: u8, found: &mut BTreeSet<String>) {
+    found.insert(String::from_utf8(board.to_vec()).unwrap());
+    if has_three(board, b'o') || has_three(board, b'x') {
+        return;
+    }
+    for cell in 0..9 {
+        if board[cell] == b's' {
+            board[cell] = to_move;
+            reachable(board, if to_move == b'o' { b'x' } else { b'o' }, found);
+            board[cell] = b's';
+        }
+    }
+}
+
+fn legal_positions() -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    reachable(&mut [b's'; 9], b'o', &mut found);
+    found
+}
+
+/// Plain minimax: +1 o wins, 0 draw, -1 x wins.
+fn minimax(board: &mut [u8; 9]) -> i32 {
+    if has_three(board, b'o') {
+        return 1;
+    }
+    if has_three(board, b'x') {
+        return -1;
+    }
+    let count = |mark| board.iter().filter(|&&c| c == mark).count();
+    let to_move = if count(b'o') == count(b'x') {
+        b'o'
+    } else {
+        b'x'
+    };
+    let mut best: Option<i32> = None;
+    for cell in 0..9 {
+        if board[cell] == b's' {
+            board[cell] = to_move;
+            let value = minimax(board);
+            board[cell] = b's';
+            best = Some(match best {
+                None => value,
+                Some(best) if to_move == b'o' => best.max(value),
+                Some(best) => best.min(value),
+            });
+        }
+    }
+    best.unwrap_or(0)
+}
+
+fn expected_perfect_play(text: &str) -> char {
+    let mut board: [u8; 9] = text.as_bytes().try_into().unwrap();
+    match minimax(&mut board) {
+        1 => 'o',
+        -1 => 'x',
+        _ => 'd',
+    }
+}
+
+fn expected_winner(text: &str) -> Option<char> {
+    let board: [u8; 9] = text.as_bytes().try_into().unwrap();
+    match (has_three(&board, b'o'), has_three(&board, b'x')) {
+        (true, true) => None,
+        (true, false) => Some('o'),
+        (false, true) => Some('x'),
+        (false, false) => Some('d'),
+    }
+}
+
+fn all_boards() -> Vec<String> {
+    (0..19683u32)
+        .map(|mut number| {
+            (0..9)
+                .map(|_| {
+                    let mark = ['s', 'o', 'x'][(number % 3) as usize];
+                    number /= 3;
+                    mark
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Runs a solver binary on the boards, one per line, and returns its answer lines.
+fn answers_of(solver: &str, boards: &[&String]) -> Vec<String> {
+    let input: String = boards.iter().map(|board| format!("{board}\n")).collect();
+    let output = Command::cargo_bin(solver)
+        .unwrap()
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{solver}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn there_are_5478_legal_positions() {
+    assert_eq!(legal_positions().len(), 5478);
+}
+
+#[test]
+fn perfect_play_binary_matches_minimax_on_every_legal_position() {
+    let legal: Vec<String> = legal_positions().into_iter().collect();
+    let answers = answers_of("perfect_play", &legal.iter().collect::<Vec<_>>());
+    assert_eq!(answers.len(), legal.len());
+    let mut counts = [0; 3];
+    for (board, answer) in legal.iter().zip(&answers) {
+        let expected = expected_perfect_play(board);
+        assert_eq!(answer, &expected.to_string(), "board {board}");
+        counts["oxd".find(expected).unwrap()] += 1;
+    }
+    println!(
+        "checked {} legal positions: o {}, x {}, d {}",
+        legal.len(),
+        counts[0],
+        counts[1],
+        counts[2]
+    );
+    assert!(
+        counts.iter().all(|&count| count > 100),
+        "every outcome occurs: {counts:?}"
+    );
+}
+
+#[test]
+fn perfect_play_rejects_every_other_board() {
+    let legal = legal_positions();
+    let table = perfect_play::outcome_table();
+    let mut rejected = 0;
+    for board in all_boards().iter().filter(|board| !legal.contains(*board)) {
+        let error = perfect_play::answer(&table, 7, board).expect_err(board);
+        assert_eq!(error.line, 7);
+        assert!(
+            error.message.starts_with("illegal position: "),
+            "{board}: {}",
+            error.message
+        );
+        rejected += 1;
+    }
+    println!("rejected {rejected} illegal boards");
+    assert_eq!(rejected, 14205);
+}
+
+#[test]
+fn board_winner_binary_matches_a_line_check_on_every_legal_position() {
+    let legal: Vec<String> = legal_positions().into_iter().collect();
+    let answers = answers_of("board_winner", &legal.iter().collect::<Vec<_>>());
+    assert_eq!(answers.len(), legal.len());
+    for (board, answer) in legal.iter().zip(&answers) {
+        assert_eq!(
+            answer,
+            &expected_winner(board).unwrap().to_string(),
+            "board {board}"
+        );
+    }
+}
+
+#[test]
+fn board_winner_answers_every_board_and_rejects_both_lines() {
+    let mut both = 0;
+    for board in all_boards() {
+        match expected_winner(&board) {
+            Some(winner) => assert_eq!(board_winner::answer(1, &board), Ok(winner), "{board}"),
+            None => {
+                both += 1;
+                let error = board_winner::answer(1, &board).expect_err(&board);
+                assert!(
+                    error.message.contains("both o and x"),
+                    "{board}: {}",
+                    error.message
+                );
+            }
+        }
+    }
+    assert!(both > 0, "some boards show both players with a line");
+}

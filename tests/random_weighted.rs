@@ -1,0 +1,132 @@
+//! weighted_tic_tac_toe against a plain game-tree search (no memo) on 2000 seeded random grids.
+//!
+//! The grids are spread over small values, mixed signs and values near +-10^9, and both winners
+//! must be well represented, so a solver that always prints one name cannot pass.
+
+#[path = "../src/bin/weighted_tic_tac_toe.rs"]
+#[allow(dead_code)]
+mod weighted_tic_tac_toe;
+
+use weighted_tic_tac_toe::{solve, Winner};
+
+const TRIPLES: [[usize; 3]; 8] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [6, 7, 8],
+    [0, 3, 6],
+    [1, 4, 7],
+    [2, 5, 8],
+    [0, 4, 8],
+    [2, 4, 6],
+];
+
+/// Whether the player to move wins, playing the statement's rules literally.
+/// `owner`: 0 free, 1 Takahashi, 2 Aoki; `scores` indexed by player.
+fn mover_wins(grid: &[i64; 9], owner: &mut [u8; 9], scores: &mut [i64; 3], mover: u8) -> bool {
+    let other = 3 - mover;
+    for cell in 0..9 {
+        if owner[cell] != 0 {
+            continue;
+        }
+        owner[cell] = mover;
+        scores[mover as usize] += grid[cell];
+        let line = TRIPLES.iter().any(|t| t.iter().all(|&c| owner[c] == mover));
+        let full = owner.iter().all(|&o| o != 0);
+        let wins = if line {
+            true
+        } else if full {
+            scores[mover as usize] > scores[other as usize]
+        } else {
+            !mover_wins(grid, owner, scores, other)
+        };
+        owner[cell] = 0;
+        scores[mover as usize] -= grid[cell];
+        if wins {
+            return true;
+        }
+    }
+    false
+}
+
+fn brute_force(grid: &[i64; 9]) -> Winner {
+    if mover_wins(grid, &mut [0; 9], &mut [0; 3], 1) {
+        Winner::Takahashi
+    } else {
+        Winner::Aoki
+    }
+}
+
+/// SplitMix64: a tiny seeded generator, so every run checks the same grids.
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A value in `low..=high`.
+    fn between(&mut self, low: i64, high: i64) -> i64 {
+        low + (self.next() % (high - low + 1) as u64) as i64
+    }
+}
+
+const LIMIT: i64 = 1_000_000_000;
+
+/// A grid of one of three kinds (0 small, 1 mixed signs, 2 near +-10^9), its sum made odd while
+/// staying in bounds. Takahashi takes five cells to Aoki's four and chooses first, so uniform
+/// grids go to him 99% of the time; Aoki wins mostly when all values are close and negative, so
+/// half of the grids (`lean_negative`) are drawn that way.
+fn random_grid(random: &mut Random, kind: usize, lean_negative: bool) -> [i64; 9] {
+    let mut grid = [0; 9];
+    for value in grid.iter_mut() {
+        *value = match (kind, lean_negative) {
+            (0, false) => random.between(-3, 3),
+            (0, true) => random.between(-3, -1),
+            (1, false) => random.between(-5000, 5000),
+            (1, true) => random.between(-10_000, 100),
+            (_, lean_negative) => {
+                let magnitude = LIMIT - random.between(0, 1000);
+                if lean_negative || random.next() % 2 == 0 {
+                    -magnitude
+                } else {
+                    magnitude
+                }
+            }
+        };
+    }
+    if grid.iter().sum::<i64>() % 2 == 0 {
+        grid[8] += if grid[8] < LIMIT { 1 } else { -1 };
+    }
+    grid
+}
+
+#[test]
+fn matches_plain_search_on_2000_random_grids() {
+    let mut random = Random(349);
+    let mut wins = [[0usize; 2]; 3];
+    for round in 0..2000 {
+        let kind = round % 3;
+        let grid = random_grid(&mut random, kind, round % 2 == 1);
+        assert!(grid.iter().all(|value| value.abs() <= LIMIT));
+        assert_eq!(grid.iter().sum::<i64>().rem_euclid(2), 1, "odd sum");
+        let expected = brute_force(&grid);
+        assert_eq!(solve(&grid), expected, "grid {grid:?}");
+        wins[kind][(expected == Winner::Aoki) as usize] += 1;
+    }
+    println!("Takahashi/Aoki wins by kind (small, mixed, +-10^9): {wins:?}");
+    let aoki_total: usize = wins.iter().map(|kind| kind[1]).sum();
+    assert!(
+        (400..=1600).contains(&aoki_total),
+        "each winner needs at least 20% of the 2000 grids, Aoki won {aoki_total}"
+    );
+    for (kind, [takahashi, aoki]) in wins.iter().enumerate() {
+        assert!(
+            *takahashi >= 30 && *aoki >= 30,
+            "kind {kind}: each winner needs at least 30 grids, got {takahashi}/{aoki}"
+        );
+    }
+}

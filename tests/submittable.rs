@@ -1,0 +1,155 @@
+//! Every solver is a submission: one file that compiles alone with plain `rustc` and std.
+//!
+//! Each file is copied into an empty folder and built there (so a `mod`, an `include!` or a
+//! crate would fail). board_winner targets AOJ's Rust 1.41 in edition 2015, so it is also built
+//! with `--edition 2015`, with an older real compiler when one is installed (Debian's rustc 1.63:
+//! `/usr/bin/rustc`, or the path in `OLD_RUSTC`), and checked by clippy against an MSRV of 1.41.
+
+use std::env;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn solver_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = fs::read_dir(root().join("src/bin"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|extension| extension == "rs"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 3, "solvers found: {files:?}");
+    files
+}
+
+/// A fresh empty folder under the target directory holding only a copy of `file`.
+fn alone(file: &Path, label: &str) -> (PathBuf, PathBuf) {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!(
+        "alone-{label}-{}",
+        file.file_stem().unwrap().to_string_lossy()
+    ));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let copy = dir.join(file.file_name().unwrap());
+    fs::copy(file, &copy).unwrap();
+    (dir, copy)
+}
+
+/// Runs a compiler command in `dir` and fails with its output if it does not succeed.
+fn builds(mut command: Command, what: &str) {
+    let output = command
+        .output()
+        .unwrap_or_else(|error| panic!("{what}: cannot start: {error}"));
+    assert!(
+        output.status.success(),
+        "{what} failed:\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+fn rustc(compiler: &str, edition: &str, file: &Path, dir: &Path) -> Command {
+    let mut command = Command::new(compiler);
+    command
+        .args(["--edition", edition, "-O", "-o"])
+        .arg(dir.join("solver"))
+        .arg(file)
+        .current_dir(dir);
+    command
+}
+
+#[test]
+fn every_solver_compiles_alone_with_plain_rustc() {
+    for file in solver_files() {
+        let (dir, copy) = alone(&file, "2021");
+        builds(
+            rustc("rustc", "2021", &copy, &dir),
+            &format!("rustc --edition 2021 {}", file.display()),
+        );
+    }
+}
+
+#[test]
+fn board_winner_compiles_alone_as_edition_2015() {
+    let file = root().join("src/bin/board_winner.rs");
+    let (dir, copy) = alone(&file, "2015");
+    builds(
+        rustc("rustc", "2015", &copy, &dir),
+        "rustc --edition 2015 board_winner.rs",
+    );
+}
+
+/// Debian's rustc 1.63 is the oldest real compiler this machine can install; CI must have it.
+#[test]
+fn board_winner_compiles_with_an_older_real_rustc() {
+    let old = env::var("OLD_RUSTC").unwrap_or_else(|_| "/usr/bin/rustc".to_string());
+    if !Path::new(&old).exists() {
+        assert!(
+            env::var_os("CI").is_none(),
+            "CI must install an older rustc (Debian's rustc package) at {old}"
+        );
+        eprintln!("warning: no older rustc at {old}; skipped (install Debian's rustc to check)");
+        return;
+    }
+    let version = Command::new(&old).arg("--version").output().unwrap();
+    eprintln!(
+        "older compiler: {}",
+        String::from_utf8_lossy(&version.stdout).trim()
+    );
+    let file = root().join("src/bin/board_winner.rs");
+    let (dir, copy) = alone(&file, "old");
+    builds(
+        rustc(&old, "2015", &copy, &dir),
+        &format!("{old} --edition 2015 board_winner.rs"),
+    );
+}
+
+#[test]
+fn board_winner_uses_no_api_newer_than_rust_1_41() {
+    let file = root().join("src/bin/board_winner.rs");
+    let (dir, copy) = alone(&file, "msrv");
+    let config = dir.join("clippy-config");
+    fs::create_dir_all(&config).unwrap();
+    fs::write(config.join("clippy.toml"), "msrv = \"1.41\"\n").unwrap();
+    let mut clippy = Command::new("clippy-driver");
+    clippy
+        .env("CLIPPY_CONF_DIR", &config)
+        .args(["--edition", "2015", "-D", "clippy::incompatible_msrv", "-o"])
+        .arg(dir.join("solver"))
+        .arg(&copy)
+        .current_dir(&dir);
+    builds(
+        clippy,
+        "clippy-driver with msrv 1.41 (install clippy: rustup component add clippy)",
+    );
+}
+
+/// Syntax that clippy's API check cannot see and that Rust 1.63 still accepts, but 1.41 does not.
+#[test]
+fn board_winner_uses_no_syntax_newer_than_rust_1_41() {
+    let source = fs::read_to_string(root().join("src/bin/board_winner.rs")).unwrap();
+    for (number, line) in source.lines().enumerate() {
+        let code = line.trim_start();
+        if code.starts_with("//") {
+            continue;
+        }
+        assert!(
+            !code.contains("matches!("),
+            "line {}: matches! is Rust 1.42",
+            number + 1
+        );
+        // Inline format arguments (`"{name}"`) are Rust 1.58.
+        let inline = code.contains('"')
+            && code
+                .split('{')
+                .skip(1)
+                .any(|rest| rest.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'));
+        assert!(
+            !inline,
+            "line {}: inline format arguments are Rust 1.58: {code}",
+            number + 1
+        );
+    }
+}
