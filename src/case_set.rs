@@ -95,6 +95,25 @@ fn stem(path: &Path) -> String {
         .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned())
 }
 
+/// Checks that a case file can be opened and is a regular file.
+fn readable(path: &Path) -> Result<(), CaseSetError> {
+    let unreadable = |error| CaseSetError::Unreadable {
+        path: path.to_path_buf(),
+        error,
+    };
+    let metadata = fs::File::open(path)
+        .and_then(|file| file.metadata())
+        .map_err(unreadable)?;
+    if metadata.is_file() {
+        Ok(())
+    } else {
+        Err(unreadable(io::Error::new(
+            io::ErrorKind::Other,
+            "not a regular file",
+        )))
+    }
+}
+
 fn has_extension(path: &Path, extension: &str) -> bool {
     path.extension().is_some_and(|found| found == extension)
 }
@@ -145,18 +164,21 @@ pub fn read_cases(dir: &Path) -> Result<Vec<Case>, Vec<CaseSetError>> {
     for path in &paths {
         if has_extension(path, "in") {
             let expected = path.with_extension("out");
-            if expected.is_file() {
-                cases.push(Case {
-                    name: stem(path),
-                    input: path.clone(),
-                    expected,
-                });
-            } else {
+            if !expected.exists() {
                 errors.push(CaseSetError::MissingExpected {
                     input: path.clone(),
                 });
+                continue;
             }
-        } else if has_extension(path, "out") && !path.with_extension("in").is_file() {
+            match readable(path).and_then(|()| readable(&expected)) {
+                Ok(()) => cases.push(Case {
+                    name: stem(path),
+                    input: path.clone(),
+                    expected,
+                }),
+                Err(error) => errors.push(error),
+            }
+        } else if has_extension(path, "out") && !path.with_extension("in").exists() {
             errors.push(CaseSetError::MissingInput {
                 expected: path.clone(),
             });
@@ -315,6 +337,18 @@ mod tests {
         assert_eq!(
             (problems[0].name.as_str(), problems[0].cases.len()),
             ("alpha", 1)
+        );
+    }
+
+    #[test]
+    fn a_case_file_that_cannot_be_read_is_an_error() {
+        let dir = folder(&["a.out", "b.in", "b.out"]);
+        fs::create_dir(dir.join("a.in")).unwrap();
+        let errors = messages(read_cases(&dir).unwrap_err());
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].starts_with("cannot read ")
+                && errors[0].ends_with("a.in: not a regular file")
         );
     }
 

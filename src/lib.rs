@@ -1,7 +1,14 @@
 //! game-judge: the local judge behind the solvers in `src/bin`.
 //!
-//! Case discovery (which problems, which cases, what is wrong with a case folder) and output
-//! comparison live here once, shared by the `judge` command and the test runner in `tests/`.
+//! Case discovery, running a program under limits, comparing outputs, verdicts and reporting
+//! live here once, shared by the `judge` command (`src/main.rs`) and the tests in `tests/`.
 
 pub mod case_set;
+pub mod cli;
+pub mod command;
 pub mod compare;
+pub mod execute;
+pub mod judge;
+pub mod report;
+pub mod solvers;
+pub mod verdict;

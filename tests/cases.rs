@@ -1,15 +1,18 @@
-//! The case runner: every solver in `src/bin` on every case of its folder in `cases/`.
+//! The case runner: every solver in `src/bin` on every case of its folder in `cases/`, through
+//! the same library as the `judge` command (discovery, limits, comparison, verdicts, report).
 //!
-//! Each case prints one line (`case PROBLEM/NAME ok` or `FAILED` with the details under it); all
-//! failures are collected and the run fails once at the end with `N of M cases failed`. Run with
+//! Each case prints one line with its verdict, details under a failure; all failures are
+//! collected and the run fails once at the end with `N of M cases failed`. Run
 //! `cargo test --test cases -- --nocapture` to see every line when all pass.
 
 use assert_cmd::cargo::cargo_bin;
 use game_judge::case_set::discover;
-use game_judge::compare::{compare, Mode};
-use std::fs::{self, File};
+use game_judge::compare::Mode;
+use game_judge::execute::{Limits, Program};
+use game_judge::judge::{judge_all, Settings, Task, DEFAULT_OUTPUT_CAP};
+use game_judge::report::{case_report, summary};
 use std::path::Path;
-use std::process::Command;
+use std::time::Duration;
 
 #[test]
 fn every_solver_passes_every_case_of_its_folder() {
@@ -21,40 +24,46 @@ fn every_solver_passes_every_case_of_its_folder() {
             .collect();
         panic!("the case set is broken:\n{}", listed.join("\n"))
     });
-    let (mut total, mut failed) = (0, 0);
-    for problem in &problems {
-        for case in &problem.cases {
-            total += 1;
-            let label = format!("{}/{}", problem.name, case.name);
-            let output = Command::new(cargo_bin(&problem.name))
-                .stdin(File::open(&case.input).expect("the case input is readable"))
-                .output()
-                .expect("the solver starts");
-            let expected = fs::read(&case.expected).expect("the case output is readable");
-            let verdict = if !output.status.success() {
-                Err(format!("exit status: {}", output.status))
-            } else {
-                compare(Mode::Lines, &expected, &output.stdout)
-                    .map_err(|mismatch| mismatch.to_string())
-            };
-            match verdict {
-                Ok(()) => println!("case {label} ok"),
-                Err(details) => {
-                    failed += 1;
-                    println!("case {label} FAILED ({})", case.input.display());
-                    println!("    {}", details.replace('\n', "\n    "));
-                    let stderr = String::from_utf8_lossy(&output.stderr);
-                    if !stderr.trim().is_empty() {
-                        println!("    stderr: {}", stderr.trim_end().replace('\n', "\n    "));
-                    }
-                }
-            }
-        }
-    }
+    let tasks: Vec<Task> = problems
+        .iter()
+        .flat_map(|problem| {
+            let binary = cargo_bin(&problem.name);
+            problem.cases.iter().map(move |case| Task {
+                label: format!("{}/{}", problem.name, case.name),
+                program: Program::Binary(binary.clone()),
+                case: case.clone(),
+            })
+        })
+        .collect();
     assert!(
-        total > 0,
+        !tasks.is_empty(),
         "no cases found under cases/: an empty suite is not a pass"
     );
-    assert_eq!(failed, 0, "{failed} of {total} cases failed");
-    println!("{total} cases passed");
+    // Generous limits: debug builds on a busy machine; speed is measured by `cargo bench`.
+    let settings = Settings {
+        limits: Limits {
+            time: Duration::from_secs(20),
+            output_bytes: DEFAULT_OUTPUT_CAP,
+        },
+        compare: Mode::Lines,
+        jobs: 2,
+    };
+    let width = tasks.iter().map(|task| task.label.len()).max().unwrap_or(0);
+    let results = judge_all(&tasks, &settings, |finished| {
+        println!(
+            "{}",
+            case_report(finished, width, settings.limits.time, false)
+        );
+    });
+    println!("{}", summary(&results));
+    let failed = results
+        .iter()
+        .filter(|result| {
+            !result
+                .outcome
+                .as_ref()
+                .is_ok_and(|(verdict, _)| verdict.is_accepted())
+        })
+        .count();
+    assert_eq!(failed, 0, "{failed} of {} cases failed", results.len());
 }

@@ -1,0 +1,159 @@
+//! The `judge` command from arguments to exit status: find the cases, build the solvers, judge,
+//! report.
+
+use crate::case_set::{discover, read_cases, solver_names, CaseSetError, Problem};
+use crate::cli::{self, Options, Parsed, Target};
+use crate::execute::{adopt_orphans, Limits, Program};
+use crate::judge::{judge_all, Settings, Task, DEFAULT_OUTPUT_CAP};
+use crate::report::{case_report, summary, use_colour};
+use crate::solvers;
+use std::io::{self, IsTerminal, Write};
+use std::path::Path;
+use std::process::ExitCode;
+use std::thread;
+
+/// Exit status for a usage or I/O error (a case not AC is 1).
+const USAGE_OR_IO_ERROR: u8 = 2;
+
+fn fail(messages: &[String]) -> ExitCode {
+    for message in messages {
+        eprintln!("error: {message}");
+    }
+    ExitCode::from(USAGE_OR_IO_ERROR)
+}
+
+fn case_set_failure(errors: &[CaseSetError]) -> ExitCode {
+    fail(&errors.iter().map(ToString::to_string).collect::<Vec<_>>())
+}
+
+/// The problems to judge: the named solvers (or all) with their case folders.
+fn solver_problems(root: &Path, names: &[String]) -> Result<Vec<Problem>, Vec<String>> {
+    let (cases, bin) = (root.join("cases"), root.join("src/bin"));
+    let strings = |errors: Vec<CaseSetError>| errors.iter().map(ToString::to_string).collect();
+    if names.is_empty() {
+        return discover(&cases, &bin).map_err(strings);
+    }
+    let known = solver_names(&bin).map_err(|error| vec![error.to_string()])?;
+    let mut problems = Vec::new();
+    let mut errors = Vec::new();
+    for name in names {
+        if !known.contains(name) {
+            errors.push(format!(
+                "no solver named {name:?} in {} (solvers: {})",
+                bin.display(),
+                known.join(", ")
+            ));
+            continue;
+        }
+        match read_cases(&cases.join(name)) {
+            Ok(found) => problems.push(Problem {
+                name: name.clone(),
+                cases: found,
+            }),
+            Err(found) => errors.extend(strings(found)),
+        }
+    }
+    if errors.is_empty() {
+        Ok(problems)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The tasks for the options: built solvers on their folders, or a command on one folder.
+fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
+    match &options.target {
+        Target::Solvers(names) => {
+            let problems = solver_problems(root, names).map_err(|errors| fail(&errors))?;
+            let names: Vec<String> = problems
+                .iter()
+                .map(|problem| problem.name.clone())
+                .collect();
+            let binaries = solvers::build(root, &names).map_err(|error| fail(&[error]))?;
+            Ok(problems
+                .into_iter()
+                .zip(binaries)
+                .flat_map(|(problem, binary)| {
+                    problem.cases.into_iter().map(move |case| Task {
+                        label: format!("{}/{}", problem.name, case.name),
+                        program: Program::Binary(binary.clone()),
+                        case,
+                    })
+                })
+                .collect())
+        }
+        Target::Command { command, dir } => {
+            let cases = read_cases(dir).map_err(|errors| case_set_failure(&errors))?;
+            let folder = dir.file_name().map_or_else(
+                || dir.display().to_string(),
+                |name| name.to_string_lossy().into_owned(),
+            );
+            Ok(cases
+                .into_iter()
+                .map(|case| Task {
+                    label: format!("{folder}/{}", case.name),
+                    program: Program::Shell(command.clone()),
+                    case,
+                })
+                .collect())
+        }
+    }
+}
+
+/// Runs the judge command for the arguments after the program name; `root` is the project.
+pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode {
+    let options = match cli::parse(arguments) {
+        Ok(Parsed::Run(options)) => options,
+        Ok(Parsed::Help) => {
+            print!("{}", cli::USAGE);
+            return ExitCode::SUCCESS;
+        }
+        Err(error) => {
+            eprintln!("error: {error}\nrun `judge --help` for usage");
+            return ExitCode::from(USAGE_OR_IO_ERROR);
+        }
+    };
+    let tasks = match tasks(root, &options) {
+        Ok(tasks) => tasks,
+        Err(code) => return code,
+    };
+    if tasks.is_empty() {
+        return fail(&["no cases to judge: an empty suite is not a pass".to_string()]);
+    }
+    let settings = Settings {
+        limits: Limits {
+            time: options.time_limit,
+            output_bytes: DEFAULT_OUTPUT_CAP,
+        },
+        compare: options.compare,
+        jobs: options
+            .jobs
+            .unwrap_or_else(|| thread::available_parallelism().map_or(1, |count| count.get())),
+    };
+    adopt_orphans();
+    let colour = use_colour(io::stdout().is_terminal(), std::env::var_os("NO_COLOR"));
+    let width = tasks.iter().map(|task| task.label.len()).max().unwrap_or(0);
+    let stdout = io::stdout();
+    let results = judge_all(&tasks, &settings, |finished| {
+        let mut out = stdout.lock();
+        let _ = writeln!(
+            out,
+            "{}",
+            case_report(finished, width, settings.limits.time, colour)
+        );
+        let _ = out.flush();
+    });
+    println!("{}", summary(&results));
+    if results.iter().any(|result| result.outcome.is_err()) {
+        ExitCode::from(USAGE_OR_IO_ERROR)
+    } else if results.iter().all(|result| {
+        result
+            .outcome
+            .as_ref()
+            .is_ok_and(|(verdict, _)| verdict.is_accepted())
+    }) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

@@ -1,0 +1,47 @@
+//! Building the solvers before they are judged, so a solver edited since the last build is never
+//! judged stale: cargo rebuilds what changed (and does nothing when all is fresh).
+
+use std::env;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Builds the named solvers of the project at `root` with the profile this judge was built with,
+/// and returns their binaries (in the same folder as the judge's own binary).
+pub fn build(root: &Path, names: &[String]) -> Result<Vec<PathBuf>, String> {
+    let cargo = env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut command = Command::new(&cargo);
+    command
+        .arg("build")
+        .arg("--quiet")
+        .arg("--manifest-path")
+        .arg(root.join("Cargo.toml"));
+    if !cfg!(debug_assertions) {
+        command.arg("--release");
+    }
+    for name in names {
+        command.arg("--bin").arg(name);
+    }
+    let status = command
+        .status()
+        .map_err(|error| format!("cannot run {}: {error}", cargo.to_string_lossy()))?;
+    if !status.success() {
+        return Err(format!("building the solvers failed ({status})"));
+    }
+    let exe = env::current_exe()
+        .map_err(|error| format!("cannot find the judge's own binary: {error}"))?;
+    let dir = exe.parent().unwrap_or(Path::new("."));
+    names
+        .iter()
+        .map(|name| {
+            let binary = dir.join(format!("{name}{}", env::consts::EXE_SUFFIX));
+            if binary.is_file() {
+                Ok(binary)
+            } else {
+                Err(format!(
+                    "built {name}, but its binary is not at {}",
+                    binary.display()
+                ))
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,299 @@
+//! The `judge` command end to end, with small fake solvers (shell commands) that time out, crash,
+//! print too much or answer wrong, and with broken case sets.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use predicates::str::contains;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// A fresh case folder holding the given files (name, content).
+fn case_folder(files: &[(&str, &str)]) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("judge-{}", NEXT.fetch_add(1, Ordering::SeqCst)))
+        .join("problem");
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    for (name, content) in files {
+        fs::write(dir.join(name), content).unwrap();
+    }
+    dir
+}
+
+fn judge() -> Command {
+    let mut command = Command::cargo_bin("judge").unwrap();
+    command.env("NO_COLOR", "1");
+    command
+}
+
+/// `judge --cmd COMMAND DIR` plus extra arguments.
+fn judge_cmd(command: &str, dir: &Path, extra: &[&str]) -> Command {
+    let mut judge = judge();
+    judge.arg("--cmd").arg(command).arg(dir).args(extra);
+    judge
+}
+
+fn one_case(expected: &str) -> PathBuf {
+    case_folder(&[("sample-1.in", "question\n"), ("sample-1.out", expected)])
+}
+
+#[test]
+fn a_right_answer_is_ac_and_exits_0() {
+    let dir = one_case("right\n");
+    judge_cmd("echo right", &dir, &[])
+        .assert()
+        .code(0)
+        .stdout(contains("problem/sample-1  AC"))
+        .stdout(contains("1 case: 1 AC; slowest"));
+}
+
+#[test]
+fn a_wrong_answer_is_wa_with_the_first_differing_line() {
+    let dir = one_case("o\nx\nd\n");
+    judge_cmd("printf 'o\\nd\\nd\\n'", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("problem/sample-1  WA"))
+        .stdout(contains(
+            "    expected (line 2): \"x\"\n    actual   (line 2): \"d\"",
+        ))
+        .stdout(contains("1 case: 1 WA"));
+}
+
+#[test]
+fn crlf_and_trailing_spaces_pass_lines_but_not_exact() {
+    let dir = one_case("o\nx\n");
+    let answer = "printf 'o  \\r\\nx\\r\\n\\r\\n'";
+    judge_cmd(answer, &dir, &[])
+        .assert()
+        .code(0)
+        .stdout(contains("AC"));
+    judge_cmd(answer, &dir, &["--compare", "exact"])
+        .assert()
+        .code(1)
+        .stdout(contains("WA"))
+        .stdout(contains("expected (line 1): \"o\""));
+}
+
+#[test]
+fn spacing_differences_get_a_hint_and_pass_as_tokens() {
+    let dir = one_case("1\n2\n");
+    judge_cmd("echo 1 2", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("hint: the tokens match"));
+    judge_cmd("echo 1 2", &dir, &["--compare=tokens"])
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn a_nonzero_exit_is_re_with_the_code_and_stderr() {
+    let dir = one_case("right\n");
+    judge_cmd("echo right; echo 'it broke here' >&2; exit 3", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("problem/sample-1  RE"))
+        .stdout(contains("exit status 3"))
+        .stdout(contains("it broke here"));
+}
+
+#[test]
+fn a_signal_is_re_with_the_signal() {
+    let dir = one_case("right\n");
+    judge_cmd("kill -SEGV $$", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("RE"))
+        .stdout(contains("killed by signal 11 (SIGSEGV)"));
+}
+
+fn process_is_gone(pid: u32) -> bool {
+    !Path::new(&format!("/proc/{pid}")).exists()
+}
+
+#[test]
+fn a_sleeper_is_tle_at_the_limit_and_leaves_no_process_behind() {
+    let dir = one_case("right\n");
+    let pids = dir.join("pids");
+    let sleeper = format!(
+        "echo $$ > {0}; sleep 1000 & echo $! >> {0}; wait",
+        pids.display()
+    );
+    let start = Instant::now();
+    judge_cmd(&sleeper, &dir, &["-t", "0.5"])
+        .assert()
+        .code(1)
+        .stdout(contains("problem/sample-1  TLE"))
+        .stdout(contains("killed at the time limit of 500 ms"));
+    let elapsed = start.elapsed();
+    assert!(elapsed < Duration::from_millis(1000), "took {elapsed:?}");
+    let pids: Vec<u32> = fs::read_to_string(&pids)
+        .unwrap()
+        .lines()
+        .map(|pid| pid.parse().unwrap())
+        .collect();
+    assert_eq!(pids.len(), 2, "the shell and its background sleep");
+    for pid in pids {
+        assert!(
+            process_is_gone(pid),
+            "process {pid} is still there (running or a zombie)"
+        );
+    }
+}
+
+#[test]
+fn two_hundred_mib_of_output_is_ole_and_the_judge_stays_small() {
+    let dir = one_case("right\n");
+    let judge = assert_cmd::cargo::cargo_bin("judge");
+    let mut child = std::process::Command::new(judge)
+        .args([
+            "--cmd",
+            "head -c 209715200 /dev/zero",
+            dir.to_str().unwrap(),
+        ])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status_file = format!("/proc/{}/status", child.id());
+    let mut peak_kib = 0u64;
+    while child.try_wait().unwrap().is_none() {
+        if let Ok(status) = fs::read_to_string(&status_file) {
+            for line in status.lines().filter(|line| line.starts_with("VmHWM:")) {
+                let kib: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+                peak_kib = peak_kib.max(kib);
+            }
+        }
+        thread::sleep(Duration::from_millis(5));
+    }
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("problem/sample-1  OLE"), "{stdout}");
+    assert!(peak_kib > 0, "the judge's memory was sampled");
+    assert!(
+        peak_kib < 100 * 1024,
+        "the judge peaked at {peak_kib} KiB for 200 MiB of output (cap: 64 MiB)"
+    );
+}
+
+#[test]
+fn precedence_puts_a_crash_above_too_much_output() {
+    let dir = one_case("right\n");
+    judge_cmd("head -c 70000000 /dev/zero; exit 4", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("RE").and(contains("exit status 4")));
+}
+
+#[test]
+fn a_python_solution_can_be_judged_on_the_real_cases() {
+    let dir = case_folder(&[(
+        "solution.py",
+        "import sys\n\
+         L = [(0,1,2),(3,4,5),(6,7,8),(0,3,6),(1,4,7),(2,5,8),(0,4,8),(2,4,6)]\n\
+         for b in sys.stdin.read().split():\n\
+         \x20   w = [p for p in 'ox' if any(all(b[i] == p for i in l) for l in L)]\n\
+         \x20   print(w[0] if w else 'd')\n",
+    )]);
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/board_winner");
+    let command = format!("python3 {}", dir.join("solution.py").display());
+    judge_cmd(&command, &cases, &[])
+        .assert()
+        .code(0)
+        .stdout(contains("board_winner/sample-1").and(contains("AC")))
+        .stdout(contains("WA").not());
+}
+
+#[test]
+fn broken_case_sets_are_errors_naming_the_file() {
+    let orphan_in = case_folder(&[("a.in", ""), ("b.in", ""), ("b.out", "")]);
+    judge_cmd("cat", &orphan_in, &[])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty())
+        .stderr(contains("a.in has no expected output").and(contains("a.out")));
+    let orphan_out = case_folder(&[("a.out", "")]);
+    judge_cmd("cat", &orphan_out, &[])
+        .assert()
+        .code(2)
+        .stderr(contains("a.out has no input"));
+    let empty = case_folder(&[("README", "notes")]);
+    judge_cmd("cat", &empty, &[])
+        .assert()
+        .code(2)
+        .stderr(contains("holds no cases"));
+    let unreadable = case_folder(&[("a.out", "")]);
+    fs::create_dir(unreadable.join("a.in")).unwrap();
+    judge_cmd("cat", &unreadable, &[])
+        .assert()
+        .code(2)
+        .stderr(contains("cannot read").and(contains("a.in")));
+    judge_cmd("cat", &unreadable.join("missing"), &[])
+        .assert()
+        .code(2)
+        .stderr(contains("cannot read").and(contains("missing")));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    judge()
+        .arg("--frobnicate")
+        .assert()
+        .code(2)
+        .stderr(contains("error: unknown option \"--frobnicate\""));
+    judge()
+        .args(["-t", "soon"])
+        .assert()
+        .code(2)
+        .stderr(contains("--time-limit"));
+    judge()
+        .arg("no_such_solver")
+        .assert()
+        .code(2)
+        .stderr(contains("no solver named \"no_such_solver\""));
+    judge()
+        .arg("--help")
+        .assert()
+        .code(0)
+        .stdout(contains("judge --cmd 'COMMAND' DIR"));
+}
+
+#[test]
+fn cases_run_in_parallel_up_to_jobs() {
+    let files: Vec<(String, &str)> = (1..=4)
+        .flat_map(|n| [(format!("s-{n}.in"), ""), (format!("s-{n}.out"), "")])
+        .collect();
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(name, content)| (name.as_str(), *content))
+        .collect();
+    let dir = case_folder(&files);
+    // Four cases of 0.4 s each: about 0.4 s with four jobs, at least 1.6 s with one.
+    let start = Instant::now();
+    judge_cmd("sleep 0.4", &dir, &["-j", "4"]).assert().code(0);
+    let parallel = start.elapsed();
+    let start = Instant::now();
+    judge_cmd("sleep 0.4", &dir, &["-j", "1"]).assert().code(0);
+    let serial = start.elapsed();
+    assert!(serial >= Duration::from_millis(1600), "serial {serial:?}");
+    assert!(
+        parallel < serial / 2,
+        "parallel {parallel:?} vs serial {serial:?}"
+    );
+}
+
+#[test]
+fn judging_the_real_cases_passes() {
+    judge()
+        .assert()
+        .code(0)
+        .stdout(contains("perfect_play/sample-1").and(contains(" AC ")))
+        .stdout(contains("weighted_tic_tac_toe/sample-2"))
+        .stdout(contains("WA").not());
+}
