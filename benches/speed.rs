@@ -3,6 +3,10 @@
 //! Each measurement runs 7 times; the table shows the median, min and max, and the ratio of the
 //! median to its baseline. Nothing here asserts: the bench prints, `cargo test` checks behaviour.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::{has_three, Random};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -80,30 +84,11 @@ fn small_cases(count: usize) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bench-small-cases");
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
-    let lines = [
-        [0, 1, 2],
-        [3, 4, 5],
-        [6, 7, 8],
-        [0, 3, 6],
-        [1, 4, 7],
-        [2, 5, 8],
-        [0, 4, 8],
-        [2, 4, 6],
-    ];
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut random = Random(0x2545_F491_4F6C_DD1D);
     let mut written = 0;
     while written < count {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let board: Vec<u8> = (0..9)
-            .map(|cell| b"sox"[(seed >> (cell * 2) & 3) as usize % 3])
-            .collect();
-        let has = |mark: u8| {
-            lines
-                .iter()
-                .any(|line| line.iter().all(|&cell| board[cell] == mark))
-        };
+        let board: [u8; 9] = std::array::from_fn(|_| b"sox"[(random.next() % 3) as usize]);
+        let has = |mark: u8| has_three(&board, mark);
         let answer = match (has(b'o'), has(b'x')) {
             (true, true) => continue,
             (true, false) => "o",

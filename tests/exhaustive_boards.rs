@@ -3,7 +3,10 @@
 //! The legal positions are found by playing every game from the empty board (not by the count
 //! rules the solver uses); the brute force is a plain minimax without memo over character boards.
 
+mod common;
+
 use assert_cmd::Command;
+use common::has_three;
 use std::collections::BTreeSet;
 
 #[path = "../src/bin/board_winner.rs"]
@@ -12,23 +15,6 @@ mod board_winner;
 #[path = "../src/bin/perfect_play.rs"]
 #[allow(dead_code)]
 mod perfect_play;
-
-const TRIPLES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
-
-fn has_three(board: &[u8; 9], mark: u8) -> bool {
-    TRIPLES
-        .iter()
-        .any(|triple| triple.iter().all(|&cell| board[cell] == mark))
-}
 
 /// Every board reachable by legal play from the empty board, o first, stopping at a win.
 fn reachable(board: &mut [u8; 9], to_move: u8, found: &mut BTreeSet<String>) {

@@ -7,18 +7,10 @@
 #[allow(dead_code)]
 mod weighted_tic_tac_toe;
 
-use weighted_tic_tac_toe::{solve, Winner};
+mod common;
 
-const TRIPLES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
+use common::{Random, TRIPLES};
+use weighted_tic_tac_toe::{solve, Winner};
 
 /// Whether the player to move wins, playing the statement's rules literally.
 /// `owner`: 0 free, 1 Takahashi, 2 Aoki; `scores` indexed by player.
@@ -53,24 +45,6 @@ fn brute_force(grid: &[i64; 9]) -> Winner {
         Winner::Takahashi
     } else {
         Winner::Aoki
-    }
-}
-
-/// SplitMix64: a tiny seeded generator, so every run checks the same grids.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A value in `low..=high`.
-    fn between(&mut self, low: i64, high: i64) -> i64 {
-        low + (self.next() % (high - low + 1) as u64) as i64
     }
 }
 
