@@ -126,8 +126,43 @@ fn weighted_rejects_bad_grids() {
 }
 
 #[test]
+fn move_values_rejects_bad_rules_and_illegal_boards() {
+    let m = "move_values";
+    rejects(
+        m,
+        b"sssssssss normal
+sssssssss
+",
+        "line 2: expected a board and a rule (normal or misere), found 1 words",
+    );
+    rejects(
+        m,
+        b"sssssssss losing
+",
+        "line 1: expected the rule normal or misere, found \"losing\"",
+    );
+    rejects(
+        m,
+        b"oooxxxsss misere
+",
+        "line 1: illegal position: both o and x have three in a row",
+    );
+    rejects(
+        m,
+        b"ssss normal
+",
+        "line 1: expected a board of 9 characters (o, x or s), found 4 characters",
+    );
+}
+
+#[test]
 fn empty_input_prints_nothing_and_succeeds() {
-    for solver in ["perfect_play", "board_winner", "weighted_tic_tac_toe"] {
+    for solver in [
+        "perfect_play",
+        "board_winner",
+        "weighted_tic_tac_toe",
+        "move_values",
+    ] {
         for input in ["", "\n", "\r\n  \r\n"] {
             Command::cargo_bin(solver)
                 .unwrap()

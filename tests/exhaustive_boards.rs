@@ -201,3 +201,70 @@ fn board_winner_answers_every_board_and_rejects_both_lines() {
     }
     assert!(both > 0, "some boards show both players with a line");
 }
+
+/// The value of moving to `cell` for the side to move, by plain minimax: +1 win, 0 draw, -1
+/// loss; under misère rules completing a line loses.
+fn brute_move_value(board: &mut [u8; 9], cell: usize, misere: bool) -> i32 {
+    let count = |board: &[u8; 9], mark| board.iter().filter(|&&c| c == mark).count();
+    let mover = if count(board, b'o') == count(board, b'x') {
+        b'o'
+    } else {
+        b'x'
+    };
+    board[cell] = mover;
+    let value = if has_three(board, mover) {
+        if misere {
+            -1
+        } else {
+            1
+        }
+    } else if !board.contains(&b's') {
+        0
+    } else {
+        let free: Vec<usize> = (0..9).filter(|&next| board[next] == b's').collect();
+        -free
+            .into_iter()
+            .map(|next| brute_move_value(board, next, misere))
+            .max()
+            .unwrap()
+    };
+    board[cell] = b's';
+    value
+}
+
+fn expected_move_values(text: &str, misere: bool) -> String {
+    let mut board: [u8; 9] = text.as_bytes().try_into().unwrap();
+    if has_three(&board, b'o') || has_three(&board, b'x') || !board.contains(&b's') {
+        return "over".to_string();
+    }
+    let cells: Vec<String> = (0..9)
+        .map(|cell| match board[cell] {
+            b's' => brute_move_value(&mut board, cell, misere).to_string(),
+            _ => ".".to_string(),
+        })
+        .collect();
+    cells.join(" ")
+}
+
+#[test]
+fn move_values_binary_matches_minimax_on_every_legal_position_under_both_rules() {
+    let legal: Vec<String> = legal_positions().into_iter().collect();
+    let lines: Vec<String> = legal
+        .iter()
+        .flat_map(|board| [format!("{board} normal"), format!("{board} misere")])
+        .collect();
+    let answers = answers_of("move_values", &lines.iter().collect::<Vec<_>>());
+    assert_eq!(answers.len(), lines.len());
+    let mut over = 0;
+    for (line, answer) in lines.iter().zip(&answers) {
+        let (board, rule) = line.split_once(' ').unwrap();
+        let expected = expected_move_values(board, rule == "misere");
+        over += usize::from(expected == "over");
+        assert_eq!(answer, &expected, "{line}");
+    }
+    println!(
+        "checked {} lines (5478 positions x 2 rules), {over} of them finished games",
+        lines.len()
+    );
+    assert_eq!(lines.len(), 2 * 5478);
+}

@@ -47,35 +47,6 @@ impl Outcome {
     }
 }
 
-/// Why a board cannot arise in a game where `o` moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Illegal {
-    Counts { o: u32, x: u32 },
-    BothLines,
-    OLineButXMoved,
-    XLineButOMoved,
-}
-
-impl fmt::Display for Illegal {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match *self {
-            Illegal::Counts { o, x } => write!(
-                f,
-                "illegal position: {o} o and {x} x (o moves first, so o must have as many as x or one more)"
-            ),
-            Illegal::BothLines => write!(f, "illegal position: both o and x have three in a row"),
-            Illegal::OLineButXMoved => write!(
-                f,
-                "illegal position: o has three in a row but x moved after it (equal counts)"
-            ),
-            Illegal::XLineButOMoved => write!(
-                f,
-                "illegal position: x has three in a row but o moved after it (o has one more)"
-            ),
-        }
-    }
-}
-
 /// The number of boards: every cell is empty, o or x.
 const BOARDS: usize = 19683;
 
@@ -83,34 +54,6 @@ const BOARDS: usize = 19683;
 pub type Entry = Result<Outcome, Illegal>;
 
 impl Board {
-    /// The free cells.
-    fn free(self) -> u16 {
-        !(self.o | self.x) & 0o777
-    }
-
-    /// The board after `o` (or `x`) takes the free cell.
-    fn with_move(self, cell: u32, by_o: bool) -> Board {
-        if by_o {
-            Board {
-                o: self.o | 1 << cell,
-                x: self.x,
-            }
-        } else {
-            Board {
-                o: self.o,
-                x: self.x | 1 << cell,
-            }
-        }
-    }
-
-    /// The base-3 number of the board, cell 0 the lowest digit (empty 0, o 1, x 2): a table index.
-    fn index(self) -> usize {
-        (0..9).rev().fold(0, |index, cell| {
-            let digit = (self.o >> cell & 1) + 2 * (self.x >> cell & 1);
-            index * 3 + digit as usize
-        })
-    }
-
     /// The board with the given base-3 number (the inverse of `index`).
     fn from_index(mut index: usize) -> Board {
         let mut board = Board { o: 0, x: 0 };
@@ -123,21 +66,6 @@ impl Board {
             index /= 3;
         }
         board
-    }
-}
-
-/// The legality rules of the statement.
-fn check_legal(board: Board) -> Result<(), Illegal> {
-    let (o, x) = (board.o.count_ones(), board.x.count_ones());
-    let o_to_move = o == x;
-    if !o_to_move && o != x + 1 {
-        return Err(Illegal::Counts { o, x });
-    }
-    match (has_line(board.o), has_line(board.x)) {
-        (true, true) => Err(Illegal::BothLines),
-        (true, false) if o_to_move => Err(Illegal::OLineButXMoved),
-        (false, true) if !o_to_move => Err(Illegal::XLineButOMoved),
-        _ => Ok(()),
     }
 }
 
@@ -154,7 +82,7 @@ fn outcome(board: Board, memo: &mut [Option<Outcome>]) -> Outcome {
     } else if board.free() == 0 {
         Outcome::Draw
     } else {
-        let o_to_move = board.o.count_ones() == board.x.count_ones();
+        let o_to_move = board.o_to_move();
         let children = (0..9)
             .filter(|cell| board.free() & 1 << cell != 0)
             .map(|cell| outcome(board.with_move(cell, o_to_move), memo));
@@ -254,6 +182,89 @@ fn parse_board(line: &str, number: usize) -> Result<Board, InputError> {
     Ok(board)
 }
 // ---- end shared: board ----
+
+// ---- shared: moves (kept identical across solvers by tests/shared_code.rs) ----
+impl Board {
+    /// Whether `o` is to move (`o` moves first, so when the counts are equal).
+    fn o_to_move(self) -> bool {
+        self.o.count_ones() == self.x.count_ones()
+    }
+
+    /// The free cells.
+    fn free(self) -> u16 {
+        !(self.o | self.x) & 0o777
+    }
+
+    /// The board after `o` (or `x`) takes the free cell.
+    fn with_move(self, cell: u32, by_o: bool) -> Board {
+        if by_o {
+            Board {
+                o: self.o | 1 << cell,
+                x: self.x,
+            }
+        } else {
+            Board {
+                o: self.o,
+                x: self.x | 1 << cell,
+            }
+        }
+    }
+
+    /// The base-3 number of the board, cell 0 the lowest digit (empty 0, o 1, x 2): a table index.
+    fn index(self) -> usize {
+        (0..9).rev().fold(0, |index, cell| {
+            let digit = (self.o >> cell & 1) + 2 * (self.x >> cell & 1);
+            index * 3 + digit as usize
+        })
+    }
+}
+// ---- end shared: moves ----
+
+// ---- shared: legal (kept identical across solvers by tests/shared_code.rs) ----
+/// Why a board cannot arise in a game where `o` moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    Counts { o: u32, x: u32 },
+    BothLines,
+    OLineButXMoved,
+    XLineButOMoved,
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match *self {
+            Illegal::Counts { o, x } => write!(
+                f,
+                "illegal position: {o} o and {x} x (o moves first, so o must have as many as x or one more)"
+            ),
+            Illegal::BothLines => write!(f, "illegal position: both o and x have three in a row"),
+            Illegal::OLineButXMoved => write!(
+                f,
+                "illegal position: o has three in a row but x moved after it (equal counts)"
+            ),
+            Illegal::XLineButOMoved => write!(
+                f,
+                "illegal position: x has three in a row but o moved after it (o has one more)"
+            ),
+        }
+    }
+}
+
+/// The legality rules of the statement.
+fn check_legal(board: Board) -> Result<(), Illegal> {
+    let (o, x) = (board.o.count_ones(), board.x.count_ones());
+    let o_to_move = board.o_to_move();
+    if !o_to_move && o != x + 1 {
+        return Err(Illegal::Counts { o, x });
+    }
+    match (has_line(board.o), has_line(board.x)) {
+        (true, true) => Err(Illegal::BothLines),
+        (true, false) if o_to_move => Err(Illegal::OLineButXMoved),
+        (false, true) if !o_to_move => Err(Illegal::XLineButOMoved),
+        _ => Ok(()),
+    }
+}
+// ---- end shared: legal ----
 
 // ---- shared: input (kept identical across solvers by tests/shared_code.rs) ----
 /// A bad input: the 1-based line number and what was wrong there.
