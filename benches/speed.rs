@@ -6,7 +6,8 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use common::{has_three, Random};
+use common::has_three;
+use game_judge::random::Random;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -87,7 +88,7 @@ fn small_cases(count: usize) -> PathBuf {
     let mut random = Random(0x2545_F491_4F6C_DD1D);
     let mut written = 0;
     while written < count {
-        let board: [u8; 9] = std::array::from_fn(|_| b"sox"[(random.next() % 3) as usize]);
+        let board: [u8; 9] = std::array::from_fn(|_| b"sox"[(random.next_u64() % 3) as usize]);
         let has = |mark: u8| has_three(&board, mark);
         let answer = match (has(b'o'), has(b'x')) {
             (true, true) => continue,

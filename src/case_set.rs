@@ -1,8 +1,11 @@
 //! Finding the cases: `cases/<problem>/NAME.in` paired with `NAME.out`, one folder per solver.
 //!
+//! A folder holding a file named `interactive` (whose text is the protocol, `tic-tac-toe`) is
+//! interactive: each `NAME.in` describes an opponent the judge plays, and there are no `.out`s.
+//!
 //! Anything wrong with a case set is an error, never a silent pass: an `.in` without its `.out`
 //! (or the reverse), a folder with no cases, a folder with no solver, a solver with no folder, a
-//! file that cannot be read.
+//! file that cannot be read, an unknown protocol.
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -10,19 +13,39 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-/// One case: its name (the shared file stem) and its two files.
+/// One case: its name (the shared file stem), its input and, unless interactive, its expected
+/// output.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case {
     pub name: String,
     pub input: PathBuf,
-    pub expected: PathBuf,
+    pub expected: Option<PathBuf>,
+}
+
+/// How the cases of a folder are judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judging {
+    /// The program's output is compared with `NAME.out`.
+    Compare,
+    /// The judge plays tic-tac-toe against the program; `NAME.in` names the opponent.
+    TicTacToe,
+}
+
+/// The name of the marker file of an interactive folder.
+pub const INTERACTIVE_MARKER: &str = "interactive";
+
+/// The cases of one folder and how to judge them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaseFolder {
+    pub judging: Judging,
+    pub cases: Vec<Case>,
 }
 
 /// A solver and the cases of its folder.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
     pub name: String,
-    pub cases: Vec<Case>,
+    pub folder: CaseFolder,
 }
 
 /// Something wrong with a case set; each names the file or folder at fault.
@@ -34,6 +57,8 @@ pub enum CaseSetError {
     NoSolver { dir: PathBuf, solver: PathBuf },
     NoCaseFolder { solver: PathBuf, dir: PathBuf },
     Unreadable { path: PathBuf, error: io::Error },
+    UnknownProtocol { marker: PathBuf, found: String },
+    ExpectedInInteractive { expected: PathBuf },
 }
 
 impl fmt::Display for CaseSetError {
@@ -69,6 +94,16 @@ impl fmt::Display for CaseSetError {
             CaseSetError::Unreadable { path, error } => {
                 write!(f, "cannot read {}: {error}", path.display())
             }
+            CaseSetError::UnknownProtocol { marker, found } => write!(
+                f,
+                "{} names the protocol {found:?}; the judge knows tic-tac-toe",
+                marker.display()
+            ),
+            CaseSetError::ExpectedInInteractive { expected } => write!(
+                f,
+                "{}: an interactive folder has no .out files (the judge plays the opponent)",
+                expected.display()
+            ),
         }
     }
 }
@@ -155,22 +190,55 @@ pub fn natural_order(a: &str, b: &str) -> Ordering {
     a_chunks.len().cmp(&b_chunks.len()).then_with(|| a.cmp(b))
 }
 
-/// The cases of one folder: every `NAME.in` with its `NAME.out`, in natural order of names.
-/// Other files are ignored. Every problem found is returned, not just the first.
-pub fn read_cases(dir: &Path) -> Result<Vec<Case>, Vec<CaseSetError>> {
+/// How a folder is judged: by its `interactive` marker, if it has one.
+fn judging(dir: &Path) -> Result<Judging, CaseSetError> {
+    let marker = dir.join(INTERACTIVE_MARKER);
+    if !marker.exists() {
+        return Ok(Judging::Compare);
+    }
+    let text = fs::read_to_string(&marker).map_err(|error| CaseSetError::Unreadable {
+        path: marker.clone(),
+        error,
+    })?;
+    let protocol = text
+        .lines()
+        .map(|line| line.split('#').next().unwrap_or("").trim())
+        .find(|line| !line.is_empty())
+        .unwrap_or("");
+    match protocol {
+        "tic-tac-toe" => Ok(Judging::TicTacToe),
+        other => Err(CaseSetError::UnknownProtocol {
+            marker,
+            found: other.to_string(),
+        }),
+    }
+}
+
+/// The cases of one folder, in natural order of names: every `NAME.in` with its `NAME.out`, or
+/// every `NAME.in` alone in an interactive folder. Other files are ignored. Every problem found
+/// is returned, not just the first.
+pub fn read_cases(dir: &Path) -> Result<CaseFolder, Vec<CaseSetError>> {
     let paths = entries(dir).map_err(|error| vec![error])?;
+    let judging = judging(dir).map_err(|error| vec![error])?;
+    let interactive = judging != Judging::Compare;
     let mut errors = Vec::new();
     let mut cases = Vec::new();
     for path in &paths {
         if has_extension(path, "in") {
             let expected = path.with_extension("out");
-            if !expected.exists() {
-                errors.push(CaseSetError::MissingExpected {
-                    input: path.clone(),
-                });
-                continue;
-            }
-            match readable(path).and_then(|()| readable(&expected)) {
+            let expected = match (interactive, expected.exists()) {
+                (true, _) => None,
+                (false, true) => Some(expected),
+                (false, false) => {
+                    errors.push(CaseSetError::MissingExpected {
+                        input: path.clone(),
+                    });
+                    continue;
+                }
+            };
+            let readable =
+                readable(path).and_then(|()| expected.as_deref().map_or(Ok(()), readable));
+            match readable {
                 Ok(()) => cases.push(Case {
                     name: stem(path),
                     input: path.clone(),
@@ -178,6 +246,10 @@ pub fn read_cases(dir: &Path) -> Result<Vec<Case>, Vec<CaseSetError>> {
                 }),
                 Err(error) => errors.push(error),
             }
+        } else if has_extension(path, "out") && interactive {
+            errors.push(CaseSetError::ExpectedInInteractive {
+                expected: path.clone(),
+            });
         } else if has_extension(path, "out") && !path.with_extension("in").exists() {
             errors.push(CaseSetError::MissingInput {
                 expected: path.clone(),
@@ -193,7 +265,7 @@ pub fn read_cases(dir: &Path) -> Result<Vec<Case>, Vec<CaseSetError>> {
         return Err(errors);
     }
     cases.sort_by(|a, b| natural_order(&a.name, &b.name));
-    Ok(cases)
+    Ok(CaseFolder { judging, cases })
 }
 
 /// The solver names: the stem of every `.rs` file in `bin_dir`.
@@ -232,7 +304,7 @@ pub fn discover(cases_root: &Path, bin_dir: &Path) -> Result<Vec<Problem>, Vec<C
             continue;
         }
         match read_cases(&dir) {
-            Ok(cases) => problems.push(Problem { name, cases }),
+            Ok(folder) => problems.push(Problem { name, folder }),
             Err(found) => errors.extend(found),
         }
     }
@@ -291,6 +363,7 @@ mod tests {
         ]);
         let names: Vec<String> = read_cases(&dir)
             .unwrap()
+            .cases
             .into_iter()
             .map(|case| case.name)
             .collect();
@@ -335,8 +408,32 @@ mod tests {
         let problems = discover(&root.join("cases"), &root.join("bin")).unwrap();
         assert_eq!(problems.len(), 1);
         assert_eq!(
-            (problems[0].name.as_str(), problems[0].cases.len()),
+            (problems[0].name.as_str(), problems[0].folder.cases.len()),
             ("alpha", 1)
+        );
+        assert_eq!(problems[0].folder.judging, Judging::Compare);
+    }
+
+    #[test]
+    fn an_interactive_folder_has_inputs_only() {
+        let dir = folder(&["random.in", "every-line.in"]);
+        fs::write(
+            dir.join(INTERACTIVE_MARKER),
+            "# the protocol\ntic-tac-toe\n",
+        )
+        .unwrap();
+        let found = read_cases(&dir).unwrap();
+        assert_eq!(found.judging, Judging::TicTacToe);
+        assert_eq!(found.cases.len(), 2);
+        assert!(found.cases.iter().all(|case| case.expected.is_none()));
+        fs::write(dir.join("random.out"), "").unwrap();
+        let errors = messages(read_cases(&dir).unwrap_err());
+        assert!(errors[0].ends_with("random.out: an interactive folder has no .out files (the judge plays the opponent)"), "{errors:?}");
+        fs::write(dir.join(INTERACTIVE_MARKER), "chess\n").unwrap();
+        let errors = messages(read_cases(&dir).unwrap_err());
+        assert!(
+            errors[0].ends_with("names the protocol \"chess\"; the judge knows tic-tac-toe"),
+            "{errors:?}"
         );
     }
 

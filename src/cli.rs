@@ -12,6 +12,7 @@ usage:
   judge                          judge every solver in src/bin against cases/<solver>/
   judge NAME...                  only these solvers
   judge --cmd 'COMMAND' DIR      judge any program (run through sh) against the cases in DIR
+  judge play [-r]                play tic-tac-toe against tic_tac_toe_player (-r: it starts)
 
 options:
   -t, --time-limit SECONDS       per case, default 2

@@ -4,7 +4,8 @@
 use crate::case_set::{discover, read_cases, solver_names, CaseSetError, Problem};
 use crate::cli::{self, Options, Parsed, Target};
 use crate::execute::{adopt_orphans, Limits, Program};
-use crate::judge::{judge_all, Settings, Task, DEFAULT_OUTPUT_CAP};
+use crate::judge::{judge_all, Finished, Settings, Task, DEFAULT_OUTPUT_CAP};
+use crate::play;
 use crate::report::{case_report, summary, use_colour};
 use crate::solvers;
 use std::io::{self, IsTerminal, Write};
@@ -46,9 +47,9 @@ fn solver_problems(root: &Path, names: &[String]) -> Result<Vec<Problem>, Vec<St
             continue;
         }
         match read_cases(&cases.join(name)) {
-            Ok(found) => problems.push(Problem {
+            Ok(folder) => problems.push(Problem {
                 name: name.clone(),
-                cases: found,
+                folder,
             }),
             Err(found) => errors.extend(strings(found)),
         }
@@ -74,26 +75,30 @@ fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
                 .into_iter()
                 .zip(binaries)
                 .flat_map(|(problem, binary)| {
-                    problem.cases.into_iter().map(move |case| Task {
+                    let judging = problem.folder.judging;
+                    problem.folder.cases.into_iter().map(move |case| Task {
                         label: format!("{}/{}", problem.name, case.name),
                         program: Program::Binary(binary.clone()),
                         case,
+                        judging,
                     })
                 })
                 .collect())
         }
         Target::Command { command, dir } => {
-            let cases = read_cases(dir).map_err(|errors| case_set_failure(&errors))?;
-            let folder = dir.file_name().map_or_else(
+            let folder = read_cases(dir).map_err(|errors| case_set_failure(&errors))?;
+            let name = dir.file_name().map_or_else(
                 || dir.display().to_string(),
                 |name| name.to_string_lossy().into_owned(),
             );
-            Ok(cases
+            Ok(folder
+                .cases
                 .into_iter()
                 .map(|case| Task {
-                    label: format!("{folder}/{}", case.name),
+                    label: format!("{name}/{}", case.name),
                     program: Program::Shell(command.clone()),
                     case,
+                    judging: folder.judging,
                 })
                 .collect())
         }
@@ -102,6 +107,10 @@ fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
 
 /// Runs the judge command for the arguments after the program name; `root` is the project.
 pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode {
+    let arguments: Vec<String> = arguments.into_iter().collect();
+    if arguments.first().is_some_and(|first| first == "play") {
+        return play::run(root, &arguments[1..]);
+    }
     let options = match cli::parse(arguments) {
         Ok(Parsed::Run(options)) => options,
         Ok(Parsed::Help) => {
@@ -146,12 +155,7 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode
     println!("{}", summary(&results));
     if results.iter().any(|result| result.outcome.is_err()) {
         ExitCode::from(USAGE_OR_IO_ERROR)
-    } else if results.iter().all(|result| {
-        result
-            .outcome
-            .as_ref()
-            .is_ok_and(|(verdict, _)| verdict.is_accepted())
-    }) {
+    } else if results.iter().all(Finished::is_accepted) {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)

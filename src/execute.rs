@@ -39,7 +39,7 @@ fn plain_words(line: &str) -> Option<Vec<&str>> {
 }
 
 impl Program {
-    fn command(&self) -> Command {
+    pub(crate) fn command(&self) -> Command {
         match self {
             Program::Binary(path) => Command::new(path),
             Program::Shell(line) if plain_words(line).is_some() => {
@@ -86,7 +86,7 @@ pub struct Execution {
 }
 
 /// How much of stderr's end is kept.
-const STDERR_TAIL_BYTES: usize = 2048;
+pub(crate) const STDERR_TAIL_BYTES: usize = 2048;
 
 /// Reads everything, keeping the first `cap` bytes; also says whether there was more.
 fn read_capped(mut source: impl Read, cap: usize) -> (Vec<u8>, bool) {
@@ -106,7 +106,7 @@ fn read_capped(mut source: impl Read, cap: usize) -> (Vec<u8>, bool) {
 }
 
 /// Reads everything, keeping only the last `keep` bytes.
-fn read_tail(mut source: impl Read, keep: usize) -> Vec<u8> {
+pub(crate) fn read_tail(mut source: impl Read, keep: usize) -> Vec<u8> {
     let mut tail = Vec::new();
     let mut buffer = vec![0; 8 * 1024];
     loop {
@@ -193,7 +193,7 @@ pub fn adopt_orphans() {
 }
 
 /// The few libc calls std does not wrap (libc is linked by std already; no crate needed).
-mod sys {
+pub(crate) mod sys {
     extern "C" {
         fn kill(pid: i32, signal: i32) -> i32;
         fn waitpid(pid: i32, status: *mut i32, options: i32) -> i32;
@@ -204,7 +204,7 @@ mod sys {
     const SIGKILL: i32 = 9;
 
     /// Kills every process of the group (a no-op once the group is empty).
-    pub fn kill_group(group: i32) {
+    pub(crate) fn kill_group(group: i32) {
         // SAFETY: kill takes plain integers and touches no memory of ours.
         unsafe {
             kill(-group, SIGKILL);
@@ -212,7 +212,7 @@ mod sys {
     }
 
     /// Waits for the group's processes that are our children (orphans we adopted).
-    pub fn reap_group(group: i32) {
+    pub(crate) fn reap_group(group: i32) {
         let mut status = 0;
         // SAFETY: `status` is a valid place for waitpid to write; the loop ends when no child
         // of the group is left (waitpid returns -1 with ECHILD).

@@ -1,7 +1,7 @@
 //! What the judge prints: one line per case, the details under a failure, and a summary.
 
 use crate::judge::Finished;
-use crate::verdict::Verdict;
+use crate::verdict::{Verdict, Wrong};
 use std::time::Duration;
 
 /// Whether to colour verdicts: only for a terminal, and never when NO_COLOR is set.
@@ -30,10 +30,11 @@ const STDERR_LINE_CHARS: usize = 160;
 fn details(verdict: &Verdict, time_limit: Duration) -> Vec<String> {
     match verdict {
         Verdict::Accepted => Vec::new(),
-        Verdict::WrongAnswer {
+        Verdict::WrongAnswer(Wrong::Because(reason)) => vec![reason.clone()],
+        Verdict::WrongAnswer(Wrong::Differs {
             mismatch,
             tokens_match,
-        } => {
+        }) => {
             let mut lines: Vec<String> = mismatch.to_string().lines().map(str::to_string).collect();
             if *tokens_match {
                 lines.push(
@@ -66,26 +67,29 @@ fn details(verdict: &Verdict, time_limit: Duration) -> Vec<String> {
     }
 }
 
-/// The line for a finished case (padded to `width`), with its details under it.
+/// The line for a finished case (padded to `width`), with its details under it. An accepted
+/// case's note (what was played) goes on its line; a failure's note (where) goes first under it.
 pub fn case_report(
     finished: &Finished,
     width: usize,
     time_limit: Duration,
     colour: bool,
 ) -> String {
-    let (code, colour_code, time, details) = match &finished.outcome {
-        Ok((verdict, elapsed)) => {
-            let colour_code = match verdict {
+    let (code, colour_code, time, mut details) = match &finished.outcome {
+        Ok(judged) => {
+            let colour_code = match judged.verdict {
                 Verdict::Accepted => "32",
                 Verdict::TimeLimitExceeded | Verdict::OutputLimitExceeded => "33",
                 _ => "31",
             };
-            (
-                verdict.code(),
-                colour_code,
-                format!("{:>5} ms", milliseconds(*elapsed)),
-                details(verdict, time_limit),
-            )
+            let mut time = format!("{:>5} ms", milliseconds(judged.elapsed));
+            let mut details = details(&judged.verdict, time_limit);
+            match (&judged.note, judged.verdict.is_accepted()) {
+                (Some(note), true) => time.push_str(&format!("  ({note})")),
+                (Some(note), false) => details.insert(0, note.clone()),
+                (None, _) => {}
+            }
+            (judged.verdict.code(), colour_code, time, details)
         }
         Err(error) => ("ERROR", "31", String::new(), vec![error.clone()]),
     };
@@ -93,7 +97,7 @@ pub fn case_report(
     let verdict = paint(code, colour_code, colour);
     let mut text = format!("{:<width$}  {verdict}{padding}  {time}", finished.label);
     text.truncate(text.trim_end().len());
-    for line in details {
+    for line in details.drain(..) {
         text.push_str("\n    ");
         text.push_str(&line);
     }
@@ -108,7 +112,7 @@ pub fn summary(results: &[Finished]) -> String {
         .collect();
     for result in results {
         let code = match &result.outcome {
-            Ok((verdict, _)) => verdict.code(),
+            Ok(judged) => judged.verdict.code(),
             Err(_) => "ERROR",
         };
         if let Some(count) = counts.iter_mut().find(|count| count.0 == code) {
@@ -125,15 +129,12 @@ pub fn summary(results: &[Finished]) -> String {
     let slowest = results
         .iter()
         .filter_map(|result| {
-            result
-                .outcome
-                .as_ref()
-                .ok()
-                .map(|(_, time)| (time, &result.label))
+            let judged = result.outcome.as_ref().ok()?;
+            Some((judged.elapsed, &result.label))
         })
         .max();
     if let Some((time, label)) = slowest {
-        text.push_str(&format!("; slowest {} ms ({label})", milliseconds(*time)));
+        text.push_str(&format!("; slowest {} ms ({label})", milliseconds(time)));
     }
     text
 }
@@ -143,16 +144,21 @@ mod tests {
     use super::*;
     use crate::compare::Mismatch;
     use crate::execute::Termination;
+    use crate::judge::Judged;
 
     fn finished(label: &str, verdict: Verdict, ms: u64) -> Finished {
         Finished {
             label: label.to_string(),
-            outcome: Ok((verdict, Duration::from_millis(ms))),
+            outcome: Ok(Judged {
+                verdict,
+                elapsed: Duration::from_millis(ms),
+                note: None,
+            }),
         }
     }
 
     fn wrong() -> Verdict {
-        Verdict::WrongAnswer {
+        Verdict::WrongAnswer(Wrong::Differs {
             mismatch: Mismatch {
                 expected_line: 2,
                 expected: Some("x".into()),
@@ -160,7 +166,7 @@ mod tests {
                 actual: Some("d".into()),
             },
             tokens_match: false,
-        }
+        })
     }
 
     #[test]

@@ -10,11 +10,7 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     Accepted,
-    /// `tokens_match`: the tokens are the same, only spacing or line breaks differ.
-    WrongAnswer {
-        mismatch: Mismatch,
-        tokens_match: bool,
-    },
+    WrongAnswer(Wrong),
     RuntimeError {
         termination: Termination,
         stderr_tail: String,
@@ -23,12 +19,25 @@ pub enum Verdict {
     OutputLimitExceeded,
 }
 
+/// What was wrong with a wrong answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Wrong {
+    /// The output differs from the expected output; `tokens_match`: the tokens are the same,
+    /// only spacing or line breaks differ.
+    Differs {
+        mismatch: Mismatch,
+        tokens_match: bool,
+    },
+    /// Rejected for a reason (an interactive game lost, an illegal move).
+    Because(String),
+}
+
 impl Verdict {
     /// The judge's short name: `AC`, `WA`, `RE`, `TLE`, `OLE`.
     pub fn code(&self) -> &'static str {
         match self {
             Verdict::Accepted => "AC",
-            Verdict::WrongAnswer { .. } => "WA",
+            Verdict::WrongAnswer(_) => "WA",
             Verdict::RuntimeError { .. } => "RE",
             Verdict::TimeLimitExceeded => "TLE",
             Verdict::OutputLimitExceeded => "OLE",
@@ -57,11 +66,11 @@ pub fn decide(execution: &Execution, expected: &[u8], mode: Mode) -> Verdict {
     }
     match compare(mode, expected, &execution.stdout) {
         Ok(()) => Verdict::Accepted,
-        Err(mismatch) => Verdict::WrongAnswer {
+        Err(mismatch) => Verdict::WrongAnswer(Wrong::Differs {
             mismatch,
             tokens_match: mode != Mode::Tokens
                 && compare(Mode::Tokens, expected, &execution.stdout).is_ok(),
-        },
+        }),
     }
 }
 
@@ -129,10 +138,10 @@ mod tests {
         );
         assert!(matches!(
             verdict,
-            Verdict::WrongAnswer {
+            Verdict::WrongAnswer(Wrong::Differs {
                 tokens_match: true,
                 ..
-            }
+            })
         ));
         let verdict = decide(
             &run(Termination::Exited(0), b"1 3\n", false),
@@ -141,10 +150,10 @@ mod tests {
         );
         assert!(matches!(
             verdict,
-            Verdict::WrongAnswer {
+            Verdict::WrongAnswer(Wrong::Differs {
                 tokens_match: false,
                 ..
-            }
+            })
         ));
     }
 

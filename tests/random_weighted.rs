@@ -9,7 +9,8 @@ mod weighted_tic_tac_toe;
 
 mod common;
 
-use common::{Random, TRIPLES};
+use common::TRIPLES;
+use game_judge::random::Random;
 use weighted_tic_tac_toe::{solve, Winner};
 
 /// Whether the player to move wins, playing the statement's rules literally.
@@ -64,7 +65,7 @@ fn random_grid(random: &mut Random, kind: usize, lean_negative: bool) -> [i64; 9
             (1, true) => random.between(-10_000, 100),
             (_, lean_negative) => {
                 let magnitude = LIMIT - random.between(0, 1000);
-                if lean_negative || random.next() % 2 == 0 {
+                if lean_negative || random.next_u64() % 2 == 0 {
                     -magnitude
                 } else {
                     magnitude

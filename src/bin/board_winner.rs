@@ -101,7 +101,7 @@ fn parse_board(line: &str, number: usize) -> Result<Board, InputError> {
 }
 // ---- end shared: board ----
 
-// ---- shared: input (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: error (kept identical across solvers by tests/shared_code.rs) ----
 /// A bad input: the 1-based line number and what was wrong there.
 #[derive(Debug, PartialEq, Eq)]
 pub struct InputError {
@@ -115,6 +115,9 @@ impl fmt::Display for InputError {
     }
 }
 
+// ---- end shared: error ----
+
+// ---- shared: batch (kept identical across solvers by tests/shared_code.rs) ----
 /// The lines that hold something, numbered from 1, without line ends or surrounding blanks.
 fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.split('\n')
@@ -158,7 +161,7 @@ fn main() {
         fail(&format!("cannot write the output: {}", error));
     }
 }
-// ---- end shared: input ----
+// ---- end shared: batch ----
 
 #[cfg(test)]
 mod tests {

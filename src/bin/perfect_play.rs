@@ -266,7 +266,7 @@ fn check_legal(board: Board) -> Result<(), Illegal> {
 }
 // ---- end shared: legal ----
 
-// ---- shared: input (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: error (kept identical across solvers by tests/shared_code.rs) ----
 /// A bad input: the 1-based line number and what was wrong there.
 #[derive(Debug, PartialEq, Eq)]
 pub struct InputError {
@@ -280,6 +280,9 @@ impl fmt::Display for InputError {
     }
 }
 
+// ---- end shared: error ----
+
+// ---- shared: batch (kept identical across solvers by tests/shared_code.rs) ----
 /// The lines that hold something, numbered from 1, without line ends or surrounding blanks.
 fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.split('\n')
@@ -323,7 +326,7 @@ fn main() {
         fail(&format!("cannot write the output: {}", error));
     }
 }
-// ---- end shared: input ----
+// ---- end shared: batch ----
 
 #[cfg(test)]
 mod tests {
