@@ -90,21 +90,46 @@ impl Values {
     }
 }
 
-/// Reads one line: a board and a rule.
+impl Board {
+    /// The board after `o` (or `x`) takes the free cell.
+    fn with_move(self, cell: u32, by_o: bool) -> Board {
+        if by_o {
+            Board {
+                o: self.o | 1 << cell,
+                x: self.x,
+            }
+        } else {
+            Board {
+                o: self.o,
+                x: self.x | 1 << cell,
+            }
+        }
+    }
+}
+
+/// Reads one line: a board and a rule, separated by blanks (legality is checked by `run`).
 fn parse_line(line: &str, number: usize) -> Result<(Board, Rule), InputError> {
     let error = |message: String| InputError {
         line: number,
         message,
     };
-    let words: Vec<&str> = line.split_whitespace().collect();
-    if words.len() != 2 {
+    // Blanks are ASCII, so cutting at them keeps whole characters.
+    let blank = |byte: &u8| *byte == b' ' || *byte == b'\t';
+    let bytes = line.as_bytes();
+    let board_end = bytes.iter().position(blank).unwrap_or(bytes.len());
+    let rule_start = bytes[board_end..]
+        .iter()
+        .position(|byte| !blank(byte))
+        .map_or(bytes.len(), |skip| board_end + skip);
+    let (board, rule) = (&line[..board_end], &line[rule_start..]);
+    if rule.is_empty() || rule.bytes().any(|byte| blank(&byte)) {
         return Err(error(format!(
             "expected a board and a rule (normal or misere), found {} words",
-            words.len()
+            line.split_ascii_whitespace().count()
         )));
     }
-    let board = parse_board(words[0], number)?;
-    let rule = match words[1] {
+    let board = parse_board(board, number)?;
+    let rule = match rule {
         "normal" => Rule::Normal,
         "misere" => Rule::Misere,
         other => {
@@ -114,35 +139,55 @@ fn parse_line(line: &str, number: usize) -> Result<(Board, Rule), InputError> {
             )))
         }
     };
-    check_legal(board).map_err(|illegal| error(illegal.to_string()))?;
     Ok((board, rule))
 }
 
-/// The output line for one legal board under one rule.
-fn move_line(values: &mut Values, board: Board, rule: Rule) -> String {
+/// Appends the output line for one legal board under one rule.
+fn push_move_line(output: &mut String, values: &mut Values, board: Board, rule: Rule) {
     if has_line(board.o) || has_line(board.x) || board.free() == 0 {
-        return "over".to_string();
+        output.push_str("over\n");
+        return;
     }
-    let cells: Vec<String> = (0..9)
-        .map(|cell| {
-            if board.free() & 1 << cell == 0 {
-                ".".to_string()
-            } else {
-                values.of_move(board, cell, rule).to_string()
+    for cell in 0..9 {
+        if cell > 0 {
+            output.push(' ');
+        }
+        output.push_str(if board.free() & 1 << cell == 0 {
+            "."
+        } else {
+            match values.of_move(board, cell, rule) {
+                1 => "1",
+                0 => "0",
+                _ => "-1",
             }
-        })
-        .collect();
-    cells.join(" ")
+        });
+    }
+    output.push('\n');
 }
 
 /// The whole output for the whole input, or the first bad line.
 pub fn run(input: &str) -> Result<String, InputError> {
     let mut values = Values::new();
-    let mut output = String::new();
+    // Each (board, rule) answer line is built the first time it is asked for, appended to
+    // `built`, and copied from there afterwards: a million lines hold at most 2 x 5478 distinct
+    // positions. `spans[board * 2 + rule]` is its (start, end) in `built`; (0, 0) not built yet.
+    let mut built = String::new();
+    let mut spans = vec![(0u32, 0u32); 2 * BOARDS];
+    let mut output = String::with_capacity(input.len() * 2);
     for (number, line) in content_lines(input) {
         let (board, rule) = parse_line(line, number)?;
-        output.push_str(&move_line(&mut values, board, rule));
-        output.push('\n');
+        let slot = board.index() * 2 + rule as usize;
+        if spans[slot] == (0, 0) {
+            check_legal(board).map_err(|illegal| InputError {
+                line: number,
+                message: illegal.to_string(),
+            })?;
+            let start = built.len() as u32;
+            push_move_line(&mut built, &mut values, board, rule);
+            spans[slot] = (start, built.len() as u32);
+        }
+        let (start, end) = spans[slot];
+        output.push_str(&built[start as usize..end as usize]);
     }
     Ok(output)
 }
@@ -151,9 +196,12 @@ pub fn run(input: &str) -> Result<String, InputError> {
 /// The eight lines (three rows, three columns, two diagonals) as bitmasks of cells.
 const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
 
-/// Whether the cells of a bitmask (bit i = cell i, row-major) contain a whole line.
+/// Whether the cells of a bitmask (bit i = cell i, row-major) contain a whole line. (All eight
+/// are tested, without an early exit: on random boards that is faster than a branch per line.)
 fn has_line(cells: u16) -> bool {
-    LINES.iter().any(|&line| line & !cells == 0)
+    LINES
+        .iter()
+        .fold(false, |found, &line| found | (line & !cells == 0))
 }
 // ---- end shared: lines ----
 
@@ -165,37 +213,49 @@ struct Board {
     x: u16,
 }
 
-/// Reads one board: exactly 9 characters `o`, `x` or `s`, row by row.
+/// Reads one board: exactly 9 characters `o`, `x` or `s`, row by row. A line of nine such
+/// bytes is the common case and is read as bytes; anything else goes to `board_error`.
 fn parse_board(line: &str, number: usize) -> Result<Board, InputError> {
-    let length = line.chars().count();
-    if length != 9 {
-        return Err(InputError {
-            line: number,
-            message: format!(
-                "expected a board of 9 characters (o, x or s), found {} characters",
-                length
-            ),
-        });
-    }
     let mut board = Board { o: 0, x: 0 };
-    for (cell, found) in line.chars().enumerate() {
-        match found {
-            'o' => board.o |= 1 << cell,
-            'x' => board.x |= 1 << cell,
-            's' => {}
-            _ => {
-                return Err(InputError {
-                    line: number,
-                    message: format!(
-                        "expected o, x or s, found {:?} at column {}",
-                        found,
-                        cell + 1
-                    ),
-                })
-            }
-        }
+    if line.len() != 9 {
+        return Err(board_error(line, number));
     }
-    Ok(board)
+    // Without branches per byte: the marks of random boards would defeat branch prediction.
+    let mut valid = true;
+    for (cell, &byte) in line.as_bytes().iter().enumerate() {
+        board.o |= ((byte == b'o') as u16) << cell;
+        board.x |= ((byte == b'x') as u16) << cell;
+        valid &= (byte == b'o') | (byte == b'x') | (byte == b's');
+    }
+    if valid {
+        Ok(board)
+    } else {
+        Err(board_error(line, number))
+    }
+}
+
+/// What is wrong with a line that is not a board, counted in characters, not bytes.
+fn board_error(line: &str, number: usize) -> InputError {
+    let length = line.chars().count();
+    let bad = line
+        .chars()
+        .enumerate()
+        .find(|&(_, found)| found != 'o' && found != 'x' && found != 's');
+    let message = match bad {
+        Some((cell, found)) if length == 9 => format!(
+            "expected o, x or s, found {:?} at column {}",
+            found,
+            cell + 1
+        ),
+        _ => format!(
+            "expected a board of 9 characters (o, x or s), found {} characters",
+            length
+        ),
+    };
+    InputError {
+        line: number,
+        message,
+    }
 }
 // ---- end shared: board ----
 
@@ -211,28 +271,28 @@ impl Board {
         !(self.o | self.x) & 0o777
     }
 
-    /// The board after `o` (or `x`) takes the free cell.
-    fn with_move(self, cell: u32, by_o: bool) -> Board {
-        if by_o {
-            Board {
-                o: self.o | 1 << cell,
-                x: self.x,
-            }
-        } else {
-            Board {
-                o: self.o,
-                x: self.x | 1 << cell,
-            }
-        }
-    }
-
     /// The base-3 number of the board, cell 0 the lowest digit (empty 0, o 1, x 2): a table index.
     fn index(self) -> usize {
-        (0..9).rev().fold(0, |index, cell| {
-            let digit = (self.o >> cell & 1) + 2 * (self.x >> cell & 1);
-            index * 3 + digit as usize
-        })
+        BASE_3[self.o as usize] as usize + 2 * BASE_3[self.x as usize] as usize
     }
+}
+
+/// `BASE_3[mask]`: the bits of a 9-bit mask read as base-3 digits (bit i is worth 3^i).
+const BASE_3: [u16; 512] = base_3_table();
+
+const fn base_3_table() -> [u16; 512] {
+    let mut table = [0u16; 512];
+    let mut mask = 0;
+    while mask < 512 {
+        let (mut value, mut cell) = (0u16, 9);
+        while cell > 0 {
+            cell -= 1;
+            value = value * 3 + (mask >> cell & 1) as u16;
+        }
+        table[mask] = value;
+        mask += 1;
+    }
+    table
 }
 // ---- end shared: moves ----
 
@@ -299,12 +359,37 @@ impl fmt::Display for InputError {
 // ---- end shared: error ----
 
 // ---- shared: batch (kept identical across solvers by tests/shared_code.rs) ----
-/// The lines that hold something, numbered from 1, without line ends or surrounding blanks.
+/// The lines that hold something, numbered from 1, without line ends or the blanks (spaces,
+/// tabs, CR) around them. Split by hand: lines are short, and a byte loop beats a search call.
 fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.split('\n')
-        .enumerate()
-        .map(|(index, line)| (index + 1, line.trim()))
-        .filter(|&(_, line)| !line.is_empty())
+    let mut rest = text;
+    let mut number = 0;
+    std::iter::from_fn(move || {
+        while !rest.is_empty() {
+            number += 1;
+            let bytes = rest.as_bytes();
+            let end = bytes
+                .iter()
+                .position(|&byte| byte == b'\n')
+                .unwrap_or(bytes.len());
+            let blank = |byte: &u8| *byte == b' ' || *byte == b'\t' || *byte == b'\r';
+            let start = bytes[..end]
+                .iter()
+                .position(|byte| !blank(byte))
+                .unwrap_or(end);
+            let stop = bytes[..end]
+                .iter()
+                .rposition(|byte| !blank(byte))
+                .map_or(start, |last| last + 1);
+            // Blanks and line ends are ASCII, so these cuts fall between characters.
+            let line = &rest[start..stop];
+            rest = &rest[(end + 1).min(rest.len())..];
+            if !line.is_empty() {
+                return Some((number, line));
+            }
+        }
+        None
+    })
 }
 
 /// The input as text, or the line on which it stops being UTF-8.

@@ -69,43 +69,41 @@ impl Board {
     }
 }
 
-/// The perfect-play outcome of a legal board, memoised by base-3 index.
-fn outcome(board: Board, memo: &mut [Option<Outcome>]) -> Outcome {
-    let index = board.index();
-    if let Some(known) = memo[index] {
-        return known;
+/// 3^cell: the weight of a cell's digit in the base-3 number of a board.
+const POWERS_OF_3: [usize; 9] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561];
+
+/// The perfect-play outcome of a legal board whose children's outcomes are in the table.
+fn outcome(board: Board, index: usize, table: &[Entry]) -> Outcome {
+    if has_line(board.o) {
+        return Outcome::OWins;
     }
-    let result = if has_line(board.o) {
-        Outcome::OWins
-    } else if has_line(board.x) {
-        Outcome::XWins
-    } else if board.free() == 0 {
-        Outcome::Draw
+    if has_line(board.x) {
+        return Outcome::XWins;
+    }
+    let o_to_move = board.o_to_move();
+    let digit = if o_to_move { 1 } else { 2 };
+    // A move adds its digit at its cell, so every child has a larger index than its parent.
+    let children = (0..9)
+        .filter(|&cell| board.free() & 1 << cell != 0)
+        .filter_map(|cell| table[index + digit * POWERS_OF_3[cell]].ok());
+    let best = if o_to_move {
+        children.max_by_key(|child| child.score_for_o())
     } else {
-        let o_to_move = board.o_to_move();
-        let children = (0..9)
-            .filter(|cell| board.free() & 1 << cell != 0)
-            .map(|cell| outcome(board.with_move(cell, o_to_move), memo));
-        let best = if o_to_move {
-            children.max_by_key(|child| child.score_for_o())
-        } else {
-            children.min_by_key(|child| child.score_for_o())
-        };
-        best.expect("a board that is not full has a free cell")
+        children.min_by_key(|child| child.score_for_o())
     };
-    memo[index] = Some(result);
-    result
+    // No child: the board is full, a draw.
+    best.unwrap_or(Outcome::Draw)
 }
 
-/// The answer for every one of the 3^9 boards, indexed by `Board::index`.
+/// The answer for every one of the 3^9 boards, indexed by `Board::index`: filled from the
+/// largest index down, so each board's children are known before it.
 pub fn outcome_table() -> Vec<Entry> {
-    let mut memo = vec![None; BOARDS];
-    (0..BOARDS)
-        .map(|index| {
-            let board = Board::from_index(index);
-            check_legal(board).map(|()| outcome(board, &mut memo))
-        })
-        .collect()
+    let mut table = vec![Ok(Outcome::Draw); BOARDS];
+    for index in (0..BOARDS).rev() {
+        let board = Board::from_index(index);
+        table[index] = check_legal(board).map(|()| outcome(board, index, &table));
+    }
+    table
 }
 
 /// The answer character for one input line.
@@ -135,9 +133,12 @@ pub fn run(input: &str) -> Result<String, InputError> {
 /// The eight lines (three rows, three columns, two diagonals) as bitmasks of cells.
 const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
 
-/// Whether the cells of a bitmask (bit i = cell i, row-major) contain a whole line.
+/// Whether the cells of a bitmask (bit i = cell i, row-major) contain a whole line. (All eight
+/// are tested, without an early exit: on random boards that is faster than a branch per line.)
 fn has_line(cells: u16) -> bool {
-    LINES.iter().any(|&line| line & !cells == 0)
+    LINES
+        .iter()
+        .fold(false, |found, &line| found | (line & !cells == 0))
 }
 // ---- end shared: lines ----
 
@@ -149,37 +150,49 @@ struct Board {
     x: u16,
 }
 
-/// Reads one board: exactly 9 characters `o`, `x` or `s`, row by row.
+/// Reads one board: exactly 9 characters `o`, `x` or `s`, row by row. A line of nine such
+/// bytes is the common case and is read as bytes; anything else goes to `board_error`.
 fn parse_board(line: &str, number: usize) -> Result<Board, InputError> {
-    let length = line.chars().count();
-    if length != 9 {
-        return Err(InputError {
-            line: number,
-            message: format!(
-                "expected a board of 9 characters (o, x or s), found {} characters",
-                length
-            ),
-        });
-    }
     let mut board = Board { o: 0, x: 0 };
-    for (cell, found) in line.chars().enumerate() {
-        match found {
-            'o' => board.o |= 1 << cell,
-            'x' => board.x |= 1 << cell,
-            's' => {}
-            _ => {
-                return Err(InputError {
-                    line: number,
-                    message: format!(
-                        "expected o, x or s, found {:?} at column {}",
-                        found,
-                        cell + 1
-                    ),
-                })
-            }
-        }
+    if line.len() != 9 {
+        return Err(board_error(line, number));
     }
-    Ok(board)
+    // Without branches per byte: the marks of random boards would defeat branch prediction.
+    let mut valid = true;
+    for (cell, &byte) in line.as_bytes().iter().enumerate() {
+        board.o |= ((byte == b'o') as u16) << cell;
+        board.x |= ((byte == b'x') as u16) << cell;
+        valid &= (byte == b'o') | (byte == b'x') | (byte == b's');
+    }
+    if valid {
+        Ok(board)
+    } else {
+        Err(board_error(line, number))
+    }
+}
+
+/// What is wrong with a line that is not a board, counted in characters, not bytes.
+fn board_error(line: &str, number: usize) -> InputError {
+    let length = line.chars().count();
+    let bad = line
+        .chars()
+        .enumerate()
+        .find(|&(_, found)| found != 'o' && found != 'x' && found != 's');
+    let message = match bad {
+        Some((cell, found)) if length == 9 => format!(
+            "expected o, x or s, found {:?} at column {}",
+            found,
+            cell + 1
+        ),
+        _ => format!(
+            "expected a board of 9 characters (o, x or s), found {} characters",
+            length
+        ),
+    };
+    InputError {
+        line: number,
+        message,
+    }
 }
 // ---- end shared: board ----
 
@@ -195,28 +208,28 @@ impl Board {
         !(self.o | self.x) & 0o777
     }
 
-    /// The board after `o` (or `x`) takes the free cell.
-    fn with_move(self, cell: u32, by_o: bool) -> Board {
-        if by_o {
-            Board {
-                o: self.o | 1 << cell,
-                x: self.x,
-            }
-        } else {
-            Board {
-                o: self.o,
-                x: self.x | 1 << cell,
-            }
-        }
-    }
-
     /// The base-3 number of the board, cell 0 the lowest digit (empty 0, o 1, x 2): a table index.
     fn index(self) -> usize {
-        (0..9).rev().fold(0, |index, cell| {
-            let digit = (self.o >> cell & 1) + 2 * (self.x >> cell & 1);
-            index * 3 + digit as usize
-        })
+        BASE_3[self.o as usize] as usize + 2 * BASE_3[self.x as usize] as usize
     }
+}
+
+/// `BASE_3[mask]`: the bits of a 9-bit mask read as base-3 digits (bit i is worth 3^i).
+const BASE_3: [u16; 512] = base_3_table();
+
+const fn base_3_table() -> [u16; 512] {
+    let mut table = [0u16; 512];
+    let mut mask = 0;
+    while mask < 512 {
+        let (mut value, mut cell) = (0u16, 9);
+        while cell > 0 {
+            cell -= 1;
+            value = value * 3 + (mask >> cell & 1) as u16;
+        }
+        table[mask] = value;
+        mask += 1;
+    }
+    table
 }
 // ---- end shared: moves ----
 
@@ -283,12 +296,37 @@ impl fmt::Display for InputError {
 // ---- end shared: error ----
 
 // ---- shared: batch (kept identical across solvers by tests/shared_code.rs) ----
-/// The lines that hold something, numbered from 1, without line ends or surrounding blanks.
+/// The lines that hold something, numbered from 1, without line ends or the blanks (spaces,
+/// tabs, CR) around them. Split by hand: lines are short, and a byte loop beats a search call.
 fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.split('\n')
-        .enumerate()
-        .map(|(index, line)| (index + 1, line.trim()))
-        .filter(|&(_, line)| !line.is_empty())
+    let mut rest = text;
+    let mut number = 0;
+    std::iter::from_fn(move || {
+        while !rest.is_empty() {
+            number += 1;
+            let bytes = rest.as_bytes();
+            let end = bytes
+                .iter()
+                .position(|&byte| byte == b'\n')
+                .unwrap_or(bytes.len());
+            let blank = |byte: &u8| *byte == b' ' || *byte == b'\t' || *byte == b'\r';
+            let start = bytes[..end]
+                .iter()
+                .position(|byte| !blank(byte))
+                .unwrap_or(end);
+            let stop = bytes[..end]
+                .iter()
+                .rposition(|byte| !blank(byte))
+                .map_or(start, |last| last + 1);
+            // Blanks and line ends are ASCII, so these cuts fall between characters.
+            let line = &rest[start..stop];
+            rest = &rest[(end + 1).min(rest.len())..];
+            if !line.is_empty() {
+                return Some((number, line));
+            }
+        }
+        None
+    })
 }
 
 /// The input as text, or the line on which it stops being UTF-8.

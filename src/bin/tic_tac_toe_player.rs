@@ -207,9 +207,12 @@ fn main() {
 /// The eight lines (three rows, three columns, two diagonals) as bitmasks of cells.
 const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
 
-/// Whether the cells of a bitmask (bit i = cell i, row-major) contain a whole line.
+/// Whether the cells of a bitmask (bit i = cell i, row-major) contain a whole line. (All eight
+/// are tested, without an early exit: on random boards that is faster than a branch per line.)
 fn has_line(cells: u16) -> bool {
-    LINES.iter().any(|&line| line & !cells == 0)
+    LINES
+        .iter()
+        .fold(false, |found, &line| found | (line & !cells == 0))
 }
 // ---- end shared: lines ----
 

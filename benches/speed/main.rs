@@ -1,0 +1,36 @@
+//! `cargo bench`: how fast the solvers and the judge are, each against a baseline measured in
+//! the same run (a floor process, a plain search, the solver run directly).
+//!
+//! Each measurement runs 7 times; the tables show the median, min and max and the ratio of the
+//! medians. Inputs come from fixed seeds. Nothing here asserts a time: the bench prints, and
+//! `cargo test` checks behaviour. `cargo bench -- judge` (or `solvers`, `weighted`) runs one part.
+
+#[path = "../../tests/common/mod.rs"]
+mod common;
+mod judge;
+mod measure;
+mod solvers;
+// The solver file itself, for its `solve` (its unit tests are compiled out here, hence the allow).
+#[path = "../../src/bin/weighted_tic_tac_toe.rs"]
+#[allow(dead_code, unused_imports)]
+mod weighted_tic_tac_toe;
+
+fn main() {
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    if arguments.iter().any(|argument| argument == "--list") {
+        return; // `cargo test --benches` asks for a list of benchmarks: there is none to give
+    }
+    let wanted = |part: &str| {
+        let names: Vec<&String> = arguments.iter().filter(|a| !a.starts_with('-')).collect();
+        names.is_empty() || names.iter().any(|name| name.as_str() == part)
+    };
+    if wanted("solvers") {
+        solvers::line_solvers();
+    }
+    if wanted("weighted") {
+        solvers::weighted();
+    }
+    if wanted("judge") {
+        judge::bench();
+    }
+}

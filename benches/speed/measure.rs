@@ -1,0 +1,134 @@
+//! Measuring: runs of a closure or a whole process, their median/min/max, and the table rows.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How many times each measurement runs.
+pub const RUNS: usize = 7;
+
+/// Median, min and max of the runs of one measurement.
+pub struct Stats {
+    pub median: Duration,
+    pub min: Duration,
+    pub max: Duration,
+}
+
+fn stats(mut times: Vec<Duration>) -> Stats {
+    times.sort();
+    Stats {
+        median: times[times.len() / 2],
+        min: times[0],
+        max: times[times.len() - 1],
+    }
+}
+
+fn timed(run: &mut impl FnMut()) -> Duration {
+    let start = Instant::now();
+    run();
+    start.elapsed()
+}
+
+/// Times `RUNS` runs of `run`.
+pub fn measure(mut run: impl FnMut()) -> Stats {
+    stats((0..RUNS).map(|_| timed(&mut run)).collect())
+}
+
+/// Times `RUNS` runs each of a baseline and a contender, alternating, so that the machine's
+/// drift during the bench weighs on both alike.
+pub fn measure_pair(mut baseline: impl FnMut(), mut contender: impl FnMut()) -> (Stats, Stats) {
+    let (mut base, mut other) = (Vec::new(), Vec::new());
+    for _ in 0..RUNS {
+        base.push(timed(&mut baseline));
+        other.push(timed(&mut contender));
+    }
+    (stats(base), stats(other))
+}
+
+pub fn ms(duration: Duration) -> f64 {
+    duration.as_secs_f64() * 1000.0
+}
+
+/// Prints a section's heading and the table header.
+pub fn header(title: &str) {
+    println!("\n### {title}\n");
+    println!("| measurement | median ms | min ms | max ms | ratio to baseline |");
+    println!("|---|---|---|---|---|");
+}
+
+/// Prints a row; the ratio is this median over the baseline's median.
+pub fn row(name: &str, stats: &Stats, baseline: Option<&Stats>) {
+    let ratio = baseline.map_or_else(
+        || "baseline".to_string(),
+        |base| {
+            format!(
+                "{:.2}x",
+                stats.median.as_secs_f64() / base.median.as_secs_f64()
+            )
+        },
+    );
+    println!(
+        "| {name} | {:.2} | {:.2} | {:.2} | {ratio} |",
+        ms(stats.median),
+        ms(stats.min),
+        ms(stats.max)
+    );
+}
+
+/// Runs a command and insists that it succeeds (a failing run would measure nothing useful).
+pub fn run_ok(command: &mut Command) {
+    let output = command
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{command:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// Runs `program` with `input` written to its stdin through a pipe and its stdout read through
+/// a pipe, as a judge would; returns the output's length (checked by the caller).
+pub fn through_pipes(program: &Path, input: &[u8]) -> usize {
+    let mut child = Command::new(program)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let length = thread::scope(|scope| {
+        scope.spawn(move || stdin.write_all(input).unwrap());
+        let mut output = Vec::with_capacity(input.len() * 2);
+        stdout.read_to_end(&mut output).unwrap();
+        output.len()
+    });
+    assert!(
+        child.wait().unwrap().success(),
+        "{} failed",
+        program.display()
+    );
+    length
+}
+
+/// Compiles a tiny Rust program (a floor to compare with) with the same rustc and `-O`.
+pub fn compile_floor(name: &str, source: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bench-floors");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.rs"));
+    std::fs::write(&file, source).unwrap();
+    let binary = dir.join(name);
+    let status = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(&binary)
+        .arg(&file)
+        .status()
+        .unwrap();
+    assert!(status.success(), "cannot compile the floor {name}");
+    binary
+}
