@@ -2,6 +2,8 @@
 //!
 //! A folder holding a file named `interactive` (whose text is the protocol, `tic-tac-toe`) is
 //! interactive: each `NAME.in` describes an opponent the judge plays, and there are no `.out`s.
+//! A folder holding a file named `checker` (whose text is a command line) has its outputs
+//! judged by that command instead of by comparison.
 //!
 //! Anything wrong with a case set is an error, never a silent pass: an `.in` without its `.out`
 //! (or the reverse), a folder with no cases, a folder with no solver, a solver with no folder, a
@@ -23,16 +25,21 @@ pub struct Case {
 }
 
 /// How the cases of a folder are judged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Judging {
     /// The program's output is compared with `NAME.out`.
     Compare,
     /// The judge plays tic-tac-toe against the program; `NAME.in` names the opponent.
     TicTacToe,
+    /// A checker command decides, given the input, the actual and the expected output;
+    /// `dir` is the folder it runs in.
+    Checker { command: String, dir: PathBuf },
 }
 
 /// The name of the marker file of an interactive folder.
 pub const INTERACTIVE_MARKER: &str = "interactive";
+/// The name of the file that holds a folder's checker command.
+pub const CHECKER_MARKER: &str = "checker";
 
 /// The cases of one folder and how to judge them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,6 +66,8 @@ pub enum CaseSetError {
     Unreadable { path: PathBuf, error: io::Error },
     UnknownProtocol { marker: PathBuf, found: String },
     ExpectedInInteractive { expected: PathBuf },
+    EmptyChecker { marker: PathBuf },
+    InteractiveWithChecker { dir: PathBuf },
 }
 
 impl fmt::Display for CaseSetError {
@@ -98,6 +107,14 @@ impl fmt::Display for CaseSetError {
                 f,
                 "{} names the protocol {found:?}; the judge knows tic-tac-toe",
                 marker.display()
+            ),
+            CaseSetError::EmptyChecker { marker } => {
+                write!(f, "{} holds no checker command", marker.display())
+            }
+            CaseSetError::InteractiveWithChecker { dir } => write!(
+                f,
+                "{} has both an interactive and a checker file; an interactive folder needs no checker",
+                dir.display()
             ),
             CaseSetError::ExpectedInInteractive { expected } => write!(
                 f,
@@ -190,27 +207,46 @@ pub fn natural_order(a: &str, b: &str) -> Ordering {
     a_chunks.len().cmp(&b_chunks.len()).then_with(|| a.cmp(b))
 }
 
-/// How a folder is judged: by its `interactive` marker, if it has one.
-fn judging(dir: &Path) -> Result<Judging, CaseSetError> {
-    let marker = dir.join(INTERACTIVE_MARKER);
-    if !marker.exists() {
-        return Ok(Judging::Compare);
-    }
-    let text = fs::read_to_string(&marker).map_err(|error| CaseSetError::Unreadable {
-        path: marker.clone(),
+/// The first line of a marker file that is not blank or a `#` comment.
+fn marker_text(marker: &Path) -> Result<String, CaseSetError> {
+    let text = fs::read_to_string(marker).map_err(|error| CaseSetError::Unreadable {
+        path: marker.to_path_buf(),
         error,
     })?;
-    let protocol = text
+    Ok(text
         .lines()
-        .map(|line| line.split('#').next().unwrap_or("").trim())
-        .find(|line| !line.is_empty())
-        .unwrap_or("");
-    match protocol {
-        "tic-tac-toe" => Ok(Judging::TicTacToe),
-        other => Err(CaseSetError::UnknownProtocol {
-            marker,
-            found: other.to_string(),
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('#'))
+        .unwrap_or("")
+        .to_string())
+}
+
+/// How a folder is judged: by its `interactive` or `checker` file, if it has one.
+fn judging(dir: &Path) -> Result<Judging, CaseSetError> {
+    let interactive = dir.join(INTERACTIVE_MARKER);
+    let checker = dir.join(CHECKER_MARKER);
+    match (interactive.exists(), checker.exists()) {
+        (true, true) => Err(CaseSetError::InteractiveWithChecker {
+            dir: dir.to_path_buf(),
         }),
+        (true, false) => match marker_text(&interactive)?.as_str() {
+            "tic-tac-toe" => Ok(Judging::TicTacToe),
+            other => Err(CaseSetError::UnknownProtocol {
+                marker: interactive,
+                found: other.to_string(),
+            }),
+        },
+        (false, true) => {
+            let command = marker_text(&checker)?;
+            if command.is_empty() {
+                return Err(CaseSetError::EmptyChecker { marker: checker });
+            }
+            Ok(Judging::Checker {
+                command,
+                dir: dir.to_path_buf(),
+            })
+        }
+        (false, false) => Ok(Judging::Compare),
     }
 }
 
@@ -220,7 +256,7 @@ fn judging(dir: &Path) -> Result<Judging, CaseSetError> {
 pub fn read_cases(dir: &Path) -> Result<CaseFolder, Vec<CaseSetError>> {
     let paths = entries(dir).map_err(|error| vec![error])?;
     let judging = judging(dir).map_err(|error| vec![error])?;
-    let interactive = judging != Judging::Compare;
+    let interactive = judging == Judging::TicTacToe;
     let mut errors = Vec::new();
     let mut cases = Vec::new();
     for path in &paths {
@@ -429,7 +465,7 @@ mod tests {
         fs::write(dir.join("random.out"), "").unwrap();
         let errors = messages(read_cases(&dir).unwrap_err());
         assert!(errors[0].ends_with("random.out: an interactive folder has no .out files (the judge plays the opponent)"), "{errors:?}");
-        fs::write(dir.join(INTERACTIVE_MARKER), "chess\n").unwrap();
+        fs::write(dir.join(INTERACTIVE_MARKER), "# a comment\nchess\n").unwrap();
         let errors = messages(read_cases(&dir).unwrap_err());
         assert!(
             errors[0].ends_with("names the protocol \"chess\"; the judge knows tic-tac-toe"),
@@ -446,6 +482,33 @@ mod tests {
         assert!(
             errors[0].starts_with("cannot read ")
                 && errors[0].ends_with("a.in: not a regular file")
+        );
+    }
+
+    #[test]
+    fn a_checker_folder_names_its_command() {
+        let dir = folder(&["a.in", "a.out"]);
+        fs::write(dir.join(CHECKER_MARKER), "# how to check\n./check.sh\n").unwrap();
+        let found = read_cases(&dir).unwrap();
+        assert_eq!(
+            found.judging,
+            Judging::Checker {
+                command: "./check.sh".to_string(),
+                dir: dir.clone()
+            }
+        );
+        fs::write(dir.join(CHECKER_MARKER), "# nothing\n").unwrap();
+        let errors = messages(read_cases(&dir).unwrap_err());
+        assert!(
+            errors[0].ends_with("holds no checker command"),
+            "{errors:?}"
+        );
+        fs::write(dir.join(CHECKER_MARKER), "./check.sh\n").unwrap();
+        fs::write(dir.join(INTERACTIVE_MARKER), "tic-tac-toe\n").unwrap();
+        let errors = messages(read_cases(&dir).unwrap_err());
+        assert!(
+            errors[0].contains("both an interactive and a checker file"),
+            "{errors:?}"
         );
     }
 

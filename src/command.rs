@@ -80,7 +80,7 @@ fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
                         label: format!("{}/{}", problem.name, case.name),
                         program: Program::Binary(binary.clone()),
                         case,
-                        judging,
+                        judging: judging.clone(),
                     })
                 })
                 .collect())
@@ -98,7 +98,7 @@ fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
                     label: format!("{name}/{}", case.name),
                     program: Program::Shell(command.clone()),
                     case,
-                    judging: folder.judging,
+                    judging: folder.judging.clone(),
                 })
                 .collect())
         }

@@ -3,10 +3,11 @@
 
 use crate::case_set::{Case, Judging};
 use crate::compare::Mode;
-use crate::execute::{execute, Limits, Program};
+use crate::execute::{execute, Limits, Program, Termination};
 use crate::interactive::judge_tic_tac_toe;
-use crate::verdict::{decide, Verdict};
+use crate::verdict::{decide, run_failure, Verdict, Wrong};
 use std::fs;
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
@@ -60,24 +61,92 @@ impl Finished {
 pub fn judge_case(
     program: &Program,
     case: &Case,
-    judging: Judging,
+    judging: &Judging,
     settings: &Settings,
 ) -> Result<Judged, String> {
-    match (judging, &case.expected) {
-        (Judging::TicTacToe, _) => judge_tic_tac_toe(program, &case.input, settings.limits.time),
-        (Judging::Compare, None) => Err(format!("{}: no expected output", case.input.display())),
-        (Judging::Compare, Some(expected)) => {
-            let expected = fs::read(expected)
-                .map_err(|error| format!("cannot read {}: {error}", expected.display()))?;
-            let execution = execute(program, &case.input, settings.limits).map_err(|error| {
-                format!("cannot run {program} on {}: {error}", case.input.display())
-            })?;
-            Ok(Judged {
-                verdict: decide(&execution, &expected, settings.compare),
-                elapsed: execution.elapsed,
-                note: None,
-            })
+    let expected = match (judging, &case.expected) {
+        (Judging::TicTacToe, _) => {
+            return judge_tic_tac_toe(program, &case.input, settings.limits.time)
         }
+        (_, None) => return Err(format!("{}: no expected output", case.input.display())),
+        (_, Some(expected)) => expected,
+    };
+    let expected_text = fs::read(expected)
+        .map_err(|error| format!("cannot read {}: {error}", expected.display()))?;
+    let execution = execute(program, &case.input, settings.limits)
+        .map_err(|error| format!("cannot run {program} on {}: {error}", case.input.display()))?;
+    let verdict = match judging {
+        Judging::Checker { command, dir } => match run_failure(&execution) {
+            Some(failure) => failure,
+            None => run_checker(command, dir, case, expected, &execution.stdout)?,
+        },
+        _ => decide(&execution, &expected_text, settings.compare),
+    };
+    Ok(Judged {
+        verdict,
+        elapsed: execution.elapsed,
+        note: None,
+    })
+}
+
+/// A path as one shell word.
+fn quoted(path: &Path) -> String {
+    format!("'{}'", path.display().to_string().replace('\'', "'\\''"))
+}
+
+/// How long a checker may take, and how much it may print.
+const CHECKER_LIMITS: Limits = Limits {
+    time: Duration::from_secs(10),
+    output_bytes: 1 << 20,
+};
+
+/// Asks the folder's checker about an output: it runs in the case folder as
+/// `COMMAND INPUT ACTUAL EXPECTED` (the order of online-judge-tools and testlib); exit 0 is AC,
+/// exit 1 is WA with its first line as the reason, anything else is a broken checker.
+fn run_checker(
+    command: &str,
+    dir: &Path,
+    case: &Case,
+    expected: &Path,
+    actual: &[u8],
+) -> Result<Verdict, String> {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let actual_path = std::env::temp_dir().join(format!(
+        "game-judge-actual-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    fs::write(&actual_path, actual)
+        .map_err(|error| format!("cannot write {}: {error}", actual_path.display()))?;
+    let absolute = |path: &Path| fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let line = format!(
+        "cd {} && {command} {} {} {}",
+        quoted(&absolute(dir)),
+        quoted(&absolute(&case.input)),
+        quoted(&actual_path),
+        quoted(&absolute(expected))
+    );
+    let checked = execute(&Program::Shell(line), &case.input, CHECKER_LIMITS);
+    let _ = fs::remove_file(&actual_path);
+    let checked =
+        checked.map_err(|error| format!("cannot run the checker `{command}`: {error}"))?;
+    let said = |bytes: &[u8]| {
+        String::from_utf8_lossy(bytes)
+            .lines()
+            .find(|line| !line.trim().is_empty())
+            .map(str::to_string)
+    };
+    match checked.termination {
+        Termination::Exited(0) => Ok(Verdict::Accepted),
+        Termination::Exited(1) => Ok(Verdict::WrongAnswer(Wrong::Because(
+            said(&checked.stdout)
+                .or_else(|| said(&checked.stderr_tail))
+                .unwrap_or_else(|| "the checker rejected the output".to_string()),
+        ))),
+        other => Err(format!(
+            "the checker `{command}` failed ({other}): {}",
+            said(&checked.stderr_tail).unwrap_or_default()
+        )),
     }
 }
 
@@ -96,7 +165,7 @@ pub fn judge_all(
             let next = &next;
             scope.spawn(move || {
                 while let Some(task) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    let outcome = judge_case(&task.program, &task.case, task.judging, settings);
+                    let outcome = judge_case(&task.program, &task.case, &task.judging, settings);
                     let result = Finished {
                         label: task.label.clone(),
                         outcome,

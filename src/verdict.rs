@@ -49,20 +49,23 @@ impl Verdict {
     }
 }
 
+/// The verdict a run earns before its output is looked at: TLE, RE or OLE, else `None`.
+pub fn run_failure(execution: &Execution) -> Option<Verdict> {
+    match execution.termination {
+        Termination::TimedOut => Some(Verdict::TimeLimitExceeded),
+        Termination::Exited(0) if execution.stdout_overflowed => Some(Verdict::OutputLimitExceeded),
+        Termination::Exited(0) => None,
+        termination => Some(Verdict::RuntimeError {
+            termination,
+            stderr_tail: String::from_utf8_lossy(&execution.stderr_tail).into_owned(),
+        }),
+    }
+}
+
 /// The verdict for a run, given the expected output.
 pub fn decide(execution: &Execution, expected: &[u8], mode: Mode) -> Verdict {
-    match execution.termination {
-        Termination::TimedOut => return Verdict::TimeLimitExceeded,
-        Termination::Exited(0) => {}
-        termination => {
-            return Verdict::RuntimeError {
-                termination,
-                stderr_tail: String::from_utf8_lossy(&execution.stderr_tail).into_owned(),
-            }
-        }
-    }
-    if execution.stdout_overflowed {
-        return Verdict::OutputLimitExceeded;
+    if let Some(failure) = run_failure(execution) {
+        return failure;
     }
     match compare(mode, expected, &execution.stdout) {
         Ok(()) => Verdict::Accepted,

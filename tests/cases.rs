@@ -32,7 +32,7 @@ fn every_solver_passes_every_case_of_its_folder() {
                 label: format!("{}/{}", problem.name, case.name),
                 program: Program::Binary(binary.clone()),
                 case: case.clone(),
-                judging: problem.folder.judging,
+                judging: problem.folder.judging.clone(),
             })
         })
         .collect();

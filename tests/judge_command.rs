@@ -240,6 +240,63 @@ fn broken_case_sets_are_errors_naming_the_file() {
         .stderr(contains("cannot read").and(contains("missing")));
 }
 
+/// A case folder judged by a checker: the real othello one (accepts any best move, needs the
+/// exact score) on FFO #43, where G3 and C7 are both best.
+fn othello_checker_folder() -> PathBuf {
+    let real = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/othello_endgame");
+    let dir = case_folder(&[
+        (
+            "ffo-43.in",
+            "--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O\n",
+        ),
+        (
+            "ffo-43.out",
+            "G3:-12; C7:-12; H4:-22; G7:-28; G2:-30; B1:-36;\n",
+        ),
+    ]);
+    for file in ["checker", "check_best_move.sh"] {
+        fs::copy(real.join(file), dir.join(file)).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn a_checker_accepts_any_best_move_and_needs_the_exact_score() {
+    let dir = othello_checker_folder();
+    judge_cmd("echo -12 G3", &dir, &[])
+        .assert()
+        .code(0)
+        .stdout(contains("AC"));
+    judge_cmd("echo -12 C7", &dir, &[])
+        .assert()
+        .code(0)
+        .stdout(contains("AC"));
+    judge_cmd("echo -12 H4", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("problem/ffo-43  WA"))
+        .stdout(contains("line 1: H4 reaches -22, not the best -12"));
+    judge_cmd("echo -10 G3", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("line 1: score -10, but the exact score is -12"));
+    // A crash is RE before any checker is asked.
+    judge_cmd("exit 3", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("RE").and(contains("exit status 3")));
+}
+
+#[test]
+fn a_broken_checker_is_an_error_not_a_verdict() {
+    let dir = case_folder(&[("a.in", "1\n"), ("a.out", "1\n"), ("checker", "exit 7\n")]);
+    judge_cmd("cat", &dir, &[])
+        .assert()
+        .code(2)
+        .stdout(contains("ERROR"))
+        .stdout(contains("the checker `exit 7` failed (exit status 7)"));
+}
+
 #[test]
 fn usage_errors_exit_2() {
     judge()

@@ -1,0 +1,954 @@
+//! othello_endgame: the exact end of an Othello game under perfect play, and a best move.
+//!
+//! Judge: none has this exact problem; it is the endgame task behind the classic console Othello
+//! with alpha-beta, checked on the FFO endgame suite. Statement:
+//! `shared/problems/othello_endgame.md` in this project.
+//! Input: one position per line: 64 characters for a1 b1 … h1, a2 … h8 (`X` black, `O` white,
+//! `-` empty), a space, the side to move (`X` or `O`); anything after a `;` is ignored, so the
+//! lines of an .obf file are input as they are.
+//! Output per position: the final disc difference for the side to move under perfect play, signed
+//! (`+18`, `+0`, `-12`; empty squares go to the winner), a space and a best move (`G8`), `PS` when
+//! the side to move must pass, `--` when the game is over.
+//! Bad input (a wrong length, another character, a bad or missing side to move) gets
+//! `error: line N: …` on stderr and exit status 1, with nothing on stdout.
+//! Approach: bitboards from the mover's view (one u64 each side, bit = a1 + file + 8 * rank),
+//! moves by shifts, flips without branches (a carry run up each rising ray, a leading-zero count
+//! down each falling one), then exact negamax: PVS with null windows and a transposition table
+//! allocated once, fastest-first ordering (fewest replies) with the table's move first, a
+//! stability cutoff, parity ordering (odd regions first) near the end, and the last empties
+//! searched square by square without move generation. Popcounts are std's `count_ones`, the
+//! portable path (a build for the native CPU, with its popcount instruction, measured no
+//! faster), so plain `rustc -O` builds it for any judge.
+//! Judge Rust: 1.70 (edition 2021). std only: this file is the submission.
+
+// The shared blocks below also build on AOJ's Rust 1.41, which has no inline format arguments.
+#![allow(clippy::uninlined_format_args)]
+
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::process;
+use std::str;
+
+/// The best play from a position: the exact score and the move that gets it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    pub score: i32,
+    pub play: Play,
+}
+
+/// What the side to move does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Play {
+    Move(u32),
+    Pass,
+    GameOver,
+}
+
+impl fmt::Display for Solution {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let sign = if self.score >= 0 { "+" } else { "" };
+        match self.play {
+            Play::Move(square) => write!(
+                f,
+                "{}{} {}{}",
+                sign,
+                self.score,
+                (b'A' + (square % 8) as u8) as char,
+                square / 8 + 1
+            ),
+            Play::Pass => write!(f, "{}{} PS", sign, self.score),
+            Play::GameOver => write!(f, "{}{} --", sign, self.score),
+        }
+    }
+}
+
+/// (file step, rank step) of the eight directions: the first four raise the bit index.
+const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (0, 1),
+    (1, 1),
+    (-1, 1),
+    (-1, 0),
+    (0, -1),
+    (-1, -1),
+    (1, -1),
+];
+
+/// `RAYS[d][square]`: the squares from `square` (excluded) to the edge in direction `d`.
+const RAYS: [[u64; 64]; 8] = rays();
+
+const fn rays() -> [[u64; 64]; 8] {
+    let mut rays = [[0u64; 64]; 8];
+    let mut direction = 0;
+    while direction < 8 {
+        let (file_step, rank_step) = DIRECTIONS[direction];
+        let mut square = 0;
+        while square < 64 {
+            let mut file = (square % 8) as i32 + file_step;
+            let mut rank = (square / 8) as i32 + rank_step;
+            let mut ray = 0u64;
+            while file >= 0 && file < 8 && rank >= 0 && rank < 8 {
+                ray |= 1 << (rank * 8 + file);
+                file += file_step;
+                rank += rank_step;
+            }
+            rays[direction][square] = ray;
+            square += 1;
+        }
+        direction += 1;
+    }
+    rays
+}
+
+/// `ADJACENT[square]`: the squares next to `square`. A move must touch an opposing disc.
+const ADJACENT: [u64; 64] = adjacent();
+
+const fn adjacent() -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut square = 0;
+    while square < 64 {
+        let mut direction = 0;
+        while direction < 8 {
+            // The first square of each ray is a neighbour.
+            let ray = RAYS[direction][square];
+            let first = if direction < 4 {
+                ray & ray.wrapping_neg()
+            } else if ray == 0 {
+                0
+            } else {
+                1 << (63 - ray.leading_zeros())
+            };
+            table[square] |= first;
+            direction += 1;
+        }
+        square += 1;
+    }
+    table
+}
+
+/// The discs `square` flips for the player `me` against `other` (none: not a legal move).
+#[inline(always)]
+fn flips(me: u64, other: u64, square: u32) -> u64 {
+    let mut flipped = 0;
+    let square = square as usize;
+    // Rising rays: adding the ray's first bit to (other | outside the ray) carries through the
+    // run of `other` discs and stops on the first square that is not; it must be `me`.
+    for rays in &RAYS[..4] {
+        let ray = rays[square];
+        let first = ray & ray.wrapping_neg();
+        let outflank = (other | !ray).wrapping_add(first) & ray & me;
+        flipped |= outflank.wrapping_sub((outflank != 0) as u64) & ray;
+    }
+    // Falling rays: the nearest square that is not `other` is the highest such bit (bit 0 stands
+    // in when there is none: it is then either off the ray or `other`, so never an outflank).
+    for rays in &RAYS[4..] {
+        let ray = rays[square];
+        let nearest = (1u64 << 63) >> ((ray & !other) | 1).leading_zeros();
+        let outflank = nearest & ray & me;
+        flipped |= (outflank << 1).wrapping_neg() & ray;
+    }
+    flipped
+}
+
+/// The squares where `me` can move against `other`.
+#[inline(always)]
+fn moves(me: u64, other: u64) -> u64 {
+    let empty = !(me | other);
+    // Horizontal and diagonal runs must not wrap from file h to file a.
+    let inner = other & 0x7E7E_7E7E_7E7E_7E7E;
+    let mut found = 0;
+    for &(shift, run) in &[(1, inner), (8, other), (7, inner), (9, inner)] {
+        // Kogge-Stone: runs of up to 6 discs in 4 steps each way (1 + 1 + 2 + 2).
+        let pair_up = run & (run << shift);
+        let pair_down = run & (run >> shift);
+        let mut up = run & (me << shift);
+        let mut down = run & (me >> shift);
+        up |= run & (up << shift);
+        down |= run & (down >> shift);
+        up |= pair_up & (up << (2 * shift));
+        down |= pair_down & (down >> (2 * shift));
+        up |= pair_up & (up << (2 * shift));
+        down |= pair_down & (down >> (2 * shift));
+        found |= empty & ((up << shift) | (down >> shift));
+    }
+    found
+}
+
+/// The final score for `me` when the game ends here: disc difference, empties to the winner.
+#[inline(always)]
+fn final_score(me: u64, other: u64) -> i32 {
+    let (mine, theirs) = (me.count_ones() as i32, other.count_ones() as i32);
+    let empties = 64 - mine - theirs;
+    let difference = mine - theirs;
+    if difference > 0 {
+        difference + empties
+    } else if difference < 0 {
+        difference - empties
+    } else {
+        0
+    }
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = 0x8080_8080_8080_8080;
+const RANK_1: u64 = 0xFF;
+const RANK_8: u64 = 0xFF << 56;
+const EDGES: u64 = FILE_A | FILE_H | RANK_1 | RANK_8;
+
+/// The squares next to a disc of `discs`, in any direction.
+#[inline(always)]
+fn neighbours(discs: u64) -> u64 {
+    let east = discs << 1 & !FILE_A;
+    let west = discs >> 1 & !FILE_H;
+    let sideways = discs | east | west;
+    sideways << 8 | sideways >> 8 | east | west
+}
+
+/// The squares on full lines in each of the four orientations (horizontal, vertical, and the
+/// diagonals along +9 and +7).
+fn full_lines(occupied: u64) -> [u64; 4] {
+    let mut full = [0u64; 4];
+    for rank in 0..8 {
+        let row = RANK_1 << (8 * rank);
+        if occupied & row == row {
+            full[0] |= row;
+        }
+    }
+    for file in 0..8 {
+        let column = FILE_A << file;
+        if occupied & column == column {
+            full[1] |= column;
+        }
+    }
+    // Every diagonal is the ray from an edge square of file a or rank 1 plus that square.
+    for start in [0, 1, 2, 3, 4, 5, 6, 8, 16, 24, 32, 40, 48] {
+        let line = RAYS[2][start] | 1 << start;
+        if occupied & line == line {
+            full[2] |= line;
+        }
+    }
+    for start in [1, 2, 3, 4, 5, 6, 7, 15, 23, 31, 39, 47, 55] {
+        let line = RAYS[3][start] | 1 << start;
+        if occupied & line == line {
+            full[3] |= line;
+        }
+    }
+    full
+}
+
+/// Discs of `me` that can never be flipped: in each orientation the line is full, or a
+/// neighbour along it is the edge or a stable disc of `me`. Grown from the edges to a fixpoint.
+fn stable_discs(me: u64, other: u64) -> u64 {
+    let [horizontal, vertical, rising, falling] = full_lines(me | other);
+    let mut stable = 0;
+    loop {
+        let east_west =
+            horizontal | FILE_A | FILE_H | (stable << 1 & !FILE_A) | (stable >> 1 & !FILE_H);
+        let north_south = vertical | RANK_1 | RANK_8 | stable << 8 | stable >> 8;
+        let along_9 = rising | EDGES | (stable << 9 & !FILE_A) | (stable >> 9 & !FILE_H);
+        let along_7 = falling | EDGES | (stable << 7 & !FILE_H) | (stable >> 7 & !FILE_A);
+        let grown = me & east_west & north_south & along_9 & along_7;
+        if grown == stable {
+            return stable;
+        }
+        stable = grown;
+    }
+}
+
+/// The four quadrants (a1-d4, e1-h4, a5-d8, e5-h8): near the end, moves in a quadrant with an
+/// odd number of empties come first (parity: the last move in a region is worth having).
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0F0F_0F0F,
+    0x0000_0000_F0F0_F0F0,
+    0x0F0F_0F0F_0000_0000,
+    0xF0F0_F0F0_0000_0000,
+];
+
+/// The quadrant (0-3) of a square.
+#[inline(always)]
+fn quadrant(square: u32) -> u32 {
+    (square >> 2 & 1) | (square >> 4 & 2)
+}
+
+/// Parity as four bits, one per quadrant holding an odd number of empties.
+fn parity(empty: u64) -> u32 {
+    (0..4)
+        .filter(|&index| (empty & QUADRANTS[index]).count_ones() % 2 == 1)
+        .fold(0, |bits, index| bits | 1 << index)
+}
+
+/// `PARITY_SQUARES[parity]`: the squares of the quadrants whose parity bit is set.
+const PARITY_SQUARES: [u64; 16] = parity_squares();
+
+const fn parity_squares() -> [u64; 16] {
+    let mut table = [0u64; 16];
+    let mut parity = 0;
+    while parity < 16 {
+        let mut index = 0;
+        while index < 4 {
+            if parity & 1 << index != 0 {
+                table[parity] |= QUADRANTS[index];
+            }
+            index += 1;
+        }
+        parity += 1;
+    }
+    table
+}
+
+/// One remembered position: its exact score lies in [lower, upper]; `best` was its best move.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    me: u64,
+    other: u64,
+    lower: i8,
+    upper: i8,
+    best: u8,
+    empties: u8,
+}
+
+/// At most this many empties: search square by square (no move generation, no table).
+const SHALLOW: u32 = 5;
+/// From this many empties, children are looked up in the table before any is searched.
+const ETC_EMPTIES: u32 = 12;
+/// log2 of the transposition table's largest entry count (2^21 entries of 24 bytes: 48 MiB).
+/// A position with fewer empties gets a smaller table (filling one costs time too).
+const TABLE_BITS: u32 = 21;
+/// The stability cutoff is tried only when alpha is at least this (below it, the other side
+/// would need more stable discs than endgames have) and with at least this many empties (below,
+/// the test costs more than the few nodes it saves).
+const STABILITY_ALPHA: i32 = 8;
+const STABILITY_EMPTIES: u32 = 10;
+/// Potential replies are counted in ordering only with at least this many empties.
+const POTENTIAL_EMPTIES: u32 = 10;
+/// Ordering: each reply left to the other side (a corner reply counts twice) weighs this much…
+const REPLY_WEIGHT: u32 = 16;
+/// …and each empty square next to a disc of the mover (a potential reply) this much.
+const POTENTIAL_WEIGHT: u32 = 4;
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// The search: its transposition table (allocated when a position first needs it, grown for a
+/// larger one, kept between positions since exact bounds stay true) and its node count.
+#[derive(Default)]
+pub struct Solver {
+    table: Vec<Entry>,
+    table_bits: u32,
+    pub nodes: u64,
+}
+
+impl Solver {
+    /// Grows the table (once, to stay) to suit a position with this many empties.
+    fn fit_table(&mut self, empties: u32) {
+        let bits = (empties + 1).clamp(10, TABLE_BITS);
+        if bits > self.table_bits {
+            self.table = vec![Entry::default(); 1 << bits];
+            self.table_bits = bits;
+        }
+    }
+
+    /// The first of the two entries a position may sit in.
+    fn bucket(&self, me: u64, other: u64) -> usize {
+        let mixed = (me ^ other.rotate_left(23)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (mixed >> (64 - self.table_bits)) as usize & !1
+    }
+
+    fn probe(&self, me: u64, other: u64) -> Option<Entry> {
+        let bucket = self.bucket(me, other);
+        self.table[bucket..bucket + 2]
+            .iter()
+            .find(|entry| entry.me == me && entry.other == other)
+            .copied()
+    }
+
+    /// Stores an entry over the same position, else over the shallower of the two.
+    fn store(&mut self, entry: Entry) {
+        let bucket = self.bucket(entry.me, entry.other);
+        let pair = &mut self.table[bucket..bucket + 2];
+        let same = pair
+            .iter()
+            .position(|old| old.me == entry.me && old.other == entry.other);
+        let at = same.unwrap_or(if pair[0].empties <= pair[1].empties {
+            0
+        } else {
+            1
+        });
+        pair[at] = entry;
+    }
+
+    /// The exact score with one empty square left, `me` to move.
+    #[inline(always)]
+    fn last_one(&mut self, me: u64, other: u64, square: u32) -> i32 {
+        self.nodes += 1;
+        // With no empty square left the score is the disc difference: 2 * mine - 64.
+        let touching = ADJACENT[square as usize];
+        let flipped = if touching & other != 0 {
+            flips(me, other, square)
+        } else {
+            0
+        };
+        if flipped != 0 {
+            return 2 * (me.count_ones() + flipped.count_ones()) as i32 + 2 - 64;
+        }
+        let flipped = if touching & me != 0 {
+            flips(other, me, square)
+        } else {
+            0
+        };
+        if flipped != 0 {
+            return 64 - 2 * (other.count_ones() + flipped.count_ones()) as i32 - 2;
+        }
+        final_score(me, other)
+    }
+
+    /// The exact score with two empty squares left, `me` to move.
+    fn last_two(&mut self, me: u64, other: u64, mut alpha: i32, beta: i32, passed: bool) -> i32 {
+        self.nodes += 1;
+        let empty = !(me | other);
+        let first = empty.trailing_zeros();
+        let second = (empty & (empty - 1)).trailing_zeros();
+        let mut best = -65;
+        for (square, last) in [(first, second), (second, first)] {
+            if ADJACENT[square as usize] & other == 0 {
+                continue;
+            }
+            let flipped = flips(me, other, square);
+            if flipped == 0 {
+                continue;
+            }
+            let score = -self.last_one(other ^ flipped, me | flipped | 1 << square, last);
+            if score > best {
+                best = score;
+                if score >= beta {
+                    return score;
+                }
+                alpha = alpha.max(score);
+            }
+        }
+        if best == -65 {
+            if passed {
+                return final_score(me, other);
+            }
+            return -self.last_two(other, me, -beta, -alpha, true);
+        }
+        best
+    }
+
+    /// Near the end: every empty square is tried, those of odd quadrants first (`parity` has a
+    /// bit per quadrant with an odd number of empties); no table, no sorting.
+    #[allow(clippy::too_many_arguments)]
+    fn shallow(
+        &mut self,
+        me: u64,
+        other: u64,
+        mut alpha: i32,
+        beta: i32,
+        empties: u32,
+        parity: u32,
+        passed: bool,
+    ) -> i32 {
+        if empties == 2 {
+            return self.last_two(me, other, alpha, beta, passed);
+        }
+        let empty = !(me | other);
+        self.nodes += 1;
+        let odd = PARITY_SQUARES[parity as usize];
+        let mut best = -65;
+        for mut squares in [empty & odd, empty & !odd] {
+            while squares != 0 {
+                let square = squares.trailing_zeros();
+                squares &= squares - 1;
+                if ADJACENT[square as usize] & other == 0 {
+                    continue;
+                }
+                let flipped = flips(me, other, square);
+                if flipped == 0 {
+                    continue;
+                }
+                let (next_me, next_other) = (other ^ flipped, me | flipped | 1 << square);
+                let next_parity = parity ^ 1 << quadrant(square);
+                let score = -self.shallow(
+                    next_me,
+                    next_other,
+                    -beta,
+                    -alpha,
+                    empties - 1,
+                    next_parity,
+                    false,
+                );
+                if score > best {
+                    best = score;
+                    if score >= beta {
+                        return score;
+                    }
+                    alpha = alpha.max(score);
+                }
+            }
+        }
+        if best == -65 {
+            // No move: pass, or the game is over.
+            if passed {
+                return final_score(me, other);
+            }
+            return -self.shallow(other, me, -beta, -alpha, empties, parity, true);
+        }
+        best
+    }
+
+    /// The moves of `me`, best first: the table's move, then the fewest replies for `other`
+    /// (corners count double) and fewest potential replies. Each comes with the discs it flips
+    /// and the replies it leaves.
+    fn ordered_moves(me: u64, other: u64, legal: u64, hint: u8, list: &mut [Child; 32]) -> usize {
+        let empties = 64 - (me | other).count_ones();
+        let mut count = 0;
+        let mut remaining = legal;
+        while remaining != 0 {
+            let square = remaining.trailing_zeros();
+            remaining &= remaining - 1;
+            let flipped = flips(me, other, square);
+            let replies = moves(other ^ flipped, me | flipped | 1 << square);
+            let key = if square == hint as u32 {
+                -1
+            } else {
+                let mine = me | flipped | 1 << square;
+                let potential = if empties >= POTENTIAL_EMPTIES {
+                    (neighbours(mine) & !(mine | other)).count_ones()
+                } else {
+                    0
+                };
+                (REPLY_WEIGHT * (replies.count_ones() + (replies & CORNERS).count_ones())
+                    + POTENTIAL_WEIGHT * potential) as i32
+            };
+            let child = Child {
+                flipped,
+                replies,
+                key: key as i16,
+                square: square as u8,
+            };
+            // Insertion sort: the lists are short.
+            let mut at = count;
+            while at > 0 && list[at - 1].key > key as i16 {
+                list[at] = list[at - 1];
+                at -= 1;
+            }
+            list[at] = child;
+            count += 1;
+        }
+        count
+    }
+
+    /// Exact negamax in (alpha, beta), fail-soft, `me` to move with the moves `legal`.
+    fn search(
+        &mut self,
+        me: u64,
+        other: u64,
+        legal: u64,
+        mut alpha: i32,
+        mut beta: i32,
+        passed: bool,
+    ) -> i32 {
+        let empties = 64 - (me | other).count_ones();
+        if empties <= SHALLOW {
+            let parity = parity(!(me | other));
+            return self.shallow(me, other, alpha, beta, empties, parity, passed);
+        }
+        self.nodes += 1;
+        if legal == 0 {
+            if passed {
+                return final_score(me, other);
+            }
+            let replies = moves(other, me);
+            return -self.search(other, me, replies, -beta, -alpha, true);
+        }
+        // Stability: the other side's stable discs cap this side's score.
+        if alpha >= STABILITY_ALPHA && empties >= STABILITY_EMPTIES {
+            let ceiling = 64 - 2 * stable_discs(other, me).count_ones() as i32;
+            if ceiling <= alpha {
+                return ceiling;
+            }
+            beta = beta.min(ceiling);
+        }
+        let mut hint = 64;
+        if let Some(entry) = self.probe(me, other) {
+            let (lower, upper) = (entry.lower as i32, entry.upper as i32);
+            if lower >= beta {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
+            hint = entry.best;
+        }
+        let mut list = [Child::default(); 32];
+        let count = Solver::ordered_moves(me, other, legal, hint, &mut list);
+        // Enhanced transposition cutoff: a child the table already knows to be bad enough for
+        // the other side ends the search before any child is searched.
+        if empties >= ETC_EMPTIES {
+            for child in &list[..count] {
+                let (next_me, next_other) = (
+                    other ^ child.flipped,
+                    me | child.flipped | 1 << child.square,
+                );
+                if let Some(entry) = self.probe(next_me, next_other) {
+                    if -(entry.upper as i32) >= beta {
+                        return -(entry.upper as i32);
+                    }
+                }
+            }
+        }
+        let original_alpha = alpha;
+        let mut best = -65;
+        let mut best_square = list[0].square;
+        for (index, child) in list[..count].iter().enumerate() {
+            let (next_me, next_other) = (
+                other ^ child.flipped,
+                me | child.flipped | 1 << child.square,
+            );
+            let mut score = if index == 0 {
+                -self.search(next_me, next_other, child.replies, -beta, -alpha, false)
+            } else {
+                -self.search(
+                    next_me,
+                    next_other,
+                    child.replies,
+                    -alpha - 1,
+                    -alpha,
+                    false,
+                )
+            };
+            if index > 0 && score > alpha && score < beta {
+                score = -self.search(next_me, next_other, child.replies, -beta, -score, false);
+            }
+            if score > best {
+                best = score;
+                best_square = child.square;
+                if score >= beta {
+                    break;
+                }
+                alpha = alpha.max(score);
+            }
+        }
+        let (lower, upper) = if best >= beta {
+            (best, 64)
+        } else if best > original_alpha {
+            (best, best)
+        } else {
+            (-64, best)
+        };
+        self.store(Entry {
+            me,
+            other,
+            lower: lower as i8,
+            upper: upper as i8,
+            best: best_square,
+            empties: empties as u8,
+        });
+        best
+    }
+
+    /// The exact score and a best play for `me` to move.
+    pub fn solve(&mut self, me: u64, other: u64) -> Solution {
+        self.fit_table(64 - (me | other).count_ones());
+        let legal = moves(me, other);
+        if legal == 0 {
+            let replies = moves(other, me);
+            if replies == 0 {
+                return Solution {
+                    score: final_score(me, other),
+                    play: Play::GameOver,
+                };
+            }
+            return Solution {
+                score: -self.search(other, me, replies, -64, 64, true),
+                play: Play::Pass,
+            };
+        }
+        let mut list = [Child::default(); 32];
+        let count = Solver::ordered_moves(me, other, legal, 64, &mut list);
+        let (mut alpha, mut best) = (-65, (-65, list[0].square));
+        for (index, child) in list[..count].iter().enumerate() {
+            let (next_me, next_other) = (
+                other ^ child.flipped,
+                me | child.flipped | 1 << child.square,
+            );
+            let mut score = if index == 0 {
+                -self.search(next_me, next_other, child.replies, -64, 64, false)
+            } else {
+                -self.search(
+                    next_me,
+                    next_other,
+                    child.replies,
+                    -alpha - 1,
+                    -alpha,
+                    false,
+                )
+            };
+            if index > 0 && score > alpha {
+                score = -self.search(next_me, next_other, child.replies, -64, -score, false);
+            }
+            if score > best.0 {
+                best = (score, child.square);
+                alpha = score;
+            }
+        }
+        Solution {
+            score: best.0,
+            play: Play::Move(best.1 as u32),
+        }
+    }
+}
+
+/// A move being ordered: its sort key, square, the discs it flips and the replies it leaves.
+#[derive(Clone, Copy, Default)]
+struct Child {
+    flipped: u64,
+    replies: u64,
+    key: i16,
+    square: u8,
+}
+
+/// Reads one position: 64 squares, a space, the side to move; `;` starts a comment. Returns the
+/// discs of the side to move and of the other side.
+pub fn parse_position(line: &str, number: usize) -> Result<(u64, u64), InputError> {
+    let error = |message: String| InputError {
+        line: number,
+        message,
+    };
+    let position = line.split(';').next().unwrap_or("").trim();
+    let mut words = position.split_ascii_whitespace();
+    let squares = words.next().unwrap_or("");
+    let length = squares.chars().count();
+    if length != 64 {
+        return Err(error(format!(
+            "expected 64 squares (X, O or -), found {} characters",
+            length
+        )));
+    }
+    let (mut black, mut white) = (0u64, 0u64);
+    for (square, found) in squares.chars().enumerate() {
+        match found {
+            'X' => black |= 1 << square,
+            'O' => white |= 1 << square,
+            '-' => {}
+            _ => {
+                return Err(error(format!(
+                    "expected X, O or - for square {}, found {:?}",
+                    square + 1,
+                    found
+                )))
+            }
+        }
+    }
+    let side = match (words.next(), words.next()) {
+        (None, _) => {
+            return Err(error(
+                "expected the side to move (X or O) after the 64 squares, found nothing"
+                    .to_string(),
+            ))
+        }
+        (Some(side), None) => side,
+        (Some(_), Some(extra)) => {
+            return Err(error(format!(
+                "expected the side to move and then the end of the line (or ;), found {:?}",
+                extra
+            )))
+        }
+    };
+    match side {
+        "X" => Ok((black, white)),
+        "O" => Ok((white, black)),
+        _ => Err(error(format!(
+            "expected the side to move X or O, found {:?}",
+            side
+        ))),
+    }
+}
+
+/// The whole output for the whole input, or the first bad line. Every line is read before any
+/// is solved, so bad input prints no answer at all.
+pub fn run(input: &str) -> Result<String, InputError> {
+    let positions = content_lines(input)
+        .filter(|(_, line)| !line.starts_with(';'))
+        .map(|(number, line)| parse_position(line, number))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut solver = Solver::default();
+    let mut output = String::new();
+    for (me, other) in positions {
+        output.push_str(&solver.solve(me, other).to_string());
+        output.push('\n');
+    }
+    Ok(output)
+}
+
+// ---- shared: error (kept identical across solvers by tests/shared_code.rs) ----
+/// A bad input: the 1-based line number and what was wrong there.
+#[derive(Debug, PartialEq, Eq)]
+pub struct InputError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+// ---- end shared: error ----
+
+// ---- shared: batch (kept identical across solvers by tests/shared_code.rs) ----
+/// The lines that hold something, numbered from 1, without line ends or the blanks (spaces,
+/// tabs, CR) around them. Split by hand: lines are short, and a byte loop beats a search call.
+fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut rest = text;
+    let mut number = 0;
+    std::iter::from_fn(move || {
+        while !rest.is_empty() {
+            number += 1;
+            let bytes = rest.as_bytes();
+            let end = bytes
+                .iter()
+                .position(|&byte| byte == b'\n')
+                .unwrap_or(bytes.len());
+            let blank = |byte: &u8| *byte == b' ' || *byte == b'\t' || *byte == b'\r';
+            let start = bytes[..end]
+                .iter()
+                .position(|byte| !blank(byte))
+                .unwrap_or(end);
+            let stop = bytes[..end]
+                .iter()
+                .rposition(|byte| !blank(byte))
+                .map_or(start, |last| last + 1);
+            // Blanks and line ends are ASCII, so these cuts fall between characters.
+            let line = &rest[start..stop];
+            rest = &rest[(end + 1).min(rest.len())..];
+            if !line.is_empty() {
+                return Some((number, line));
+            }
+        }
+        None
+    })
+}
+
+/// The input as text, or the line on which it stops being UTF-8.
+fn decode(bytes: &[u8]) -> Result<&str, InputError> {
+    str::from_utf8(bytes).map_err(|error| {
+        let before = &bytes[..error.valid_up_to()];
+        InputError {
+            line: 1 + before.iter().filter(|&&byte| byte == b'\n').count(),
+            message: "the input is not UTF-8 text".to_string(),
+        }
+    })
+}
+
+/// Prints `error: …` on stderr and exits with status 1; stdout stays empty.
+fn fail(message: &str) -> ! {
+    eprintln!("error: {}", message);
+    process::exit(1)
+}
+
+fn main() {
+    let mut bytes = Vec::new();
+    if let Err(error) = io::stdin().read_to_end(&mut bytes) {
+        fail(&format!("cannot read the input: {}", error));
+    }
+    let output = match decode(&bytes).and_then(run) {
+        Ok(output) => output,
+        Err(error) => fail(&error.to_string()),
+    };
+    let stdout = io::stdout();
+    let mut stdout = stdout.lock();
+    if let Err(error) = stdout
+        .write_all(output.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        fail(&format!("cannot write the output: {}", error));
+    }
+}
+// ---- end shared: batch ----
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve_line(line: &str) -> String {
+        let (me, other) = parse_position(line, 1).unwrap();
+        Solver::default().solve(me, other).to_string()
+    }
+
+    #[test]
+    fn rays_and_moves_of_the_opening() {
+        assert_eq!(RAYS[0][0], 0xFE, "a1 east: b1..h1");
+        assert_eq!(RAYS[5][63], 0x0080_8080_8080_8080, "h8 south: h7..h1");
+        // The opening: black (X) on d5 e4, white (O) on d4 e5; black's moves d3 c4 f5 e6.
+        let start = "---------------------------OX------XO--------------------------- X";
+        let (me, other) = parse_position(start, 1).unwrap();
+        let expected = [19, 26, 37, 44]
+            .iter()
+            .fold(0u64, |set, &square| set | 1 << square);
+        assert_eq!(moves(me, other), expected);
+        assert_eq!(flips(me, other, 19), 1 << 27, "d3 flips d4");
+        assert_eq!(flips(me, other, 20), 0, "e3 flips nothing");
+    }
+
+    #[test]
+    fn flips_in_every_direction_match_a_walk() {
+        // A star of white discs around d4 ringed by black ones: d4 empty, black to move.
+        let mut me = 0u64;
+        let mut other = 0u64;
+        for &(file_step, rank_step) in DIRECTIONS.iter() {
+            let (file, rank) = (3 + file_step, 3 + rank_step);
+            other |= 1 << (rank * 8 + file);
+            let (file, rank) = (3 + 2 * file_step, 3 + 2 * rank_step);
+            me |= 1 << (rank * 8 + file);
+        }
+        assert_eq!(
+            flips(me, other, 27),
+            other,
+            "every direction flips its disc"
+        );
+        assert_eq!(
+            flips(me & !(1 << 45), other, 27),
+            other & !(1 << 36),
+            "no outflank, no flip"
+        );
+    }
+
+    #[test]
+    fn finished_and_pass_positions() {
+        let full_black = format!("{} O", "X".repeat(64));
+        assert_eq!(solve_line(&full_black), "-64 --");
+        // Black owns everything but a1 (empty) and b1 (white): black takes a1, flipping b1.
+        let line = format!("-O{} X", "X".repeat(62));
+        assert_eq!(solve_line(&line), "+64 A1");
+        // Now white to move in the same position: white has no move (no line from a1 ends on
+        // white), black has: white must pass, then black takes a1: -64 for white.
+        let line = format!("-O{} O", "X".repeat(62));
+        assert_eq!(solve_line(&line), "-64 PS");
+    }
+
+    #[test]
+    fn ffo_1() {
+        let line = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+        assert_eq!(solve_line(line), "+18 G8");
+    }
+
+    #[test]
+    fn bad_positions_name_the_problem() {
+        let message = |line: &str| parse_position(line, 3).unwrap_err().to_string();
+        assert_eq!(
+            message("---- X"),
+            "line 3: expected 64 squares (X, O or -), found 4 characters"
+        );
+        let bad = format!("{}x{} X", "-".repeat(10), "-".repeat(53));
+        assert_eq!(
+            message(&bad),
+            "line 3: expected X, O or - for square 11, found 'x'"
+        );
+        let no_side = "-".repeat(64);
+        assert!(message(&no_side).contains("expected the side to move (X or O)"));
+        assert!(message(&format!("{} B", no_side)).contains("found \"B\""));
+        assert_eq!(run("; just a comment\n"), Ok(String::new()));
+    }
+}
