@@ -3,14 +3,18 @@
 //!
 //! Each measurement runs 7 times; the tables show the median, min and max and the ratio of the
 //! medians. Inputs come from fixed seeds. Nothing here asserts a time: the bench prints, and
-//! `cargo test` checks behaviour. `cargo bench -- judge` (or `solvers`, `weighted`) runs one part.
+//! `cargo test` checks behaviour. `cargo bench -- othello` (or `solvers`, `weighted`, `judge`) runs one part.
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
 mod judge;
 mod measure;
+mod othello;
 mod solvers;
 // The solver file itself, for its `solve` (its unit tests are compiled out here, hence the allow).
+#[path = "../../src/bin/othello_endgame.rs"]
+#[allow(dead_code, unused_imports)]
+mod othello_endgame;
 #[path = "../../src/bin/weighted_tic_tac_toe.rs"]
 #[allow(dead_code, unused_imports)]
 mod weighted_tic_tac_toe;
@@ -32,5 +36,8 @@ fn main() {
     }
     if wanted("judge") {
         judge::bench();
+    }
+    if wanted("othello") {
+        othello::bench();
     }
 }

@@ -1,0 +1,126 @@
+//! othello_endgame: FFO #1-#19 in total and FFO #40-#44 one by one, solved in-process with a
+//! fresh transposition table per measurement, with nodes and nodes per second. Every answer is
+//! checked against the .obf move scores, so a broken solver cannot post a time.
+
+use crate::othello_endgame::{parse_position, Play, Solver};
+use std::fs;
+use std::path::Path;
+use std::time::Instant;
+
+/// A position and the exact score of each of its moves (from its .obf line).
+struct Position {
+    name: String,
+    line: String,
+    moves: Vec<(String, i32)>,
+}
+
+fn read_obf_line(name: String, line: &str) -> Position {
+    let mut parts = line.split(';');
+    let board = parts.next().unwrap().trim().to_string();
+    let moves = parts
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .map(|part| {
+            let (square, score) = part.split_once(':').unwrap();
+            (square.to_string(), score.parse().unwrap())
+        })
+        .collect();
+    Position {
+        name,
+        line: board,
+        moves,
+    }
+}
+
+/// Solves a position with a fresh solver; checks the answer; returns (seconds, nodes).
+fn solve_checked(position: &Position) -> (f64, u64) {
+    let (me, other) = parse_position(&position.line, 1).unwrap();
+    let mut solver = Solver::default();
+    let start = Instant::now();
+    let solution = solver.solve(me, other);
+    let seconds = start.elapsed().as_secs_f64();
+    let best = position
+        .moves
+        .iter()
+        .map(|(_, score)| *score)
+        .max()
+        .unwrap();
+    let Play::Move(square) = solution.play else {
+        panic!("{}: expected a move, got {solution}", position.name)
+    };
+    let name = format!("{}{}", (b'A' + (square % 8) as u8) as char, square / 8 + 1);
+    let reached = position.moves.iter().find(|(square, _)| *square == name);
+    assert!(
+        solution.score == best && reached.map(|(_, score)| *score) == Some(best),
+        "{}: solved {solution}, but the best is {best}",
+        position.name
+    );
+    (seconds, solver.nodes)
+}
+
+fn median_of(mut values: Vec<f64>) -> (f64, f64, f64) {
+    values.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    (
+        values[values.len() / 2],
+        values[0],
+        values[values.len() - 1],
+    )
+}
+
+pub fn bench() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let first: Vec<Position> = (1..=19)
+        .map(|n| {
+            let file = root.join(format!("cases/othello_endgame/ffo-{n:02}.in"));
+            read_obf_line(format!("#{n}"), &fs::read_to_string(file).unwrap())
+        })
+        .collect();
+    let hard: Vec<Position> = fs::read_to_string(root.join("benches/data/ffo-40-44.obf"))
+        .unwrap()
+        .lines()
+        .enumerate()
+        .map(|(index, line)| read_obf_line(format!("#{}", 40 + index), line))
+        .collect();
+    println!("\n### othello_endgame: FFO endgame positions, one thread, a fresh table per solve\n");
+    println!("| positions | empties | runs | median s | min s | max s | nodes | Mnodes/s |");
+    println!("|---|---|---|---|---|---|---|---|");
+    let empties =
+        |position: &Position| position.line.chars().take(64).filter(|&c| c == '-').count();
+    let mut totals = Vec::new();
+    let mut nodes = 0;
+    for _ in 0..7 {
+        let (mut seconds, mut count) = (0.0, 0);
+        for position in &first {
+            let (time, solved) = solve_checked(position);
+            seconds += time;
+            count += solved;
+        }
+        totals.push(seconds);
+        nodes = count;
+    }
+    let (median, min, max) = median_of(totals);
+    println!(
+        "| #1-#19 in total | 14-16 | 7 | {median:.3} | {min:.3} | {max:.3} | {nodes} | {:.1} |",
+        nodes as f64 / median / 1e6
+    );
+    let runs = 3;
+    let mut hard_total = 0.0;
+    for position in &hard {
+        let mut times = Vec::new();
+        let mut nodes = 0;
+        for _ in 0..runs {
+            let (time, count) = solve_checked(position);
+            times.push(time);
+            nodes = count;
+        }
+        let (median, min, max) = median_of(times);
+        hard_total += median;
+        println!(
+            "| {} | {} | {runs} | {median:.2} | {min:.2} | {max:.2} | {nodes} | {:.1} |",
+            position.name,
+            empties(position),
+            nodes as f64 / median / 1e6
+        );
+    }
+    println!("| #40-#44 in total (sum of medians) | | | {hard_total:.2} | | | | |");
+}
