@@ -308,9 +308,9 @@ struct Entry {
 }
 
 /// At most this many empties: search square by square (no move generation, no table).
-const SHALLOW: u32 = 5;
+const SHALLOW: u32 = 6;
 /// From this many empties, children are looked up in the table before any is searched.
-const ETC_EMPTIES: u32 = 12;
+const ETC_EMPTIES: u32 = 8;
 /// log2 of the transposition table's largest entry count (2^21 entries of 24 bytes: 48 MiB).
 /// A position with fewer empties gets a smaller table (filling one costs time too).
 const TABLE_BITS: u32 = 21;
@@ -387,7 +387,7 @@ impl Solver {
             0
         };
         if flipped != 0 {
-            return 2 * (me.count_ones() + flipped.count_ones()) as i32 + 2 - 64;
+            return 2 * (me | flipped).count_ones() as i32 + 2 - 64;
         }
         let flipped = if touching & me != 0 {
             flips(other, me, square)
@@ -395,7 +395,7 @@ impl Solver {
             0
         };
         if flipped != 0 {
-            return 64 - 2 * (other.count_ones() + flipped.count_ones()) as i32 - 2;
+            return 64 - 2 * (other | flipped).count_ones() as i32 - 2;
         }
         final_score(me, other)
     }
@@ -494,10 +494,9 @@ impl Solver {
         best
     }
 
-    /// The moves of `me`, best first: the table's move, then the fewest replies for `other`
-    /// (corners count double) and fewest potential replies. Each comes with the discs it flips
-    /// and the replies it leaves.
-    fn ordered_moves(me: u64, other: u64, legal: u64, hint: u8, list: &mut [Child; 32]) -> usize {
+    /// The moves of `me`, best first: the fewest replies for `other` (corners count double)
+    /// and fewest potential replies. Each comes with the discs it flips and the replies it leaves.
+    fn ordered_moves(me: u64, other: u64, legal: u64, list: &mut [Child; 32]) -> usize {
         let empties = 64 - (me | other).count_ones();
         let mut count = 0;
         let mut remaining = legal;
@@ -506,9 +505,7 @@ impl Solver {
             remaining &= remaining - 1;
             let flipped = flips(me, other, square);
             let replies = moves(other ^ flipped, me | flipped | 1 << square);
-            let key = if square == hint as u32 {
-                -1
-            } else {
+            let key = {
                 let mine = me | flipped | 1 << square;
                 let potential = if empties >= POTENTIAL_EMPTIES {
                     (neighbours(mine) & !(mine | other)).count_ones()
@@ -580,53 +577,68 @@ impl Solver {
             beta = beta.min(upper);
             hint = entry.best;
         }
-        let mut list = [Child::default(); 32];
-        let count = Solver::ordered_moves(me, other, legal, hint, &mut list);
-        // Enhanced transposition cutoff: a child the table already knows to be bad enough for
-        // the other side ends the search before any child is searched.
-        if empties >= ETC_EMPTIES {
+        let original_alpha = alpha;
+        let mut best = -65;
+        let mut best_square = 64;
+        let mut rest = legal;
+        // The table's move first, before the others are generated and sorted: at a node that
+        // fails high it is often the only move ever searched.
+        if hint < 64 && legal & 1 << hint != 0 {
+            rest &= !(1 << hint);
+            let flipped = flips(me, other, hint as u32);
+            let (next_me, next_other) = (other ^ flipped, me | flipped | 1 << hint);
+            let replies = moves(next_me, next_other);
+            best = -self.search(next_me, next_other, replies, -beta, -alpha, false);
+            best_square = hint;
+            alpha = alpha.max(best);
+        }
+        if best < beta && rest != 0 {
+            let mut list = [Child::default(); 32];
+            let count = Solver::ordered_moves(me, other, rest, &mut list);
+            // Enhanced transposition cutoff: a child the table already knows to be bad enough
+            // for the other side ends the search before any more is searched.
+            if empties >= ETC_EMPTIES {
+                for child in &list[..count] {
+                    let (next_me, next_other) = (
+                        other ^ child.flipped,
+                        me | child.flipped | 1 << child.square,
+                    );
+                    if let Some(entry) = self.probe(next_me, next_other) {
+                        if -(entry.upper as i32) >= beta {
+                            return -(entry.upper as i32);
+                        }
+                    }
+                }
+            }
             for child in &list[..count] {
                 let (next_me, next_other) = (
                     other ^ child.flipped,
                     me | child.flipped | 1 << child.square,
                 );
-                if let Some(entry) = self.probe(next_me, next_other) {
-                    if -(entry.upper as i32) >= beta {
-                        return -(entry.upper as i32);
+                // The first move searched gets the full window, the others a null window first.
+                let mut score = if best == -65 {
+                    -self.search(next_me, next_other, child.replies, -beta, -alpha, false)
+                } else {
+                    -self.search(
+                        next_me,
+                        next_other,
+                        child.replies,
+                        -alpha - 1,
+                        -alpha,
+                        false,
+                    )
+                };
+                if best != -65 && score > alpha && score < beta {
+                    score = -self.search(next_me, next_other, child.replies, -beta, -score, false);
+                }
+                if score > best {
+                    best = score;
+                    best_square = child.square;
+                    if score >= beta {
+                        break;
                     }
+                    alpha = alpha.max(score);
                 }
-            }
-        }
-        let original_alpha = alpha;
-        let mut best = -65;
-        let mut best_square = list[0].square;
-        for (index, child) in list[..count].iter().enumerate() {
-            let (next_me, next_other) = (
-                other ^ child.flipped,
-                me | child.flipped | 1 << child.square,
-            );
-            let mut score = if index == 0 {
-                -self.search(next_me, next_other, child.replies, -beta, -alpha, false)
-            } else {
-                -self.search(
-                    next_me,
-                    next_other,
-                    child.replies,
-                    -alpha - 1,
-                    -alpha,
-                    false,
-                )
-            };
-            if index > 0 && score > alpha && score < beta {
-                score = -self.search(next_me, next_other, child.replies, -beta, -score, false);
-            }
-            if score > best {
-                best = score;
-                best_square = child.square;
-                if score >= beta {
-                    break;
-                }
-                alpha = alpha.max(score);
             }
         }
         let (lower, upper) = if best >= beta {
@@ -665,7 +677,7 @@ impl Solver {
             };
         }
         let mut list = [Child::default(); 32];
-        let count = Solver::ordered_moves(me, other, legal, 64, &mut list);
+        let count = Solver::ordered_moves(me, other, legal, &mut list);
         let (mut alpha, mut best) = (-65, (-65, list[0].square));
         for (index, child) in list[..count].iter().enumerate() {
             let (next_me, next_other) = (
