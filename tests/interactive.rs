@@ -105,12 +105,14 @@ fn a_player_that_loses_is_wa_with_the_moves() {
 
 #[test]
 fn a_legal_player_passes_a_weak_opponent_and_reports_the_games() {
-    // Against random moves the lowest-cell player may win, draw or lose; with this seed and two
-    // games it wins (checked by the verdict itself: a loss would be WA).
+    // Against random moves the lowest-cell player may win, draw or lose; with this seed its one
+    // game is not lost, so the case is AC and the report says what was played.
     let dir = interactive_folder(&[("random", "opponent random\nseed 5\ngames 1\n")]);
     judge(&fake("lowest"), &dir, &[])
         .assert()
-        .stdout(contains("1 games:"));
+        .code(0)
+        .stdout(contains("player/random  AC"))
+        .stdout(contains("(1 games: "));
 }
 
 #[test]
