@@ -150,6 +150,30 @@ fn flips(me: u64, other: u64, square: u32) -> u64 {
     flipped
 }
 
+/// On a board full but for `square`, how many discs a move there by `me` flips: each ray holds
+/// only discs of `me` and of the other side, so the move flips the other side's discs before
+/// the first disc of `me` (if there is one), and the other side's discs need not be known.
+#[inline(always)]
+fn last_flip_count(me: u64, square: u32) -> u32 {
+    let square = square as usize;
+    let mut flipped = 0;
+    for rays in &RAYS[..4] {
+        let ray = rays[square];
+        let mine = me & ray;
+        let first = mine & mine.wrapping_neg();
+        flipped |= first.wrapping_sub((first != 0) as u64) & ray;
+    }
+    for rays in &RAYS[4..] {
+        let ray = rays[square];
+        let mine = me & ray;
+        let nearest = (1u64 << 63) >> (mine | 1).leading_zeros();
+        // With no disc of `me` on the ray, `nearest` is the stand-in bit 0: keep nothing.
+        let keep = 0u64.wrapping_sub((mine != 0) as u64);
+        flipped |= (nearest << 1).wrapping_neg() & ray & keep;
+    }
+    flipped.count_ones()
+}
+
 /// The squares where `me` can move against `other`.
 #[inline(always)]
 fn moves(me: u64, other: u64) -> u64 {
@@ -380,22 +404,13 @@ impl Solver {
     fn last_one(&mut self, me: u64, other: u64, square: u32) -> i32 {
         self.nodes += 1;
         // With no empty square left the score is the disc difference: 2 * mine - 64.
-        let touching = ADJACENT[square as usize];
-        let flipped = if touching & other != 0 {
-            flips(me, other, square)
-        } else {
-            0
-        };
+        let flipped = last_flip_count(me, square);
         if flipped != 0 {
-            return 2 * (me | flipped).count_ones() as i32 + 2 - 64;
+            return 2 * (me.count_ones() + flipped) as i32 + 2 - 64;
         }
-        let flipped = if touching & me != 0 {
-            flips(other, me, square)
-        } else {
-            0
-        };
+        let flipped = last_flip_count(other, square);
         if flipped != 0 {
-            return 64 - 2 * (other | flipped).count_ones() as i32 - 2;
+            return 64 - 2 * (other.count_ones() + flipped) as i32 - 2;
         }
         final_score(me, other)
     }
@@ -925,6 +940,24 @@ mod tests {
             other & !(1 << 36),
             "no outflank, no flip"
         );
+    }
+
+    #[test]
+    fn the_last_flip_count_agrees_with_flips_on_full_boards() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..10_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let square = (seed >> 58) as u32;
+            let me = seed & !(1 << square);
+            let other = !me & !(1 << square);
+            assert_eq!(
+                last_flip_count(me, square),
+                flips(me, other, square).count_ones(),
+                "me {me:#x}, square {square}"
+            );
+        }
     }
 
     #[test]
