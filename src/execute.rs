@@ -124,7 +124,8 @@ pub(crate) fn read_tail(mut source: impl Read, keep: usize) -> Vec<u8> {
     tail.split_off(start)
 }
 
-fn termination(status: ExitStatus) -> Termination {
+/// How a finished process ended.
+pub(crate) fn termination(status: ExitStatus) -> Termination {
     match (status.code(), status.signal()) {
         (Some(code), _) => Termination::Exited(code),
         (None, Some(signal)) => Termination::Signaled(signal),

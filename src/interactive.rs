@@ -6,14 +6,14 @@
 //! process gone before the games are over, or a non-zero exit at the end, is RE. AC: no game lost
 //! and a clean exit once the input is closed.
 
-use crate::execute::{read_tail, sys, Program, Termination, STDERR_TAIL_BYTES};
+use crate::execute::{read_tail, sys, termination, Program, Termination, STDERR_TAIL_BYTES};
 use crate::judge::Judged;
 use crate::opponents::{parse_opponent, Schedule};
 use crate::tic_tac_toe::Board;
 use crate::verdict::{Verdict, Wrong};
 use std::fs;
 use std::io::{self, BufRead, BufReader, Read, Write};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{ChildStdin, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -123,14 +123,7 @@ impl Player {
     pub fn finish(&mut self) -> Option<Termination> {
         self.stdin = None;
         let status = self.status.recv_timeout(self.time_limit).ok()?;
-        Some(match status {
-            Ok(status) => match (status.code(), status.signal()) {
-                (Some(code), _) => Termination::Exited(code),
-                (None, Some(signal)) => Termination::Signaled(signal),
-                (None, None) => Termination::Exited(-1),
-            },
-            Err(_) => Termination::Exited(-1),
-        })
+        Some(status.map_or(Termination::Exited(-1), termination))
     }
 
     /// The end of what the player wrote on stderr (after it is gone).

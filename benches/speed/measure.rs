@@ -16,7 +16,8 @@ pub struct Stats {
     pub max: Duration,
 }
 
-fn stats(mut times: Vec<Duration>) -> Stats {
+/// Median, min and max of some measured times.
+pub fn stats(mut times: Vec<Duration>) -> Stats {
     times.sort();
     Stats {
         median: times[times.len() / 2],

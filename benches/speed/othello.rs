@@ -2,10 +2,11 @@
 //! fresh transposition table per measurement, with nodes and nodes per second. Every answer is
 //! checked against the .obf move scores, so a broken solver cannot post a time.
 
+use crate::measure::stats;
 use crate::othello_endgame::{parse_position, Play, Solver};
 use std::fs;
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// A position and the exact score of each of its moves (from its .obf line).
 struct Position {
@@ -32,13 +33,13 @@ fn read_obf_line(name: String, line: &str) -> Position {
     }
 }
 
-/// Solves a position with a fresh solver; checks the answer; returns (seconds, nodes).
-fn solve_checked(position: &Position) -> (f64, u64) {
+/// Solves a position with a fresh solver; checks the answer; returns (time, nodes).
+fn solve_checked(position: &Position) -> (Duration, u64) {
     let (me, other) = parse_position(&position.line, 1).unwrap();
     let mut solver = Solver::default();
     let start = Instant::now();
     let solution = solver.solve(me, other);
-    let seconds = start.elapsed().as_secs_f64();
+    let time = start.elapsed();
     let best = position
         .moves
         .iter()
@@ -55,16 +56,7 @@ fn solve_checked(position: &Position) -> (f64, u64) {
         "{}: solved {solution}, but the best is {best}",
         position.name
     );
-    (seconds, solver.nodes)
-}
-
-fn median_of(mut values: Vec<f64>) -> (f64, f64, f64) {
-    values.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    (
-        values[values.len() / 2],
-        values[0],
-        values[values.len() - 1],
-    )
+    (time, solver.nodes)
 }
 
 pub fn bench() {
@@ -89,19 +81,23 @@ pub fn bench() {
     let mut totals = Vec::new();
     let mut nodes = 0;
     for _ in 0..7 {
-        let (mut seconds, mut count) = (0.0, 0);
+        let (mut total, mut count) = (Duration::ZERO, 0);
         for position in &first {
             let (time, solved) = solve_checked(position);
-            seconds += time;
+            total += time;
             count += solved;
         }
-        totals.push(seconds);
+        totals.push(total);
         nodes = count;
     }
-    let (median, min, max) = median_of(totals);
+    let all = stats(totals);
+    let seconds = |time: Duration| time.as_secs_f64();
     println!(
-        "| #1-#19 in total | 14-16 | 7 | {median:.3} | {min:.3} | {max:.3} | {nodes} | {:.1} |",
-        nodes as f64 / median / 1e6
+        "| #1-#19 in total | 14-16 | 7 | {:.3} | {:.3} | {:.3} | {nodes} | {:.1} |",
+        seconds(all.median),
+        seconds(all.min),
+        seconds(all.max),
+        nodes as f64 / seconds(all.median) / 1e6
     );
     let runs = 3;
     let mut hard_total = 0.0;
@@ -113,13 +109,16 @@ pub fn bench() {
             times.push(time);
             nodes = count;
         }
-        let (median, min, max) = median_of(times);
-        hard_total += median;
+        let one = stats(times);
+        hard_total += seconds(one.median);
         println!(
-            "| {} | {} | {runs} | {median:.2} | {min:.2} | {max:.2} | {nodes} | {:.1} |",
+            "| {} | {} | {runs} | {:.2} | {:.2} | {:.2} | {nodes} | {:.1} |",
             position.name,
             empties(position),
-            nodes as f64 / median / 1e6
+            seconds(one.median),
+            seconds(one.min),
+            seconds(one.max),
+            nodes as f64 / seconds(one.median) / 1e6
         );
     }
     println!("| #40-#44 in total (sum of medians) | | | {hard_total:.2} | | | | |");
