@@ -2,33 +2,26 @@
 //! (`tests/fixtures/fake_player.py`) each get the right verdict and the judge never hangs; the
 //! real player passes every opponent; a person's scripted game runs through `judge play`.
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
-use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 /// Longer than any of these runs should take: a hang fails the test instead of stalling it.
 const NEVER_HANG: Duration = Duration::from_secs(60);
 
-/// A fresh interactive folder with the given opponent cases (name, text).
+/// A fresh interactive folder named `player` with the given opponent cases (name, text).
 fn interactive_folder(cases: &[(&str, &str)]) -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!(
-            "interactive-{}",
-            NEXT.fetch_add(1, Ordering::SeqCst)
-        ))
-        .join("player");
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    fs::write(dir.join("interactive"), "tic-tac-toe\n").unwrap();
-    for (name, text) in cases {
-        fs::write(dir.join(format!("{name}.in")), text).unwrap();
-    }
-    dir
+    let inputs: Vec<(String, &str)> = cases
+        .iter()
+        .map(|(name, text)| (format!("{name}.in"), *text))
+        .collect();
+    let mut files = vec![("interactive", "tic-tac-toe\n")];
+    files.extend(inputs.iter().map(|(name, text)| (name.as_str(), *text)));
+    common::fresh_folder("interactive", "player", &files)
 }
 
 fn fake(strategy: &str) -> String {

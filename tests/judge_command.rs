@@ -1,28 +1,20 @@
 //! The `judge` command end to end, with small fake solvers (shell commands) that time out, crash,
 //! print too much or answer wrong, and with broken case sets.
 
+mod common;
+
 use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// A fresh case folder holding the given files (name, content).
+/// A fresh case folder named `problem` holding the given files (name, content).
 fn case_folder(files: &[(&str, &str)]) -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("judge-{}", NEXT.fetch_add(1, Ordering::SeqCst)))
-        .join("problem");
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    for (name, content) in files {
-        fs::write(dir.join(name), content).unwrap();
-    }
-    dir
+    common::fresh_folder("judge", "problem", files)
 }
 
 fn judge() -> Command {

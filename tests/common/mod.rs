@@ -1,6 +1,26 @@
 //! Helpers for the tests and the bench, independent of the solvers they check: the eight lines
-//! written as cell triples. (The seeded random generator is the library's `game_judge::random`.)
+//! written as cell triples, and fresh case folders. (The seeded random generator is the
+//! library's `game_judge::random`.)
 #![allow(dead_code)] // each test crate uses only some of these
+
+use std::fs;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A fresh folder `<target tmp>/<group>-<n>/<name>` holding the given files (name, content);
+/// the folder's name is what the judge reports cases under (`<name>/<case>`).
+pub fn fresh_folder(group: &str, name: &str, files: &[(&str, &str)]) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("{group}-{}", NEXT.fetch_add(1, Ordering::SeqCst)))
+        .join(name);
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    for (file, content) in files {
+        fs::write(dir.join(file), content).unwrap();
+    }
+    dir
+}
 
 /// The eight lines of the board (rows, columns, diagonals) as cell numbers 0-8, row-major.
 pub const TRIPLES: [[usize; 3]; 8] = [
