@@ -8,6 +8,7 @@ use crate::judge::{judge_all, Finished, Settings, Task, DEFAULT_OUTPUT_CAP};
 use crate::play;
 use crate::report::{case_report, summary, use_colour};
 use crate::solvers;
+use std::fmt::Display;
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -16,15 +17,12 @@ use std::thread;
 /// Exit status for a usage or I/O error (a case not AC is 1).
 const USAGE_OR_IO_ERROR: u8 = 2;
 
-fn fail(messages: &[String]) -> ExitCode {
+/// Prints each problem as `error: …` and gives the usage-or-I/O exit status.
+fn fail(messages: &[impl Display]) -> ExitCode {
     for message in messages {
         eprintln!("error: {message}");
     }
     ExitCode::from(USAGE_OR_IO_ERROR)
-}
-
-fn case_set_failure(errors: &[CaseSetError]) -> ExitCode {
-    fail(&errors.iter().map(ToString::to_string).collect::<Vec<_>>())
 }
 
 /// The problems to judge: the named solvers (or all) with their case folders.
@@ -86,7 +84,7 @@ fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
                 .collect())
         }
         Target::Command { command, dir } => {
-            let folder = read_cases(dir).map_err(|errors| case_set_failure(&errors))?;
+            let folder = read_cases(dir).map_err(|errors| fail(&errors))?;
             let name = dir.file_name().map_or_else(
                 || dir.display().to_string(),
                 |name| name.to_string_lossy().into_owned(),
