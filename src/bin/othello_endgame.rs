@@ -13,10 +13,11 @@
 //! `error: line N: …` on stderr and exit status 1, with nothing on stdout.
 //! Approach: bitboards from the mover's view (one u64 each side, bit = a1 + file + 8 * rank),
 //! moves by shifts, flips without branches (a carry run up each rising ray, a leading-zero count
-//! down each falling one), then exact negamax: PVS with null windows and a transposition table
-//! allocated once, fastest-first ordering (fewest replies) with the table's move first, a
-//! stability cutoff, parity ordering (odd regions first) near the end, and the last empties
-//! searched square by square without move generation. Popcounts are std's `count_ones`, the
+//! down each falling one; one copy of the code per square, with its rays as constants), then
+//! exact negamax: MTD(f) at the root (narrow windows around a guess), PVS with null windows
+//! below it, a transposition table allocated once, fastest-first ordering (fewest replies,
+//! stable corners) with the table's move first, a stability cutoff, parity ordering (odd regions
+//! first) near the end, and the last empties searched square by square without move generation. Popcounts are std's `count_ones`, the
 //! portable path (a build for the native CPU, with its popcount instruction, measured no
 //! faster), so plain `rustc -O` builds it for any judge.
 //! Judge Rust: 1.70 (edition 2021). std only: this file is the submission.
@@ -126,52 +127,87 @@ const fn adjacent() -> [u64; 64] {
     table
 }
 
-/// The discs `square` flips for the player `me` against `other` (none: not a legal move).
+/// The discs a move on `SQUARE` flips for the player `me` against `other` (none: not a legal
+/// move). One copy per square: the rays are constants, and rays too short to hold a flip (fewer
+/// than two squares) cost nothing.
 #[inline(always)]
-fn flips(me: u64, other: u64, square: u32) -> u64 {
+fn flips_at<const SQUARE: usize>(me: u64, other: u64) -> u64 {
     let mut flipped = 0;
-    let square = square as usize;
     // Rising rays: adding the ray's first bit to (other | outside the ray) carries through the
     // run of `other` discs and stops on the first square that is not; it must be `me`.
     for rays in &RAYS[..4] {
-        let ray = rays[square];
-        let first = ray & ray.wrapping_neg();
-        let outflank = (other | !ray).wrapping_add(first) & ray & me;
-        flipped |= outflank.wrapping_sub((outflank != 0) as u64) & ray;
+        let ray = rays[SQUARE];
+        if ray.count_ones() >= 2 {
+            let first = ray & ray.wrapping_neg();
+            let outflank = (other | !ray).wrapping_add(first) & ray & me;
+            flipped |= outflank.wrapping_sub((outflank != 0) as u64) & ray;
+        }
     }
     // Falling rays: the nearest square that is not `other` is the highest such bit (bit 0 stands
     // in when there is none: it is then either off the ray or `other`, so never an outflank).
     for rays in &RAYS[4..] {
-        let ray = rays[square];
-        let nearest = (1u64 << 63) >> ((ray & !other) | 1).leading_zeros();
-        let outflank = nearest & ray & me;
-        flipped |= (outflank << 1).wrapping_neg() & ray;
+        let ray = rays[SQUARE];
+        if ray.count_ones() >= 2 {
+            let nearest = (1u64 << 63) >> ((ray & !other) | 1).leading_zeros();
+            let outflank = nearest & ray & me;
+            flipped |= (outflank << 1).wrapping_neg() & ray;
+        }
     }
     flipped
 }
 
-/// On a board full but for `square`, how many discs a move there by `me` flips: each ray holds
+/// On a board full but for `SQUARE`, how many discs a move there by `me` flips: each ray holds
 /// only discs of `me` and of the other side, so the move flips the other side's discs before
 /// the first disc of `me` (if there is one), and the other side's discs need not be known.
 #[inline(always)]
-fn last_flip_count(me: u64, square: u32) -> u32 {
-    let square = square as usize;
+fn last_flip_count_at<const SQUARE: usize>(me: u64) -> u32 {
     let mut flipped = 0;
     for rays in &RAYS[..4] {
-        let ray = rays[square];
-        let mine = me & ray;
-        let first = mine & mine.wrapping_neg();
-        flipped |= first.wrapping_sub((first != 0) as u64) & ray;
+        let ray = rays[SQUARE];
+        if ray.count_ones() >= 2 {
+            let mine = me & ray;
+            let first = mine & mine.wrapping_neg();
+            flipped |= first.wrapping_sub((first != 0) as u64) & ray;
+        }
     }
     for rays in &RAYS[4..] {
-        let ray = rays[square];
-        let mine = me & ray;
-        let nearest = (1u64 << 63) >> (mine | 1).leading_zeros();
-        // With no disc of `me` on the ray, `nearest` is the stand-in bit 0: keep nothing.
-        let keep = 0u64.wrapping_sub((mine != 0) as u64);
-        flipped |= (nearest << 1).wrapping_neg() & ray & keep;
+        let ray = rays[SQUARE];
+        if ray.count_ones() >= 2 {
+            let mine = me & ray;
+            let nearest = (1u64 << 63) >> (mine | 1).leading_zeros();
+            // With no disc of `me` on the ray, `nearest` is the stand-in bit 0: keep nothing.
+            let keep = 0u64.wrapping_sub((mine != 0) as u64);
+            flipped |= (nearest << 1).wrapping_neg() & ray & keep;
+        }
     }
     flipped.count_ones()
+}
+
+/// One entry per square of a function made for that square.
+macro_rules! per_square {
+    ($function:ident, $type:ty) => {
+        per_square!(@ $function, $type; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21
+            22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49
+            50 51 52 53 54 55 56 57 58 59 60 61 62 63)
+    };
+    (@ $function:ident, $type:ty; $($square:literal)*) => {
+        [$($function::<$square> as $type),*]
+    };
+}
+
+const FLIPS: [fn(u64, u64) -> u64; 64] = per_square!(flips_at, fn(u64, u64) -> u64);
+const LAST_FLIP_COUNTS: [fn(u64) -> u32; 64] = per_square!(last_flip_count_at, fn(u64) -> u32);
+
+/// The discs `square` flips for the player `me` against `other` (none: not a legal move).
+#[inline(always)]
+fn flips(me: u64, other: u64, square: u32) -> u64 {
+    FLIPS[square as usize](me, other)
+}
+
+/// On a board full but for `square`, how many discs a move there by `me` flips.
+#[inline(always)]
+fn last_flip_count(me: u64, square: u32) -> u32 {
+    LAST_FLIP_COUNTS[square as usize](me)
 }
 
 /// The squares where `me` can move against `other`.
@@ -347,9 +383,23 @@ const STABILITY_EMPTIES: u32 = 10;
 const POTENTIAL_EMPTIES: u32 = 10;
 /// Ordering: each reply left to the other side (a corner reply counts twice) weighs this much…
 const REPLY_WEIGHT: u32 = 16;
-/// …and each empty square next to a disc of the mover (a potential reply) this much.
+/// …and each empty square next to a disc of the mover (a potential reply) this much…
 const POTENTIAL_WEIGHT: u32 = 4;
+/// …and each stable disc of the mover on a corner or next to one along an edge counts this much
+/// in the move's favour. (Measured by node counts on FFO #1-#19 and #40-#44.)
+const CORNER_STABILITY_WEIGHT: u32 = 4;
 const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// The discs of `me` on a corner, or next to a corner of `me` along an edge: they can never be
+/// flipped. A cheap part of the stable discs, for move ordering.
+#[inline(always)]
+fn corner_stability(me: u64) -> u32 {
+    let next_to_corners = (me & 0x0100_0000_0000_0001) << 1
+        | (me & 0x8000_0000_0000_0080) >> 1
+        | (me & 0x0000_0000_0000_0081) << 8
+        | (me & 0x8100_0000_0000_0000) >> 8;
+    ((next_to_corners | CORNERS) & me).count_ones()
+}
 
 /// The search: its transposition table (allocated when a position first needs it, grown for a
 /// larger one, kept between positions since exact bounds stay true) and its node count.
@@ -509,8 +559,9 @@ impl Solver {
         best
     }
 
-    /// The moves of `me`, best first: the fewest replies for `other` (corners count double)
-    /// and fewest potential replies. Each comes with the discs it flips and the replies it leaves.
+    /// The moves of `me`, best first: the fewest replies for `other` (corners count double),
+    /// fewest potential replies and most stable corner discs. Each comes with the discs it flips
+    /// and the replies it leaves.
     fn ordered_moves(me: u64, other: u64, legal: u64, list: &mut [Child; 32]) -> usize {
         let empties = 64 - (me | other).count_ones();
         let mut count = 0;
@@ -529,6 +580,7 @@ impl Solver {
                 };
                 (REPLY_WEIGHT * (replies.count_ones() + (replies & CORNERS).count_ones())
                     + POTENTIAL_WEIGHT * potential) as i32
+                    - (CORNER_STABILITY_WEIGHT * corner_stability(mine)) as i32
             };
             let child = Child {
                 flipped,
@@ -693,14 +745,40 @@ impl Solver {
         }
         let mut list = [Child::default(); 32];
         let count = Solver::ordered_moves(me, other, legal, &mut list);
-        let (mut alpha, mut best) = (-65, (-65, list[0].square));
-        for (index, child) in list[..count].iter().enumerate() {
+        // MTD(f): windows two wide around a guess, each proving a bound that moves the guess,
+        // until one holds the score. Narrow windows cut far more than one full window costs,
+        // and the table keeps what each pass learned for the next.
+        let mut guess = 0;
+        loop {
+            let (score, square) = self.root(me, other, &mut list[..count], guess - 1, guess + 1);
+            if score == guess {
+                return Solution {
+                    score,
+                    play: Play::Move(square as u32),
+                };
+            }
+            guess = score;
+        }
+    }
+
+    /// PVS over the root moves in (alpha, beta), fail-soft: a score in the window is exact,
+    /// one outside it a bound. The best move goes to the front of `list` for the next pass.
+    fn root(
+        &mut self,
+        me: u64,
+        other: u64,
+        list: &mut [Child],
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, u8) {
+        let (mut best, mut best_index) = (-65, 0);
+        for (index, child) in list.iter().enumerate() {
             let (next_me, next_other) = (
                 other ^ child.flipped,
                 me | child.flipped | 1 << child.square,
             );
             let mut score = if index == 0 {
-                -self.search(next_me, next_other, child.replies, -64, 64, false)
+                -self.search(next_me, next_other, child.replies, -beta, -alpha, false)
             } else {
                 -self.search(
                     next_me,
@@ -711,18 +789,20 @@ impl Solver {
                     false,
                 )
             };
-            if index > 0 && score > alpha {
-                score = -self.search(next_me, next_other, child.replies, -64, -score, false);
+            if index > 0 && score > alpha && score < beta {
+                score = -self.search(next_me, next_other, child.replies, -beta, -score, false);
             }
-            if score > best.0 {
-                best = (score, child.square);
-                alpha = score;
+            if score > best {
+                best = score;
+                best_index = index;
+                if score >= beta {
+                    break;
+                }
+                alpha = alpha.max(score);
             }
         }
-        Solution {
-            score: best.0,
-            play: Play::Move(best.1 as u32),
-        }
+        list[..=best_index].rotate_right(1);
+        (best, list[0].square)
     }
 }
 
@@ -940,6 +1020,59 @@ mod tests {
             other & !(1 << 36),
             "no outflank, no flip"
         );
+    }
+
+    /// The discs a move flips, found by walking from the square one step at a time.
+    fn flips_by_walking(me: u64, other: u64, square: u32) -> u64 {
+        let mut flipped = 0;
+        for &(file_step, rank_step) in DIRECTIONS.iter() {
+            let (mut file, mut rank) = ((square % 8) as i32, (square / 8) as i32);
+            let mut run = 0u64;
+            loop {
+                file += file_step;
+                rank += rank_step;
+                if !(0..8).contains(&file) || !(0..8).contains(&rank) {
+                    break;
+                }
+                let bit = 1u64 << (rank * 8 + file);
+                if other & bit != 0 {
+                    run |= bit;
+                } else {
+                    if me & bit != 0 {
+                        flipped |= run;
+                    }
+                    break;
+                }
+            }
+        }
+        flipped
+    }
+
+    #[test]
+    fn flips_on_every_square_match_a_walk_on_random_boards() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..3_000 {
+            let (a, b) = (next(), next());
+            // A quarter, half and three quarters of the squares taken.
+            let occupied = [a & b, a, a | b][round % 3];
+            let me = occupied & next();
+            let other = occupied & !me;
+            for square in 0..64 {
+                if occupied & 1 << square == 0 {
+                    assert_eq!(
+                        flips(me, other, square),
+                        flips_by_walking(me, other, square),
+                        "me {me:#x}, other {other:#x}, square {square}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
