@@ -148,7 +148,7 @@ fn flips_at<const SQUARE: usize>(me: u64, other: u64) -> u64 {
     for rays in &RAYS[4..] {
         let ray = rays[SQUARE];
         if ray.count_ones() >= 2 {
-            let nearest = (1u64 << 63) >> ((ray & !other) | 1).leading_zeros();
+            let nearest = 1u64 << (63 - ((ray & !other) | 1).leading_zeros());
             let outflank = nearest & ray & me;
             flipped |= (outflank << 1).wrapping_neg() & ray;
         }
@@ -174,7 +174,7 @@ fn last_flip_count_at<const SQUARE: usize>(me: u64) -> u32 {
         let ray = rays[SQUARE];
         if ray.count_ones() >= 2 {
             let mine = me & ray;
-            let nearest = (1u64 << 63) >> (mine | 1).leading_zeros();
+            let nearest = 1u64 << (63 - (mine | 1).leading_zeros());
             // With no disc of `me` on the ray, `nearest` is the stand-in bit 0: keep nothing.
             let keep = 0u64.wrapping_sub((mine != 0) as u64);
             flipped |= (nearest << 1).wrapping_neg() & ray & keep;
@@ -381,8 +381,10 @@ const STABILITY_ALPHA: i32 = 8;
 const STABILITY_EMPTIES: u32 = 10;
 /// Potential replies are counted in ordering only with at least this many empties.
 const POTENTIAL_EMPTIES: u32 = 10;
-/// Ordering: each reply left to the other side (a corner reply counts twice) weighs this much…
+/// Ordering: each reply left to the other side weighs this much, and a corner reply counts
+/// `1 + CORNER_REPLIES` times (measured by node counts on FFO #1-#19 and #40-#44)…
 const REPLY_WEIGHT: u32 = 16;
+const CORNER_REPLIES: u32 = 3;
 /// …and each empty square next to a disc of the mover (a potential reply) this much…
 const POTENTIAL_WEIGHT: u32 = 4;
 /// …and each stable disc of the mover on a corner or next to one along an edge counts this much
@@ -559,7 +561,7 @@ impl Solver {
         best
     }
 
-    /// The moves of `me`, best first: the fewest replies for `other` (corners count double),
+    /// The moves of `me`, best first: the fewest replies for `other` (corners count more),
     /// fewest potential replies and most stable corner discs. Each comes with the discs it flips
     /// and the replies it leaves.
     fn ordered_moves(me: u64, other: u64, legal: u64, list: &mut [Child; 32]) -> usize {
@@ -578,7 +580,8 @@ impl Solver {
                 } else {
                     0
                 };
-                (REPLY_WEIGHT * (replies.count_ones() + (replies & CORNERS).count_ones())
+                (REPLY_WEIGHT
+                    * (replies.count_ones() + CORNER_REPLIES * (replies & CORNERS).count_ones())
                     + POTENTIAL_WEIGHT * potential) as i32
                     - (CORNER_STABILITY_WEIGHT * corner_stability(mine)) as i32
             };
