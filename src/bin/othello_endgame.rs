@@ -16,10 +16,11 @@
 //! down each falling one; one copy of the code per square, with its rays as constants), then
 //! exact negamax: MTD(f) at the root (narrow windows around a guess), PVS with null windows
 //! below it, a transposition table allocated once, fastest-first ordering (fewest replies,
-//! stable corners) with the table's move first, a stability cutoff, parity ordering (odd regions
-//! first) near the end, and the last empties searched square by square without move generation. Popcounts are std's `count_ones`, the
-//! portable path (a build for the native CPU, with its popcount instruction, measured no
-//! faster), so plain `rustc -O` builds it for any judge.
+//! stable corners) with the table's move first, a stability cutoff, and near the end parity
+//! ordering (odd regions first, squares next to a corner last) square by square without move
+//! generation. Popcounts are std's `count_ones`, the portable path (a build for the native CPU,
+//! with its popcount instruction, measured no faster), so plain `rustc -O` builds it for any
+//! judge.
 //! Judge Rust: 1.70 (edition 2021). std only: this file is the submission.
 
 // The shared blocks below also build on AOJ's Rust 1.41, which has no inline format arguments.
@@ -391,6 +392,8 @@ const POTENTIAL_WEIGHT: u32 = 4;
 /// in the move's favour. (Measured by node counts on FFO #1-#19 and #40-#44.)
 const CORNER_STABILITY_WEIGHT: u32 = 4;
 const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// b2, g2, b7 and g7: a move there often gives the other side the corner.
+const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 
 /// The discs of `me` on a corner, or next to a corner of `me` along an edge: they can never be
 /// flipped. A cheap part of the stable discs, for move ordering.
@@ -501,7 +504,8 @@ impl Solver {
     }
 
     /// Near the end: every empty square is tried, those of odd quadrants first (`parity` has a
-    /// bit per quadrant with an odd number of empties); no table, no sorting.
+    /// bit per quadrant with an odd number of empties) and in each the squares diagonally next
+    /// to a corner last; no table, no sorting.
     #[allow(clippy::too_many_arguments)]
     fn shallow(
         &mut self,
@@ -520,7 +524,12 @@ impl Solver {
         self.nodes += 1;
         let odd = PARITY_SQUARES[parity as usize];
         let mut best = -65;
-        for mut squares in [empty & odd, empty & !odd] {
+        for mut squares in [
+            empty & odd & !X_SQUARES,
+            empty & odd & X_SQUARES,
+            empty & !odd & !X_SQUARES,
+            empty & !odd & X_SQUARES,
+        ] {
             while squares != 0 {
                 let square = squares.trailing_zeros();
                 squares &= squares - 1;
