@@ -333,9 +333,13 @@ fn quadrant(square: u32) -> u32 {
 
 /// Parity as four bits, one per quadrant holding an odd number of empties.
 fn parity(empty: u64) -> u32 {
-    (0..4)
-        .filter(|&index| (empty & QUADRANTS[index]).count_ones() % 2 == 1)
-        .fold(0, |bits, index| bits | 1 << index)
+    // Fold each quadrant onto its first square by xor: ranks 1-4 onto rank 1 and 5-8 onto
+    // rank 5, then files a-d onto file a and e-h onto file e. Bits 0, 4, 32 and 36 remain.
+    let mut folded = empty ^ empty >> 8;
+    folded ^= folded >> 16;
+    folded ^= folded >> 1;
+    folded ^= folded >> 2;
+    (folded & 1 | folded >> 3 & 2 | folded >> 30 & 4 | folded >> 33 & 8) as u32
 }
 
 /// `PARITY_SQUARES[parity]`: the squares of the quadrants whose parity bit is set.
@@ -1085,6 +1089,24 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn parity_has_a_bit_for_each_quadrant_with_an_odd_number_of_empties() {
+        let mut empty = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..10_000 {
+            empty ^= empty << 13;
+            empty ^= empty >> 7;
+            empty ^= empty << 17;
+            let mut expected = 0;
+            for (index, quadrant) in QUADRANTS.iter().enumerate() {
+                if (empty & quadrant).count_ones() % 2 == 1 {
+                    expected |= 1 << index;
+                }
+            }
+            assert_eq!(parity(empty), expected, "empty {empty:#x}");
+        }
+        assert_eq!(parity(1 << 63), 8, "h8 alone: the fourth quadrant");
     }
 
     #[test]
