@@ -157,31 +157,62 @@ fn flips_at<const SQUARE: usize>(me: u64, other: u64) -> u64 {
     flipped
 }
 
-/// On a board full but for `SQUARE`, how many discs a move there by `me` flips: each ray holds
-/// only discs of `me` and of the other side, so the move flips the other side's discs before
-/// the first disc of `me` (if there is one), and the other side's discs need not be known.
+/// `LINE_FLIPS[position][mine]`: on a full line of eight squares whose discs of `me` are the
+/// bits of `mine`, how many discs a move at `position` flips: on each side, the other side's
+/// discs before the first disc of `me`, if there is one.
+const LINE_FLIPS: [[u8; 256]; 8] = line_flips();
+
+const fn line_flips() -> [[u8; 256]; 8] {
+    let mut table = [[0u8; 256]; 8];
+    let mut position = 0;
+    while position < 8 {
+        let mut mine = 0;
+        while mine < 256 {
+            let mut count = 0;
+            // Down the line, then up it.
+            let mut at = position as i32 - 1;
+            while at >= 0 && mine & 1 << at == 0 {
+                at -= 1;
+            }
+            if at >= 0 {
+                count += position as i32 - 1 - at;
+            }
+            let mut at = position + 1;
+            while at < 8 && mine & 1 << at == 0 {
+                at += 1;
+            }
+            if at < 8 {
+                count += (at - position - 1) as i32;
+            }
+            table[position][mine] = count as u8;
+            mine += 1;
+        }
+        position += 1;
+    }
+    table
+}
+
+/// On a board full but for `SQUARE`, how many discs a move there by `me` flips: each line
+/// through it holds only discs of `me` and of the other side, so the discs of `me` on a line,
+/// gathered into a byte, say how many it flips. A diagonal's squares lie on different files and
+/// a column's on different ranks, so a multiplication gathers them without carries; squares
+/// off a short diagonal read as the other side's but lie beyond its ends, where nothing flips.
 #[inline(always)]
 fn last_flip_count_at<const SQUARE: usize>(me: u64) -> u32 {
-    let mut flipped = 0;
-    for rays in &RAYS[..4] {
-        let ray = rays[SQUARE];
-        if ray.count_ones() >= 2 {
-            let mine = me & ray;
-            let first = mine & mine.wrapping_neg();
-            flipped |= first.wrapping_sub((first != 0) as u64) & ray;
+    let (file, rank) = (SQUARE % 8, SQUARE / 8);
+    let row = (me >> (8 * rank)) as u8;
+    let column = ((me >> file) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let mut count = LINE_FLIPS[file][row as usize] as u32;
+    count += LINE_FLIPS[rank][column as usize] as u32;
+    for (up, down) in [(2, 6), (3, 7)] {
+        let line = RAYS[up][SQUARE] | RAYS[down][SQUARE];
+        // A diagonal of two squares or fewer flips nothing.
+        if line.count_ones() >= 2 {
+            let files = (me & line).wrapping_mul(FILE_A) >> 56;
+            count += LINE_FLIPS[file][files as usize] as u32;
         }
     }
-    for rays in &RAYS[4..] {
-        let ray = rays[SQUARE];
-        if ray.count_ones() >= 2 {
-            let mine = me & ray;
-            let nearest = 1u64 << (63 - (mine | 1).leading_zeros());
-            // With no disc of `me` on the ray, `nearest` is the stand-in bit 0: keep nothing.
-            let keep = 0u64.wrapping_sub((mine != 0) as u64);
-            flipped |= (nearest << 1).wrapping_neg() & ray & keep;
-        }
-    }
-    flipped.count_ones()
+    count
 }
 
 /// One entry per square of a function made for that square.
