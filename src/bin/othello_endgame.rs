@@ -420,7 +420,7 @@ const POTENTIAL_EMPTIES: u32 = 10;
 /// Ordering: each reply left to the other side weighs this much, and a corner reply counts
 /// `1 + CORNER_REPLIES` times (measured by node counts on FFO #1-#19 and #40-#44)…
 const REPLY_WEIGHT: u32 = 16;
-const CORNER_REPLIES: u32 = 2;
+const CORNER_REPLIES: u32 = 1;
 /// …and each empty square next to a disc of the mover (a potential reply) this much…
 const POTENTIAL_WEIGHT: u32 = 4;
 /// …and each stable disc of the mover on a corner or next to one along an edge counts this much
@@ -432,8 +432,8 @@ const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 
 /// …and a move diagonally next to an empty corner counts this much against it, one next to an
 /// empty corner along an edge this much. (All the weights: node counts on FFO #40-#44 and on 15
-/// positions from #45-#59 played on to 20 empties, 23% and 18% fewer than without the last
-/// two; FFO #1-#19, small already, 8% more.)
+/// positions from #45-#59 played on to 20 empties, 22% and 23% fewer than without the last
+/// two; FFO #1-#19, small already, 9% more.)
 const X_SQUARE_WEIGHT: u32 = 40;
 const C_SQUARE_WEIGHT: u32 = 8;
 
