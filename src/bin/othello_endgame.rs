@@ -16,7 +16,7 @@
 //! down each falling one; one copy of the code per square, with its rays as constants), then
 //! exact negamax: MTD(f) at the root (narrow windows around a guess), PVS with null windows
 //! below it, a transposition table allocated once, fastest-first ordering (fewest replies,
-//! stable corners, no move next to an empty corner) with the table's move first, a stability
+//! stable corners, moves next to an empty corner late) with the table's move first, a stability
 //! cutoff, the last move's flips counted by table lookups, and near the end parity
 //! ordering (odd regions first, squares next to a corner last) square by square without move
 //! generation. Popcounts are std's `count_ones`, the portable path (builds for the native CPU or
