@@ -1104,6 +1104,16 @@ mod tests {
         );
     }
 
+    /// Seeded pseudo-random words (xorshift64), the same on every run.
+    fn random_words(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     /// The discs a move flips, found by walking from the square one step at a time.
     fn flips_by_walking(me: u64, other: u64, square: u32) -> u64 {
         let mut flipped = 0;
@@ -1132,13 +1142,7 @@ mod tests {
 
     #[test]
     fn flips_on_every_square_match_a_walk_on_random_boards() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = random_words(0x9E37_79B9_7F4A_7C15);
         for round in 0..3_000 {
             let (a, b) = (next(), next());
             // A quarter, half and three quarters of the squares taken.
@@ -1159,11 +1163,9 @@ mod tests {
 
     #[test]
     fn parity_has_a_bit_for_each_quadrant_with_an_odd_number_of_empties() {
-        let mut empty = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = random_words(0x2545_F491_4F6C_DD1D);
         for _ in 0..10_000 {
-            empty ^= empty << 13;
-            empty ^= empty >> 7;
-            empty ^= empty << 17;
+            let empty = next();
             let mut expected = 0;
             for (index, quadrant) in QUADRANTS.iter().enumerate() {
                 if (empty & quadrant).count_ones() % 2 == 1 {
@@ -1198,11 +1200,9 @@ mod tests {
 
     #[test]
     fn the_last_flip_count_agrees_with_flips_on_full_boards() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = random_words(0x2545_F491_4F6C_DD1D);
         for _ in 0..10_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = next();
             let square = (seed >> 58) as u32;
             let me = seed & !(1 << square);
             let other = !me & !(1 << square);
