@@ -427,10 +427,6 @@ const POTENTIAL_WEIGHT: u32 = 4;
 /// …and each stable disc of the mover on a corner or next to one along an edge counts this much
 /// in the move's favour. (Measured by node counts on FFO #1-#19 and #40-#44.)
 const CORNER_STABILITY_WEIGHT: u32 = 4;
-const CORNERS: u64 = 0x8100_0000_0000_0081;
-/// b2, g2, b7 and g7: a move there often gives the other side the corner.
-const X_SQUARES: u64 = 0x0042_0000_0000_4200;
-
 /// …and a move diagonally next to an empty corner counts this much against it, one next to an
 /// empty corner along an edge this much. (All the weights: node counts on FFO #40-#44 and on 15
 /// positions from #45-#59 played on to 20 empties, 22% and 23% fewer than without the last
@@ -438,36 +434,33 @@ const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 const X_SQUARE_WEIGHT: u32 = 40;
 const C_SQUARE_WEIGHT: u32 = 8;
 
-/// The squares diagonally next to an empty corner (b2 for a1, and so on): a move there can
-/// open the corner to the other side.
-#[inline(always)]
-fn risky_x_squares(empty: u64) -> u64 {
-    let corners = empty & CORNERS;
-    (corners & 1) << 9
-        | (corners & 1 << 7) << 7
-        | (corners & 1 << 56) >> 7
-        | (corners & 1 << 63) >> 9
-}
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// b2, g2, b7 and g7: a move there often gives the other side the corner.
+const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 
-/// The squares next to an empty corner along an edge (b1 and a2 for a1, and so on).
+/// The squares next to the corners in `corners` along an edge (b1 and a2 for a1, and so on).
 #[inline(always)]
-fn risky_c_squares(empty: u64) -> u64 {
-    let corners = empty & CORNERS;
+fn beside_corners(corners: u64) -> u64 {
     (corners & 0x0100_0000_0000_0001) << 1
         | (corners & 0x8000_0000_0000_0080) >> 1
         | (corners & 0x0000_0000_0000_0081) << 8
         | (corners & 0x8100_0000_0000_0000) >> 8
 }
 
+/// The squares diagonally next to the corners in `corners` (b2 for a1, and so on).
+#[inline(always)]
+fn diagonal_to_corners(corners: u64) -> u64 {
+    (corners & 1) << 9
+        | (corners & 1 << 7) << 7
+        | (corners & 1 << 56) >> 7
+        | (corners & 1 << 63) >> 9
+}
+
 /// The discs of `me` on a corner, or next to a corner of `me` along an edge: they can never be
 /// flipped. A cheap part of the stable discs, for move ordering.
 #[inline(always)]
 fn corner_stability(me: u64) -> u32 {
-    let next_to_corners = (me & 0x0100_0000_0000_0001) << 1
-        | (me & 0x8000_0000_0000_0080) >> 1
-        | (me & 0x0000_0000_0000_0081) << 8
-        | (me & 0x8100_0000_0000_0000) >> 8;
-    ((next_to_corners | CORNERS) & me).count_ones()
+    ((beside_corners(me & CORNERS) | CORNERS) & me).count_ones()
 }
 
 /// The search: its transposition table (allocated when a position first needs it, grown for a
@@ -639,9 +632,11 @@ impl Solver {
     /// Each comes with the discs it flips and the replies it leaves.
     fn ordered_moves(me: u64, other: u64, legal: u64, list: &mut [Child; 32]) -> usize {
         let empties = 64 - (me | other).count_ones();
+        // Moves next to an empty corner can open it to the other side.
+        let empty_corners = !(me | other) & CORNERS;
         let (risky_x, risky_c) = (
-            risky_x_squares(!(me | other)),
-            risky_c_squares(!(me | other)),
+            diagonal_to_corners(empty_corners),
+            beside_corners(empty_corners),
         );
         let mut count = 0;
         let mut remaining = legal;
@@ -1178,24 +1173,34 @@ mod tests {
     }
 
     #[test]
-    fn risky_squares_are_those_next_to_an_empty_corner() {
-        assert_eq!(risky_x_squares(!0), X_SQUARES, "all four corners empty");
+    fn squares_next_to_corners_and_corner_stability() {
+        assert_eq!(diagonal_to_corners(CORNERS), X_SQUARES, "all four corners");
         let b2 = 1 << 9;
-        assert_eq!(risky_x_squares(!1), X_SQUARES & !b2, "a1 taken: b2 is safe");
-        let only_h8_empty = 1 << 63 | X_SQUARES;
-        assert_eq!(risky_x_squares(only_h8_empty), 1 << 54, "h8 empty: g7 only");
+        assert_eq!(
+            diagonal_to_corners(CORNERS & !1),
+            X_SQUARES & !b2,
+            "not a1: not b2"
+        );
+        assert_eq!(diagonal_to_corners(1 << 63), 1 << 54, "h8 alone: g7 only");
         let c_squares = 0x4281_0000_0000_8142u64;
-        assert_eq!(risky_c_squares(!0), c_squares, "b1 a2, g1 h2, a7 b8, h7 g8");
         assert_eq!(
-            risky_c_squares(!1),
+            beside_corners(CORNERS),
+            c_squares,
+            "b1 a2, g1 h2, a7 b8, h7 g8"
+        );
+        assert_eq!(
+            beside_corners(CORNERS & !1),
             c_squares & !0x102,
-            "a1 taken: b1 and a2 are safe"
+            "not a1: not b1 or a2"
         );
         assert_eq!(
-            risky_c_squares(1 << 63),
+            beside_corners(1 << 63),
             1 << 62 | 1 << 55,
-            "h8 empty: g8 and h7"
+            "h8 alone: g8 and h7"
         );
+        // a1, b1 and c1 (c1 is not next to a corner), and b2 (only diagonally next to one).
+        assert_eq!(corner_stability(0b111 | b2), 2, "a1 and b1");
+        assert_eq!(corner_stability(0b110), 0, "b1 without a1 can be flipped");
     }
 
     #[test]
