@@ -1,15 +1,20 @@
-//! Comparing a program's output with the expected output, the way online judges do.
+//! Comparing a program's output with the expected output, the way online judges do: byte for
+//! byte, line by line, or token by token.
+//!
+//! The comparison looks at the bytes themselves (invalid UTF-8 included, never a lossy decoding)
+//! and walks both outputs as slices, one line or token at a time, so it needs no memory beyond
+//! the short excerpts it shows where the outputs first differ.
 
 use std::fmt;
 
 /// How strictly output must match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
-    /// Line by line, ignoring CRLF vs LF, trailing spaces and trailing blank lines.
+    /// Line by line, ignoring CRLF vs LF, trailing spaces and tabs, and trailing blank lines.
     Lines,
     /// Byte for byte.
     Exact,
-    /// The same whitespace-separated tokens.
+    /// The same tokens, separated by any ASCII whitespace.
     Tokens,
 }
 
@@ -25,158 +30,541 @@ impl Mode {
     }
 }
 
-/// Where expected and actual output first differ. Line numbers are 1-based; `None` text means
-/// that side ended before this point.
+/// Where expected and actual output first differ.
+///
+/// Shown as two lines, for example
+///
+/// ```text
+/// expected (line 2): "x"
+/// actual   (line 2): "d"
+/// ```
+///
+/// or, when the lines differ past their first byte or are too long to show whole,
+///
+/// ```text
+/// expected (line 3, column 40): …"0 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 3"…
+/// actual   (line 3, column 40): …"0 11 12 13 14 15 16 71 18 19 20 21 22 23 24 25 26 27 28 29 3"…
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mismatch {
-    pub expected_line: usize,
-    pub expected: Option<String>,
-    pub actual_line: usize,
-    pub actual: Option<String>,
+    pub expected: Side,
+    pub actual: Side,
 }
 
-/// The longest text of a line shown in a mismatch; longer lines are cut with `…`.
-const SHOWN_CHARS: usize = 80;
-
-fn shown(text: &Option<String>) -> String {
-    match text {
-        None => "(end of output)".to_string(),
-        Some(text) if text.chars().count() > SHOWN_CHARS => {
-            let cut: String = text.chars().take(SHOWN_CHARS).collect();
-            format!("{cut:?}…")
-        }
-        Some(text) => format!("{text:?}"),
-    }
+/// One side (expected or actual) of a mismatch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Side {
+    /// The 1-based line of the difference. For a side whose output had already ended: the line
+    /// the other side is on (lines, exact), or the line of this side's last token (tokens).
+    pub line: usize,
+    /// This side's line around the difference; `None` when its output had already ended.
+    pub excerpt: Option<Excerpt>,
 }
+
+/// A short piece of one line, around where it differs from the other side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Excerpt {
+    /// The 1-based column, in bytes from the line's start, of the first differing character
+    /// (in tokens mode: of the first byte of the differing token).
+    pub column: usize,
+    /// The shown bytes, escaped and without quotes: printable ASCII as is with `"` and `\`
+    /// escaped, `\r` and `\t` as such, valid non-ASCII UTF-8 characters as they are, any other
+    /// byte as `\xNN`.
+    pub text: String,
+    /// Whether part of the line before `text` is left out.
+    pub cut_before: bool,
+    /// Whether part of the line after `text` is left out.
+    pub cut_after: bool,
+}
+
+/// How many bytes of a line an excerpt shows before the difference.
+const CONTEXT_BEFORE: usize = 20;
+/// The most bytes of a line an excerpt shows.
+const SHOWN_BYTES: usize = 60;
 
 impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "expected (line {}): {}",
-            self.expected_line,
-            shown(&self.expected)
-        )?;
+        let with_columns = self.needs_columns();
+        self.expected.write(f, "expected", with_columns)?;
+        writeln!(f)?;
+        self.actual.write(f, "actual  ", with_columns)
+    }
+}
+
+impl Mismatch {
+    /// Whether the lines alone do not say where to look: the difference is past the first
+    /// column, or a line is cut.
+    fn needs_columns(&self) -> bool {
+        [&self.expected, &self.actual]
+            .into_iter()
+            .filter_map(|side| side.excerpt.as_ref())
+            .any(|excerpt| excerpt.column > 1 || excerpt.cut_before || excerpt.cut_after)
+    }
+}
+
+impl Side {
+    fn write(&self, f: &mut fmt::Formatter<'_>, label: &str, with_column: bool) -> fmt::Result {
+        match &self.excerpt {
+            None => write!(f, "{label} (line {}): (end of output)", self.line),
+            Some(excerpt) if with_column => write!(
+                f,
+                "{label} (line {}, column {}): {excerpt}",
+                self.line, excerpt.column
+            ),
+            Some(excerpt) => write!(f, "{label} (line {}): {excerpt}", self.line),
+        }
+    }
+}
+
+impl fmt::Display for Excerpt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cut_mark = |cut: bool| if cut { "…" } else { "" };
         write!(
             f,
-            "actual   (line {}): {}",
-            self.actual_line,
-            shown(&self.actual)
+            "{}\"{}\"{}",
+            cut_mark(self.cut_before),
+            self.text,
+            cut_mark(self.cut_after)
         )
     }
 }
 
 /// Compares `actual` with `expected` under `mode`; the first difference on failure.
 pub fn compare(mode: Mode, expected: &[u8], actual: &[u8]) -> Result<(), Mismatch> {
-    let expected = String::from_utf8_lossy(expected);
-    let actual = String::from_utf8_lossy(actual);
     match mode {
-        Mode::Lines => compare_lines(&normal_lines(&expected), &normal_lines(&actual)),
+        Mode::Lines => compare_lines(normal_lines(expected), normal_lines(actual)),
         Mode::Exact if expected == actual => Ok(()),
-        Mode::Exact => {
-            let raw = |text: &str| text.split('\n').map(str::to_string).collect::<Vec<_>>();
-            compare_lines(&raw(&expected), &raw(&actual))
+        Mode::Exact => compare_lines(raw_lines(expected), raw_lines(actual)),
+        Mode::Tokens => compare_tokens(expected, actual),
+    }
+}
+
+fn is_newline(byte: &u8) -> bool {
+    *byte == b'\n'
+}
+
+/// The bytes `lines` mode ignores at the end of a line.
+fn is_line_end_blank(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\r')
+}
+
+/// The bytes that separate tokens: ASCII whitespace.
+fn is_token_separator(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
+}
+
+/// `bytes` without the run of `ignored` bytes at its end.
+fn trim_end(bytes: &[u8], ignored: impl Fn(u8) -> bool) -> &[u8] {
+    let kept = bytes
+        .iter()
+        .rposition(|&byte| !ignored(byte))
+        .map_or(0, |last| last + 1);
+    bytes.get(..kept).unwrap_or(bytes)
+}
+
+/// The lines of a text split at each `\n`, line ends kept as they are (`\r` included).
+fn raw_lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    text.split(is_newline)
+}
+
+/// The lines of a text without trailing spaces, tabs and `\r`, trailing blank lines dropped.
+fn normal_lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+    // Trimming newlines too from the end of the whole text drops the trailing blank lines.
+    let content = trim_end(text, |byte| is_line_end_blank(byte) || byte == b'\n');
+    let nonempty_content = Some(content).filter(|content| !content.is_empty());
+    nonempty_content
+        .into_iter()
+        .flat_map(raw_lines)
+        .map(|line| trim_end(line, is_line_end_blank))
+}
+
+/// Compares two texts line by line; the line numbers are the same on both sides.
+fn compare_lines<'a>(
+    mut expected: impl Iterator<Item = &'a [u8]>,
+    mut actual: impl Iterator<Item = &'a [u8]>,
+) -> Result<(), Mismatch> {
+    let mut line = 1;
+    loop {
+        match (expected.next(), actual.next()) {
+            (None, None) => return Ok(()),
+            (Some(expected), Some(actual)) if expected == actual => line += 1,
+            (expected, actual) => return Err(line_mismatch(line, expected, actual)),
         }
-        Mode::Tokens => compare_tokens(&expected, &actual),
     }
 }
 
-/// The lines of a text without line ends and trailing blanks, trailing empty lines dropped.
-fn normal_lines(text: &str) -> Vec<String> {
-    let mut lines: Vec<String> = text
-        .split('\n')
-        .map(|line| line.trim_end_matches([' ', '\t', '\r']).to_string())
-        .collect();
-    while lines.last().is_some_and(|line| line.is_empty()) {
-        lines.pop();
-    }
-    lines
-}
-
-fn compare_lines(expected: &[String], actual: &[String]) -> Result<(), Mismatch> {
-    let differs = (0..expected.len().max(actual.len()))
-        .find(|&index| expected.get(index) != actual.get(index));
-    match differs {
-        None => Ok(()),
-        Some(index) => Err(Mismatch {
-            expected_line: index + 1,
-            expected: expected.get(index).cloned(),
-            actual_line: index + 1,
-            actual: actual.get(index).cloned(),
-        }),
-    }
-}
-
-/// Each whitespace-separated token with the 1-based line it is on.
-fn tokens(text: &str) -> Vec<(usize, &str)> {
-    text.split('\n')
-        .enumerate()
-        .flat_map(|(index, line)| line.split_whitespace().map(move |token| (index + 1, token)))
-        .collect()
-}
-
-fn compare_tokens(expected: &str, actual: &str) -> Result<(), Mismatch> {
-    let (expected, actual) = (tokens(expected), tokens(actual));
-    let differs = (0..expected.len().max(actual.len())).find(|&index| {
-        expected.get(index).map(|token| token.1) != actual.get(index).map(|token| token.1)
-    });
-    let Some(index) = differs else {
-        return Ok(());
+/// The mismatch between two different lines (`None`: that side has no more lines).
+fn line_mismatch(line: usize, expected: Option<&[u8]>, actual: Option<&[u8]>) -> Mismatch {
+    let difference =
+        first_differing_character(expected.unwrap_or_default(), actual.unwrap_or_default());
+    let side = |text: Option<&[u8]>| Side {
+        line,
+        excerpt: text.map(|text| Excerpt::around(text, difference)),
     };
-    let side = |tokens: &[(usize, &str)]| match tokens.get(index) {
-        Some(&(line, token)) => (line, Some(token.to_string())),
-        None => (tokens.last().map_or(1, |token| token.0), None),
+    Mismatch {
+        expected: side(expected),
+        actual: side(actual),
+    }
+}
+
+/// The 0-based byte offset where the first character that differs starts (the first byte that
+/// differs, moved back to the start of the UTF-8 character it is inside, if any).
+fn first_differing_character(expected: &[u8], actual: &[u8]) -> usize {
+    let shared = expected
+        .iter()
+        .zip(actual)
+        .take_while(|(expected, actual)| expected == actual)
+        .count();
+    character_start(expected, shared).min(character_start(actual, shared))
+}
+
+/// The start of the valid UTF-8 character `position` is inside, else `position` itself.
+fn character_start(text: &[u8], position: usize) -> usize {
+    (1..=3)
+        .filter_map(|back| position.checked_sub(back))
+        .find(|&start| {
+            text.get(start..)
+                .and_then(utf8_character_at)
+                .is_some_and(|(_, length)| start + length > position)
+        })
+        .unwrap_or(position)
+}
+
+/// The valid non-ASCII UTF-8 character `bytes` starts with, and its length in bytes.
+fn utf8_character_at(bytes: &[u8]) -> Option<(char, usize)> {
+    let length = match bytes.first()? {
+        0xc2..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf4 => 4,
+        _ => return None,
     };
-    let ((expected_line, expected), (actual_line, actual)) = (side(&expected), side(&actual));
-    Err(Mismatch {
-        expected_line,
-        expected,
-        actual_line,
-        actual,
-    })
+    let encoded = bytes.get(..length)?;
+    let character = std::str::from_utf8(encoded).ok()?.chars().next()?;
+    Some((character, length))
+}
+
+impl Excerpt {
+    /// The part of `line` around the 0-based byte offset `difference`: from a little before it,
+    /// at most `SHOWN_BYTES` bytes, never cutting a valid UTF-8 character.
+    fn around(line: &[u8], difference: usize) -> Excerpt {
+        let start = character_start(line, difference.saturating_sub(CONTEXT_BEFORE));
+        let limit = start.saturating_add(SHOWN_BYTES).min(line.len());
+        let (text, end) = escape(line, start, limit);
+        Excerpt {
+            column: difference + 1,
+            text,
+            cut_before: start > 0,
+            cut_after: end < line.len(),
+        }
+    }
+}
+
+/// `line` from `start`, escaped, up to `limit` or the end of the last whole character before
+/// it; with the offset where the escaped part ends.
+fn escape(line: &[u8], start: usize, limit: usize) -> (String, usize) {
+    let mut text = String::new();
+    let mut position = start;
+    while position < limit {
+        let (shown, length) = shown_prefix(line.get(position..).unwrap_or_default());
+        if position + length > limit {
+            break;
+        }
+        text.push_str(&shown);
+        position += length;
+    }
+    (text, position)
+}
+
+/// How the first character (or, if it is not valid UTF-8, the first byte) of `bytes` is shown,
+/// and how many bytes that covers: a printable non-ASCII character as itself, anything else
+/// byte by byte.
+fn shown_prefix(bytes: &[u8]) -> (String, usize) {
+    match utf8_character_at(bytes) {
+        Some((character, length)) if !character.is_control() => (character.to_string(), length),
+        Some((_, length)) => (
+            bytes.iter().take(length).map(escaped_byte).collect(),
+            length,
+        ),
+        None => (bytes.first().map(escaped_byte).unwrap_or_default(), 1),
+    }
+}
+
+/// One byte as shown in an excerpt.
+fn escaped_byte(&byte: &u8) -> String {
+    match byte {
+        b'"' => "\\\"".to_string(),
+        b'\\' => "\\\\".to_string(),
+        b'\r' => "\\r".to_string(),
+        b'\t' => "\\t".to_string(),
+        b' '..=b'~' => char::from(byte).to_string(),
+        _ => format!("\\x{byte:02x}"),
+    }
+}
+
+/// One whitespace-separated token, with where it is.
+struct Token<'a> {
+    bytes: &'a [u8],
+    /// The 1-based line it is on.
+    line: usize,
+    /// The offset in the text where its line starts.
+    line_start: usize,
+    /// The offset in the text where it starts.
+    start: usize,
+}
+
+/// The tokens of a text, in order, with their lines.
+struct Tokens<'a> {
+    text: &'a [u8],
+    position: usize,
+    line: usize,
+    line_start: usize,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(text: &'a [u8]) -> Tokens<'a> {
+        Tokens {
+            text,
+            position: 0,
+            line: 1,
+            line_start: 0,
+        }
+    }
+
+    /// Moves past the separators at the current position, counting lines.
+    fn skip_separators(&mut self) {
+        while let Some(&byte) = self.text.get(self.position) {
+            if !is_token_separator(byte) {
+                break;
+            }
+            self.position += 1;
+            if byte == b'\n' {
+                self.line += 1;
+                self.line_start = self.position;
+            }
+        }
+    }
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        self.skip_separators();
+        let start = self.position;
+        let rest = self.text.get(start..)?;
+        let length = rest
+            .iter()
+            .position(|&byte| is_token_separator(byte))
+            .unwrap_or(rest.len());
+        let bytes = rest.get(..length).filter(|bytes| !bytes.is_empty())?;
+        self.position += length;
+        Some(Token {
+            bytes,
+            line: self.line,
+            line_start: self.line_start,
+            start,
+        })
+    }
+}
+
+/// Compares the tokens of two texts.
+fn compare_tokens(expected: &[u8], actual: &[u8]) -> Result<(), Mismatch> {
+    let (mut expected_tokens, mut actual_tokens) = (Tokens::new(expected), Tokens::new(actual));
+    let (mut expected_last_line, mut actual_last_line) = (1, 1);
+    loop {
+        match (expected_tokens.next(), actual_tokens.next()) {
+            (None, None) => return Ok(()),
+            (Some(expected), Some(actual)) if expected.bytes == actual.bytes => {
+                expected_last_line = expected.line;
+                actual_last_line = actual.line;
+            }
+            (expected_token, actual_token) => {
+                return Err(Mismatch {
+                    expected: token_side(expected, expected_token, expected_last_line),
+                    actual: token_side(actual, actual_token, actual_last_line),
+                })
+            }
+        }
+    }
+}
+
+/// One side of a token mismatch: the differing token in its line, or, when the text has no
+/// more tokens, the end of output on the line of its last token.
+fn token_side(text: &[u8], token: Option<Token<'_>>, last_line: usize) -> Side {
+    match token {
+        None => Side {
+            line: last_line,
+            excerpt: None,
+        },
+        Some(token) => Side {
+            line: token.line,
+            excerpt: Some(Excerpt::around(
+                line_starting_at(text, token.line_start),
+                token.start.saturating_sub(token.line_start),
+            )),
+        },
+    }
+}
+
+/// The line of `text` that starts at offset `line_start`, without its `\n`.
+fn line_starting_at(text: &[u8], line_start: usize) -> &[u8] {
+    let rest = text.get(line_start..).unwrap_or_default();
+    rest.split(is_newline).next().unwrap_or_default()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The escaped text shown for one side, `None` for the end of output.
+    fn shown(side: &Side) -> Option<&str> {
+        side.excerpt.as_ref().map(|excerpt| excerpt.text.as_str())
+    }
+
+    fn column(side: &Side) -> Option<usize> {
+        side.excerpt.as_ref().map(|excerpt| excerpt.column)
+    }
+
     #[test]
     fn lines_ignores_crlf_trailing_spaces_and_blank_lines() {
         assert_eq!(
-            compare(Mode::Lines, b"o\nx\n", b"o  \r\nx\r\n\r\n\n"),
+            compare(Mode::Lines, b"o\nx\n", b"o  \r\nx\t\r\n\r\n \n\n"),
             Ok(())
         );
         assert_eq!(compare(Mode::Lines, b"o\nx", b"o\nx\n"), Ok(()));
+        assert_eq!(compare(Mode::Lines, b"", b" \r\n\n"), Ok(()));
     }
 
     #[test]
     fn lines_reports_the_first_differing_line() {
         let mismatch = compare(Mode::Lines, b"o\nx\nd\n", b"o\nd\nd\n").unwrap_err();
-        assert_eq!(mismatch.expected_line, 2);
-        assert_eq!(mismatch.expected.as_deref(), Some("x"));
-        assert_eq!(mismatch.actual.as_deref(), Some("d"));
+        assert_eq!((mismatch.expected.line, mismatch.actual.line), (2, 2));
+        assert_eq!(shown(&mismatch.expected), Some("x"));
+        assert_eq!(shown(&mismatch.actual), Some("d"));
         let missing = compare(Mode::Lines, b"o\nx\n", b"o\n").unwrap_err();
-        assert_eq!((missing.actual_line, missing.actual), (2, None));
+        assert_eq!((missing.actual.line, shown(&missing.actual)), (2, None));
     }
 
     #[test]
     fn lines_keeps_leading_spaces_and_inner_blank_lines() {
         assert!(compare(Mode::Lines, b"a b\n", b" a b\n").is_err());
         assert!(compare(Mode::Lines, b"a\nb\n", b"a\n\nb\n").is_err());
+        assert!(compare(Mode::Lines, b"a\x0b\n", b"a\n").is_err());
     }
 
     #[test]
     fn exact_is_byte_for_byte() {
         assert_eq!(compare(Mode::Exact, b"o\n", b"o\n"), Ok(()));
         assert!(compare(Mode::Exact, b"o\n", b"o\r\n").is_err());
-        assert!(compare(Mode::Exact, b"o\n", b"o").is_err());
+    }
+
+    #[test]
+    fn exact_sees_a_missing_final_newline() {
+        let mismatch = compare(Mode::Exact, b"o\n", b"o").unwrap_err();
+        assert_eq!(mismatch.actual.line, 2);
+        assert_eq!(shown(&mismatch.expected), Some(""));
+        assert_eq!(shown(&mismatch.actual), None);
+        assert_eq!(
+            mismatch.to_string(),
+            "expected (line 2): \"\"\nactual   (line 2): (end of output)"
+        );
+    }
+
+    #[test]
+    fn different_invalid_utf8_bytes_differ_in_every_mode() {
+        for mode in [Mode::Lines, Mode::Exact, Mode::Tokens] {
+            let mismatch = compare(mode, b"\xff\n", b"\xfe\n").unwrap_err();
+            assert_eq!(shown(&mismatch.expected), Some("\\xff"), "{mode:?}");
+            assert_eq!(shown(&mismatch.actual), Some("\\xfe"), "{mode:?}");
+            assert_eq!(compare(mode, b"\xff\n", b"\xff\n"), Ok(()), "{mode:?}");
+        }
     }
 
     #[test]
     fn tokens_ignores_all_spacing_and_reports_lines_of_each_side() {
         assert_eq!(compare(Mode::Tokens, b"1 2\n3\n", b"1\n2 3"), Ok(()));
+        assert_eq!(
+            compare(Mode::Tokens, b"1 2\n", b"\x0c1\t\r\n\x0b2  "),
+            Ok(())
+        );
         let mismatch = compare(Mode::Tokens, b"1 2\n3\n", b"1\n2\n4\n").unwrap_err();
-        assert_eq!((mismatch.expected_line, mismatch.actual_line), (2, 3));
+        assert_eq!((mismatch.expected.line, mismatch.actual.line), (2, 3));
+    }
+
+    #[test]
+    fn tokens_reports_the_column_of_the_differing_token_on_each_side() {
+        let mismatch = compare(Mode::Tokens, b"1 2 3\n", b"1\n  2   4\n").unwrap_err();
+        assert_eq!(
+            (mismatch.expected.line, column(&mismatch.expected)),
+            (1, Some(5))
+        );
+        assert_eq!(
+            (mismatch.actual.line, column(&mismatch.actual)),
+            (2, Some(7))
+        );
+        assert_eq!(shown(&mismatch.actual), Some("  2   4"));
+    }
+
+    #[test]
+    fn tokens_reports_the_last_token_line_of_a_side_that_ended() {
+        let mismatch = compare(Mode::Tokens, b"1\n2\n\n\n", b"1\n2\n3\n").unwrap_err();
+        assert_eq!(
+            (mismatch.expected.line, shown(&mismatch.expected)),
+            (2, None)
+        );
+        assert_eq!(
+            (mismatch.actual.line, shown(&mismatch.actual)),
+            (3, Some("3"))
+        );
+    }
+
+    #[test]
+    fn a_short_difference_at_column_one_is_shown_without_a_column() {
+        let mismatch = compare(Mode::Lines, b"o\nx\n", b"o\nd\n").unwrap_err();
+        assert_eq!(
+            mismatch.to_string(),
+            "expected (line 2): \"x\"\nactual   (line 2): \"d\""
+        );
+    }
+
+    #[test]
+    fn a_difference_past_column_one_is_shown_with_its_column() {
+        let mismatch = compare(Mode::Exact, b"o\n", b"o  \r\n").unwrap_err();
+        assert_eq!(
+            mismatch.to_string(),
+            "expected (line 1, column 2): \"o\"\nactual   (line 1, column 2): \"o  \\r\""
+        );
+    }
+
+    #[test]
+    fn a_difference_deep_in_a_long_line_is_shown_short_with_its_column() {
+        let expected = "a".repeat(5000);
+        let mut actual = expected.clone().into_bytes();
+        actual[999] = b'Z';
+        let mismatch = compare(Mode::Lines, expected.as_bytes(), &actual).unwrap_err();
+        assert_eq!(column(&mismatch.expected), Some(1000));
+        assert_eq!(column(&mismatch.actual), Some(1000));
+        let report = mismatch.to_string();
+        let actual_report = report.lines().nth(1).unwrap_or_default();
+        assert!(actual_report.starts_with("actual   (line 1, column 1000): …\""));
+        assert!(actual_report.contains("aZa") && actual_report.ends_with("\"…"));
+        assert!(
+            report.lines().all(|line| line.chars().count() < 150),
+            "{report}"
+        );
+    }
+
+    #[test]
+    fn a_cut_line_is_shown_from_20_bytes_before_the_difference_with_cut_marks() {
+        let numbers: Vec<String> = (1..=40).map(|number| number.to_string()).collect();
+        let expected = format!("a\nb\n{}\n", numbers.join(" "));
+        let actual = expected.replace(" 17 ", " 71 ");
+        let mismatch = compare(Mode::Lines, expected.as_bytes(), actual.as_bytes()).unwrap_err();
+        assert_eq!(
+            mismatch.to_string(),
+            "expected (line 3, column 40): …\"0 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 3\"…\n\
+             actual   (line 3, column 40): …\"0 11 12 13 14 15 16 71 18 19 20 21 22 23 24 25 26 27 28 29 3\"…"
+        );
     }
 
     #[test]
@@ -185,5 +573,58 @@ mod tests {
         let mismatch = compare(Mode::Lines, b"n\n", long.as_bytes()).unwrap_err();
         let report = mismatch.to_string();
         assert!(report.contains('…') && report.len() < 300, "{report}");
+        assert!(report.starts_with("expected (line 1, column 1): \"n\""));
+    }
+
+    #[test]
+    fn invalid_utf8_and_control_bytes_are_shown_escaped() {
+        let mismatch = compare(Mode::Lines, b"a\x80\x01\"\\\tb\n", b"a\n").unwrap_err();
+        assert_eq!(shown(&mismatch.expected), Some("a\\x80\\x01\\\"\\\\\\tb"));
+        let control = compare(Mode::Lines, "\u{85}".as_bytes(), b"x").unwrap_err();
+        assert_eq!(shown(&control.expected), Some("\\xc2\\x85"));
+    }
+
+    #[test]
+    fn valid_utf8_is_shown_and_never_cut_inside_a_character() {
+        // 'é' is two bytes; the excerpt would start inside one of them if it counted bytes only.
+        let expected = "é".repeat(40) + "x";
+        let actual = "é".repeat(40) + "y";
+        let mismatch = compare(Mode::Lines, expected.as_bytes(), actual.as_bytes()).unwrap_err();
+        assert_eq!(column(&mismatch.expected), Some(81));
+        let text = shown(&mismatch.expected).unwrap_or_default();
+        assert!(text.ends_with("éx") && text.chars().all(|c| c == 'é' || c == 'x'));
+        let odd_start = "a".to_string() + &"é".repeat(40);
+        // The 60-byte limit falls inside the 30th 'é': it is left out, not cut.
+        let from_start = Excerpt::around(odd_start.as_bytes(), 0);
+        assert_eq!(from_start.text, "a".to_string() + &"é".repeat(29));
+        assert!(from_start.cut_after);
+        // 20 bytes before byte 40 is inside an 'é': the excerpt starts with the whole 'é'.
+        let inside = Excerpt::around(odd_start.as_bytes(), 40);
+        assert_eq!(inside.text, "é".repeat(30));
+    }
+
+    #[test]
+    fn a_difference_inside_a_character_is_at_the_column_of_its_first_byte() {
+        let mismatch = compare(Mode::Lines, "aé".as_bytes(), "aè".as_bytes()).unwrap_err();
+        assert_eq!(column(&mismatch.expected), Some(2));
+        assert_eq!(shown(&mismatch.actual), Some("aè"));
+    }
+
+    #[test]
+    fn large_equal_outputs_compare_equal_and_a_late_difference_is_found() {
+        let line = b"123456789 -42 7\n";
+        let expected: Vec<u8> = line.repeat(20_000_000 / line.len());
+        let mut actual = expected.clone();
+        for mode in [Mode::Lines, Mode::Tokens, Mode::Exact] {
+            assert_eq!(compare(mode, &expected, &actual), Ok(()), "{mode:?}");
+        }
+        let last_digit = actual.len() - 2;
+        actual[last_digit] = b'8';
+        let lines = expected.len() / line.len();
+        for mode in [Mode::Lines, Mode::Tokens, Mode::Exact] {
+            let mismatch = compare(mode, &expected, &actual).unwrap_err();
+            assert_eq!(mismatch.actual.line, lines, "{mode:?}");
+            assert_eq!(column(&mismatch.actual), Some(15), "{mode:?}");
+        }
     }
 }

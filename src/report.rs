@@ -142,7 +142,7 @@ pub fn summary(results: &[Finished]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compare::Mismatch;
+    use crate::compare::{compare, Mode};
     use crate::execute::Termination;
     use crate::judge::Judged;
 
@@ -159,12 +159,7 @@ mod tests {
 
     fn wrong() -> Verdict {
         Verdict::WrongAnswer(Wrong::Differs {
-            mismatch: Mismatch {
-                expected_line: 2,
-                expected: Some("x".into()),
-                actual_line: 2,
-                actual: Some("d".into()),
-            },
+            mismatch: compare(Mode::Lines, b"o\nx\n", b"o\nd\n").unwrap_err(),
             tokens_match: false,
         })
     }

@@ -69,7 +69,7 @@ fn crlf_and_trailing_spaces_pass_lines_but_not_exact() {
         .assert()
         .code(1)
         .stdout(contains("WA"))
-        .stdout(contains("expected (line 1): \"o\""));
+        .stdout(contains("expected (line 1, column 2): \"o\""));
 }
 
 #[test]
