@@ -1,6 +1,8 @@
-//! The `judge` command line: what to judge and how.
+//! The `judge` command line, for every mode (judging solvers, judging a command, playing): what
+//! to do and under which limits.
 
-use crate::compare::Mode;
+use crate::grade::compare::Mode;
+use crate::process::{default_wall, Limits, DEFAULT_MEMORY_MIB, DEFAULT_OUTPUT_CAP};
 use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -15,24 +17,38 @@ usage:
   judge play [-r]                play tic-tac-toe against tic_tac_toe_player (-r: it starts)
 
 options:
-  -t, --time-limit SECONDS       per case, default 2
+  -t, --time-limit SECONDS       CPU time (user + sys) of a case's processes, default 2
+      --wall-limit SECONDS       wall-clock bound for sleepers and deadlocks (TLE),
+                                 default 2 x the time limit + 1
+  -m, --memory-limit MIB         peak resident memory of a case's processes (MLE),
+                                 default 1024
+      --stack-limit MIB          stack size, default: the memory limit
   -j, --jobs N                   cases run at once, default: the number of CPUs
       --compare lines|exact|tokens
                                  lines (default): line by line, ignoring CRLF, trailing spaces
                                  and trailing blank lines; exact: byte for byte; tokens:
                                  whitespace-separated tokens
+  -r, --computer-first           (play) the computer is o and moves first
   -h, --help                     print this help
 
-exit status: 0 all AC, 1 some case not AC, 2 usage or I/O error
+examples:
+  cargo run --release                                   every solver on its cases
+  judge --cmd './a.out' cases/weighted_tic_tac_toe      your binary on a folder
+  judge --cmd 'python3 main.py' -t 3 -m 256 DIR         with AtCoder-like limits
+
+exit status: 0 all AC, 1 some case not AC, 2 usage or I/O error or a judge error (JE),
+129 / 130 / 143 when stopped by SIGHUP / SIGINT / SIGTERM (running programs are killed)
 ";
 
-/// What to judge.
+/// What to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Target {
     /// The named solvers of src/bin, or all of them when empty.
     Solvers(Vec<String>),
     /// A command line, judged against one case folder.
     Command { command: String, dir: PathBuf },
+    /// A person plays tic-tac-toe against the player solver.
+    Play { computer_first: bool },
 }
 
 /// Everything the command line says.
@@ -40,9 +56,27 @@ pub enum Target {
 pub struct Options {
     pub target: Target,
     pub time_limit: Duration,
+    /// `None`: twice the time limit plus a second.
+    pub wall_limit: Option<Duration>,
+    pub memory_mib: u64,
+    /// `None`: as large as the memory limit.
+    pub stack_mib: Option<u64>,
     /// `None`: the number of CPUs.
     pub jobs: Option<usize>,
     pub compare: Mode,
+}
+
+impl Options {
+    /// The limits of each run.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            cpu: self.time_limit,
+            wall: self.wall_limit.unwrap_or(default_wall(self.time_limit)),
+            memory_bytes: self.memory_mib << 20,
+            stack_bytes: self.stack_mib.unwrap_or(self.memory_mib) << 20,
+            output_bytes: DEFAULT_OUTPUT_CAP,
+        }
+    }
 }
 
 /// The command line, parsed.
@@ -69,15 +103,26 @@ fn usage_error(message: String) -> UsageError {
 }
 
 /// The longest time limit accepted: a day, far beyond any judge, but no overflow.
-const MAX_TIME_LIMIT_SECONDS: f64 = 86_400.0;
+const MAX_SECONDS: f64 = 86_400.0;
+/// The largest memory limit accepted: 1 TiB.
+const MAX_MIB: u64 = 1 << 20;
 
-fn parse_time_limit(text: &str) -> Result<Duration, UsageError> {
+fn parse_seconds(flag: &str, text: &str) -> Result<Duration, UsageError> {
     match text.parse::<f64>() {
-        Ok(seconds) if seconds > 0.0 && seconds <= MAX_TIME_LIMIT_SECONDS => {
+        Ok(seconds) if seconds > 0.0 && seconds <= MAX_SECONDS => {
             Ok(Duration::from_secs_f64(seconds))
         }
         _ => Err(usage_error(format!(
-            "--time-limit expects seconds, a number above 0 (at most a day), found {text:?}"
+            "{flag} expects seconds, a number above 0 (at most a day), found {text:?}"
+        ))),
+    }
+}
+
+fn parse_mib(flag: &str, text: &str) -> Result<u64, UsageError> {
+    match text.parse::<u64>() {
+        Ok(mib) if mib > 0 && mib <= MAX_MIB => Ok(mib),
+        _ => Err(usage_error(format!(
+            "{flag} expects MiB, a whole number above 0, found {text:?}"
         ))),
     }
 }
@@ -91,25 +136,32 @@ fn parse_jobs(text: &str) -> Result<usize, UsageError> {
     }
 }
 
+/// Short flags that take a value, which may follow them directly (`-t2`, `-j4`, `-m256`).
+const SHORT_WITH_VALUE: [&str; 3] = ["-t", "-j", "-m"];
+
 /// Parses the arguments after the program name.
 pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, UsageError> {
     let mut arguments = arguments.into_iter();
     let mut names = Vec::new();
     let mut command = None;
+    let mut computer_first = false;
     let mut options = Options {
         target: Target::Solvers(Vec::new()),
         time_limit: Duration::from_secs(2),
+        wall_limit: None,
+        memory_mib: DEFAULT_MEMORY_MIB,
+        stack_mib: None,
         jobs: None,
         compare: Mode::Lines,
     };
     while let Some(argument) = arguments.next() {
-        // `--flag=value`, and the short `-t2` / `-j4` forms, carry their value inline.
+        // `--flag=value`, and the short `-t2` / `-j4` / `-m256` forms, carry their value inline.
         let (flag, inline_value) = match argument.split_once('=') {
             Some((flag, value)) if flag.starts_with("--") => {
                 (flag.to_string(), Some(value.to_string()))
             }
-            _ if (argument.starts_with("-t") || argument.starts_with("-j"))
-                && argument.len() > 2 =>
+            _ if argument.len() > 2
+                && SHORT_WITH_VALUE.iter().any(|short| argument.starts_with(short)) =>
             {
                 (argument[..2].to_string(), Some(argument[2..].to_string()))
             }
@@ -124,7 +176,16 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
         match flag.as_str() {
             "-h" | "--help" => return Ok(Parsed::Help),
             "-t" | "--time-limit" => {
-                options.time_limit = parse_time_limit(&value("--time-limit")?)?
+                options.time_limit = parse_seconds("--time-limit", &value("--time-limit")?)?
+            }
+            "--wall-limit" => {
+                options.wall_limit = Some(parse_seconds("--wall-limit", &value("--wall-limit")?)?)
+            }
+            "-m" | "--memory-limit" => {
+                options.memory_mib = parse_mib("--memory-limit", &value("--memory-limit")?)?
+            }
+            "--stack-limit" => {
+                options.stack_mib = Some(parse_mib("--stack-limit", &value("--stack-limit")?)?)
             }
             "-j" | "--jobs" => options.jobs = Some(parse_jobs(&value("--jobs")?)?),
             "--compare" => {
@@ -135,7 +196,16 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
                     ))
                 })?
             }
-            "--cmd" => command = Some(value("--cmd")?),
+            "--cmd" => {
+                let line = value("--cmd")?;
+                if line.trim().is_empty() {
+                    return Err(usage_error(
+                        "--cmd needs a command to run, found an empty one".into(),
+                    ));
+                }
+                command = Some(line)
+            }
+            "-r" | "--computer-first" => computer_first = true,
             "--" => names.extend(arguments.by_ref()),
             other if other.starts_with('-') && other.len() > 1 => {
                 return Err(usage_error(format!("unknown option {other:?}")))
@@ -143,7 +213,20 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
             _ => names.push(argument),
         }
     }
+    let playing = command.is_none() && names.first().is_some_and(|name| name == "play");
+    if computer_first && !playing {
+        return Err(usage_error("-r goes with play: judge play -r".into()));
+    }
     options.target = match command {
+        None if playing => match &names[1..] {
+            [] => Target::Play { computer_first },
+            extra => {
+                return Err(usage_error(format!(
+                    "play takes no names, found {}",
+                    extra.join(" ")
+                )))
+            }
+        },
         None => Target::Solvers(names),
         Some(command) => match names.as_slice() {
             [dir] => Target::Command {
@@ -188,6 +271,37 @@ mod tests {
         assert_eq!(options.target, Target::Solvers(vec![]));
         assert_eq!(options.time_limit, Duration::from_secs(2));
         assert_eq!((options.jobs, options.compare), (None, Mode::Lines));
+        let limits = options.limits();
+        assert_eq!(limits.wall, Duration::from_secs(5));
+        assert_eq!((limits.memory_bytes, limits.stack_bytes), (1 << 30, 1 << 30));
+    }
+
+    #[test]
+    fn limits_from_flags() {
+        let limits = options(&["-t", "1.5", "-m256", "--wall-limit=10", "--stack-limit", "64"])
+            .limits();
+        assert_eq!(limits.cpu, Duration::from_millis(1500));
+        assert_eq!(limits.wall, Duration::from_secs(10));
+        assert_eq!((limits.memory_bytes, limits.stack_bytes), (256 << 20, 64 << 20));
+        assert_eq!(options(&["-m", "100"]).limits().stack_bytes, 100 << 20);
+    }
+
+    #[test]
+    fn play_goes_through_the_same_parser() {
+        assert_eq!(
+            options(&["-j2", "play", "-r"]).target,
+            Target::Play {
+                computer_first: true
+            }
+        );
+        assert_eq!(
+            options(&["play"]).target,
+            Target::Play {
+                computer_first: false
+            }
+        );
+        assert!(parsed(&["-r"]).unwrap_err().0.contains("-r goes with play"));
+        assert!(parsed(&["play", "x"]).unwrap_err().0.contains("play takes no names"));
     }
 
     #[test]
@@ -244,6 +358,10 @@ mod tests {
             "unknown option \"--frobnicate\""
         );
         assert!(message(&["--cmd", "a.out"]).contains("needs a case folder"));
+        assert!(message(&["--cmd", "", "dir"]).contains("empty"));
+        assert!(message(&["--cmd", "  ", "dir"]).contains("empty"));
+        assert!(message(&["-m", "0"]).contains("--memory-limit expects MiB"));
+        assert!(message(&["--wall-limit", "-1"]).contains("--wall-limit expects seconds"));
         assert!(message(&["--cmd", "a.out", "d1", "d2"]).contains("one case folder, found 2"));
     }
 }

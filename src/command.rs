@@ -1,13 +1,15 @@
 //! The `judge` command from arguments to exit status: find the cases, build the solvers, judge,
-//! report.
+//! report. The one place where outcomes become exit statuses.
 
 use crate::case_set::{discover, read_cases, solver_names, CaseSetError, Problem};
 use crate::cli::{self, Options, Parsed, Target};
-use crate::execute::{adopt_orphans, Limits, Program};
-use crate::judge::{judge_all, Finished, Settings, Task, DEFAULT_OUTPUT_CAP};
+use crate::grade::Settings;
 use crate::play;
-use crate::report::{case_report, summary, use_colour};
+use crate::process::{adopt_orphans, sys, Program};
+use crate::report::{case_report, label_width, summary, use_colour};
+use crate::runner::{judge_all, Finished, Flow, Task};
 use crate::solvers;
+use crate::verdict::Code;
 use std::fmt::Display;
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
@@ -83,6 +85,7 @@ fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
                 })
                 .collect())
         }
+        Target::Play { .. } => Ok(Vec::new()),
         Target::Command { command, dir } => {
             let folder = read_cases(dir).map_err(|errors| fail(&errors))?;
             let name = dir.file_name().map_or_else(
@@ -103,12 +106,13 @@ fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
     }
 }
 
+/// The exit status of a judge stopped by `signal`: 128 + its number.
+fn stopped_by(signal: i32) -> ExitCode {
+    ExitCode::from(128 + signal as u8)
+}
+
 /// Runs the judge command for the arguments after the program name; `root` is the project.
 pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode {
-    let arguments: Vec<String> = arguments.into_iter().collect();
-    if arguments.first().is_some_and(|first| first == "play") {
-        return play::run(root, &arguments[1..]);
-    }
     let options = match cli::parse(arguments) {
         Ok(Parsed::Run(options)) => options,
         Ok(Parsed::Help) => {
@@ -120,6 +124,9 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode
             return ExitCode::from(USAGE_OR_IO_ERROR);
         }
     };
+    if let Target::Play { computer_first } = options.target {
+        return play::run(root, computer_first, options.limits());
+    }
     let tasks = match tasks(root, &options) {
         Ok(tasks) => tasks,
         Err(code) => return code,
@@ -128,30 +135,37 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode
         return fail(&["no cases to judge: an empty suite is not a pass".to_string()]);
     }
     let settings = Settings {
-        limits: Limits {
-            time: options.time_limit,
-            output_bytes: DEFAULT_OUTPUT_CAP,
-        },
+        limits: options.limits(),
         compare: options.compare,
         jobs: options
             .jobs
             .unwrap_or_else(|| thread::available_parallelism().map_or(1, |count| count.get())),
     };
     adopt_orphans();
+    sys::note_termination_signals();
     let colour = use_colour(io::stdout().is_terminal(), std::env::var_os("NO_COLOR"));
-    let width = tasks.iter().map(|task| task.label.len()).max().unwrap_or(0);
+    let width = label_width(tasks.iter().map(|task| task.label.as_str()));
     let stdout = io::stdout();
     let results = judge_all(&tasks, &settings, |finished| {
         let mut out = stdout.lock();
-        let _ = writeln!(
-            out,
-            "{}",
-            case_report(finished, width, settings.limits.time, colour)
-        );
-        let _ = out.flush();
+        let line = case_report(finished, width, &settings.limits, colour);
+        match writeln!(out, "{line}").and_then(|()| out.flush()) {
+            Ok(()) => Flow::Continue,
+            Err(_) => Flow::Stop,
+        }
     });
-    println!("{}", summary(&results));
-    if results.iter().any(|result| result.outcome.is_err()) {
+    let summary_written = writeln!(stdout.lock(), "{}", summary(&results)).is_ok();
+    match sys::received_signal() {
+        // The report's reader went away (`judge | head -1`): stop quietly.
+        Some(sys::SIGPIPE) => return stopped_by(sys::SIGPIPE),
+        Some(signal) => return stopped_by(signal),
+        None if !summary_written => return stopped_by(sys::SIGPIPE),
+        None => {}
+    }
+    if results
+        .iter()
+        .any(|result| result.judged.verdict.code() == Code::JE)
+    {
         ExitCode::from(USAGE_OR_IO_ERROR)
     } else if results.iter().all(Finished::is_accepted) {
         ExitCode::SUCCESS

@@ -1,19 +1,20 @@
 //! game-judge: the local judge behind the solvers in `src/bin`.
 //!
-//! Case discovery, running a program under limits, comparing outputs, verdicts and reporting
-//! live here once, shared by the `judge` command (`src/main.rs`) and the tests in `tests/`.
+//! `process` runs programs under limits (the supervisor), `grade` decides a case from a run
+//! (comparison, checker, the interactive tic-tac-toe opponent), `runner` judges many cases in
+//! parallel, `report` prints them, `case_set` finds them, `cli` and `command` are the `judge`
+//! command. Shared by the `judge` binary (`src/main.rs`) and the tests in `tests/`.
 
 pub mod case_set;
 pub mod cli;
 pub mod command;
-pub mod compare;
-pub mod execute;
-pub mod interactive;
-pub mod judge;
+pub mod grade;
 pub mod opponents;
 pub mod play;
+pub mod process;
 pub mod random;
 pub mod report;
+pub mod runner;
 pub mod solvers;
 pub mod tic_tac_toe;
 pub mod verdict;

@@ -1,8 +1,8 @@
 //! `judge play`: a person plays tic-tac-toe against the tic_tac_toe_player solver in the
 //! terminal, through the same protocol the judge tests it with.
 
-use crate::execute::Program;
-use crate::interactive::Player;
+use crate::grade::player::{Player, Said};
+use crate::process::{Limits, Program};
 use crate::solvers;
 use crate::tic_tac_toe::{Board, Mark};
 use std::io::{self, BufRead, Write};
@@ -10,18 +10,8 @@ use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
-pub const USAGE: &str = "\
-judge play: play tic-tac-toe against the tic_tac_toe_player solver
-
-usage:
-  judge play          you are o and move first
-  judge play -r       the computer is o and moves first
-
-Type a free cell's number (0-8, as drawn on the board) and Enter. End of input (Ctrl-D) quits.
-";
-
-/// How long the computer may think about one move.
-const MOVE_TIME: Duration = Duration::from_secs(10);
+/// How long a session may last: the computer's limits are per session, and a person thinks.
+const SESSION: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// The person's side of the game: reads moves, draws boards.
 struct Person<R, W> {
@@ -86,15 +76,9 @@ fn play_game<R: BufRead, W: Write>(
             cell
         } else {
             let line = match computer.receive() {
-                Ok(Some(Ok(line))) => line,
-                Ok(Some(Err(garbage))) => return Err(format!("the computer wrote {garbage}")),
-                Ok(None) => return Err("the computer stopped playing".to_string()),
-                Err(limit) => {
-                    return Err(format!(
-                        "the computer did not move within {} s",
-                        limit.as_secs()
-                    ))
-                }
+                Said::Line(line) => line,
+                Said::Garbage(garbage) => return Err(format!("the computer wrote {garbage}")),
+                Said::Ended => return Err("the computer stopped playing".to_string()),
             };
             match line.parse::<usize>() {
                 Ok(cell) if board.is_free(cell) => {
@@ -115,24 +99,9 @@ fn play_game<R: BufRead, W: Write>(
     Ok(End::Finished)
 }
 
-/// Runs `judge play` with the arguments after `play`.
-pub fn run(root: &Path, arguments: &[String]) -> ExitCode {
-    let mut computer_first = false;
-    for argument in arguments {
-        match argument.as_str() {
-            "-r" | "--computer-first" => computer_first = true,
-            "-h" | "--help" => {
-                print!("{USAGE}");
-                return ExitCode::SUCCESS;
-            }
-            other => {
-                eprintln!(
-                    "error: unknown argument {other:?} for play\nrun `judge play --help` for usage"
-                );
-                return ExitCode::from(2);
-            }
-        }
-    }
+/// Runs `judge play`: the computer plays o and starts when `computer_first`. The computer
+/// runs under `limits`' memory and stack, with a day of time.
+pub fn run(root: &Path, computer_first: bool, limits: Limits) -> ExitCode {
     let binary = match solvers::build(root, &["tic_tac_toe_player".to_string()]) {
         Ok(binaries) => binaries[0].clone(),
         Err(error) => {
@@ -140,7 +109,12 @@ pub fn run(root: &Path, arguments: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut computer = match Player::start(&Program::Binary(binary), MOVE_TIME, false) {
+    let limits = Limits {
+        cpu: SESSION,
+        wall: SESSION,
+        ..limits
+    };
+    let mut computer = match Player::start(&Program::Binary(binary), limits, false) {
         Ok(player) => player,
         Err(error) => {
             eprintln!("error: cannot start the computer player: {error}");
@@ -168,7 +142,7 @@ pub fn run(root: &Path, arguments: &[String]) -> ExitCode {
             Ok(End::Finished) => {
                 if !person.ask_yes("play again? [y/N] ") {
                     person.say("bye\n");
-                    computer.finish();
+                    let _ = computer.finish();
                     return ExitCode::SUCCESS;
                 }
             }

@@ -1,7 +1,10 @@
-//! What the judge prints: one line per case, the details under a failure, and a summary.
+//! What the judge prints: one line per case (verdict, CPU time, peak memory), the details under
+//! a failure, and a summary. Everything a program or a case name can put on the screen is
+//! escaped first, so no output can forge a verdict line.
 
-use crate::judge::Finished;
-use crate::verdict::{Verdict, Wrong};
+use crate::process::Limits;
+use crate::runner::Finished;
+use crate::verdict::{Code, TimeKind, Verdict, Wrong};
 use std::time::Duration;
 
 /// Whether to colour verdicts: only for a terminal, and never when NO_COLOR is set.
@@ -21,13 +24,32 @@ fn milliseconds(duration: Duration) -> u128 {
     duration.as_millis()
 }
 
+fn mebibytes(bytes: u64) -> f64 {
+    bytes as f64 / (1u64 << 20) as f64
+}
+
+/// Text as it may appear on the judge's report: control characters (newlines, terminal
+/// escapes) and bidirectional overrides are written as escapes.
+pub fn printable(text: &str) -> String {
+    let hidden = |c: char| c.is_control() || ('\u{202a}'..='\u{202e}').contains(&c) || ('\u{2066}'..='\u{2069}').contains(&c);
+    text.chars()
+        .map(|c| {
+            if hidden(c) {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// The most lines of stderr shown under a runtime error.
 const STDERR_LINES: usize = 8;
 /// The longest stderr line shown.
 const STDERR_LINE_CHARS: usize = 160;
 
-/// The lines under a failed case, each indented.
-fn details(verdict: &Verdict, time_limit: Duration) -> Vec<String> {
+/// The lines under a failed case.
+fn details(verdict: &Verdict, limits: &Limits) -> Vec<String> {
     match verdict {
         Verdict::Accepted => Vec::new(),
         Verdict::WrongAnswer(Wrong::Because(reason)) => vec![reason.clone()],
@@ -59,82 +81,105 @@ fn details(verdict: &Verdict, time_limit: Duration) -> Vec<String> {
             }
             lines
         }
-        Verdict::TimeLimitExceeded => vec![format!(
-            "killed at the time limit of {} ms, with everything it started",
-            milliseconds(time_limit)
+        Verdict::TimeLimitExceeded(TimeKind::Cpu) => vec![format!(
+            "CPU time over the limit of {} ms: killed, with everything it started",
+            milliseconds(limits.cpu)
         )],
-        Verdict::OutputLimitExceeded => vec!["stdout went past the output cap".to_string()],
+        Verdict::TimeLimitExceeded(TimeKind::Wall) => vec![format!(
+            "wall time over the bound of {} ms (sleeping, or waiting on input?): killed, with everything it started",
+            milliseconds(limits.wall)
+        )],
+        Verdict::MemoryLimitExceeded => vec![format!(
+            "memory over the limit of {} MiB: killed, with everything it started",
+            limits.memory_bytes >> 20
+        )],
+        Verdict::OutputLimitExceeded => vec![format!(
+            "stdout went past the output cap of {} MiB: killed at the cap",
+            limits.output_bytes >> 20
+        )],
+        Verdict::JudgeError(reason) => vec![reason.clone()],
     }
 }
 
-/// The line for a finished case (padded to `width`), with its details under it. An accepted
-/// case's note (what was played) goes on its line; a failure's note (where) goes first under it.
-pub fn case_report(
-    finished: &Finished,
-    width: usize,
-    time_limit: Duration,
-    colour: bool,
-) -> String {
-    let (code, colour_code, time, mut details) = match &finished.outcome {
-        Ok(judged) => {
-            let colour_code = match judged.verdict {
-                Verdict::Accepted => "32",
-                Verdict::TimeLimitExceeded | Verdict::OutputLimitExceeded => "33",
-                _ => "31",
-            };
-            let mut time = format!("{:>5} ms", milliseconds(judged.elapsed));
-            let mut details = details(&judged.verdict, time_limit);
-            match (&judged.note, judged.verdict.is_accepted()) {
-                (Some(note), true) => time.push_str(&format!("  ({note})")),
-                (Some(note), false) => details.insert(0, note.clone()),
-                (None, _) => {}
-            }
-            (judged.verdict.code(), colour_code, time, details)
-        }
-        Err(error) => ("ERROR", "31", String::new(), vec![error.clone()]),
+fn colour_of(code: Code) -> &'static str {
+    match code {
+        Code::AC => "32",
+        Code::TLE | Code::MLE | Code::OLE => "33",
+        Code::WA | Code::RE => "31",
+        Code::JE => "35",
+    }
+}
+
+/// The line for a finished case (label padded to `width`): verdict, CPU time and peak memory,
+/// with its details under it. An accepted case's note (what was played) goes on its line; a
+/// failure's note (where) goes first under it.
+pub fn case_report(finished: &Finished, width: usize, limits: &Limits, colour: bool) -> String {
+    let judged = &finished.judged;
+    let code = judged.verdict.code();
+    let mut figures = match judged.usage {
+        Some(usage) => format!(
+            "{:>6} ms  {:>7.1} MiB",
+            milliseconds(usage.cpu),
+            mebibytes(usage.peak_memory_bytes)
+        ),
+        None => String::new(),
     };
-    let padding = " ".repeat(3usize.saturating_sub(code.len()));
-    let verdict = paint(code, colour_code, colour);
-    let mut text = format!("{:<width$}  {verdict}{padding}  {time}", finished.label);
+    let mut details = details(&judged.verdict, limits);
+    match (&judged.note, judged.verdict.is_accepted()) {
+        (Some(note), true) => figures.push_str(&format!("  ({})", printable(note))),
+        (Some(note), false) => details.insert(0, note.clone()),
+        (None, _) => {}
+    }
+    let label = printable(&finished.label);
+    let padding = " ".repeat(3usize.saturating_sub(code.name().len()));
+    let verdict = paint(code.name(), colour_of(code), colour);
+    let width = width.max(label.chars().count());
+    let mut text = format!("{label:<width$}  {verdict}{padding}  {figures}");
     text.truncate(text.trim_end().len());
-    for line in details.drain(..) {
+    for line in details {
         text.push_str("\n    ");
-        text.push_str(&line);
+        text.push_str(&printable(&line));
     }
     text
 }
 
-/// `12 cases: 11 AC, 1 WA; slowest 15 ms (weighted_tic_tac_toe/sample-2)`.
+/// The width of the widest label as printed.
+pub fn label_width<'a>(labels: impl Iterator<Item = &'a str>) -> usize {
+    labels
+        .map(|label| printable(label).chars().count())
+        .max()
+        .unwrap_or(0)
+}
+
+/// `12 cases: 11 AC, 1 WA; slowest 15 ms (p/sample-2); largest 3.4 MiB (p/sample-1)`.
 pub fn summary(results: &[Finished]) -> String {
-    let mut counts: Vec<(&str, usize)> = ["AC", "WA", "RE", "TLE", "OLE", "ERROR"]
+    let listed: Vec<String> = Code::ALL
         .iter()
-        .map(|&code| (code, 0))
-        .collect();
-    for result in results {
-        let code = match &result.outcome {
-            Ok(judged) => judged.verdict.code(),
-            Err(_) => "ERROR",
-        };
-        if let Some(count) = counts.iter_mut().find(|count| count.0 == code) {
-            count.1 += 1;
-        }
-    }
-    let listed: Vec<String> = counts
-        .iter()
-        .filter(|count| count.1 > 0)
+        .map(|&code| {
+            let count = results
+                .iter()
+                .filter(|result| result.judged.verdict.code() == code)
+                .count();
+            (code, count)
+        })
+        .filter(|&(_, count)| count > 0)
         .map(|(code, count)| format!("{count} {code}"))
         .collect();
     let plural = if results.len() == 1 { "case" } else { "cases" };
     let mut text = format!("{} {plural}: {}", results.len(), listed.join(", "));
-    let slowest = results
-        .iter()
-        .filter_map(|result| {
-            let judged = result.outcome.as_ref().ok()?;
-            Some((judged.elapsed, &result.label))
-        })
-        .max();
-    if let Some((time, label)) = slowest {
-        text.push_str(&format!("; slowest {} ms ({label})", milliseconds(time)));
+    let measured = || {
+        results
+            .iter()
+            .filter_map(|result| Some((result.judged.usage?, printable(&result.label))))
+    };
+    if let Some((usage, label)) = measured().max_by_key(|(usage, _)| usage.cpu) {
+        text.push_str(&format!("; slowest {} ms ({label})", milliseconds(usage.cpu)));
+    }
+    if let Some((usage, label)) = measured().max_by_key(|(usage, _)| usage.peak_memory_bytes) {
+        text.push_str(&format!(
+            "; largest {:.1} MiB ({label})",
+            mebibytes(usage.peak_memory_bytes)
+        ));
     }
     text
 }
@@ -142,19 +187,27 @@ pub fn summary(results: &[Finished]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compare::{compare, Mode};
-    use crate::execute::Termination;
-    use crate::judge::Judged;
+    use crate::grade::compare::{compare, Mode};
+    use crate::grade::Judged;
+    use crate::process::{Termination, Usage};
 
-    fn finished(label: &str, verdict: Verdict, ms: u64) -> Finished {
+    fn finished(label: &str, verdict: Verdict, ms: u64, mib: u64) -> Finished {
         Finished {
             label: label.to_string(),
-            outcome: Ok(Judged {
+            judged: Judged {
                 verdict,
-                elapsed: Duration::from_millis(ms),
+                usage: Some(Usage {
+                    cpu: Duration::from_millis(ms),
+                    wall: Duration::from_millis(ms),
+                    peak_memory_bytes: mib << 20,
+                }),
                 note: None,
-            }),
+            },
         }
+    }
+
+    fn limits() -> Limits {
+        Limits::with_cpu(Duration::from_secs(2))
     }
 
     fn wrong() -> Verdict {
@@ -165,29 +218,31 @@ mod tests {
     }
 
     #[test]
-    fn summary_counts_verdicts_and_names_the_slowest() {
+    fn summary_counts_verdicts_and_names_the_slowest_and_the_largest() {
         let results = vec![
-            finished("a/sample-1", Verdict::Accepted, 3),
-            finished("b/sample-2", Verdict::Accepted, 15),
-            finished("b/edge", wrong(), 4),
+            finished("a/sample-1", Verdict::Accepted, 3, 40),
+            finished("b/sample-2", Verdict::Accepted, 15, 2),
+            finished("b/edge", wrong(), 4, 1),
+            finished("b/big", Verdict::MemoryLimitExceeded, 4, 1),
         ];
         assert_eq!(
             summary(&results),
-            "3 cases: 2 AC, 1 WA; slowest 15 ms (b/sample-2)"
+            "4 cases: 2 AC, 1 WA, 1 MLE; slowest 15 ms (b/sample-2); largest 40.0 MiB (a/sample-1)"
         );
     }
 
     #[test]
+    fn a_line_shows_verdict_time_and_memory() {
+        let text = case_report(&finished("p/c", Verdict::Accepted, 12, 3), 5, &limits(), false);
+        assert_eq!(text, "p/c    AC       12 ms      3.0 MiB");
+    }
+
+    #[test]
     fn a_wrong_answer_shows_both_sides_with_line_numbers() {
-        let text = case_report(
-            &finished("p/c", wrong(), 7),
-            5,
-            Duration::from_secs(2),
-            false,
-        );
+        let text = case_report(&finished("p/c", wrong(), 7, 1), 5, &limits(), false);
         assert_eq!(
             text,
-            "p/c    WA       7 ms\n    expected (line 2): \"x\"\n    actual   (line 2): \"d\""
+            "p/c    WA        7 ms      1.0 MiB\n    expected (line 2): \"x\"\n    actual   (line 2): \"d\""
         );
     }
 
@@ -197,16 +252,39 @@ mod tests {
             termination: Termination::Exited(3),
             stderr_tail: (1..=20).map(|n| format!("line {n}\n")).collect(),
         };
-        let text = case_report(
-            &finished("p/c", verdict, 1),
-            3,
-            Duration::from_secs(2),
-            false,
-        );
+        let text = case_report(&finished("p/c", verdict, 1, 1), 3, &limits(), false);
         assert!(text.contains("exit status 3"), "{text}");
         assert!(
             text.contains("line 20") && text.contains("line 13") && !text.contains("line 12\n")
         );
+    }
+
+    #[test]
+    fn names_and_program_output_cannot_forge_a_line() {
+        let verdict = Verdict::RuntimeError {
+            termination: Termination::Exited(1),
+            stderr_tail: "x\u{1b}[2K\rp/c  AC\n".to_string(),
+        };
+        let text = case_report(
+            &finished("p/a\nb\u{1b}[32m", verdict, 1, 1),
+            3,
+            &limits(),
+            false,
+        );
+        assert!(!text.contains('\u{1b}') && !text.contains('\r'), "{text:?}");
+        assert!(text.starts_with("p/a\\nb\\u{1b}[32m  RE"), "{text:?}");
+        assert!(text.lines().skip(1).all(|line| line.starts_with("    ")), "{text:?}");
+        assert_eq!(label_width(["p/a\nb"].into_iter()), 6);
+    }
+
+    #[test]
+    fn limits_are_named_under_their_verdicts() {
+        let line = |verdict| case_report(&finished("p/c", verdict, 1, 1), 3, &limits(), false);
+        assert!(line(Verdict::TimeLimitExceeded(TimeKind::Cpu)).contains("CPU time over the limit of 2000 ms"));
+        assert!(line(Verdict::TimeLimitExceeded(TimeKind::Wall)).contains("wall time over the bound of 5000 ms"));
+        assert!(line(Verdict::MemoryLimitExceeded).contains("memory over the limit of 1024 MiB"));
+        assert!(line(Verdict::OutputLimitExceeded).contains("output cap of 64 MiB"));
+        assert!(line(Verdict::JudgeError("cannot read x".into())).contains("JE") );
     }
 
     #[test]
@@ -215,12 +293,7 @@ mod tests {
         assert!(!use_colour(false, None));
         assert!(!use_colour(true, Some("1".into())));
         assert!(use_colour(true, Some("".into())));
-        let text = case_report(
-            &finished("p/c", Verdict::Accepted, 1),
-            3,
-            Duration::from_secs(2),
-            true,
-        );
+        let text = case_report(&finished("p/c", Verdict::Accepted, 1, 1), 3, &limits(), true);
         assert!(text.contains("\x1b[32mAC\x1b[0m"));
     }
 }

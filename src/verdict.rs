@@ -1,10 +1,65 @@
 //! The verdict of one case, decided the way online judges decide it.
 //!
-//! Precedence: TLE > RE > OLE > WA, so a wrong answer never hides a crash or a timeout.
+//! Every verdict is listed once in `Code::ALL`, in order of precedence for a run that fails
+//! several ways: TLE > MLE > RE > OLE > WA, so a wrong answer never hides a crash, a crash never
+//! hides a limit. JE is the judge's own failure (a file it cannot read, a checker that crashed):
+//! never the program's verdict, and the judge exits 2 for it.
 
-use crate::compare::{compare, Mismatch, Mode};
-use crate::execute::{Execution, Termination};
+use crate::grade::compare::{compare, Mismatch, Mode};
+use crate::process::{Ended, Limits, Stop, Termination};
 use std::fmt;
+
+/// The verdict codes, each once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Code {
+    AC,
+    WA,
+    RE,
+    TLE,
+    MLE,
+    OLE,
+    JE,
+}
+
+impl Code {
+    /// Every code, in the order a summary lists them.
+    pub const ALL: [Code; 7] = [
+        Code::AC,
+        Code::WA,
+        Code::RE,
+        Code::TLE,
+        Code::MLE,
+        Code::OLE,
+        Code::JE,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Code::AC => "AC",
+            Code::WA => "WA",
+            Code::RE => "RE",
+            Code::TLE => "TLE",
+            Code::MLE => "MLE",
+            Code::OLE => "OLE",
+            Code::JE => "JE",
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Which time limit a TLE passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeKind {
+    /// The CPU time limit (`-t`).
+    Cpu,
+    /// The wall-clock bound (`--wall-limit`): a sleeper or a deadlock.
+    Wall,
+}
 
 /// The outcome of one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,8 +70,11 @@ pub enum Verdict {
         termination: Termination,
         stderr_tail: String,
     },
-    TimeLimitExceeded,
+    TimeLimitExceeded(TimeKind),
+    MemoryLimitExceeded,
     OutputLimitExceeded,
+    /// The judge could not judge: the reason.
+    JudgeError(String),
 }
 
 /// What was wrong with a wrong answer.
@@ -28,19 +86,20 @@ pub enum Wrong {
         mismatch: Mismatch,
         tokens_match: bool,
     },
-    /// Rejected for a reason (an interactive game lost, an illegal move).
+    /// Rejected for a reason (a checker's, an interactive game lost, an illegal move).
     Because(String),
 }
 
 impl Verdict {
-    /// The judge's short name: `AC`, `WA`, `RE`, `TLE`, `OLE`.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> Code {
         match self {
-            Verdict::Accepted => "AC",
-            Verdict::WrongAnswer(_) => "WA",
-            Verdict::RuntimeError { .. } => "RE",
-            Verdict::TimeLimitExceeded => "TLE",
-            Verdict::OutputLimitExceeded => "OLE",
+            Verdict::Accepted => Code::AC,
+            Verdict::WrongAnswer(_) => Code::WA,
+            Verdict::RuntimeError { .. } => Code::RE,
+            Verdict::TimeLimitExceeded(_) => Code::TLE,
+            Verdict::MemoryLimitExceeded => Code::MLE,
+            Verdict::OutputLimitExceeded => Code::OLE,
+            Verdict::JudgeError(_) => Code::JE,
         }
     }
 
@@ -49,30 +108,38 @@ impl Verdict {
     }
 }
 
-/// The verdict a run earns before its output is looked at: TLE, RE or OLE, else `None`.
-pub fn run_failure(execution: &Execution) -> Option<Verdict> {
-    match execution.termination {
-        Termination::TimedOut => Some(Verdict::TimeLimitExceeded),
-        Termination::Exited(0) if execution.stdout_overflowed => Some(Verdict::OutputLimitExceeded),
-        Termination::Exited(0) => None,
-        termination => Some(Verdict::RuntimeError {
-            termination,
-            stderr_tail: String::from_utf8_lossy(&execution.stderr_tail).into_owned(),
-        }),
+/// The verdict a run earns before its output is looked at (TLE, MLE, RE or OLE), else `None`.
+/// A run the judge killed for memory or output gets MLE or OLE whatever signal it died of.
+pub fn run_failure(ended: &Ended, limits: &Limits, stderr_tail: &[u8]) -> Option<Verdict> {
+    let killed_for_output =
+        ended.stopped == Some(Stop::Output) && matches!(ended.termination, Termination::Signaled(_));
+    if ended.stopped == Some(Stop::CpuTime) || ended.usage.cpu > limits.cpu {
+        Some(Verdict::TimeLimitExceeded(TimeKind::Cpu))
+    } else if ended.stopped == Some(Stop::WallTime) {
+        Some(Verdict::TimeLimitExceeded(TimeKind::Wall))
+    } else if ended.stopped == Some(Stop::Memory)
+        || ended.usage.peak_memory_bytes > limits.memory_bytes
+    {
+        Some(Verdict::MemoryLimitExceeded)
+    } else if ended.termination != Termination::Exited(0) && !killed_for_output {
+        Some(Verdict::RuntimeError {
+            termination: ended.termination,
+            stderr_tail: String::from_utf8_lossy(stderr_tail).into_owned(),
+        })
+    } else if ended.stopped == Some(Stop::Output) {
+        Some(Verdict::OutputLimitExceeded)
+    } else {
+        None
     }
 }
 
-/// The verdict for a run, given the expected output.
-pub fn decide(execution: &Execution, expected: &[u8], mode: Mode) -> Verdict {
-    if let Some(failure) = run_failure(execution) {
-        return failure;
-    }
-    match compare(mode, expected, &execution.stdout) {
+/// The verdict for an output that ran cleanly, given the expected output.
+pub fn compare_verdict(expected: &[u8], actual: &[u8], mode: Mode) -> Verdict {
+    match compare(mode, expected, actual) {
         Ok(()) => Verdict::Accepted,
         Err(mismatch) => Verdict::WrongAnswer(Wrong::Differs {
             mismatch,
-            tokens_match: mode != Mode::Tokens
-                && compare(Mode::Tokens, expected, &execution.stdout).is_ok(),
+            tokens_match: mode != Mode::Tokens && compare(Mode::Tokens, expected, actual).is_ok(),
         }),
     }
 }
@@ -88,6 +155,8 @@ fn signal_name(signal: i32) -> Option<&'static str> {
         11 => "SIGSEGV",
         13 => "SIGPIPE",
         15 => "SIGTERM",
+        24 => "SIGXCPU",
+        25 => "SIGXFSZ",
         _ => return None,
     })
 }
@@ -100,7 +169,6 @@ impl fmt::Display for Termination {
                 Some(name) => write!(f, "killed by signal {signal} ({name})"),
                 None => write!(f, "killed by signal {signal}"),
             },
-            Termination::TimedOut => write!(f, "killed at the time limit"),
         }
     }
 }
@@ -108,37 +176,61 @@ impl fmt::Display for Termination {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::process::Usage;
     use std::time::Duration;
 
-    fn run(termination: Termination, stdout: &[u8], overflowed: bool) -> Execution {
-        Execution {
+    fn limits() -> Limits {
+        Limits::with_cpu(Duration::from_secs(1))
+    }
+
+    fn ended(termination: Termination, stopped: Option<Stop>, cpu_ms: u64, mib: u64) -> Ended {
+        Ended {
             termination,
-            stdout: stdout.to_vec(),
-            stdout_overflowed: overflowed,
-            stderr_tail: b"boom\n".to_vec(),
-            elapsed: Duration::from_millis(1),
+            stopped,
+            usage: Usage {
+                cpu: Duration::from_millis(cpu_ms),
+                wall: Duration::from_millis(cpu_ms),
+                peak_memory_bytes: mib << 20,
+            },
         }
     }
 
+    fn code(ended: Ended) -> Option<Code> {
+        run_failure(&ended, &limits(), b"boom\n").map(|verdict| verdict.code())
+    }
+
     #[test]
-    fn precedence_is_tle_re_ole_wa() {
-        let wrong = b"wrong\n";
-        let code = |execution: Execution| decide(&execution, b"right\n", Mode::Lines).code();
-        assert_eq!(code(run(Termination::TimedOut, wrong, true)), "TLE");
-        assert_eq!(code(run(Termination::Exited(3), wrong, true)), "RE");
-        assert_eq!(code(run(Termination::Signaled(11), wrong, true)), "RE");
-        assert_eq!(code(run(Termination::Exited(0), wrong, true)), "OLE");
-        assert_eq!(code(run(Termination::Exited(0), wrong, false)), "WA");
-        assert_eq!(code(run(Termination::Exited(0), b"right\n", false)), "AC");
+    fn precedence_is_tle_mle_re_ole() {
+        use Termination::{Exited, Signaled};
+        let (tle, mle, re, ole) = (Some(Code::TLE), Some(Code::MLE), Some(Code::RE), Some(Code::OLE));
+        // Over the CPU limit beats everything, whoever noticed it.
+        assert_eq!(code(ended(Exited(0), None, 1500, 10)), tle);
+        assert_eq!(code(ended(Signaled(9), Some(Stop::Memory), 1500, 2000)), tle);
+        assert_eq!(code(ended(Signaled(9), Some(Stop::WallTime), 10, 10)), tle);
+        // Memory beats a crash: killed for it, or measured over it.
+        assert_eq!(code(ended(Signaled(9), Some(Stop::Memory), 10, 10)), mle);
+        assert_eq!(code(ended(Exited(3), None, 10, 2000)), mle);
+        // A crash beats too much output, unless the judge's kill for output was the "crash".
+        assert_eq!(code(ended(Exited(4), Some(Stop::Output), 10, 10)), re);
+        assert_eq!(code(ended(Signaled(9), Some(Stop::Output), 10, 10)), ole);
+        assert_eq!(code(ended(Signaled(13), Some(Stop::Output), 10, 10)), ole);
+        assert_eq!(code(ended(Exited(0), Some(Stop::Output), 10, 10)), ole);
+        assert_eq!(code(ended(Signaled(11), None, 10, 10)), re);
+        assert_eq!(code(ended(Exited(0), None, 10, 10)), None);
+    }
+
+    #[test]
+    fn every_code_is_listed_once() {
+        for code in Code::ALL {
+            assert_eq!(Code::ALL.iter().filter(|&&other| other == code).count(), 1);
+        }
+        let names: Vec<&str> = Code::ALL.iter().map(|code| code.name()).collect();
+        assert_eq!(names, ["AC", "WA", "RE", "TLE", "MLE", "OLE", "JE"]);
     }
 
     #[test]
     fn wrong_answer_says_when_only_spacing_differs() {
-        let verdict = decide(
-            &run(Termination::Exited(0), b"1 2\n", false),
-            b"1\n2\n",
-            Mode::Lines,
-        );
+        let verdict = compare_verdict(b"1\n2\n", b"1 2\n", Mode::Lines);
         assert!(matches!(
             verdict,
             Verdict::WrongAnswer(Wrong::Differs {
@@ -146,11 +238,7 @@ mod tests {
                 ..
             })
         ));
-        let verdict = decide(
-            &run(Termination::Exited(0), b"1 3\n", false),
-            b"1\n2\n",
-            Mode::Lines,
-        );
+        let verdict = compare_verdict(b"1\n2\n", b"1 3\n", Mode::Lines);
         assert!(matches!(
             verdict,
             Verdict::WrongAnswer(Wrong::Differs {

@@ -7,10 +7,11 @@
 
 use assert_cmd::cargo::cargo_bin;
 use game_judge::case_set::discover;
-use game_judge::compare::Mode;
-use game_judge::execute::{Limits, Program};
-use game_judge::judge::{judge_all, Settings, Task, DEFAULT_OUTPUT_CAP};
-use game_judge::report::{case_report, summary};
+use game_judge::grade::compare::Mode;
+use game_judge::grade::Settings;
+use game_judge::process::{Limits, Program};
+use game_judge::report::{case_report, label_width, summary};
+use game_judge::runner::{judge_all, Flow, Task};
 use std::path::Path;
 use std::time::Duration;
 
@@ -42,19 +43,14 @@ fn every_solver_passes_every_case_of_its_folder() {
     );
     // Generous limits: debug builds on a busy machine; speed is measured by `cargo bench`.
     let settings = Settings {
-        limits: Limits {
-            time: Duration::from_secs(20),
-            output_bytes: DEFAULT_OUTPUT_CAP,
-        },
+        limits: Limits::with_cpu(Duration::from_secs(20)),
         compare: Mode::Lines,
         jobs: 2,
     };
-    let width = tasks.iter().map(|task| task.label.len()).max().unwrap_or(0);
+    let width = label_width(tasks.iter().map(|task| task.label.as_str()));
     let results = judge_all(&tasks, &settings, |finished| {
-        println!(
-            "{}",
-            case_report(finished, width, settings.limits.time, false)
-        );
+        println!("{}", case_report(finished, width, &settings.limits, false));
+        Flow::Continue
     });
     println!("{}", summary(&results));
     let failed = results

@@ -1,0 +1,196 @@
+//! Finding every process a run started, and what they use, from /proc.
+//!
+//! A process belongs to a run when it is the run's first process, is in the cgroup of the run
+//! (where there is one), is in the run's process group, carries the run's marker in its
+//! environment (`GAME_JUDGE_RUN=<id>`, which every descendant inherits, also one that called
+//! `setsid`), or has a parent that belongs. Once seen, a process belongs for the rest of the
+//! run (by pid and start time), so one that later clears its environment is still found.
+
+use super::cgroup::Cgroup;
+use super::sys;
+use std::collections::HashMap;
+use std::fs;
+
+/// The environment variable that marks a run's processes.
+pub const MARKER_VARIABLE: &str = "GAME_JUDGE_RUN";
+
+/// One process as /proc shows it.
+#[derive(Clone, Copy, Debug)]
+struct Process {
+    pid: i32,
+    parent: i32,
+    group: i32,
+    start_ticks: u64,
+    /// User and system time of the process and of its children it waited for, in ticks.
+    cpu_ticks: u64,
+    rss_pages: u64,
+}
+
+/// Reads `/proc/PID/stat`; `None` once the process is gone.
+fn read_process(pid: i32) -> Option<Process> {
+    let text = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name may hold spaces and parentheses: the fields start after the last ')'.
+    let fields: Vec<&str> = text.get(text.rfind(')')? + 2..)?.split(' ').collect();
+    let field = |number: usize| -> Option<u64> { fields.get(number - 3)?.parse().ok() };
+    let signed = |number: usize| -> Option<i32> { fields.get(number - 3)?.parse().ok() };
+    if fields.first() == Some(&"Z") {
+        return None; // a zombie uses nothing; its parent (or the judge) reaps it
+    }
+    Some(Process {
+        pid,
+        parent: signed(4)?,
+        group: signed(5)?,
+        start_ticks: field(22)?,
+        cpu_ticks: field(14)? + field(15)? + field(16)? + field(17)?,
+        rss_pages: field(24)?,
+    })
+}
+
+/// Every pid in /proc.
+fn all_pids() -> Vec<i32> {
+    fs::read_dir("/proc")
+        .map(|entries| {
+            entries
+                .filter_map(|entry| entry.ok()?.file_name().to_str()?.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Whether the process's environment holds `marker` (`NAME=value`) as a whole entry.
+fn has_marker(pid: i32, marker: &[u8]) -> bool {
+    fs::read(format!("/proc/{pid}/environ"))
+        .map(|environment| environment.split(|&byte| byte == 0).any(|entry| entry == marker))
+        .unwrap_or(false)
+}
+
+/// What a run's processes use at one moment.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Snapshot {
+    pub processes: usize,
+    pub cpu_ticks: u64,
+    pub rss_bytes: u64,
+}
+
+/// The processes of one run, as far as the judge has seen them.
+pub struct Members {
+    first: i32,
+    marker: Vec<u8>,
+    first_start: Option<u64>,
+    /// pid -> start time of every process seen to belong.
+    known: HashMap<i32, u64>,
+    page_bytes: u64,
+}
+
+impl Members {
+    /// The members of the run whose first process is `first`, marked with `marker_value`.
+    pub fn new(first: i32, marker_value: &str) -> Members {
+        Members {
+            first,
+            marker: format!("{MARKER_VARIABLE}={marker_value}").into_bytes(),
+            first_start: None,
+            known: HashMap::new(),
+            page_bytes: sys::page_size(),
+        }
+    }
+
+    /// Looks at the processes now: which belong to the run, and what they use.
+    pub fn scan(&mut self, cgroup: Option<&Cgroup>) -> Snapshot {
+        self.scan_pids(cgroup).0
+    }
+
+    /// `scan`, with the pids of the processes found (alive, not zombies).
+    fn scan_pids(&mut self, cgroup: Option<&Cgroup>) -> (Snapshot, Vec<i32>) {
+        let candidates = match cgroup {
+            // The cgroup holds them all (unless root moved one out: the group and the marker
+            // are looked at too).
+            Some(cgroup) => {
+                let mut pids = cgroup.pids();
+                pids.extend(self.known.keys().copied());
+                pids.push(self.first);
+                pids
+            }
+            None => all_pids(),
+        };
+        let processes: Vec<Process> = candidates.into_iter().filter_map(read_process).collect();
+        if self.first_start.is_none() {
+            self.first_start = processes
+                .iter()
+                .find(|process| process.pid == self.first)
+                .map(|process| process.start_ticks);
+        }
+        let in_cgroup: Vec<i32> = cgroup.map(Cgroup::pids).unwrap_or_default();
+        let mut members: HashMap<i32, Process> = HashMap::new();
+        for process in &processes {
+            let known = self.known.get(&process.pid) == Some(&process.start_ticks);
+            let started_since = self
+                .first_start
+                .is_some_and(|start| process.start_ticks >= start);
+            if process.pid == self.first
+                || known
+                || process.group == self.first
+                || in_cgroup.contains(&process.pid)
+                || (started_since && has_marker(process.pid, &self.marker))
+            {
+                members.insert(process.pid, *process);
+            }
+        }
+        // Children of members belong too (one that cleared its environment, for instance).
+        loop {
+            let joined: Vec<Process> = processes
+                .iter()
+                .filter(|process| {
+                    !members.contains_key(&process.pid) && members.contains_key(&process.parent)
+                })
+                .copied()
+                .collect();
+            if joined.is_empty() {
+                break;
+            }
+            members.extend(joined.into_iter().map(|process| (process.pid, process)));
+        }
+        for process in members.values() {
+            self.known.insert(process.pid, process.start_ticks);
+        }
+        let snapshot = Snapshot {
+            processes: members.len(),
+            cpu_ticks: members.values().map(|process| process.cpu_ticks).sum(),
+            rss_bytes: members
+                .values()
+                .map(|process| process.rss_pages * self.page_bytes)
+                .sum(),
+        };
+        (snapshot, members.into_keys().collect())
+    }
+
+    /// Kills every process of the run, again and again until none is left (a process may fork
+    /// while its siblings die), reaping those that were the judge's children (orphans it
+    /// adopted). Gives up after `rounds` rounds; returns whether none was left.
+    pub fn kill_all(&mut self, cgroup: Option<&Cgroup>, rounds: usize) -> bool {
+        for round in 0..rounds {
+            sys::kill_now(-self.first);
+            let (left, pids) = self.scan_pids(cgroup);
+            for &pid in &pids {
+                sys::kill_now(pid);
+            }
+            self.reap_adopted();
+            if left.processes == 0 {
+                return true;
+            }
+            if round > 2 {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        }
+        false
+    }
+
+    /// Reaps the members that ended as children of the judge (orphans it adopted as a
+    /// subreaper), so no zombie is left.
+    fn reap_adopted(&self) {
+        for &pid in self.known.keys() {
+            if pid != self.first {
+                sys::reap_if_ended(pid);
+            }
+        }
+    }
+}

@@ -1,0 +1,485 @@
+//! The supervisor: every program the judge starts (a solution, a checker, an interactive player,
+//! the computer in `judge play`) runs through `Running`, the way isolate or DMOJ run one.
+//!
+//! - It starts in a process group of its own, marked in its environment, in a memory cgroup of
+//!   its own where one can be made (see `cgroup`), with RLIMIT_STACK set and RLIMIT_CPU as a
+//!   backstop.
+//! - A monitor thread watches it from /proc every few milliseconds: CPU time (user + sys) of all
+//!   its processes, resident memory summed over them, wall time; past a limit it kills the run
+//!   and records why, so the verdict follows the reason, not the signal it died of.
+//! - When its first process ends (reaped with `wait4`, whose rusage gives the kernel's CPU time
+//!   and max RSS), everything it started is killed and reaped, including processes that left its
+//!   group with `setsid`; no read of its pipes outlives the wall bound.
+
+pub mod capture;
+pub mod cgroup;
+mod members;
+mod program;
+pub mod sys;
+
+use cgroup::Cgroup;
+use members::{Members, MARKER_VARIABLE};
+pub use program::Program;
+use std::fs::File;
+use std::io;
+use std::path::Path;
+use std::process::{ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const MIB: u64 = 1 << 20;
+
+/// The limits of one run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// CPU time (user + system) of all the run's processes together.
+    pub cpu: Duration,
+    /// Wall time from start to the first process's end: catches sleepers and deadlocks.
+    pub wall: Duration,
+    /// Peak resident memory of all the run's processes together.
+    pub memory_bytes: u64,
+    pub stack_bytes: u64,
+    /// Stdout past this is OLE, and the program is killed at once.
+    pub output_bytes: usize,
+}
+
+/// The output cap a judge applies unless told otherwise: 64 MiB.
+pub const DEFAULT_OUTPUT_CAP: usize = 64 << 20;
+/// The memory limit unless told otherwise: 1024 MiB, AtCoder's.
+pub const DEFAULT_MEMORY_MIB: u64 = 1024;
+
+impl Limits {
+    /// A CPU time limit with the defaults for the rest: a wall bound of twice the limit plus a
+    /// second, 1024 MiB of memory, a stack as large as the memory, 64 MiB of output.
+    pub fn with_cpu(cpu: Duration) -> Limits {
+        Limits {
+            cpu,
+            wall: default_wall(cpu),
+            memory_bytes: DEFAULT_MEMORY_MIB * MIB,
+            stack_bytes: DEFAULT_MEMORY_MIB * MIB,
+            output_bytes: DEFAULT_OUTPUT_CAP,
+        }
+    }
+}
+
+/// The wall bound for a CPU time limit: twice it plus a second.
+pub fn default_wall(cpu: Duration) -> Duration {
+    cpu * 2 + Duration::from_secs(1)
+}
+
+/// How a run's first process ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Termination {
+    Exited(i32),
+    Signaled(i32),
+}
+
+impl Termination {
+    fn from_wait_status(status: i32) -> Termination {
+        if status & 0x7f == 0 {
+            Termination::Exited((status >> 8) & 0xff)
+        } else {
+            Termination::Signaled(status & 0x7f)
+        }
+    }
+}
+
+/// Why the judge killed a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    CpuTime,
+    WallTime,
+    Memory,
+    Output,
+    /// The judge itself was told to stop (a signal, or its output closed).
+    Interrupted,
+    /// The caller asked (an interactive grader that has seen enough).
+    Requested,
+}
+
+/// What a run used, as the kernel counts it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Usage {
+    pub cpu: Duration,
+    pub wall: Duration,
+    pub peak_memory_bytes: u64,
+}
+
+/// How a run ended and what it used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ended {
+    pub termination: Termination,
+    /// Why the judge killed it, if it did (the first reason).
+    pub stopped: Option<Stop>,
+    pub usage: Usage,
+}
+
+/// Where a run's stdin comes from.
+pub enum Input<'a> {
+    File(&'a Path),
+    Pipe,
+    Null,
+}
+
+/// What happens to a run's stdout and stderr.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outputs {
+    /// Stdout is piped to the caller (`Running::stdout`); stderr's tail is kept.
+    Piped,
+    /// Stdout is piped to the caller; stderr is dropped.
+    PipedQuiet,
+    /// Stdout is kept up to the output cap, stderr's tail is kept (`execute`).
+    Captured,
+}
+
+/// How much of stderr's end is kept.
+pub const STDERR_TAIL_BYTES: usize = 2048;
+
+/// The kill switch shared by the monitor, the output reader and the caller.
+struct Control {
+    first: i32,
+    stopped: Mutex<Option<Stop>>,
+}
+
+impl Control {
+    /// Records the reason (the first one counts) and kills the run's group at once; the monitor
+    /// finishes the job for processes outside it.
+    fn stop(&self, reason: Stop) {
+        if let Ok(mut stopped) = self.stopped.lock() {
+            stopped.get_or_insert(reason);
+        }
+        sys::kill_now(-self.first);
+    }
+
+    fn stopped(&self) -> Option<Stop> {
+        self.stopped.lock().ok().and_then(|stopped| *stopped)
+    }
+}
+
+/// A started run.
+pub struct Running {
+    pub stdin: Option<ChildStdin>,
+    pub stdout: Option<ChildStdout>,
+    control: Arc<Control>,
+    started: Instant,
+    wall: Duration,
+    monitor: Receiver<io::Result<Ended>>,
+    stderr: Option<Receiver<Vec<u8>>>,
+    waited: bool,
+}
+
+impl Drop for Running {
+    /// A run nobody waits for is killed (its monitor still reaps it).
+    fn drop(&mut self) {
+        if !self.waited {
+            self.control.stop(Stop::Requested);
+        }
+    }
+}
+
+/// A unique marker for each run of this judge.
+fn next_marker() -> String {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    format!(
+        "{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// Sets up a command as every run is set up.
+fn prepare(
+    mut command: Command,
+    stdin: Stdio,
+    outputs: Outputs,
+    marker: &str,
+    limits: &Limits,
+    cgroup: Option<&Cgroup>,
+) -> Command {
+    use std::os::unix::process::CommandExt;
+    let stderr = match outputs {
+        Outputs::PipedQuiet => Stdio::null(),
+        Outputs::Piped | Outputs::Captured => Stdio::piped(),
+    };
+    command
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(stderr)
+        .env(MARKER_VARIABLE, marker)
+        .process_group(0);
+    sys::set_up_child(
+        &mut command,
+        sys::ChildSetup {
+            // Whole seconds past the limit: the monitor stops it first; this is a backstop.
+            cpu_seconds: limits.cpu.as_secs() + 2,
+            stack_bytes: limits.stack_bytes,
+            join_cgroup: cgroup.and_then(Cgroup::procs_file),
+        },
+    );
+    command
+}
+
+fn stdin_for(input: &Input) -> io::Result<Stdio> {
+    Ok(match input {
+        Input::File(path) => Stdio::from(File::open(path)?),
+        Input::Pipe => Stdio::piped(),
+        Input::Null => Stdio::null(),
+    })
+}
+
+/// `ENOEXEC`: the kernel does not know how to run the file (a script without `#!`).
+const EXEC_FORMAT_ERROR: i32 = 8;
+
+impl Running {
+    /// Starts `program` under `limits`.
+    pub fn start(
+        program: &Program,
+        limits: Limits,
+        input: Input,
+        outputs: Outputs,
+    ) -> io::Result<Running> {
+        let marker = next_marker();
+        let cgroup = Cgroup::create(limits.memory_bytes);
+        let stdin = stdin_for(&input)?;
+        let mut command = prepare(
+            program.command(),
+            stdin,
+            outputs,
+            &marker,
+            &limits,
+            cgroup.as_ref(),
+        );
+        let started = Instant::now();
+        let mut child = match command.spawn() {
+            Err(error) if error.raw_os_error() == Some(EXEC_FORMAT_ERROR) => {
+                match program.command_as_script() {
+                    Some(script) => prepare(
+                        script,
+                        stdin_for(&input)?,
+                        outputs,
+                        &marker,
+                        &limits,
+                        cgroup.as_ref(),
+                    )
+                    .spawn()?,
+                    None => return Err(error),
+                }
+            }
+            other => other?,
+        };
+        let first = child.id() as i32;
+        let judge_peak = own_peak_memory();
+        let control = Arc::new(Control {
+            first,
+            stopped: Mutex::new(None),
+        });
+        let stderr = child.stderr.take().map(|stderr| {
+            let (sender, receiver) = mpsc::channel();
+            thread::spawn(move || {
+                let _ = sender.send(capture::read_tail(stderr, STDERR_TAIL_BYTES));
+            });
+            receiver
+        });
+        let (sender, monitor) = mpsc::channel();
+        let watched = Arc::clone(&control);
+        thread::spawn(move || {
+            let ended = supervise(first, &marker, limits, &watched, cgroup, started, judge_peak);
+            let _ = sender.send(ended);
+        });
+        // `child` is dropped without a wait: the monitor reaps the first process by pid.
+        Ok(Running {
+            stdin: child.stdin.take(),
+            stdout: child.stdout.take(),
+            control,
+            started,
+            wall: limits.wall,
+            monitor,
+            stderr,
+            waited: false,
+        })
+    }
+
+    /// Kills the run now, recording `reason` unless it was already stopped for another.
+    pub fn stop(&self, reason: Stop) {
+        self.control.stop(reason);
+    }
+
+    /// Why the run has been stopped so far, if it has.
+    pub fn stopped(&self) -> Option<Stop> {
+        self.control.stopped()
+    }
+
+    /// A handle that can stop the run from another thread.
+    fn stopper(&self) -> impl FnOnce(Stop) + Send + 'static {
+        let control = Arc::clone(&self.control);
+        move |reason| control.stop(reason)
+    }
+
+
+    /// Closes the run's stdin and waits for it to end (the monitor enforces the limits; the wait
+    /// is bounded by the wall bound), then for its stderr to close. Returns how it ended and the
+    /// tail of its stderr.
+    pub fn wait(mut self) -> io::Result<(Ended, Vec<u8>)> {
+        self.stdin = None;
+        self.waited = true;
+        let ended = self.monitor.recv().map_err(|_| lost("the monitor"))??;
+        let stderr_tail = match &self.stderr {
+            None => Vec::new(),
+            Some(receiver) => receiver
+                .recv_timeout(until_wall_bound(self.started, self.wall))
+                .unwrap_or_default(),
+        };
+        Ok((ended, stderr_tail))
+    }
+}
+
+/// How long the judge still reads a pipe after everything it could find was killed.
+const PIPE_GRACE: Duration = Duration::from_millis(200);
+
+/// The time left before a run's wall bound, but at least `PIPE_GRACE`: how long the judge
+/// still reads its pipes once its processes are gone.
+fn until_wall_bound(started: Instant, wall: Duration) -> Duration {
+    wall.saturating_sub(started.elapsed()).max(PIPE_GRACE)
+}
+
+fn lost(what: &str) -> io::Error {
+    io::Error::new(io::ErrorKind::Other, format!("lost {what} of a run"))
+}
+
+/// The monitor's loop: polls the run's processes until its first process ends, stopping the run
+/// at a limit, then kills and reaps everything left.
+fn supervise(
+    first: i32,
+    marker: &str,
+    limits: Limits,
+    control: &Control,
+    cgroup: Option<Cgroup>,
+    started: Instant,
+    judge_peak: u64,
+) -> io::Result<Ended> {
+    let (sender, waited) = mpsc::channel();
+    thread::spawn(move || {
+        let _ = sender.send(sys::wait_for(first));
+    });
+    let mut members = Members::new(first, marker);
+    let ticks = sys::clock_ticks_per_second();
+    let mut usage = Usage::default();
+    let mut interval = Duration::from_millis(1);
+    let reaped = loop {
+        match waited.recv_timeout(interval) {
+            Ok(reaped) => break reaped,
+            Err(RecvTimeoutError::Disconnected) => return Err(lost("the waiter")),
+            Err(RecvTimeoutError::Timeout) => {}
+        }
+        let now = members.scan(cgroup.as_ref());
+        usage.cpu = usage.cpu.max(Duration::from_millis(now.cpu_ticks * 1000 / ticks));
+        usage.peak_memory_bytes = usage.peak_memory_bytes.max(now.rss_bytes);
+        let reason = if sys::received_signal().is_some() {
+            Some(Stop::Interrupted)
+        } else if usage.cpu > limits.cpu {
+            Some(Stop::CpuTime)
+        } else if started.elapsed() > limits.wall {
+            Some(Stop::WallTime)
+        } else if usage.peak_memory_bytes > limits.memory_bytes {
+            Some(Stop::Memory)
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            control.stop(reason);
+        }
+        if control.stopped().is_some() {
+            members.kill_all(cgroup.as_ref(), 1);
+        }
+        interval = (interval * 2).min(Duration::from_millis(10));
+    };
+    let wall = started.elapsed();
+    members.kill_all(cgroup.as_ref(), 500);
+    let reaped = reaped?;
+    usage.wall = wall;
+    usage.cpu = usage
+        .cpu
+        .max(Duration::from_micros(reaped.user_micros + reaped.system_micros));
+    // wait4's max RSS counts the judge's own peak too (the child was a copy of the judge until
+    // it exec'd): it speaks for the program only when it is above that.
+    // Where there is a cgroup, its peak charge is the kernel's own count of the run alone.
+    if reaped.max_rss_bytes > judge_peak {
+        usage.peak_memory_bytes = usage.peak_memory_bytes.max(reaped.max_rss_bytes);
+    }
+    if let Some(cgroup) = &cgroup {
+        usage.peak_memory_bytes = usage.peak_memory_bytes.max(cgroup.peak_bytes());
+    }
+    if cgroup.as_ref().is_some_and(Cgroup::oom_killed) {
+        if let Ok(mut stopped) = control.stopped.lock() {
+            stopped.get_or_insert(Stop::Memory);
+        }
+    }
+    drop(cgroup);
+    Ok(Ended {
+        termination: Termination::from_wait_status(reaped.status),
+        stopped: control.stopped(),
+        usage,
+    })
+}
+
+/// A finished run with its output kept.
+#[derive(Debug)]
+pub struct Execution {
+    pub ended: Ended,
+    /// At most `Limits::output_bytes` of stdout.
+    pub stdout: Vec<u8>,
+    /// The last bytes of stderr.
+    pub stderr_tail: Vec<u8>,
+}
+
+/// Runs `program` with stdin from `input` (or empty) under `limits`, keeping its stdout up to
+/// the cap (past it the program is killed: OLE) and the tail of its stderr.
+pub fn execute(program: &Program, input: Option<&Path>, limits: Limits) -> io::Result<Execution> {
+    let input = input.map_or(Input::Null, Input::File);
+    let mut running = Running::start(program, limits, input, Outputs::Captured)?;
+    let stdout = running.stdout.take().ok_or_else(|| lost("stdout"))?;
+    let stop = running.stopper();
+    let (sender, receiver) = mpsc::channel();
+    thread::spawn(move || {
+        let _ = sender.send(capture::read_capped(stdout, limits.output_bytes, || {
+            stop(Stop::Output)
+        }));
+    });
+    let control = Arc::clone(&running.control);
+    let (started, wall) = (running.started, running.wall);
+    let (mut ended, stderr_tail) = running.wait()?;
+    let stdout = match receiver.recv_timeout(until_wall_bound(started, wall)) {
+        Ok((stdout, _)) => stdout,
+        Err(_) => {
+            // A process the judge could not find holds stdout open past the wall bound.
+            control.stop(Stop::WallTime);
+            ended.stopped = control.stopped();
+            Vec::new()
+        }
+    };
+    ended.stopped = ended.stopped.or(control.stopped());
+    Ok(Execution {
+        ended,
+        stdout,
+        stderr_tail,
+    })
+}
+
+/// The judge's own peak resident memory (VmHWM), 0 if unknown.
+fn own_peak_memory() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .unwrap_or_default()
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|value| value.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map_or(0, |kib| kib * 1024)
+}
+
+/// Makes this process adopt the orphans of the programs it runs, so that they can be reaped
+/// (no zombies left behind by a killed case). Linux only; elsewhere init adopts them.
+pub fn adopt_orphans() {
+    sys::become_subreaper();
+}

@@ -1,0 +1,109 @@
+//! What to run: a built binary or a command line, and the `Command` that starts it.
+
+use std::fmt;
+use std::path::PathBuf;
+use std::process::Command;
+
+/// What to run: a built binary, or a command line run through `sh -c`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Program {
+    Binary(PathBuf),
+    Shell(String),
+}
+
+impl fmt::Display for Program {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Program::Binary(path) => write!(f, "{}", path.display()),
+            Program::Shell(line) => write!(f, "`{line}`"),
+        }
+    }
+}
+
+/// The words of a command line that a shell would run unchanged: a program given by its path
+/// (so no builtin, alias or function) and arguments with no quoting, expansion, redirection or
+/// assignment. Such a line runs directly, without paying for a shell's start-up per case.
+fn plain_words(line: &str) -> Option<Vec<&str>> {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-./,:+@%".contains(c) || c == ' ';
+    let words: Vec<&str> = line.split(' ').filter(|word| !word.is_empty()).collect();
+    let program = words.first()?;
+    (line.chars().all(plain) && program.contains('/')).then_some(words)
+}
+
+impl Program {
+    /// The program and its arguments when it runs without a shell.
+    fn direct(&self) -> Option<(PathBuf, Vec<String>)> {
+        match self {
+            Program::Binary(path) => Some((path.clone(), Vec::new())),
+            Program::Shell(line) => {
+                let words = plain_words(line)?;
+                let arguments = words[1..].iter().map(|word| word.to_string()).collect();
+                Some((PathBuf::from(words[0]), arguments))
+            }
+        }
+    }
+
+    /// The command that starts the program.
+    pub(crate) fn command(&self) -> Command {
+        match (self.direct(), self) {
+            (Some((path, arguments)), _) => {
+                let mut command = Command::new(path);
+                command.args(arguments);
+                command
+            }
+            (None, Program::Shell(line)) => {
+                let mut command = Command::new("sh");
+                command.arg("-c").arg(line);
+                command
+            }
+            (None, Program::Binary(path)) => Command::new(path),
+        }
+    }
+
+    /// The command for a program file the kernel would not execute (no `#!` line): run it with
+    /// `sh`, as a shell and `execvp` do. `None` when the program already runs through a shell.
+    pub(crate) fn command_as_script(&self) -> Option<Command> {
+        let (path, arguments) = self.direct()?;
+        let mut command = Command::new("sh");
+        command.arg(path).args(arguments);
+        Some(command)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_plain_paths_skip_the_shell() {
+        assert_eq!(plain_words("./a.out"), Some(vec!["./a.out"]));
+        assert_eq!(
+            plain_words("/usr/bin/python3  x.py -v"),
+            Some(vec!["/usr/bin/python3", "x.py", "-v"])
+        );
+        for line in [
+            "python3 x.py",
+            "exit 3",
+            "./a.out > f",
+            "./a $HOME",
+            "A=1 ./a",
+            "./a 'x'",
+            "./a;b",
+            "",
+        ] {
+            assert_eq!(plain_words(line), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn a_script_without_a_shebang_runs_with_sh() {
+        let program = Program::Shell("./script.sh one".to_string());
+        let command = program.command_as_script().unwrap();
+        assert_eq!(command.get_program(), "sh");
+        let arguments: Vec<_> = command.get_args().collect();
+        assert_eq!(arguments, ["./script.sh", "one"]);
+        assert!(Program::Shell("echo hi".into())
+            .command_as_script()
+            .is_none());
+    }
+}

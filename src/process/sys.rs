@@ -1,0 +1,266 @@
+//! Every call into libc that std does not wrap, in one place: waiting with resource usage,
+//! signals, the subreaper flag, resource limits and the few raw syscalls a child makes between
+//! fork and exec. libc is linked by std already, so no crate is needed; each `unsafe` block says
+//! why it is sound.
+
+use std::ffi::CStr;
+use std::io;
+use std::os::raw::{c_char, c_int, c_long, c_void};
+use std::sync::atomic::{AtomicI32, Ordering};
+
+#[repr(C)]
+struct TimeVal {
+    seconds: c_long,
+    microseconds: c_long,
+}
+
+/// `struct rusage` as Linux lays it out: two timevals, then fourteen longs.
+#[repr(C)]
+struct RUsage {
+    user: TimeVal,
+    system: TimeVal,
+    max_rss_kib: c_long,
+    rest: [c_long; 13],
+}
+
+#[repr(C)]
+struct RLimit {
+    current: u64,
+    maximum: u64,
+}
+
+extern "C" {
+    fn kill(pid: i32, signal: c_int) -> c_int;
+    fn wait4(pid: i32, status: *mut c_int, options: c_int, usage: *mut RUsage) -> i32;
+    fn waitpid(pid: i32, status: *mut c_int, options: c_int) -> i32;
+    fn setrlimit(resource: c_int, limit: *const RLimit) -> c_int;
+    fn signal(signal: c_int, handler: usize) -> usize;
+    fn open(path: *const c_char, flags: c_int, ...) -> c_int;
+    fn write(fd: c_int, buffer: *const c_void, count: usize) -> isize;
+    fn close(fd: c_int) -> c_int;
+    fn sysconf(name: c_int) -> c_long;
+    #[cfg(target_os = "linux")]
+    fn prctl(option: c_int, argument: u64, ...) -> c_int;
+}
+
+pub const SIGHUP: i32 = 1;
+pub const SIGINT: i32 = 2;
+pub const SIGKILL: i32 = 9;
+pub const SIGPIPE: i32 = 13;
+pub const SIGTERM: i32 = 15;
+const WNOHANG: c_int = 1;
+const RLIMIT_CPU: c_int = 0;
+const RLIMIT_STACK: c_int = 3;
+const RLIMIT_CORE: c_int = 4;
+const RLIM_INFINITY: u64 = u64::MAX;
+const O_WRONLY: c_int = 1;
+const O_CLOEXEC: c_int = 0o2000000;
+const SC_CLK_TCK: c_int = 2;
+const SC_PAGESIZE: c_int = 30;
+
+/// How a waited-for process ended, with the kernel's account of it and of its waited-for
+/// descendants.
+#[derive(Clone, Copy, Debug)]
+pub struct Reaped {
+    /// The raw wait status.
+    pub status: i32,
+    pub user_micros: u64,
+    pub system_micros: u64,
+    pub max_rss_bytes: u64,
+}
+
+fn micros(time: &TimeVal) -> u64 {
+    (time.seconds.max(0) as u64) * 1_000_000 + time.microseconds.max(0) as u64
+}
+
+/// Waits for the child `pid` to end (retrying on EINTR) and returns its status and usage.
+pub fn wait_for(pid: i32) -> io::Result<Reaped> {
+    loop {
+        let mut status: c_int = 0;
+        let mut usage = RUsage {
+            user: TimeVal {
+                seconds: 0,
+                microseconds: 0,
+            },
+            system: TimeVal {
+                seconds: 0,
+                microseconds: 0,
+            },
+            max_rss_kib: 0,
+            rest: [0; 13],
+        };
+        // SAFETY: `status` and `usage` are valid, writable and laid out as wait4 expects.
+        let found = unsafe { wait4(pid, &mut status, 0, &mut usage) };
+        if found == pid {
+            return Ok(Reaped {
+                status,
+                user_micros: micros(&usage.user),
+                system_micros: micros(&usage.system),
+                max_rss_bytes: (usage.max_rss_kib.max(0) as u64) * 1024,
+            });
+        }
+        let error = io::Error::last_os_error();
+        if error.kind() != io::ErrorKind::Interrupted {
+            return Err(error);
+        }
+    }
+}
+
+/// Reaps `pid` if it is a child of ours that has ended; true if it did.
+pub fn reap_if_ended(pid: i32) -> bool {
+    let mut status: c_int = 0;
+    // SAFETY: `status` is a valid place for waitpid to write.
+    unsafe { waitpid(pid, &mut status, WNOHANG) == pid }
+}
+
+/// Sends SIGKILL to a process (`pid > 0`) or a process group (`pid < 0`); errors (already gone)
+/// are ignored.
+pub fn kill_now(pid: i32) {
+    if pid == 0 || pid == -1 {
+        return; // never the judge's own group, never every process
+    }
+    // SAFETY: kill takes plain integers and touches no memory of ours.
+    unsafe {
+        kill(pid, SIGKILL);
+    }
+}
+
+/// Whether a process or group can still be signalled (it exists, perhaps as a zombie).
+pub fn exists(pid: i32) -> bool {
+    // SAFETY: signal 0 only checks; kill touches no memory of ours.
+    unsafe { kill(pid, 0) == 0 }
+}
+
+/// Makes this process adopt the orphans of the programs it runs (Linux; elsewhere a no-op).
+pub fn become_subreaper() {
+    #[cfg(target_os = "linux")]
+    {
+        const PR_SET_CHILD_SUBREAPER: c_int = 36;
+        // SAFETY: this prctl option takes one integer and touches no memory of ours.
+        unsafe {
+            prctl(PR_SET_CHILD_SUBREAPER, 1);
+        }
+    }
+}
+
+/// The kernel's clock ticks per second (the unit of CPU times in /proc).
+pub fn clock_ticks_per_second() -> u64 {
+    // SAFETY: sysconf takes an integer and touches no memory of ours.
+    let ticks = unsafe { sysconf(SC_CLK_TCK) };
+    if ticks > 0 {
+        ticks as u64
+    } else {
+        100
+    }
+}
+
+/// The size of a memory page in bytes (the unit of RSS in /proc).
+pub fn page_size() -> u64 {
+    // SAFETY: sysconf takes an integer and touches no memory of ours.
+    let size = unsafe { sysconf(SC_PAGESIZE) };
+    if size > 0 {
+        size as u64
+    } else {
+        4096
+    }
+}
+
+/// What a child applies to itself between fork and exec.
+pub struct ChildSetup {
+    /// RLIMIT_CPU in whole seconds (soft; the hard limit is one more), a backstop for the
+    /// judge's own CPU accounting.
+    pub cpu_seconds: u64,
+    pub stack_bytes: u64,
+    /// A cgroup's `cgroup.procs` file to join, as a C string.
+    pub join_cgroup: Option<std::ffi::CString>,
+}
+
+/// Runs in the child after fork: only async-signal-safe syscalls, no allocation.
+pub fn apply_in_child(setup: &ChildSetup) -> io::Result<()> {
+    let limit = |resource: c_int, current: u64, maximum: u64| {
+        let value = RLimit { current, maximum };
+        // SAFETY: `value` is a valid rlimit; setrlimit only reads it.
+        if unsafe { setrlimit(resource, &value) } == 0 {
+            Ok(())
+        } else {
+            Err(io::Error::last_os_error())
+        }
+    };
+    limit(
+        RLIMIT_CPU,
+        setup.cpu_seconds,
+        setup.cpu_seconds.saturating_add(1),
+    )?;
+    // A stack limit above what the judge itself may raise to falls back to unlimited.
+    if limit(RLIMIT_STACK, setup.stack_bytes, setup.stack_bytes).is_err() {
+        let _ = limit(RLIMIT_STACK, RLIM_INFINITY, RLIM_INFINITY);
+    }
+    let _ = limit(RLIMIT_CORE, 0, 0);
+    if let Some(procs) = &setup.join_cgroup {
+        join(procs)?;
+    }
+    Ok(())
+}
+
+/// Writes `0` (this process) into a cgroup's `cgroup.procs`.
+fn join(procs: &CStr) -> io::Result<()> {
+    // SAFETY: `procs` is a NUL-terminated path that outlives the call.
+    let fd = unsafe { open(procs.as_ptr(), O_WRONLY | O_CLOEXEC) };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: the buffer is one valid byte; `fd` is ours and closed right after.
+    let written = unsafe { write(fd, b"0".as_ptr().cast(), 1) };
+    let error = io::Error::last_os_error();
+    // SAFETY: `fd` was opened above and is closed once.
+    unsafe {
+        close(fd);
+    }
+    if written == 1 {
+        Ok(())
+    } else {
+        Err(error)
+    }
+}
+
+/// The last of SIGINT, SIGTERM or SIGHUP the judge received, or 0.
+static RECEIVED: AtomicI32 = AtomicI32::new(0);
+
+extern "C" fn note_signal(signal: c_int) {
+    RECEIVED.store(signal, Ordering::SeqCst);
+}
+
+/// From now on SIGINT, SIGTERM and SIGHUP are noted (see `received_signal`) instead of
+/// killing the judge, so that it can kill what it started first.
+pub fn note_termination_signals() {
+    for number in [SIGINT, SIGTERM, SIGHUP] {
+        // SAFETY: the handler only stores into an atomic, which is async-signal-safe.
+        unsafe {
+            signal(number, note_signal as extern "C" fn(c_int) as usize);
+        }
+    }
+}
+
+/// The termination signal received, if any.
+pub fn received_signal() -> Option<i32> {
+    match RECEIVED.load(Ordering::SeqCst) {
+        0 => None,
+        signal => Some(signal),
+    }
+}
+
+/// Acts as if `signal` had been received (the judge stops on its own, e.g. its output closed).
+pub fn note_stop(signal: i32) {
+    RECEIVED.store(signal, Ordering::SeqCst);
+}
+
+/// Makes `command`'s child apply `setup` to itself between fork and exec.
+pub fn set_up_child(command: &mut std::process::Command, setup: ChildSetup) {
+    use std::os::unix::process::CommandExt;
+    // SAFETY: the closure runs in the forked child before exec and makes only async-signal-safe
+    // syscalls (setrlimit, open, write, close) on memory prepared before the fork: it allocates
+    // nothing and takes no lock.
+    unsafe {
+        command.pre_exec(move || apply_in_child(&setup));
+    }
+}
