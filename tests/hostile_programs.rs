@@ -1,0 +1,704 @@
+//! The judge against hostile programs, end to end: the behaviour of a trusted judge (isolate,
+//! DMOJ) written down before the process core that gives it. Memory limits, CPU time, daemons
+//! that escape the process group, signals to the judge itself, endless output, odd case files
+//! and odd case names.
+//!
+//! Each test says which row of the specification it checks. Every test whose programs could
+//! outlive their case tags them (a unique word in their command line, found with `pgrep -f`),
+//! checks that none is left once the judge has exited, and kills any left by pid when it fails.
+
+mod common;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use predicates::str::contains;
+use std::fs;
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// A fresh case folder named `problem` holding the given files (name, content).
+fn case_folder(files: &[(&str, &str)]) -> PathBuf {
+    common::fresh_folder("hostile", "problem", files)
+}
+
+/// A folder of one case, `sample-1`, whose expected output is `right`.
+fn one_case() -> PathBuf {
+    case_folder(&[("sample-1.in", "question\n"), ("sample-1.out", "right\n")])
+}
+
+fn judge() -> Command {
+    let mut command = Command::cargo_bin("judge").unwrap();
+    command.env("NO_COLOR", "1");
+    command
+}
+
+/// `judge --cmd COMMAND DIR` plus extra arguments, killed (and the test failed) after `timeout`.
+fn judge_cmd(command: &str, dir: &Path, extra: &[&str], timeout: Duration) -> Command {
+    let mut judge = judge();
+    judge
+        .arg("--cmd")
+        .arg(command)
+        .arg(dir)
+        .args(extra)
+        .timeout(timeout);
+    judge
+}
+
+/// A judge started in the background; dropping it kills it (by its pid) if it is still running,
+/// so a test that fails midway leaves no judge behind.
+struct Running(Child);
+
+impl Running {
+    /// `judge --cmd COMMAND DIR` plus extra arguments, with stdout and stderr piped.
+    fn spawn(command: &str, dir: &Path, extra: &[&str]) -> Running {
+        let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
+            .env("NO_COLOR", "1")
+            .arg("--cmd")
+            .arg(command)
+            .arg(dir)
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        Running(child)
+    }
+
+    fn pid(&self) -> u32 {
+        self.0.id()
+    }
+
+    /// Waits for the judge at most `limit`; past it, fails (and the drop kills it).
+    fn wait_bounded(&mut self, limit: Duration) -> ExitStatus {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.0.try_wait().unwrap() {
+                return status;
+            }
+            assert!(
+                start.elapsed() < limit,
+                "the judge was still running after {limit:?}"
+            );
+            thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Everything left on the judge's stderr (read once it has exited).
+    fn stderr(&mut self) -> String {
+        let mut stderr = String::new();
+        if let Some(mut pipe) = self.0.stderr.take() {
+            let _ = pipe.read_to_string(&mut stderr);
+        }
+        stderr
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        if let Ok(None) = self.0.try_wait() {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+}
+
+/// A path as one shell word.
+fn quoted(path: &Path) -> String {
+    format!("'{}'", path.display().to_string().replace('\'', "'\\''"))
+}
+
+/// A command line running the fixture `tests/fixtures/hostile.py` with `arguments` (its modes
+/// are described there). `exec` so that the tagged python process is the case's program itself.
+fn hostile(arguments: &str) -> String {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile.py");
+    format!("exec python3 {} {arguments}", quoted(&fixture))
+}
+
+/// A word unique to one test and one run, put in the command line of the programs a test
+/// starts so that `pgrep -f` finds them. Dropping it kills, by pid, every process still holding
+/// it, so a failing test leaves nothing behind either.
+struct Tag(String);
+
+impl Tag {
+    fn new(kind: &str) -> Tag {
+        Tag(format!("game-judge-hostile-{kind}-{}", std::process::id()))
+    }
+
+    /// The processes whose command line holds the tag as a whole word.
+    fn pids(&self) -> Vec<u32> {
+        let output = std::process::Command::new("pgrep")
+            .arg("-f")
+            .arg(format!("{}( |$)", self.0))
+            .output()
+            .expect("pgrep runs");
+        String::from_utf8_lossy(&output.stdout)
+            .split_whitespace()
+            .filter_map(|pid| pid.parse().ok())
+            .collect()
+    }
+
+    /// Fails if a tagged process is still there after about 2 s (time for the kernel to finish
+    /// killing and reaping).
+    fn assert_none_left(&self) {
+        let start = Instant::now();
+        loop {
+            let left = self.pids();
+            if left.is_empty() {
+                return;
+            }
+            if start.elapsed() > Duration::from_secs(2) {
+                let listing = std::process::Command::new("ps")
+                    .args(["-o", "pid,ppid,stat,cmd", "-p"])
+                    .arg(
+                        left.iter()
+                            .map(u32::to_string)
+                            .collect::<Vec<_>>()
+                            .join(","),
+                    )
+                    .output()
+                    .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
+                    .unwrap_or_default();
+                panic!("processes tagged {} are left behind:\n{listing}", self.0);
+            }
+            thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl std::fmt::Display for Tag {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Drop for Tag {
+    fn drop(&mut self) {
+        for pid in self.pids() {
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .status();
+        }
+    }
+}
+
+/// What a judge run gave: its exit code (`None`: killed, which is how a timeout ends), stdout
+/// and stderr.
+struct Ran {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+impl std::fmt::Display for Ran {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.code {
+            Some(code) => writeln!(f, "exit {code}")?,
+            None => writeln!(f, "killed (timed out)")?,
+        }
+        write!(f, "stdout:\n{}stderr:\n{}", self.stdout, self.stderr)
+    }
+}
+
+/// Runs `judge` (already given its arguments and timeout).
+fn run(judge: &mut Command) -> Ran {
+    let output = judge.output().unwrap();
+    Ran {
+        code: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// The report line of the case labelled `label` (`problem/sample-1`).
+fn case_line<'a>(ran: &'a Ran, label: &str) -> &'a str {
+    ran.stdout
+        .lines()
+        .find(|line| line.starts_with(&format!("{label}  ")))
+        .unwrap_or_else(|| panic!("no line for {label}:\n{ran}"))
+}
+
+/// The memory figure of a report line: the number before ` MiB`.
+fn memory_mib(line: &str) -> f64 {
+    let before = &line[..line
+        .find(" MiB")
+        .unwrap_or_else(|| panic!("no memory figure in {line:?}"))];
+    let number = before.split_whitespace().last().unwrap_or_default();
+    number
+        .parse()
+        .unwrap_or_else(|_| panic!("{number:?} is not a number of MiB in {line:?}"))
+}
+
+/// Row 1: a program that really touches 300 MiB, with `-m 64`, is MLE (even though it would
+/// print the right answer).
+#[test]
+fn three_hundred_mib_under_a_64_mib_limit_is_mle() {
+    let tag = Tag::new("alloc-300");
+    let ran = run(&mut judge_cmd(
+        &hostile(&format!("alloc 300 {tag}")),
+        &one_case(),
+        &["-m", "64"],
+        Duration::from_secs(30),
+    ));
+    assert!(ran.stdout.contains("problem/sample-1  MLE"), "{ran}");
+    assert_eq!(ran.code, Some(1), "{ran}");
+    tag.assert_none_left();
+}
+
+/// Row 1: touching 100 MiB under `-m 512` is AC, and the case line shows the peak, at least
+/// 100 MiB.
+#[test]
+fn a_hundred_mib_under_a_512_mib_limit_is_ac_and_shows_its_peak() {
+    let tag = Tag::new("alloc-100");
+    let ran = run(&mut judge_cmd(
+        &hostile(&format!("alloc 100 {tag}")),
+        &one_case(),
+        &["-m", "512"],
+        Duration::from_secs(30),
+    ));
+    assert_eq!(ran.code, Some(0), "{ran}");
+    let line = case_line(&ran, "problem/sample-1");
+    assert!(line.contains("problem/sample-1  AC"), "{ran}");
+    let peak = memory_mib(line);
+    assert!(peak >= 100.0, "peak {peak} MiB for 100 MiB touched: {line}");
+    tag.assert_none_left();
+}
+
+/// Row 1 (the rule behind it): a program that keeps allocating (8 MiB at a time, up to
+/// 512 MiB) is killed near the limit of `-m 64`: MLE, with a peak far below what it asked for.
+#[test]
+fn a_program_that_keeps_allocating_is_killed_near_the_limit() {
+    let tag = Tag::new("grow");
+    let ran = run(&mut judge_cmd(
+        &hostile(&format!("grow 512 {tag}")),
+        &one_case(),
+        &["-m", "64"],
+        Duration::from_secs(30),
+    ));
+    assert_eq!(ran.code, Some(1), "{ran}");
+    let line = case_line(&ran, "problem/sample-1");
+    assert!(line.contains("problem/sample-1  MLE"), "{ran}");
+    let peak = memory_mib(line);
+    assert!(peak < 256.0, "peak {peak} MiB under a 64 MiB limit: {line}");
+    tag.assert_none_left();
+}
+
+/// Row 2: the time limit is CPU time. Six cases of 0.8 s of CPU each, four at once on a 2-core
+/// machine, take well over 1 s of wall time each, yet all are AC under `-t 1`. (`--wall-limit`
+/// is set far above so that a loaded machine cannot turn them into TLE by wall time; a judge
+/// that applied `-t` to wall time still fails.)
+#[test]
+fn the_time_limit_counts_cpu_time_not_waiting_for_a_core() {
+    let tag = Tag::new("burn");
+    let files: Vec<(String, &str)> = (1..=6)
+        .flat_map(|n| [(format!("c-{n}.in"), ""), (format!("c-{n}.out"), "right\n")])
+        .collect();
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(name, content)| (name.as_str(), *content))
+        .collect();
+    let dir = case_folder(&files);
+    let ran = run(&mut judge_cmd(
+        &hostile(&format!("burn 0.8 {tag}")),
+        &dir,
+        &["-t", "1", "-j", "4", "--wall-limit", "30"],
+        Duration::from_secs(120),
+    ));
+    assert!(ran.stdout.contains("6 cases: 6 AC"), "{ran}");
+    assert_eq!(ran.code, Some(0), "{ran}");
+    tag.assert_none_left();
+}
+
+/// Row 2: a program that burns CPU forever is TLE under `-t 1`.
+#[test]
+fn burning_cpu_forever_is_tle() {
+    let tag = Tag::new("spin");
+    let start = Instant::now();
+    let ran = run(&mut judge_cmd(
+        &hostile(&format!("spin {tag}")),
+        &one_case(),
+        &["-t", "1"],
+        Duration::from_secs(30),
+    ));
+    assert!(ran.stdout.contains("problem/sample-1  TLE"), "{ran}");
+    assert_eq!(ran.code, Some(1), "{ran}");
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+    tag.assert_none_left();
+}
+
+/// Row 3: a program that answers, then double-forks a `setsid` daemon holding its stdout open
+/// for 40 s and exits: the judge is done in well under 40 s (`--wall-limit 3`), gives the case
+/// a verdict (AC or TLE), and leaves no process of the daemon behind.
+#[test]
+fn a_daemon_holding_stdout_neither_stalls_the_judge_nor_outlives_it() {
+    let tag = Tag::new("daemon");
+    let start = Instant::now();
+    let ran = run(&mut judge_cmd(
+        &hostile(&format!("daemon {tag}")),
+        &one_case(),
+        &["--wall-limit", "3"],
+        Duration::from_secs(20),
+    ));
+    let elapsed = start.elapsed();
+    assert!(elapsed < Duration::from_secs(20), "took {elapsed:?}");
+    assert!(
+        ran.stdout.contains("problem/sample-1  AC") || ran.stdout.contains("problem/sample-1  TLE"),
+        "{ran}"
+    );
+    assert!(matches!(ran.code, Some(0 | 1)), "{ran}");
+    tag.assert_none_left();
+}
+
+/// Row 4: the same daemon with stdin, stdout and stderr on /dev/null no longer holds the pipe:
+/// the case is AC, and the daemon still does not outlive the judge.
+#[test]
+fn a_detached_daemon_does_not_outlive_the_judge() {
+    let tag = Tag::new("daemon-quiet");
+    let ran = run(&mut judge_cmd(
+        &hostile(&format!("daemon-quiet {tag}")),
+        &one_case(),
+        &[],
+        Duration::from_secs(30),
+    ));
+    assert!(ran.stdout.contains("problem/sample-1  AC"), "{ran}");
+    assert_eq!(ran.code, Some(0), "{ran}");
+    tag.assert_none_left();
+}
+
+/// Row 5: `signal` to the judge while cases run (one quick case already reported AC, two
+/// tagged programs sleeping): it kills every program it started, prints the summary of what
+/// finished and exits with `expected_code`.
+fn a_signal_while_judging(signal: &str, expected_code: i32) {
+    let tag = Tag::new(&format!("signal-{signal}"));
+    let dir = case_folder(&[
+        ("a-0.in", "quick\n"),
+        ("a-0.out", "right\n"),
+        ("b-1.in", "slow\n"),
+        ("b-1.out", "right\n"),
+        ("b-2.in", "slow\n"),
+        ("b-2.out", "right\n"),
+    ]);
+    let mut judge = Running::spawn(&hostile(&format!("sleep 30 {tag}")), &dir, &["-j", "3"]);
+    let (sender, lines) = mpsc::channel();
+    let stdout = judge.0.stdout.take().unwrap();
+    thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            if sender.send(line.unwrap_or_default()).is_err() {
+                return;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    // The quick case is reported first...
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !seen
+        .iter()
+        .any(|line: &String| line.contains("problem/a-0"))
+    {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(line) => seen.push(line),
+            Err(_) => panic!("no line for a-0 within 20 s: {seen:?}"),
+        }
+    }
+    // ...and the two slow ones are sleeping (the judge's own command line holds the tag too).
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while tag.pids().iter().filter(|&&pid| pid != judge.pid()).count() < 2 {
+        assert!(Instant::now() < deadline, "the sleepers never showed up");
+        thread::sleep(Duration::from_millis(20));
+    }
+    let sent = std::process::Command::new("kill")
+        .arg(format!("-{signal}"))
+        .arg(judge.pid().to_string())
+        .status()
+        .unwrap();
+    assert!(sent.success(), "kill -{signal} {}", judge.pid());
+    let status = judge.wait_bounded(Duration::from_secs(20));
+    while let Ok(line) = lines.recv_timeout(Duration::from_secs(5)) {
+        seen.push(line);
+    }
+    let report = format!(
+        "{status:?}\nstdout:\n{}\nstderr:\n{}",
+        seen.join("\n"),
+        judge.stderr()
+    );
+    assert_eq!(status.code(), Some(expected_code), "{report}");
+    let summary = seen.last().map_or("", String::as_str);
+    assert!(
+        is_summary(summary) && summary.contains("1 AC"),
+        "the last line is not a summary naming the AC case: {report}"
+    );
+    tag.assert_none_left();
+}
+
+/// Row 5: SIGTERM to the judge: its programs are killed, exit 143.
+#[test]
+fn sigterm_to_the_judge_kills_its_programs_and_exits_143() {
+    a_signal_while_judging("TERM", 143);
+}
+
+/// Row 5: SIGINT to the judge: its programs are killed, exit 130.
+#[test]
+fn sigint_to_the_judge_kills_its_programs_and_exits_130() {
+    a_signal_while_judging("INT", 130);
+}
+
+/// Row 5: SIGHUP to the judge: its programs are killed, exit 129.
+#[test]
+fn sighup_to_the_judge_kills_its_programs_and_exits_129() {
+    a_signal_while_judging("HUP", 129);
+}
+
+/// Row 6: `yes` forever is OLE, found as soon as the output passes the cap, not after the time
+/// limit (`-t 60`: a judge that waits for it takes a minute and fails the 30 s bound).
+#[test]
+fn endless_output_is_ole_without_waiting_for_the_time_limit() {
+    let tag = Tag::new("yes");
+    let ran = run(&mut judge_cmd(
+        &format!("yes {tag}"),
+        &one_case(),
+        &["-t", "60"],
+        Duration::from_secs(30),
+    ));
+    assert!(ran.stdout.contains("problem/sample-1  OLE"), "{ran}");
+    assert_eq!(ran.code, Some(1), "{ran}");
+    tag.assert_none_left();
+}
+
+/// Row 7: `--compare exact` compares bytes, not text: `\xfe\n` for an expected `\xff\n` is WA
+/// (both are invalid UTF-8, so a lossy decoding would make them equal).
+#[test]
+fn exact_comparison_is_byte_for_byte_even_outside_utf8() {
+    let dir = case_folder(&[("x.in", "")]);
+    fs::write(dir.join("x.out"), b"\xff\n").unwrap();
+    judge_cmd(
+        "printf '\\376\\n'",
+        &dir,
+        &["--compare", "exact"],
+        Duration::from_secs(30),
+    )
+    .assert()
+    .code(1)
+    .stdout(contains("problem/x  WA"));
+}
+
+/// Row 8: two cases of 60 MiB of output each, judged two at once, are both AC, and the judge's
+/// own peak memory (VmHWM) stays under 400 MiB.
+#[test]
+fn sixty_mib_outputs_are_compared_without_the_judge_growing_large() {
+    let tag = Tag::new("big");
+    let dir = case_folder(&[]);
+    let line = format!("{}\n", "x".repeat(63));
+    fs::write(dir.join("big.txt"), line.repeat(60 << 14)).unwrap(); // 60 MiB
+    for case in ["a-1", "a-2"] {
+        for extension in ["in", "out"] {
+            fs::hard_link(dir.join("big.txt"), dir.join(format!("{case}.{extension}"))).unwrap();
+        }
+    }
+    let mut judge = Running::spawn(&format!("cat; : {tag}"), &dir, &["-j", "2"]);
+    let status_file = format!("/proc/{}/status", judge.pid());
+    let start = Instant::now();
+    let mut peak_kib = 0u64;
+    while judge.0.try_wait().unwrap().is_none() {
+        if let Ok(status) = fs::read_to_string(&status_file) {
+            for line in status.lines().filter(|line| line.starts_with("VmHWM:")) {
+                let kib: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+                peak_kib = peak_kib.max(kib);
+            }
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the judge took over 60 s on two 60 MiB cases"
+        );
+        thread::sleep(Duration::from_millis(5));
+    }
+    let mut stdout = String::new();
+    judge
+        .0
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .unwrap();
+    let ran = Ran {
+        code: judge.wait_bounded(Duration::from_secs(1)).code(),
+        stdout,
+        stderr: judge.stderr(),
+    };
+    assert!(ran.stdout.contains("2 cases: 2 AC"), "{ran}");
+    assert_eq!(ran.code, Some(0), "{ran}");
+    assert!(peak_kib > 0, "the judge's memory was sampled");
+    assert!(
+        peak_kib < 400 * 1024,
+        "the judge peaked at {peak_kib} KiB for 2 x 60 MiB compared"
+    );
+    tag.assert_none_left();
+}
+
+/// Row 9: a FIFO `x.in` is an error naming it (exit 2, nothing judged), found without opening
+/// it (which would wait for a writer forever); a symlink `y.in` to a folder is an error too.
+#[test]
+fn a_fifo_or_a_symlink_to_a_folder_as_input_is_an_error_not_a_hang() {
+    let dir = case_folder(&[("x.out", "right\n")]);
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.join("x.in"))
+        .status()
+        .unwrap();
+    assert!(made.success(), "mkfifo");
+    judge_cmd("echo right", &dir, &[], Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty())
+        .stderr(contains("x.in"));
+    let dir = case_folder(&[("y.out", "right\n")]);
+    std::os::unix::fs::symlink(dir.parent().unwrap(), dir.join("y.in")).unwrap();
+    judge_cmd("echo right", &dir, &[], Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .stderr(contains("y.in"));
+}
+
+/// Row 10: `--cmd ./script.sh` where the script has no `#!` line runs as a shell would run it
+/// (sh executes it): AC.
+#[test]
+fn a_script_without_a_shebang_runs_as_a_shell_would_run_it() {
+    let dir = case_folder(&[
+        ("x.in", ""),
+        ("x.out", "right\n"),
+        ("script.sh", "echo right\n"),
+    ]);
+    let script = dir.join("script.sh");
+    let mut permissions = fs::metadata(&script).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    fs::set_permissions(&script, permissions).unwrap();
+    judge_cmd("./script.sh", &dir, &[], Duration::from_secs(30))
+        .current_dir(&dir)
+        .assert()
+        .code(0)
+        .stdout(contains("problem/x  AC"));
+}
+
+/// Row 11: `judge | head -1`: the reader goes away after the first line while cases are still
+/// being judged; the judge exits without a panic.
+#[test]
+fn a_reader_that_goes_away_does_not_make_the_judge_panic() {
+    let tag = Tag::new("pipe");
+    let files: Vec<(String, &str)> = (1..=50)
+        .flat_map(|n| [(format!("c-{n}.in"), ""), (format!("c-{n}.out"), "right\n")])
+        .collect();
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(name, content)| (name.as_str(), *content))
+        .collect();
+    let dir = case_folder(&files);
+    let mut judge = Running::spawn(
+        &format!("sleep 0.1; echo right; : {tag}"),
+        &dir,
+        &["-j", "2"],
+    );
+    let mut reader = BufReader::new(judge.0.stdout.take().unwrap());
+    let mut first = String::new();
+    reader.read_line(&mut first).unwrap();
+    assert!(first.starts_with("problem/c-"), "{first:?}");
+    drop(reader);
+    let status = judge.wait_bounded(Duration::from_secs(60));
+    let stderr = judge.stderr();
+    assert!(!stderr.contains("panicked"), "{status:?}\n{stderr}");
+    assert_ne!(status.code(), Some(101), "{stderr}");
+    tag.assert_none_left();
+}
+
+/// Whether a report line is the summary: `N case(s): ...`.
+fn is_summary(line: &str) -> bool {
+    let (count, rest) = line.split_once(' ').unwrap_or_default();
+    count.parse::<usize>().is_ok() && (rest.starts_with("case: ") || rest.starts_with("cases: "))
+}
+
+/// Row 12: case names holding a newline or a terminal escape are shown escaped: no raw ESC
+/// byte in the report, and every line is a case line, an indented detail or the summary.
+#[test]
+fn case_names_with_newlines_or_escapes_are_shown_escaped() {
+    let dir = case_folder(&[
+        ("a\nb.in", ""),
+        ("a\nb.out", "right\n"),
+        ("\x1b[32mAC\x1b[0m.in", ""),
+        ("\x1b[32mAC\x1b[0m.out", "right\n"),
+    ]);
+    let output = judge_cmd("echo right", &dir, &[], Duration::from_secs(30))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(
+        !output.stdout.contains(&0x1b),
+        "a raw ESC byte in the report:\n{stdout:?}"
+    );
+    let mut case_lines = 0;
+    for line in stdout.lines() {
+        if line.starts_with("problem/") {
+            assert!(line.contains("  AC"), "{line:?} in\n{stdout:?}");
+            case_lines += 1;
+        } else {
+            assert!(
+                line.starts_with(' ') || is_summary(line),
+                "{line:?} is neither a case line, a detail nor the summary:\n{stdout:?}"
+            );
+        }
+    }
+    assert_eq!(case_lines, 2, "{stdout:?}");
+    assert!(stdout.lines().last().is_some_and(is_summary), "{stdout:?}");
+}
+
+/// Row 13: with `-j 2`, case lines come in case order even when the first case is the slowest.
+#[test]
+fn case_lines_come_in_case_order_with_parallel_jobs() {
+    let tag = Tag::new("order");
+    let files: Vec<(String, &str)> = (1..=6)
+        .flat_map(|n| {
+            let input = if n == 1 { "slow\n" } else { "fast\n" };
+            [
+                (format!("c-{n}.in"), input),
+                (format!("c-{n}.out"), "right\n"),
+            ]
+        })
+        .collect();
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(name, content)| (name.as_str(), *content))
+        .collect();
+    let dir = case_folder(&files);
+    let command = format!("read x; if [ \"$x\" = slow ]; then sleep 1; fi; echo right; : {tag}");
+    let ran = run(&mut judge_cmd(
+        &command,
+        &dir,
+        &["-j", "2"],
+        Duration::from_secs(30),
+    ));
+    assert_eq!(ran.code, Some(0), "{ran}");
+    let order: Vec<&str> = ran
+        .stdout
+        .lines()
+        .filter_map(|line| line.strip_prefix("problem/"))
+        .filter_map(|rest| rest.split_whitespace().next())
+        .collect();
+    assert_eq!(order, ["c-1", "c-2", "c-3", "c-4", "c-5", "c-6"], "{ran}");
+    tag.assert_none_left();
+}
+
+/// Row 14: `--cmd ''` is a usage error: exit 2, an error on stderr, nothing judged.
+#[test]
+fn an_empty_command_is_a_usage_error() {
+    judge_cmd("", &one_case(), &[], Duration::from_secs(30))
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty())
+        .stderr(contains("error").and(contains("--cmd")));
+}
