@@ -147,23 +147,21 @@ fn stem(path: &Path) -> String {
         .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned())
 }
 
-/// Checks that a case file can be opened and is a regular file.
+/// Checks that a case file is a regular file (after following links: a FIFO or a device would
+/// hang or never end) and can be opened. Looks before it opens, so a FIFO never blocks.
 fn readable(path: &Path) -> Result<(), CaseSetError> {
     let unreadable = |error| CaseSetError::Unreadable {
         path: path.to_path_buf(),
         error,
     };
-    let metadata = fs::File::open(path)
-        .and_then(|file| file.metadata())
-        .map_err(unreadable)?;
-    if metadata.is_file() {
-        Ok(())
-    } else {
-        Err(unreadable(io::Error::new(
+    let metadata = fs::metadata(path).map_err(unreadable)?;
+    if !metadata.is_file() {
+        return Err(unreadable(io::Error::new(
             io::ErrorKind::Other,
             "not a regular file",
-        )))
+        )));
     }
+    fs::File::open(path).map(drop).map_err(unreadable)
 }
 
 fn has_extension(path: &Path, extension: &str) -> bool {
@@ -209,6 +207,7 @@ pub fn natural_order(a: &str, b: &str) -> Ordering {
 
 /// The first line of a marker file that is not blank or a `#` comment.
 fn marker_text(marker: &Path) -> Result<String, CaseSetError> {
+    readable(marker)?;
     let text = fs::read_to_string(marker).map_err(|error| CaseSetError::Unreadable {
         path: marker.to_path_buf(),
         error,

@@ -161,7 +161,9 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
                 (flag.to_string(), Some(value.to_string()))
             }
             _ if argument.len() > 2
-                && SHORT_WITH_VALUE.iter().any(|short| argument.starts_with(short)) =>
+                && SHORT_WITH_VALUE
+                    .iter()
+                    .any(|short| argument.starts_with(short)) =>
             {
                 (argument[..2].to_string(), Some(argument[2..].to_string()))
             }
@@ -273,16 +275,29 @@ mod tests {
         assert_eq!((options.jobs, options.compare), (None, Mode::Lines));
         let limits = options.limits();
         assert_eq!(limits.wall, Duration::from_secs(5));
-        assert_eq!((limits.memory_bytes, limits.stack_bytes), (1 << 30, 1 << 30));
+        assert_eq!(
+            (limits.memory_bytes, limits.stack_bytes),
+            (1 << 30, 1 << 30)
+        );
     }
 
     #[test]
     fn limits_from_flags() {
-        let limits = options(&["-t", "1.5", "-m256", "--wall-limit=10", "--stack-limit", "64"])
-            .limits();
+        let limits = options(&[
+            "-t",
+            "1.5",
+            "-m256",
+            "--wall-limit=10",
+            "--stack-limit",
+            "64",
+        ])
+        .limits();
         assert_eq!(limits.cpu, Duration::from_millis(1500));
         assert_eq!(limits.wall, Duration::from_secs(10));
-        assert_eq!((limits.memory_bytes, limits.stack_bytes), (256 << 20, 64 << 20));
+        assert_eq!(
+            (limits.memory_bytes, limits.stack_bytes),
+            (256 << 20, 64 << 20)
+        );
         assert_eq!(options(&["-m", "100"]).limits().stack_bytes, 100 << 20);
     }
 
@@ -301,7 +316,10 @@ mod tests {
             }
         );
         assert!(parsed(&["-r"]).unwrap_err().0.contains("-r goes with play"));
-        assert!(parsed(&["play", "x"]).unwrap_err().0.contains("play takes no names"));
+        assert!(parsed(&["play", "x"])
+            .unwrap_err()
+            .0
+            .contains("play takes no names"));
     }
 
     #[test]

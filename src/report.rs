@@ -31,7 +31,11 @@ fn mebibytes(bytes: u64) -> f64 {
 /// Text as it may appear on the judge's report: control characters (newlines, terminal
 /// escapes) and bidirectional overrides are written as escapes.
 pub fn printable(text: &str) -> String {
-    let hidden = |c: char| c.is_control() || ('\u{202a}'..='\u{202e}').contains(&c) || ('\u{2066}'..='\u{2069}').contains(&c);
+    let hidden = |c: char| {
+        c.is_control()
+            || ('\u{202a}'..='\u{202e}').contains(&c)
+            || ('\u{2066}'..='\u{2069}').contains(&c)
+    };
     text.chars()
         .map(|c| {
             if hidden(c) {
@@ -173,7 +177,10 @@ pub fn summary(results: &[Finished]) -> String {
             .filter_map(|result| Some((result.judged.usage?, printable(&result.label))))
     };
     if let Some((usage, label)) = measured().max_by_key(|(usage, _)| usage.cpu) {
-        text.push_str(&format!("; slowest {} ms ({label})", milliseconds(usage.cpu)));
+        text.push_str(&format!(
+            "; slowest {} ms ({label})",
+            milliseconds(usage.cpu)
+        ));
     }
     if let Some((usage, label)) = measured().max_by_key(|(usage, _)| usage.peak_memory_bytes) {
         text.push_str(&format!(
@@ -233,7 +240,12 @@ mod tests {
 
     #[test]
     fn a_line_shows_verdict_time_and_memory() {
-        let text = case_report(&finished("p/c", Verdict::Accepted, 12, 3), 5, &limits(), false);
+        let text = case_report(
+            &finished("p/c", Verdict::Accepted, 12, 3),
+            5,
+            &limits(),
+            false,
+        );
         assert_eq!(text, "p/c    AC       12 ms      3.0 MiB");
     }
 
@@ -273,18 +285,23 @@ mod tests {
         );
         assert!(!text.contains('\u{1b}') && !text.contains('\r'), "{text:?}");
         assert!(text.starts_with("p/a\\nb\\u{1b}[32m  RE"), "{text:?}");
-        assert!(text.lines().skip(1).all(|line| line.starts_with("    ")), "{text:?}");
+        assert!(
+            text.lines().skip(1).all(|line| line.starts_with("    ")),
+            "{text:?}"
+        );
         assert_eq!(label_width(["p/a\nb"].into_iter()), 6);
     }
 
     #[test]
     fn limits_are_named_under_their_verdicts() {
         let line = |verdict| case_report(&finished("p/c", verdict, 1, 1), 3, &limits(), false);
-        assert!(line(Verdict::TimeLimitExceeded(TimeKind::Cpu)).contains("CPU time over the limit of 2000 ms"));
-        assert!(line(Verdict::TimeLimitExceeded(TimeKind::Wall)).contains("wall time over the bound of 5000 ms"));
+        assert!(line(Verdict::TimeLimitExceeded(TimeKind::Cpu))
+            .contains("CPU time over the limit of 2000 ms"));
+        assert!(line(Verdict::TimeLimitExceeded(TimeKind::Wall))
+            .contains("wall time over the bound of 5000 ms"));
         assert!(line(Verdict::MemoryLimitExceeded).contains("memory over the limit of 1024 MiB"));
         assert!(line(Verdict::OutputLimitExceeded).contains("output cap of 64 MiB"));
-        assert!(line(Verdict::JudgeError("cannot read x".into())).contains("JE") );
+        assert!(line(Verdict::JudgeError("cannot read x".into())).contains("JE"));
     }
 
     #[test]
@@ -293,7 +310,12 @@ mod tests {
         assert!(!use_colour(false, None));
         assert!(!use_colour(true, Some("1".into())));
         assert!(use_colour(true, Some("".into())));
-        let text = case_report(&finished("p/c", Verdict::Accepted, 1, 1), 3, &limits(), true);
+        let text = case_report(
+            &finished("p/c", Verdict::Accepted, 1, 1),
+            3,
+            &limits(),
+            true,
+        );
         assert!(text.contains("\x1b[32mAC\x1b[0m"));
     }
 }

@@ -111,8 +111,8 @@ impl Verdict {
 /// The verdict a run earns before its output is looked at (TLE, MLE, RE or OLE), else `None`.
 /// A run the judge killed for memory or output gets MLE or OLE whatever signal it died of.
 pub fn run_failure(ended: &Ended, limits: &Limits, stderr_tail: &[u8]) -> Option<Verdict> {
-    let killed_for_output =
-        ended.stopped == Some(Stop::Output) && matches!(ended.termination, Termination::Signaled(_));
+    let killed_for_output = ended.stopped == Some(Stop::Output)
+        && matches!(ended.termination, Termination::Signaled(_));
     if ended.stopped == Some(Stop::CpuTime) || ended.usage.cpu > limits.cpu {
         Some(Verdict::TimeLimitExceeded(TimeKind::Cpu))
     } else if ended.stopped == Some(Stop::WallTime) {
@@ -202,10 +202,18 @@ mod tests {
     #[test]
     fn precedence_is_tle_mle_re_ole() {
         use Termination::{Exited, Signaled};
-        let (tle, mle, re, ole) = (Some(Code::TLE), Some(Code::MLE), Some(Code::RE), Some(Code::OLE));
+        let (tle, mle, re, ole) = (
+            Some(Code::TLE),
+            Some(Code::MLE),
+            Some(Code::RE),
+            Some(Code::OLE),
+        );
         // Over the CPU limit beats everything, whoever noticed it.
         assert_eq!(code(ended(Exited(0), None, 1500, 10)), tle);
-        assert_eq!(code(ended(Signaled(9), Some(Stop::Memory), 1500, 2000)), tle);
+        assert_eq!(
+            code(ended(Signaled(9), Some(Stop::Memory), 1500, 2000)),
+            tle
+        );
         assert_eq!(code(ended(Signaled(9), Some(Stop::WallTime), 10, 10)), tle);
         // Memory beats a crash: killed for it, or measured over it.
         assert_eq!(code(ended(Signaled(9), Some(Stop::Memory), 10, 10)), mle);

@@ -60,7 +60,8 @@ pub fn check(command: &str, dir: &Path, case: &Case, expected: &Path, actual: &[
         }
     };
     let broken = |what: String| {
-        let said = first_line(&checked.stderr_tail).map_or_else(String::new, |line| format!(": {line}"));
+        let said =
+            first_line(&checked.stderr_tail).map_or_else(String::new, |line| format!(": {line}"));
         Verdict::JudgeError(format!("the checker `{command}` failed ({what}){said}"))
     };
     if let Some(failure) = run_failure(&checked.ended, &limits, &[]) {

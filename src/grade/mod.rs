@@ -42,7 +42,12 @@ impl Judged {
 }
 
 /// Runs `program` on one case and decides the verdict.
-pub fn judge_case(program: &Program, case: &Case, judging: &Judging, settings: &Settings) -> Judged {
+pub fn judge_case(
+    program: &Program,
+    case: &Case,
+    judging: &Judging,
+    settings: &Settings,
+) -> Judged {
     let expected = match (judging, &case.expected) {
         (Judging::TicTacToe, _) => {
             return tic_tac_toe::judge(program, &case.input, settings.limits)

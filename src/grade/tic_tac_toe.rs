@@ -21,7 +21,10 @@ use std::path::Path;
 enum Early {
     Wrong(String),
     /// Where the games were, and what happened there.
-    Gone { at: String, what: String },
+    Gone {
+        at: String,
+        what: String,
+    },
 }
 
 /// Counts of finished games, from the player's side.
@@ -33,7 +36,11 @@ struct Tally {
 }
 
 /// Plays the schedule's games; the player's failures stop it.
-fn play_games(player: &mut Player, schedule: &mut Schedule, tally: &mut Tally) -> Result<(), Early> {
+fn play_games(
+    player: &mut Player,
+    schedule: &mut Schedule,
+    tally: &mut Tally,
+) -> Result<(), Early> {
     while let Some(me) = schedule.next_game() {
         tally.games += 1;
         let game = tally.games;
@@ -83,12 +90,10 @@ fn play_games(player: &mut Player, schedule: &mut Schedule, tally: &mut Tally) -
                 }
             } else {
                 let cell = schedule.choose(board);
-                player
-                    .send(&cell.to_string())
-                    .map_err(|what| Early::Gone {
-                        at: at(&moves),
-                        what,
-                    })?;
+                player.send(&cell.to_string()).map_err(|what| Early::Gone {
+                    at: at(&moves),
+                    what,
+                })?;
                 cell
             };
             moves.push(cell);

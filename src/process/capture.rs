@@ -48,7 +48,10 @@ mod tests {
     #[test]
     fn read_capped_keeps_the_start_and_stops_past_the_cap() {
         let data = vec![7u8; 200_000];
-        assert_eq!(read_capped(&data[..], 300_000, || ()), (data.clone(), false));
+        assert_eq!(
+            read_capped(&data[..], 300_000, || ()),
+            (data.clone(), false)
+        );
         let mut called = false;
         let (kept, overflowed) = read_capped(&data[..], 1000, || called = true);
         assert_eq!((kept.len(), overflowed, called), (1000, true, true));

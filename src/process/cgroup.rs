@@ -8,8 +8,8 @@
 //! `GAME_JUDGE_CGROUP=off` forces that.
 
 use std::ffi::CString;
-use std::os::unix::ffi::OsStrExt;
 use std::fs;
+use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;

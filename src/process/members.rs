@@ -60,7 +60,11 @@ fn all_pids() -> Vec<i32> {
 /// Whether the process's environment holds `marker` (`NAME=value`) as a whole entry.
 fn has_marker(pid: i32, marker: &[u8]) -> bool {
     fs::read(format!("/proc/{pid}/environ"))
-        .map(|environment| environment.split(|&byte| byte == 0).any(|entry| entry == marker))
+        .map(|environment| {
+            environment
+                .split(|&byte| byte == 0)
+                .any(|entry| entry == marker)
+        })
         .unwrap_or(false)
 }
 

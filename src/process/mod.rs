@@ -286,7 +286,9 @@ impl Running {
         let (sender, monitor) = mpsc::channel();
         let watched = Arc::clone(&control);
         thread::spawn(move || {
-            let ended = supervise(first, &marker, limits, &watched, cgroup, started, judge_peak);
+            let ended = supervise(
+                first, &marker, limits, &watched, cgroup, started, judge_peak,
+            );
             let _ = sender.send(ended);
         });
         // `child` is dropped without a wait: the monitor reaps the first process by pid.
@@ -317,7 +319,6 @@ impl Running {
         let control = Arc::clone(&self.control);
         move |reason| control.stop(reason)
     }
-
 
     /// Closes the run's stdin and waits for it to end (the monitor enforces the limits; the wait
     /// is bounded by the wall bound), then for its stderr to close. Returns how it ended and the
@@ -375,7 +376,9 @@ fn supervise(
             Err(RecvTimeoutError::Timeout) => {}
         }
         let now = members.scan(cgroup.as_ref());
-        usage.cpu = usage.cpu.max(Duration::from_millis(now.cpu_ticks * 1000 / ticks));
+        usage.cpu = usage
+            .cpu
+            .max(Duration::from_millis(now.cpu_ticks * 1000 / ticks));
         usage.peak_memory_bytes = usage.peak_memory_bytes.max(now.rss_bytes);
         let reason = if sys::received_signal().is_some() {
             Some(Stop::Interrupted)
@@ -400,9 +403,9 @@ fn supervise(
     members.kill_all(cgroup.as_ref(), 500);
     let reaped = reaped?;
     usage.wall = wall;
-    usage.cpu = usage
-        .cpu
-        .max(Duration::from_micros(reaped.user_micros + reaped.system_micros));
+    usage.cpu = usage.cpu.max(Duration::from_micros(
+        reaped.user_micros + reaped.system_micros,
+    ));
     // wait4's max RSS counts the judge's own peak too (the child was a copy of the judge until
     // it exec'd): it speaks for the program only when it is above that.
     // Where there is a cgroup, its peak charge is the kernel's own count of the run alone.
@@ -474,7 +477,14 @@ fn own_peak_memory() -> u64 {
         .unwrap_or_default()
         .lines()
         .find_map(|line| line.strip_prefix("VmHWM:"))
-        .and_then(|value| value.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .and_then(|value| {
+            value
+                .trim()
+                .trim_end_matches("kB")
+                .trim()
+                .parse::<u64>()
+                .ok()
+        })
         .map_or(0, |kib| kib * 1024)
 }
 
