@@ -355,11 +355,12 @@ mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 
-    /// A fresh folder with the given files (path relative to it, content).
+    /// A fresh folder with the given files (path relative to it, content), under the build's
+    /// target folder so nothing is left in the system's temp folder.
     fn folder(files: &[&str]) -> PathBuf {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "game-judge-case-set-{}-{}",
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
+            "target/tmp/case-set-{}-{}",
             std::process::id(),
             NEXT.fetch_add(1, AtomicOrdering::SeqCst)
         ));

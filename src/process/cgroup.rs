@@ -10,8 +10,9 @@
 use std::ffi::CString;
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Once;
 use std::thread;
 use std::time::Duration;
 
@@ -39,6 +40,24 @@ fn own_memory_cgroup() -> Option<PathBuf> {
     dir.join("cgroup.procs").exists().then_some(dir)
 }
 
+/// Removes the empty cgroups of judges that are gone (killed before they could clean up).
+fn remove_abandoned(parent: &Path) {
+    let Ok(entries) = fs::read_dir(parent) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let owner = name
+            .to_str()
+            .and_then(|name| name.strip_prefix("game-judge-"))
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|pid| pid.parse::<u32>().ok());
+        if owner.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists()) {
+            let _ = fs::remove_dir(entry.path()); // fails, harmlessly, unless it is empty
+        }
+    }
+}
+
 impl Cgroup {
     /// A fresh cgroup limited to `limit_bytes`, or `None` where none can be made.
     pub fn create(limit_bytes: u64) -> Option<Cgroup> {
@@ -46,7 +65,10 @@ impl Cgroup {
             return None;
         }
         static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let dir = own_memory_cgroup()?.join(format!(
+        static SWEPT: Once = Once::new();
+        let parent = own_memory_cgroup()?;
+        SWEPT.call_once(|| remove_abandoned(&parent));
+        let dir = parent.join(format!(
             "game-judge-{}-{}",
             std::process::id(),
             NEXT.fetch_add(1, Ordering::Relaxed)

@@ -172,10 +172,12 @@ pub struct Running {
 }
 
 impl Drop for Running {
-    /// A run nobody waits for is killed (its monitor still reaps it).
+    /// A run nobody waited for is killed, and its monitor's clean-up (reaping, removing the
+    /// cgroup) is waited for.
     fn drop(&mut self) {
         if !self.waited {
             self.control.stop(Stop::Requested);
+            let _ = self.monitor.recv();
         }
     }
 }
