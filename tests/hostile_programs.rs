@@ -268,6 +268,23 @@ fn a_hundred_mib_under_a_512_mib_limit_is_ac_and_shows_its_peak() {
     tag.assert_none_left();
 }
 
+/// Row 1 (the other side): address space only reserved, never touched (what Go and Java
+/// runtimes do), is not memory used: 4 GiB mapped under `-m 64` is AC.
+#[test]
+fn reserved_but_untouched_address_space_is_not_mle() {
+    let tag = Tag::new("reserve");
+    let ran = run(&mut judge_cmd(
+        &hostile(&format!("reserve 4096 {tag}")),
+        &one_case(),
+        &["-m", "64"],
+        Duration::from_secs(30),
+    ));
+    assert_eq!(ran.code, Some(0), "{ran}");
+    assert!(ran.stdout.contains("problem/sample-1  AC"), "{ran}");
+    assert!(memory_mib(case_line(&ran, "problem/sample-1")) < 64.0, "{ran}");
+    tag.assert_none_left();
+}
+
 /// Row 1 (the rule behind it): a program that keeps allocating (8 MiB at a time, up to
 /// 512 MiB) is killed near the limit of `-m 64`: MLE, with a peak far below what it asked for.
 #[test]

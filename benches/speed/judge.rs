@@ -1,4 +1,5 @@
-//! The judge's own cost: judging 500 small cases against running the solver directly.
+//! The judge's own cost: judging 500 small cases (each run supervised: CPU time, memory, every
+//! process it started found and killed) against a loop that only spawns the same solver.
 
 use crate::common::has_three;
 use crate::measure::{header, measure, measure_pair, ms, row, run_ok};
@@ -69,11 +70,45 @@ pub fn bench() {
         &direct,
         None,
     );
-    row("judge --cmd SOLVER DIR -j 1", &judged, Some(&direct));
-    let overhead = judged.median.saturating_sub(direct.median) / count as u32;
+    row(
+        "judge --cmd SOLVER DIR -j 1 (a memory cgroup per case, where one can be made)",
+        &judged,
+        Some(&direct),
+    );
+    let (direct_again, polled) = measure_pair(
+        || {
+            for input in &inputs {
+                run_ok(Command::new(solver).stdin(fs::File::open(input).unwrap()));
+            }
+        },
+        || {
+            run_ok(
+                Command::new(judge)
+                    .env("GAME_JUDGE_CGROUP", "off")
+                    .args(["-j", "1", "--cmd"])
+                    .arg(solver)
+                    .arg(&dir),
+            )
+        },
+    );
+    row(
+        "the solver run directly, one case after another",
+        &direct_again,
+        None,
+    );
+    row(
+        "the same, GAME_JUDGE_CGROUP=off (polling /proc only)",
+        &polled,
+        Some(&direct_again),
+    );
+    let per_case = |judge: &crate::measure::Stats, direct: &crate::measure::Stats| {
+        ms(judge.median.saturating_sub(direct.median) / count as u32)
+    };
     println!(
-        "\njudge overhead per case (median judge time minus the solvers' own time, / {count}): {:.3} ms",
-        ms(overhead)
+        "\njudge overhead per case (median judge time minus the solvers' own time, / {count}): \
+         {:.3} ms with a cgroup per case, {:.3} ms polling only",
+        per_case(&judged, &direct),
+        per_case(&polled, &direct_again)
     );
     let parallel = measure(|| {
         run_ok(Command::new(judge).arg("--cmd").arg(solver).arg(&dir));

@@ -5,11 +5,17 @@
 //! environment (`GAME_JUDGE_RUN=<id>`, which every descendant inherits, also one that called
 //! `setsid`), or has a parent that belongs. Once seen, a process belongs for the rest of the
 //! run (by pid and start time), so one that later clears its environment is still found.
+//!
+//! Where to look: the cgroup's list where there is one; else, when the judge adopts orphans
+//! (the `judge` command), the processes below it; else (the library in someone else's process)
+//! every process in /proc.
 
 use super::cgroup::Cgroup;
 use super::sys;
 use std::collections::HashMap;
 use std::fs;
+use std::io::Read;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The environment variable that marks a run's processes.
 pub const MARKER_VARIABLE: &str = "GAME_JUDGE_RUN";
@@ -28,7 +34,11 @@ struct Process {
 
 /// Reads `/proc/PID/stat`; `None` once the process is gone.
 fn read_process(pid: i32) -> Option<Process> {
-    let text = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let mut buffer = [0u8; 1024];
+    let length = fs::File::open(format!("/proc/{pid}/stat"))
+        .and_then(|mut file| file.read(&mut buffer))
+        .ok()?;
+    let text = std::str::from_utf8(&buffer[..length]).ok()?;
     // The command name may hold spaces and parentheses: the fields start after the last ')'.
     let fields: Vec<&str> = text.get(text.rfind(')')? + 2..)?.split(' ').collect();
     let field = |number: usize| -> Option<u64> { fields.get(number - 3)?.parse().ok() };
@@ -44,6 +54,54 @@ fn read_process(pid: i32) -> Option<Process> {
         cpu_ticks: field(14)? + field(15)? + field(16)? + field(17)?,
         rss_pages: field(24)?,
     })
+}
+
+/// The children of a process (of all its threads), where the kernel lists them.
+fn children(pid: u32) -> Option<Vec<i32>> {
+    let mut found = Vec::new();
+    for task in fs::read_dir(format!("/proc/{pid}/task")).ok()?.flatten() {
+        let text = fs::read_to_string(task.path().join("children")).ok()?;
+        found.extend(
+            text.split_whitespace()
+                .filter_map(|pid| pid.parse::<i32>().ok()),
+        );
+    }
+    Some(found)
+}
+
+/// The processes below `roots`, roots included, as the kernel lists children.
+fn subtrees(mut found: Vec<i32>) -> Vec<i32> {
+    let mut next = 0;
+    while next < found.len() {
+        found.extend(children(found[next] as u32).unwrap_or_default());
+        next += 1;
+    }
+    found
+}
+
+/// Where a run's processes can be when the judge adopts orphans: below its first process, or
+/// below an orphan the judge adopted (the kernel hands those to the judge's main thread, whose
+/// own children are only such orphans). `None` where the kernel does not list children.
+fn run_candidates(first: i32) -> Option<Vec<i32>> {
+    let judge = std::process::id();
+    let adopted = fs::read_to_string(format!("/proc/{judge}/task/{judge}/children")).ok()?;
+    let mut roots = vec![first];
+    roots.extend(
+        adopted
+            .split_whitespace()
+            .filter_map(|pid| pid.parse::<i32>().ok()),
+    );
+    Some(subtrees(roots))
+}
+
+/// Whether the judge adopts the orphans of the programs it runs.
+static ADOPTING: AtomicBool = AtomicBool::new(false);
+
+/// Makes this process adopt the orphans of the programs it runs, so that they are found and
+/// reaped (no zombies left behind by a killed case). Linux only; elsewhere init adopts them.
+pub fn adopt_orphans() {
+    sys::become_subreaper();
+    ADOPTING.store(true, Ordering::SeqCst);
 }
 
 /// Every pid in /proc.
@@ -113,6 +171,9 @@ impl Members {
                 pids.extend(self.known.keys().copied());
                 pids.push(self.first);
                 pids
+            }
+            None if ADOPTING.load(Ordering::SeqCst) => {
+                run_candidates(self.first).unwrap_or_else(all_pids)
             }
             None => all_pids(),
         };

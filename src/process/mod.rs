@@ -18,6 +18,7 @@ mod program;
 pub mod sys;
 
 use cgroup::Cgroup;
+pub use members::adopt_orphans;
 use members::{Members, MARKER_VARIABLE};
 pub use program::Program;
 use std::fs::File;
@@ -488,10 +489,4 @@ fn own_peak_memory() -> u64 {
                 .ok()
         })
         .map_or(0, |kib| kib * 1024)
-}
-
-/// Makes this process adopt the orphans of the programs it runs, so that they can be reaped
-/// (no zombies left behind by a killed case). Linux only; elsewhere init adopts them.
-pub fn adopt_orphans() {
-    sys::become_subreaper();
 }
