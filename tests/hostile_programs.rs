@@ -21,7 +21,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 /// A fresh case folder named `problem` holding the given files (name, content).
-fn case_folder(files: &[(&str, &str)]) -> PathBuf {
+fn case_folder(files: &[(impl AsRef<str>, impl AsRef<str>)]) -> PathBuf {
     common::fresh_folder("hostile", "problem", files)
 }
 
@@ -233,17 +233,22 @@ fn memory_mib(line: &str) -> f64 {
         .unwrap_or_else(|_| panic!("{number:?} is not a number of MiB in {line:?}"))
 }
 
+/// The judge on one case running `hostile.py MODE_AND_ARGUMENTS TAG` with `flags`.
+fn judge_hostile(mode_and_arguments: &str, tag: &Tag, flags: &[&str]) -> Ran {
+    run(&mut judge_cmd(
+        &hostile(&format!("{mode_and_arguments} {tag}")),
+        &one_case(),
+        flags,
+        Duration::from_secs(30),
+    ))
+}
+
 /// Row 1: a program that really touches 300 MiB, with `-m 64`, is MLE (even though it would
 /// print the right answer).
 #[test]
 fn three_hundred_mib_under_a_64_mib_limit_is_mle() {
     let tag = Tag::new("alloc-300");
-    let ran = run(&mut judge_cmd(
-        &hostile(&format!("alloc 300 {tag}")),
-        &one_case(),
-        &["-m", "64"],
-        Duration::from_secs(30),
-    ));
+    let ran = judge_hostile("alloc 300", &tag, &["-m", "64"]);
     assert!(ran.stdout.contains("problem/sample-1  MLE"), "{ran}");
     assert_eq!(ran.code, Some(1), "{ran}");
     tag.assert_none_left();
@@ -254,12 +259,7 @@ fn three_hundred_mib_under_a_64_mib_limit_is_mle() {
 #[test]
 fn a_hundred_mib_under_a_512_mib_limit_is_ac_and_shows_its_peak() {
     let tag = Tag::new("alloc-100");
-    let ran = run(&mut judge_cmd(
-        &hostile(&format!("alloc 100 {tag}")),
-        &one_case(),
-        &["-m", "512"],
-        Duration::from_secs(30),
-    ));
+    let ran = judge_hostile("alloc 100", &tag, &["-m", "512"]);
     assert_eq!(ran.code, Some(0), "{ran}");
     let line = case_line(&ran, "problem/sample-1");
     assert!(line.contains("problem/sample-1  AC"), "{ran}");
@@ -273,15 +273,13 @@ fn a_hundred_mib_under_a_512_mib_limit_is_ac_and_shows_its_peak() {
 #[test]
 fn reserved_but_untouched_address_space_is_not_mle() {
     let tag = Tag::new("reserve");
-    let ran = run(&mut judge_cmd(
-        &hostile(&format!("reserve 4096 {tag}")),
-        &one_case(),
-        &["-m", "64"],
-        Duration::from_secs(30),
-    ));
+    let ran = judge_hostile("reserve 4096", &tag, &["-m", "64"]);
     assert_eq!(ran.code, Some(0), "{ran}");
     assert!(ran.stdout.contains("problem/sample-1  AC"), "{ran}");
-    assert!(memory_mib(case_line(&ran, "problem/sample-1")) < 64.0, "{ran}");
+    assert!(
+        memory_mib(case_line(&ran, "problem/sample-1")) < 64.0,
+        "{ran}"
+    );
     tag.assert_none_left();
 }
 
@@ -290,12 +288,7 @@ fn reserved_but_untouched_address_space_is_not_mle() {
 #[test]
 fn a_program_that_keeps_allocating_is_killed_near_the_limit() {
     let tag = Tag::new("grow");
-    let ran = run(&mut judge_cmd(
-        &hostile(&format!("grow 512 {tag}")),
-        &one_case(),
-        &["-m", "64"],
-        Duration::from_secs(30),
-    ));
+    let ran = judge_hostile("grow 512", &tag, &["-m", "64"]);
     assert_eq!(ran.code, Some(1), "{ran}");
     let line = case_line(&ran, "problem/sample-1");
     assert!(line.contains("problem/sample-1  MLE"), "{ran}");
@@ -311,14 +304,7 @@ fn a_program_that_keeps_allocating_is_killed_near_the_limit() {
 #[test]
 fn the_time_limit_counts_cpu_time_not_waiting_for_a_core() {
     let tag = Tag::new("burn");
-    let files: Vec<(String, &str)> = (1..=6)
-        .flat_map(|n| [(format!("c-{n}.in"), ""), (format!("c-{n}.out"), "right\n")])
-        .collect();
-    let files: Vec<(&str, &str)> = files
-        .iter()
-        .map(|(name, content)| (name.as_str(), *content))
-        .collect();
-    let dir = case_folder(&files);
+    let dir = case_folder(&common::numbered_cases("c", 6, |_| "".into(), "right\n"));
     let ran = run(&mut judge_cmd(
         &hostile(&format!("burn 0.8 {tag}")),
         &dir,
@@ -512,7 +498,7 @@ fn exact_comparison_is_byte_for_byte_even_outside_utf8() {
 #[test]
 fn sixty_mib_outputs_are_compared_without_the_judge_growing_large() {
     let tag = Tag::new("big");
-    let dir = case_folder(&[]);
+    let dir = case_folder(&[] as &[(&str, &str)]);
     let line = format!("{}\n", "x".repeat(63));
     fs::write(dir.join("big.txt"), line.repeat(60 << 14)).unwrap(); // 60 MiB
     for case in ["a-1", "a-2"] {
@@ -608,14 +594,7 @@ fn a_script_without_a_shebang_runs_as_a_shell_would_run_it() {
 #[test]
 fn a_reader_that_goes_away_does_not_make_the_judge_panic() {
     let tag = Tag::new("pipe");
-    let files: Vec<(String, &str)> = (1..=50)
-        .flat_map(|n| [(format!("c-{n}.in"), ""), (format!("c-{n}.out"), "right\n")])
-        .collect();
-    let files: Vec<(&str, &str)> = files
-        .iter()
-        .map(|(name, content)| (name.as_str(), *content))
-        .collect();
-    let dir = case_folder(&files);
+    let dir = case_folder(&common::numbered_cases("c", 50, |_| "".into(), "right\n"));
     let mut judge = Running::spawn(
         &format!("sleep 0.1; echo right; : {tag}"),
         &dir,
@@ -678,20 +657,8 @@ fn case_names_with_newlines_or_escapes_are_shown_escaped() {
 #[test]
 fn case_lines_come_in_case_order_with_parallel_jobs() {
     let tag = Tag::new("order");
-    let files: Vec<(String, &str)> = (1..=6)
-        .flat_map(|n| {
-            let input = if n == 1 { "slow\n" } else { "fast\n" };
-            [
-                (format!("c-{n}.in"), input),
-                (format!("c-{n}.out"), "right\n"),
-            ]
-        })
-        .collect();
-    let files: Vec<(&str, &str)> = files
-        .iter()
-        .map(|(name, content)| (name.as_str(), *content))
-        .collect();
-    let dir = case_folder(&files);
+    let input = |n: usize| if n == 1 { "slow\n" } else { "fast\n" }.to_string();
+    let dir = case_folder(&common::numbered_cases("c", 6, input, "right\n"));
     let command = format!("read x; if [ \"$x\" = slow ]; then sleep 1; fi; echo right; : {tag}");
     let ran = run(&mut judge_cmd(
         &command,

@@ -13,7 +13,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 /// A fresh case folder named `problem` holding the given files (name, content).
-fn case_folder(files: &[(&str, &str)]) -> PathBuf {
+fn case_folder(files: &[(impl AsRef<str>, impl AsRef<str>)]) -> PathBuf {
     common::fresh_folder("judge", "problem", files)
 }
 
@@ -320,14 +320,7 @@ fn usage_errors_exit_2() {
 
 #[test]
 fn cases_run_in_parallel_up_to_jobs() {
-    let files: Vec<(String, &str)> = (1..=4)
-        .flat_map(|n| [(format!("s-{n}.in"), ""), (format!("s-{n}.out"), "")])
-        .collect();
-    let files: Vec<(&str, &str)> = files
-        .iter()
-        .map(|(name, content)| (name.as_str(), *content))
-        .collect();
-    let dir = case_folder(&files);
+    let dir = case_folder(&common::numbered_cases("s", 4, |_| "".into(), ""));
     // Four cases of 0.4 s each: about 0.4 s with four jobs, at least 1.6 s with one.
     let start = Instant::now();
     judge_cmd("sleep 0.4", &dir, &["-j", "4"]).assert().code(0);

@@ -50,73 +50,51 @@ pub fn bench() {
         .map(|n| dir.join(format!("case-{n}.in")))
         .collect();
     header(&format!("judge: {count} small cases (board_winner), -j 1"));
-    let (direct, judged) = measure_pair(
-        || {
-            for input in &inputs {
-                run_ok(Command::new(solver).stdin(fs::File::open(input).unwrap()));
-            }
-        },
-        || {
-            run_ok(
-                Command::new(judge)
-                    .args(["-j", "1", "--cmd"])
-                    .arg(solver)
-                    .arg(&dir),
-            )
-        },
-    );
-    row(
-        "the solver run directly, one case after another",
-        &direct,
-        None,
-    );
-    row(
-        "judge --cmd SOLVER DIR -j 1 (a memory cgroup per case, where one can be made)",
-        &judged,
-        Some(&direct),
-    );
-    let (direct_again, polled) = measure_pair(
-        || {
-            for input in &inputs {
-                run_ok(Command::new(solver).stdin(fs::File::open(input).unwrap()));
-            }
-        },
-        || {
-            run_ok(
-                Command::new(judge)
-                    .env("GAME_JUDGE_CGROUP", "off")
-                    .args(["-j", "1", "--cmd"])
-                    .arg(solver)
-                    .arg(&dir),
-            )
-        },
-    );
-    row(
-        "the solver run directly, one case after another",
-        &direct_again,
-        None,
-    );
-    row(
-        "the same, GAME_JUDGE_CGROUP=off (polling /proc only)",
-        &polled,
-        Some(&direct_again),
-    );
-    let per_case = |judge: &crate::measure::Stats, direct: &crate::measure::Stats| {
-        ms(judge.median.saturating_sub(direct.median) / count as u32)
-    };
+    let mut overheads = Vec::new();
+    for (cgroup, setting) in [
+        ("on", "a memory cgroup per case, where one can be made"),
+        ("off", "GAME_JUDGE_CGROUP=off: polling /proc only"),
+    ] {
+        let (direct, judged) = measure_pair(
+            || {
+                for input in &inputs {
+                    run_ok(Command::new(solver).stdin(fs::File::open(input).unwrap()));
+                }
+            },
+            || {
+                run_ok(
+                    Command::new(judge)
+                        .env("GAME_JUDGE_CGROUP", cgroup)
+                        .args(["-j", "1", "--cmd"])
+                        .arg(solver)
+                        .arg(&dir),
+                )
+            },
+        );
+        row(
+            "the solver run directly, one case after another",
+            &direct,
+            None,
+        );
+        row(
+            &format!("judge --cmd SOLVER DIR -j 1 ({setting})"),
+            &judged,
+            Some(&direct),
+        );
+        let overhead = judged.median.saturating_sub(direct.median) / count as u32;
+        overheads.push(format!("{:.3} ms with cgroups {cgroup}", ms(overhead)));
+    }
     println!(
-        "\njudge overhead per case (median judge time minus the solvers' own time, / {count}): \
-         {:.3} ms with a cgroup per case, {:.3} ms polling only",
-        per_case(&judged, &direct),
-        per_case(&polled, &direct_again)
+        "\njudge overhead per case (median judge time minus the solvers' own time, / {count}): {}",
+        overheads.join(", ")
     );
     let parallel = measure(|| {
         run_ok(Command::new(judge).arg("--cmd").arg(solver).arg(&dir));
     });
     row(
-        "the same with -j = number of CPUs",
+        "judge with -j = number of CPUs (cgroups on)",
         &parallel,
-        Some(&direct),
+        None,
     );
     let real = measure(|| {
         run_ok(Command::new(judge).current_dir(Path::new(env!("CARGO_MANIFEST_DIR"))));

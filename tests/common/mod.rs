@@ -9,7 +9,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A fresh folder `<target tmp>/<group>-<n>/<name>` holding the given files (name, content);
 /// the folder's name is what the judge reports cases under (`<name>/<case>`).
-pub fn fresh_folder(group: &str, name: &str, files: &[(&str, &str)]) -> PathBuf {
+pub fn fresh_folder(
+    group: &str,
+    name: &str,
+    files: &[(impl AsRef<str>, impl AsRef<str>)],
+) -> PathBuf {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("{group}-{}", NEXT.fetch_add(1, Ordering::SeqCst)))
@@ -17,9 +21,27 @@ pub fn fresh_folder(group: &str, name: &str, files: &[(&str, &str)]) -> PathBuf 
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
     for (file, content) in files {
-        fs::write(dir.join(file), content).unwrap();
+        fs::write(dir.join(file.as_ref()), content.as_ref()).unwrap();
     }
     dir
+}
+
+/// The files of cases `{prefix}-1` to `{prefix}-{count}`: each input from `input(n)`, each
+/// expected output `expected`.
+pub fn numbered_cases(
+    prefix: &str,
+    count: usize,
+    input: impl Fn(usize) -> String,
+    expected: &str,
+) -> Vec<(String, String)> {
+    (1..=count)
+        .flat_map(|n| {
+            [
+                (format!("{prefix}-{n}.in"), input(n)),
+                (format!("{prefix}-{n}.out"), expected.to_string()),
+            ]
+        })
+        .collect()
 }
 
 /// The eight lines of the board (rows, columns, diagonals) as cell numbers 0-8, row-major.
