@@ -79,19 +79,20 @@ fn subtrees(mut found: Vec<i32>) -> Vec<i32> {
     found
 }
 
-/// Where a run's processes can be when the judge adopts orphans: below its first process, or
-/// below an orphan the judge adopted (the kernel hands those to the judge's main thread, whose
-/// own children are only such orphans). `None` where the kernel does not list children.
-fn run_candidates(first: i32) -> Option<Vec<i32>> {
+/// The orphans the judge adopted that are still running; the ones that ended are reaped here
+/// (never a run's first process: those are children of the worker threads, reaped by their own
+/// waiters; the kernel hands orphans to the judge's main thread). `None` where the kernel does
+/// not list children.
+fn adopted_orphans(first: i32) -> Option<Vec<i32>> {
     let judge = std::process::id();
-    let adopted = fs::read_to_string(format!("/proc/{judge}/task/{judge}/children")).ok()?;
-    let mut roots = vec![first];
-    roots.extend(
-        adopted
+    let children = fs::read_to_string(format!("/proc/{judge}/task/{judge}/children")).ok()?;
+    Some(
+        children
             .split_whitespace()
-            .filter_map(|pid| pid.parse::<i32>().ok()),
-    );
-    Some(subtrees(roots))
+            .filter_map(|pid| pid.parse::<i32>().ok())
+            .filter(|&pid| pid == first || !sys::reap_if_ended(pid))
+            .collect(),
+    )
 }
 
 /// Whether the judge adopts the orphans of the programs it runs.
@@ -163,6 +164,11 @@ impl Members {
 
     /// `scan`, with the pids of the processes found (alive, not zombies).
     fn scan_pids(&mut self, cgroup: Option<&Cgroup>) -> (Snapshot, Vec<i32>) {
+        let adopted = if ADOPTING.load(Ordering::SeqCst) {
+            adopted_orphans(self.first)
+        } else {
+            None
+        };
         let candidates = match cgroup {
             // The cgroup holds them all (unless root moved one out: the group and the marker
             // are looked at too).
@@ -172,10 +178,11 @@ impl Members {
                 pids.push(self.first);
                 pids
             }
-            None if ADOPTING.load(Ordering::SeqCst) => {
-                run_candidates(self.first).unwrap_or_else(all_pids)
-            }
-            None => all_pids(),
+            None => match adopted {
+                // Below the first process, or below an orphan the judge adopted.
+                Some(orphans) => subtrees([vec![self.first], orphans].concat()),
+                None => all_pids(),
+            },
         };
         let processes: Vec<Process> = candidates.into_iter().filter_map(read_process).collect();
         if self.first_start.is_none() {
