@@ -13,7 +13,8 @@ judge: run solvers on their cases and give the verdicts an online judge would gi
 usage:
   judge                          judge every solver in src/bin against cases/<solver>/
   judge NAME...                  only these solvers
-  judge --cmd 'COMMAND' DIR      judge any program (run through sh) against the cases in DIR
+  judge --cmd 'COMMAND' DIR      judge any program against the cases in DIR (COMMAND runs as
+                                 sh would run it; a plain program path runs directly)
   judge play [-r]                play tic-tac-toe against tic_tac_toe_player (-r: it starts)
 
 options:

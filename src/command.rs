@@ -158,7 +158,14 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode
     match sys::received_signal() {
         // The report's reader went away (`judge | head -1`): stop quietly.
         Some(sys::SIGPIPE) => return stopped_by(sys::SIGPIPE),
-        Some(signal) => return stopped_by(signal),
+        Some(signal) => {
+            eprintln!(
+                "error: stopped by signal {signal} after {} of {} cases; the running ones were killed, with everything they started",
+                results.len(),
+                tasks.len()
+            );
+            return stopped_by(signal);
+        }
         None if !summary_written => return stopped_by(sys::SIGPIPE),
         None => {}
     }

@@ -170,7 +170,10 @@ pub fn summary(results: &[Finished]) -> String {
         .map(|(code, count)| format!("{count} {code}"))
         .collect();
     let plural = if results.len() == 1 { "case" } else { "cases" };
-    let mut text = format!("{} {plural}: {}", results.len(), listed.join(", "));
+    let mut text = format!("{} {plural}", results.len());
+    if !listed.is_empty() {
+        text.push_str(&format!(": {}", listed.join(", ")));
+    }
     let measured = || {
         results
             .iter()
@@ -236,6 +239,11 @@ mod tests {
             summary(&results),
             "4 cases: 2 AC, 1 WA, 1 MLE; slowest 15 ms (b/sample-2); largest 40.0 MiB (a/sample-1)"
         );
+    }
+
+    #[test]
+    fn an_empty_summary_has_no_dangling_colon() {
+        assert_eq!(summary(&[]), "0 cases");
     }
 
     #[test]

@@ -428,16 +428,20 @@ fn a_signal_while_judging(signal: &str, expected_code: i32) {
     while let Ok(line) = lines.recv_timeout(Duration::from_secs(5)) {
         seen.push(line);
     }
+    let stderr = judge.stderr();
     let report = format!(
-        "{status:?}\nstdout:\n{}\nstderr:\n{}",
-        seen.join("\n"),
-        judge.stderr()
+        "{status:?}\nstdout:\n{}\nstderr:\n{stderr}",
+        seen.join("\n")
     );
     assert_eq!(status.code(), Some(expected_code), "{report}");
     let summary = seen.last().map_or("", String::as_str);
     assert!(
         is_summary(summary) && summary.contains("1 AC"),
         "the last line is not a summary naming the AC case: {report}"
+    );
+    assert!(
+        stderr.contains("error: stopped by signal"),
+        "stderr does not say the run was stopped: {report}"
     );
     tag.assert_none_left();
 }
