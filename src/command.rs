@@ -5,8 +5,8 @@ use crate::case_set::{discover, read_cases, solver_names, CaseSetError, Problem}
 use crate::cli::{self, Options, Parsed, Target};
 use crate::grade::Settings;
 use crate::play;
-use crate::process::{adopt_orphans, sys, Program};
-use crate::report::{case_report, label_width, summary, use_colour};
+use crate::process::{adopt_orphans, kill_adopted, sys, Program};
+use crate::report::{case_report, label_width, printable, summary, use_colour};
 use crate::runner::{judge_all, Finished, Flow, Task};
 use crate::solvers;
 use crate::verdict::Code;
@@ -22,7 +22,7 @@ const USAGE_OR_IO_ERROR: u8 = 2;
 /// Prints each problem as `error: …` and gives the usage-or-I/O exit status.
 fn fail(messages: &[impl Display]) -> ExitCode {
     for message in messages {
-        eprintln!("error: {message}");
+        eprintln!("error: {}", printable(&message.to_string()));
     }
     ExitCode::from(USAGE_OR_IO_ERROR)
 }
@@ -154,6 +154,7 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode
             Err(_) => Flow::Stop,
         }
     });
+    kill_adopted();
     let summary_written = writeln!(stdout.lock(), "{}", summary(&results)).is_ok();
     match sys::received_signal() {
         // The report's reader went away (`judge | head -1`): stop quietly.

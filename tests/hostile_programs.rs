@@ -376,6 +376,18 @@ fn a_detached_daemon_does_not_outlive_the_judge() {
     tag.assert_none_left();
 }
 
+/// Row 4, the hard way: the daemon also clears its environment (so it carries no run marker)
+/// and its parent is gone at once, so only the judge's adoption of orphans can tie it to the
+/// run: still killed with the case, with a cgroup or without (CI runs this file both ways).
+#[test]
+fn a_daemon_without_the_run_marker_does_not_outlive_the_judge() {
+    let tag = Tag::new("escape");
+    let ran = judge_hostile("escape", &tag, &[]);
+    assert_eq!(ran.code, Some(0), "{ran}");
+    assert!(ran.stdout.contains("problem/sample-1  AC"), "{ran}");
+    tag.assert_none_left();
+}
+
 /// Row 5: `signal` to the judge while cases run (one quick case already reported AC, two
 /// tagged programs sleeping): it kills every program it started, prints the summary of what
 /// finished and exits with `expected_code`.

@@ -12,6 +12,7 @@ use crate::grade::compare::Mode;
 use crate::process::{execute, Limits, Program, Usage};
 use crate::verdict::{compare_verdict, run_failure, Verdict};
 use std::fs;
+use std::path::Path;
 
 /// How every case is judged.
 #[derive(Clone, Copy, Debug)]
@@ -41,6 +42,20 @@ impl Judged {
     }
 }
 
+/// Reads an expected output, refusing one more than twice the output cap.
+fn read_expected(path: &Path, output_cap: usize) -> Result<Vec<u8>, String> {
+    let size = fs::metadata(path)
+        .map_err(|error| format!("cannot read {}: {error}", path.display()))?
+        .len();
+    if size > 2 * output_cap as u64 {
+        return Err(format!(
+            "{} holds {size} bytes, more than twice the output cap of {output_cap}: no output could match it",
+            path.display()
+        ));
+    }
+    fs::read(path).map_err(|error| format!("cannot read {}: {error}", path.display()))
+}
+
 /// Runs `program` on one case and decides the verdict.
 pub fn judge_case(
     program: &Program,
@@ -56,6 +71,15 @@ pub fn judge_case(
             return Judged::judge_error(format!("{}: no expected output", case.input.display()))
         }
         (_, Some(expected)) => expected,
+    };
+    // The expected output is read before the program runs, so a program cannot rewrite it; one
+    // far larger than the output cap could never be matched, and is not read into memory.
+    let expected_text = match judging {
+        Judging::Checker { .. } => Vec::new(),
+        _ => match read_expected(expected, settings.limits.output_bytes) {
+            Ok(text) => text,
+            Err(reason) => return Judged::judge_error(reason),
+        },
     };
     let execution = match execute(program, Some(&case.input), settings.limits) {
         Ok(execution) => execution,
@@ -73,14 +97,7 @@ pub fn judge_case(
             Judging::Checker { command, dir } => {
                 checker::check(command, dir, case, expected, &execution.stdout)
             }
-            _ => match fs::read(expected) {
-                Ok(expected_text) => {
-                    compare_verdict(&expected_text, &execution.stdout, settings.compare)
-                }
-                Err(error) => {
-                    Verdict::JudgeError(format!("cannot read {}: {error}", expected.display()))
-                }
-            },
+            _ => compare_verdict(&expected_text, &execution.stdout, settings.compare),
         },
     };
     Judged {

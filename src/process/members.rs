@@ -15,7 +15,7 @@ use super::sys;
 use std::collections::HashMap;
 use std::fs;
 use std::io::Read;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The environment variable that marks a run's processes.
 pub const MARKER_VARIABLE: &str = "GAME_JUDGE_RUN";
@@ -27,7 +27,7 @@ struct Process {
     parent: i32,
     group: i32,
     start_ticks: u64,
-    /// User and system time of the process and of its children it waited for, in ticks.
+    /// User and system time of the process itself, in ticks.
     cpu_ticks: u64,
     rss_pages: u64,
 }
@@ -51,7 +51,7 @@ fn read_process(pid: i32) -> Option<Process> {
         parent: signed(4)?,
         group: signed(5)?,
         start_ticks: field(22)?,
-        cpu_ticks: field(14)? + field(15)? + field(16)? + field(17)?,
+        cpu_ticks: field(14)? + field(15)?,
         rss_pages: field(24)?,
     })
 }
@@ -98,6 +98,30 @@ fn adopted_orphans(first: i32) -> Option<Vec<i32>> {
 /// Whether the judge adopts the orphans of the programs it runs.
 static ADOPTING: AtomicBool = AtomicBool::new(false);
 
+/// How many runs are being watched now. While only one is, every orphan the judge adopted is
+/// that run's, whatever its environment and process group.
+pub static ACTIVE_RUNS: AtomicUsize = AtomicUsize::new(0);
+
+/// Kills every orphan the judge adopted and everything below it, and reaps them: the judge's
+/// last act, so that nothing a run started outlives the judge even where no run could claim it.
+pub fn kill_adopted() {
+    if !ADOPTING.load(Ordering::SeqCst) {
+        return;
+    }
+    for _ in 0..100 {
+        let Some(orphans) = adopted_orphans(0) else {
+            return;
+        };
+        if orphans.is_empty() {
+            return;
+        }
+        for pid in subtrees(orphans) {
+            sys::kill_now(pid);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+}
+
 /// Makes this process adopt the orphans of the programs it runs, so that they are found and
 /// reaped (no zombies left behind by a killed case). Linux only; elsewhere init adopts them.
 pub fn adopt_orphans() {
@@ -131,6 +155,7 @@ fn has_marker(pid: i32, marker: &[u8]) -> bool {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Snapshot {
     pub processes: usize,
+    /// CPU time of every process of the run seen so far, alive or not.
     pub cpu_ticks: u64,
     pub rss_bytes: u64,
 }
@@ -142,6 +167,9 @@ pub struct Members {
     first_start: Option<u64>,
     /// pid -> start time of every process seen to belong.
     known: HashMap<i32, u64>,
+    /// (pid, start time) -> the CPU time last seen, of every process seen to belong: one that
+    /// ended, waited for or not, still counts.
+    cpu_seen: HashMap<(i32, u64), u64>,
     page_bytes: u64,
 }
 
@@ -153,6 +181,7 @@ impl Members {
             marker: format!("{MARKER_VARIABLE}={marker_value}").into_bytes(),
             first_start: None,
             known: HashMap::new(),
+            cpu_seen: HashMap::new(),
             page_bytes: sys::page_size(),
         }
     }
@@ -178,7 +207,7 @@ impl Members {
                 pids.push(self.first);
                 pids
             }
-            None => match adopted {
+            None => match adopted.clone() {
                 // Below the first process, or below an orphan the judge adopted.
                 Some(orphans) => subtrees([vec![self.first], orphans].concat()),
                 None => all_pids(),
@@ -192,6 +221,10 @@ impl Members {
                 .map(|process| process.start_ticks);
         }
         let in_cgroup: Vec<i32> = cgroup.map(Cgroup::pids).unwrap_or_default();
+        let claimed_orphans = match &adopted {
+            Some(orphans) if ACTIVE_RUNS.load(Ordering::SeqCst) == 1 => orphans.clone(),
+            _ => Vec::new(),
+        };
         let mut members: HashMap<i32, Process> = HashMap::new();
         for process in &processes {
             let known = self.known.get(&process.pid) == Some(&process.start_ticks);
@@ -202,6 +235,7 @@ impl Members {
                 || known
                 || process.group == self.first
                 || in_cgroup.contains(&process.pid)
+                || claimed_orphans.contains(&process.pid)
                 || (started_since && has_marker(process.pid, &self.marker))
             {
                 members.insert(process.pid, *process);
@@ -223,10 +257,12 @@ impl Members {
         }
         for process in members.values() {
             self.known.insert(process.pid, process.start_ticks);
+            self.cpu_seen
+                .insert((process.pid, process.start_ticks), process.cpu_ticks);
         }
         let snapshot = Snapshot {
             processes: members.len(),
-            cpu_ticks: members.values().map(|process| process.cpu_ticks).sum(),
+            cpu_ticks: self.cpu_seen.values().sum(),
             rss_bytes: members
                 .values()
                 .map(|process| process.rss_pages * self.page_bytes)

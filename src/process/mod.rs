@@ -18,8 +18,8 @@ mod program;
 pub mod sys;
 
 use cgroup::Cgroup;
-pub use members::adopt_orphans;
-use members::{Members, MARKER_VARIABLE};
+pub use members::{adopt_orphans, kill_adopted};
+use members::{Members, ACTIVE_RUNS, MARKER_VARIABLE};
 pub use program::Program;
 use std::fs::File;
 use std::io;
@@ -183,6 +183,15 @@ impl Drop for Running {
     }
 }
 
+/// One run counted in `ACTIVE_RUNS` while this lives.
+struct RunCount;
+
+impl Drop for RunCount {
+    fn drop(&mut self) {
+        ACTIVE_RUNS.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 /// A unique marker for each run of this judge.
 fn next_marker() -> String {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
@@ -246,6 +255,9 @@ impl Running {
     ) -> io::Result<Running> {
         let marker = next_marker();
         let cgroup = Cgroup::create(limits.memory_bytes);
+        // Counted from before the spawn until the monitor has cleaned up (or the spawn failed).
+        ACTIVE_RUNS.fetch_add(1, Ordering::SeqCst);
+        let counted = RunCount;
         let stdin = stdin_for(&input)?;
         let mut command = prepare(
             program.command(),
@@ -289,6 +301,7 @@ impl Running {
         let (sender, monitor) = mpsc::channel();
         let watched = Arc::clone(&control);
         thread::spawn(move || {
+            let _counted = counted;
             let ended = supervise(
                 first, &marker, limits, &watched, cgroup, started, judge_peak,
             );
@@ -332,9 +345,9 @@ impl Running {
         let ended = self.monitor.recv().map_err(|_| lost("the monitor"))??;
         let stderr_tail = match &self.stderr {
             None => Vec::new(),
-            Some(receiver) => receiver
-                .recv_timeout(until_wall_bound(self.started, self.wall))
-                .unwrap_or_default(),
+            Some(receiver) => {
+                receive_until_wall_bound(receiver, self.started, self.wall).unwrap_or_default()
+            }
         };
         Ok((ended, stderr_tail))
     }
@@ -343,10 +356,27 @@ impl Running {
 /// How long the judge still reads a pipe after everything it could find was killed.
 const PIPE_GRACE: Duration = Duration::from_millis(200);
 
-/// The time left before a run's wall bound, but at least `PIPE_GRACE`: how long the judge
-/// still reads its pipes once its processes are gone.
-fn until_wall_bound(started: Instant, wall: Duration) -> Duration {
-    wall.saturating_sub(started.elapsed()).max(PIPE_GRACE)
+/// Waits for what a pipe reader sends until the run's wall bound (but at least `PIPE_GRACE`
+/// from now), or until the judge is told to stop.
+fn receive_until_wall_bound<T>(
+    receiver: &Receiver<T>,
+    started: Instant,
+    wall: Duration,
+) -> Option<T> {
+    let deadline = Instant::now() + wall.saturating_sub(started.elapsed()).max(PIPE_GRACE);
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match receiver.recv_timeout(left.min(Duration::from_millis(50))) {
+            Ok(value) => return Some(value),
+            Err(RecvTimeoutError::Disconnected) => return None,
+            Err(RecvTimeoutError::Timeout)
+                if left.is_zero() || sys::received_signal().is_some() =>
+            {
+                return None
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+        }
+    }
 }
 
 fn lost(what: &str) -> io::Error {
@@ -457,9 +487,9 @@ pub fn execute(program: &Program, input: Option<&Path>, limits: Limits) -> io::R
     let control = Arc::clone(&running.control);
     let (started, wall) = (running.started, running.wall);
     let (mut ended, stderr_tail) = running.wait()?;
-    let stdout = match receiver.recv_timeout(until_wall_bound(started, wall)) {
-        Ok((stdout, _)) => stdout,
-        Err(_) => {
+    let stdout = match receive_until_wall_bound(&receiver, started, wall) {
+        Some((stdout, _)) => stdout,
+        None => {
             // A process the judge could not find holds stdout open past the wall bound.
             control.stop(Stop::WallTime);
             ended.stopped = control.stopped();
