@@ -198,11 +198,12 @@ impl Members {
         } else {
             None
         };
+        let in_cgroup: Vec<i32> = cgroup.map(Cgroup::pids).unwrap_or_default();
         let candidates = match cgroup {
             // The cgroup holds them all (unless root moved one out: the group and the marker
             // are looked at too).
-            Some(cgroup) => {
-                let mut pids = cgroup.pids();
+            Some(_) => {
+                let mut pids = in_cgroup.clone();
                 pids.extend(self.known.keys().copied());
                 pids.push(self.first);
                 pids
@@ -220,7 +221,6 @@ impl Members {
                 .find(|process| process.pid == self.first)
                 .map(|process| process.start_ticks);
         }
-        let in_cgroup: Vec<i32> = cgroup.map(Cgroup::pids).unwrap_or_default();
         let claimed_orphans = match &adopted {
             Some(orphans) if ACTIVE_RUNS.load(Ordering::SeqCst) == 1 => orphans.clone(),
             _ => Vec::new(),

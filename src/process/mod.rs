@@ -149,10 +149,15 @@ impl Control {
     /// Records the reason (the first one counts) and kills the run's group at once; the monitor
     /// finishes the job for processes outside it.
     fn stop(&self, reason: Stop) {
+        self.record(reason);
+        sys::kill_now(-self.first);
+    }
+
+    /// Records why the run was (or is being) stopped; the first reason counts.
+    fn record(&self, reason: Stop) {
         if let Ok(mut stopped) = self.stopped.lock() {
             stopped.get_or_insert(reason);
         }
-        sys::kill_now(-self.first);
     }
 
     fn stopped(&self) -> Option<Stop> {
@@ -325,11 +330,6 @@ impl Running {
         self.control.stop(reason);
     }
 
-    /// Why the run has been stopped so far, if it has.
-    pub fn stopped(&self) -> Option<Stop> {
-        self.control.stopped()
-    }
-
     /// A handle that can stop the run from another thread.
     fn stopper(&self) -> impl FnOnce(Stop) + Send + 'static {
         let control = Arc::clone(&self.control);
@@ -449,9 +449,7 @@ fn supervise(
         usage.peak_memory_bytes = usage.peak_memory_bytes.max(cgroup.peak_bytes());
     }
     if cgroup.as_ref().is_some_and(Cgroup::oom_killed) {
-        if let Ok(mut stopped) = control.stopped.lock() {
-            stopped.get_or_insert(Stop::Memory);
-        }
+        control.record(Stop::Memory);
     }
     drop(cgroup);
     Ok(Ended {
@@ -492,7 +490,6 @@ pub fn execute(program: &Program, input: Option<&Path>, limits: Limits) -> io::R
         None => {
             // A process the judge could not find holds stdout open past the wall bound.
             control.stop(Stop::WallTime);
-            ended.stopped = control.stopped();
             Vec::new()
         }
     };

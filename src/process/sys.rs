@@ -125,12 +125,6 @@ pub fn kill_now(pid: i32) {
     }
 }
 
-/// Whether a process or group can still be signalled (it exists, perhaps as a zombie).
-pub fn exists(pid: i32) -> bool {
-    // SAFETY: signal 0 only checks; kill touches no memory of ours.
-    unsafe { kill(pid, 0) == 0 }
-}
-
 /// Makes this process adopt the orphans of the programs it runs (Linux; elsewhere a no-op).
 pub fn become_subreaper() {
     #[cfg(target_os = "linux")]
@@ -143,26 +137,25 @@ pub fn become_subreaper() {
     }
 }
 
+/// A system setting from sysconf, or `fallback` where it has none.
+fn setting(name: c_int, fallback: u64) -> u64 {
+    // SAFETY: sysconf takes an integer and touches no memory of ours.
+    let value = unsafe { sysconf(name) };
+    if value > 0 {
+        value as u64
+    } else {
+        fallback
+    }
+}
+
 /// The kernel's clock ticks per second (the unit of CPU times in /proc).
 pub fn clock_ticks_per_second() -> u64 {
-    // SAFETY: sysconf takes an integer and touches no memory of ours.
-    let ticks = unsafe { sysconf(SC_CLK_TCK) };
-    if ticks > 0 {
-        ticks as u64
-    } else {
-        100
-    }
+    setting(SC_CLK_TCK, 100)
 }
 
 /// The size of a memory page in bytes (the unit of RSS in /proc).
 pub fn page_size() -> u64 {
-    // SAFETY: sysconf takes an integer and touches no memory of ours.
-    let size = unsafe { sysconf(SC_PAGESIZE) };
-    if size > 0 {
-        size as u64
-    } else {
-        4096
-    }
+    setting(SC_PAGESIZE, 4096)
 }
 
 /// What a child applies to itself between fork and exec.
