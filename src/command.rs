@@ -5,7 +5,7 @@ use crate::case_set::{discover, read_cases, solver_names, CaseSetError, Problem}
 use crate::cli::{self, Options, Parsed, Target};
 use crate::grade::Settings;
 use crate::play;
-use crate::process::{adopt_orphans, kill_adopted, sys, Program};
+use crate::process::{self, adopt_orphans, sys, Program};
 use crate::report::{case_report, label_width, printable, summary, use_colour};
 use crate::runner::{judge_all, Finished, Flow, Task};
 use crate::solvers;
@@ -125,7 +125,9 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode
         }
     };
     if let Target::Play { computer_first } = options.target {
-        return play::run(root, computer_first, options.limits());
+        let code = play::run(root, computer_first, options.limits());
+        process::finish();
+        return code;
     }
     let tasks = match tasks(root, &options) {
         Ok(tasks) => tasks,
@@ -154,7 +156,7 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode
             Err(_) => Flow::Stop,
         }
     });
-    kill_adopted();
+    process::finish();
     let summary_written = writeln!(stdout.lock(), "{}", summary(&results)).is_ok();
     match sys::received_signal() {
         // The report's reader went away (`judge | head -1`): stop quietly.

@@ -297,6 +297,47 @@ fn a_program_that_keeps_allocating_is_killed_near_the_limit() {
     tag.assert_none_left();
 }
 
+/// Row 1, case after case: an MLE does not carry over to later cases (the judge reuses memory
+/// cgroups from case to case where it has them): with `-j 1`, 300 MiB then 20 MiB three times
+/// under `-m 64` are MLE then AC, each small case with a peak of its own.
+#[test]
+fn cases_after_an_mle_get_their_own_verdicts_and_peaks() {
+    let tag = Tag::new("alloc-in-turn");
+    let mut files = vec![("a-large.in", "300\n"), ("a-large.out", "right\n")];
+    for name in ["b-small", "c-small", "d-small"] {
+        files.push((name, "20\n"));
+    }
+    let files: Vec<(String, &str)> = files
+        .into_iter()
+        .flat_map(|(name, content)| match name.strip_suffix("-small") {
+            Some(_) => vec![
+                (format!("{name}.in"), content),
+                (format!("{name}.out"), "right\n"),
+            ],
+            None => vec![(name.to_string(), content)],
+        })
+        .collect();
+    let dir = case_folder(&files);
+    let command = format!("read mib; {}", hostile(&format!("alloc $mib {tag}")));
+    let ran = run(&mut judge_cmd(
+        &command,
+        &dir,
+        &["-m", "64", "-j", "1"],
+        Duration::from_secs(30),
+    ));
+    assert!(ran.stdout.contains("problem/a-large  MLE"), "{ran}");
+    for name in ["b-small", "c-small", "d-small"] {
+        let line = case_line(&ran, &format!("problem/{name}"));
+        assert!(line.contains(&format!("problem/{name}  AC")), "{ran}");
+        let peak = memory_mib(line);
+        assert!(
+            (20.0..64.0).contains(&peak),
+            "peak {peak} MiB for 20 MiB: {ran}"
+        );
+    }
+    tag.assert_none_left();
+}
+
 /// Row 2: the time limit is CPU time. Six cases of 0.8 s of CPU each, four at once on a 2-core
 /// machine, take well over 1 s of wall time each, yet all are AC under `-t 1`. (`--wall-limit`
 /// is set far above so that a loaded machine cannot turn them into TLE by wall time; a judge

@@ -52,7 +52,10 @@ pub fn bench() {
     header(&format!("judge: {count} small cases (board_winner), -j 1"));
     let mut overheads = Vec::new();
     for (cgroup, setting) in [
-        ("on", "a memory cgroup per case, where one can be made"),
+        (
+            "on",
+            "a memory cgroup per case (pooled), where one can be made",
+        ),
         ("off", "GAME_JUDGE_CGROUP=off: polling /proc only"),
     ] {
         let (direct, judged) = measure_pair(

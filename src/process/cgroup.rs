@@ -2,9 +2,20 @@
 //! run's processes under the memory limit (an allocation past it OOM-kills inside the group),
 //! and lists every process of the run, including ones that left its process group.
 //!
-//! Made beside the judge's own memory cgroup, as `game-judge-<pid>-<n>`, and removed when the
-//! run ends. Where cgroup v1's memory controller is absent or not writable (cgroup v2 only, no
-//! permission), `Cgroup::create` gives `None` and the run is watched by polling alone. Setting
+//! Made beside the judge's own memory cgroup, as `game-judge-<pid>-<n>`. A cgroup whose run has
+//! ended goes back to a pool and serves a later run (its peak reset, its OOM count and what is
+//! still charged to it noted, so the next run's figures are its own), since making and removing
+//! one costs about as much as running a small program; it is put back by the monitor after the
+//! run's result is sent, off the judge's path. `remove_pooled` removes them when the judge is
+//! done, and a judge that starts removes those of judges that are gone.
+//!
+//! The run's first process is born in its cgroup: the thread that spawns it moves itself into
+//! the cgroup's `tasks` for the spawn and back right after. That costs far less than the child
+//! joining `cgroup.procs` itself (which waits for the whole thread group's lock); the child
+//! joins that way only where the thread cannot move.
+//!
+//! Where cgroup v1's memory controller is absent or not writable (cgroup v2 only, no
+//! permission), `Cgroup::acquire` gives `None` and the run is watched by polling alone. Setting
 //! `GAME_JUDGE_CGROUP=off` forces that.
 
 use std::ffi::CString;
@@ -12,32 +23,66 @@ use std::fs;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Once;
+use std::sync::{Mutex, Once, OnceLock};
 use std::thread;
 use std::time::Duration;
 
 /// Where cgroup v1 mounts the memory controller.
 const MEMORY_MOUNT: &str = "/sys/fs/cgroup/memory";
 
-/// One run's memory cgroup; removed on drop (after its processes are gone).
+/// A cgroup going back to the pool with more than this still charged to it (page cache of the
+/// files its run read) is emptied first; below it, emptying costs more than it is worth, and
+/// the next run's figures are counted from what is left (`Ready::charged_bytes`).
+const EMPTY_PAST_BYTES: u64 = 16 << 20;
+
+/// Cgroups whose runs have ended, ready for another.
+static POOL: Mutex<Vec<Ready>> = Mutex::new(Vec::new());
+
+/// A cgroup with no process in it and its peak reset: what `acquire` hands out.
 #[derive(Debug)]
-pub struct Cgroup {
+struct Ready {
     dir: PathBuf,
+    /// The limit it has now.
+    limit_bytes: u64,
+    /// What is still charged to it (left by earlier runs).
+    charged_bytes: u64,
+    /// The OOM kills it has counted so far.
+    oom_kills: u64,
 }
 
-/// The judge's own memory cgroup, as a folder under the mount.
-fn own_memory_cgroup() -> Option<PathBuf> {
-    let text = fs::read_to_string("/proc/self/cgroup").ok()?;
-    let path = text.lines().find_map(|line| {
-        let mut fields = line.splitn(3, ':');
-        let (_, controllers, path) = (fields.next()?, fields.next()?, fields.next()?);
-        controllers
-            .split(',')
-            .any(|name| name == "memory")
-            .then(|| path.to_string())
-    })?;
-    let dir = PathBuf::from(MEMORY_MOUNT).join(path.trim_start_matches('/'));
-    dir.join("cgroup.procs").exists().then_some(dir)
+/// One run's memory cgroup; back to the pool on drop (after its processes are gone).
+#[derive(Debug)]
+pub struct Cgroup {
+    ready: Ready,
+    parent: &'static Path,
+}
+
+/// The judge's own memory cgroup, as a folder under the mount (looked up once).
+fn own_memory_cgroup() -> Option<&'static Path> {
+    static OWN: OnceLock<Option<PathBuf>> = OnceLock::new();
+    OWN.get_or_init(|| {
+        let text = fs::read_to_string("/proc/self/cgroup").ok()?;
+        let path = text.lines().find_map(|line| {
+            let mut fields = line.splitn(3, ':');
+            let (_, controllers, path) = (fields.next()?, fields.next()?, fields.next()?);
+            controllers
+                .split(',')
+                .any(|name| name == "memory")
+                .then(|| path.to_string())
+        })?;
+        let dir = PathBuf::from(MEMORY_MOUNT).join(path.trim_start_matches('/'));
+        dir.join("cgroup.procs").exists().then_some(dir)
+    })
+    .as_deref()
+}
+
+/// The pid that made a `game-judge-<pid>-<n>` cgroup, if `name` is one.
+fn owner(name: &str) -> Option<u32> {
+    name.strip_prefix("game-judge-")?
+        .split('-')
+        .next()?
+        .parse()
+        .ok()
 }
 
 /// Removes the empty cgroups of judges that are gone (killed before they could clean up).
@@ -46,92 +91,220 @@ fn remove_abandoned(parent: &Path) {
         return;
     };
     for entry in entries.flatten() {
-        let name = entry.file_name();
-        let owner = name
+        let gone = entry
+            .file_name()
             .to_str()
-            .and_then(|name| name.strip_prefix("game-judge-"))
-            .and_then(|rest| rest.split('-').next())
-            .and_then(|pid| pid.parse::<u32>().ok());
-        if owner.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists()) {
+            .and_then(owner)
+            .is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists());
+        if gone {
             let _ = fs::remove_dir(entry.path()); // fails, harmlessly, unless it is empty
         }
     }
 }
 
+/// Cgroups acquired and not yet back in the pool (or removed).
+static OUTSTANDING: AtomicUsize = AtomicUsize::new(0);
+
+/// Removes this judge's pooled cgroups (call when no run is left; waits a little for those
+/// still being emptied).
+pub fn remove_pooled() {
+    for _ in 0..1000 {
+        if OUTSTANDING.load(Ordering::SeqCst) == 0 {
+            break;
+        }
+        thread::sleep(Duration::from_millis(1));
+    }
+    let pooled = match POOL.lock() {
+        Ok(mut pool) => std::mem::take(&mut *pool),
+        Err(_) => return,
+    };
+    for ready in pooled {
+        let _ = fs::remove_dir(ready.dir);
+    }
+}
+
+/// Reads a number from a cgroup file, 0 if unreadable.
+fn read_number(path: &Path) -> u64 {
+    fs::read_to_string(path)
+        .ok()
+        .and_then(|text| text.trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// The calling thread's id, as the `tasks` file wants it.
+fn thread_id() -> Option<String> {
+    thread_local!(static ID: Option<String> = fs::read_link("/proc/thread-self")
+        .ok()
+        .and_then(|link| Some(link.file_name()?.to_str()?.to_string())));
+    ID.with(Clone::clone)
+}
+
 impl Cgroup {
-    /// A fresh cgroup limited to `limit_bytes`, or `None` where none can be made.
-    pub fn create(limit_bytes: u64) -> Option<Cgroup> {
+    /// A cgroup limited to `limit_bytes` with no process in it, or `None` where none can be
+    /// made.
+    pub fn acquire(limit_bytes: u64) -> Option<Cgroup> {
         if std::env::var_os("GAME_JUDGE_CGROUP").is_some_and(|value| value == "off") {
             return None;
         }
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
         static SWEPT: Once = Once::new();
         let parent = own_memory_cgroup()?;
-        SWEPT.call_once(|| remove_abandoned(&parent));
-        let dir = parent.join(format!(
-            "game-judge-{}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        ));
-        fs::create_dir(&dir).ok()?;
-        let cgroup = Cgroup { dir };
-        fs::write(
-            cgroup.dir.join("memory.limit_in_bytes"),
-            limit_bytes.to_string(),
-        )
-        .ok()?;
-        // No swap past the limit either, where swap accounting exists.
-        let _ = fs::write(
-            cgroup.dir.join("memory.memsw.limit_in_bytes"),
-            limit_bytes.to_string(),
-        );
+        SWEPT.call_once(|| remove_abandoned(parent));
+        let pooled = POOL.lock().ok().and_then(|mut pool| pool.pop());
+        let ready = match pooled {
+            Some(ready) => ready,
+            None => {
+                static NEXT: AtomicUsize = AtomicUsize::new(0);
+                let dir = parent.join(format!(
+                    "game-judge-{}-{}",
+                    std::process::id(),
+                    NEXT.fetch_add(1, Ordering::Relaxed)
+                ));
+                fs::create_dir(&dir).ok()?;
+                Ready {
+                    dir,
+                    limit_bytes: 0,
+                    charged_bytes: 0,
+                    oom_kills: 0,
+                }
+            }
+        };
+        OUTSTANDING.fetch_add(1, Ordering::SeqCst);
+        let mut cgroup = Cgroup { ready, parent };
+        if cgroup.ready.limit_bytes != limit_bytes {
+            cgroup.set_limit(limit_bytes)?;
+        }
         Some(cgroup)
+    }
+
+    fn file(&self, name: &str) -> PathBuf {
+        self.ready.dir.join(name)
+    }
+
+    /// Sets the limit, with no swap past it either where swap accounting exists. The
+    /// memory+swap limit may never be below the memory limit, so it is lifted first.
+    fn set_limit(&mut self, limit_bytes: u64) -> Option<()> {
+        let swap = self.file("memory.memsw.limit_in_bytes");
+        let _ = fs::write(&swap, "-1");
+        fs::write(self.file("memory.limit_in_bytes"), limit_bytes.to_string()).ok()?;
+        let _ = fs::write(&swap, limit_bytes.to_string());
+        self.ready.limit_bytes = limit_bytes;
+        Some(())
+    }
+
+    /// Moves the calling thread into the cgroup until the guard is dropped, so that a process
+    /// it spawns meanwhile is born there. `None` when the thread cannot move (then the child
+    /// must join by itself: see `procs_file`).
+    pub fn enter(&self) -> Option<Entered<'_>> {
+        let thread = thread_id()?;
+        fs::write(self.file("tasks"), &thread).ok()?;
+        Some(Entered {
+            cgroup: self,
+            thread,
+        })
     }
 
     /// The `cgroup.procs` file a child writes itself into.
     pub fn procs_file(&self) -> Option<CString> {
-        CString::new(self.dir.join("cgroup.procs").as_os_str().as_bytes()).ok()
+        CString::new(self.file("cgroup.procs").as_os_str().as_bytes()).ok()
     }
 
-    /// The processes in the cgroup now.
+    /// The processes in the cgroup now (never the judge itself, should a thread of it be
+    /// there).
     pub fn pids(&self) -> Vec<i32> {
-        fs::read_to_string(self.dir.join("cgroup.procs"))
+        let judge = std::process::id() as i32;
+        fs::read_to_string(self.file("cgroup.procs"))
             .unwrap_or_default()
             .split_whitespace()
             .filter_map(|pid| pid.parse().ok())
+            .filter(|&pid| pid != judge)
             .collect()
     }
 
-    /// The most memory the cgroup's processes were charged at once (since they joined, so not
-    /// the judge's pages they shared before exec; page cache they brought in counts too).
+    /// The most memory the cgroup's processes were charged at once during this run (not the
+    /// judge's pages they shared before exec, nor what earlier runs left charged; page cache
+    /// they brought in counts too).
     pub fn peak_bytes(&self) -> u64 {
-        fs::read_to_string(self.dir.join("memory.max_usage_in_bytes"))
-            .ok()
-            .and_then(|text| text.trim().parse().ok())
+        read_number(&self.file("memory.max_usage_in_bytes"))
+            .saturating_sub(self.ready.charged_bytes)
+    }
+
+    /// What the cgroup's processes are charged now (counted as `peak_bytes` is).
+    pub fn usage_bytes(&self) -> u64 {
+        read_number(&self.file("memory.usage_in_bytes")).saturating_sub(self.ready.charged_bytes)
+    }
+
+    /// The OOM kills in the cgroup so far, over all the runs it served.
+    fn oom_kills(&self) -> u64 {
+        fs::read_to_string(self.file("memory.oom_control"))
+            .unwrap_or_default()
+            .lines()
+            .find_map(|line| line.strip_prefix("oom_kill "))
+            .and_then(|count| count.trim().parse().ok())
             .unwrap_or(0)
     }
 
-    /// Whether the kernel OOM-killed a process of the cgroup (it went past the limit).
+    /// Whether the kernel OOM-killed a process of this run (it went past the limit).
     pub fn oom_killed(&self) -> bool {
-        fs::read_to_string(self.dir.join("memory.oom_control"))
-            .unwrap_or_default()
-            .lines()
-            .filter_map(|line| line.strip_prefix("oom_kill "))
-            .any(|count| count.trim().parse::<u64>().is_ok_and(|count| count > 0))
+        self.oom_kills() > self.ready.oom_kills
+    }
+}
+
+/// The spawning thread's stay in a run's cgroup; it moves back to the judge's cgroup on drop.
+pub struct Entered<'a> {
+    cgroup: &'a Cgroup,
+    thread: String,
+}
+
+impl Drop for Entered<'_> {
+    fn drop(&mut self) {
+        let tasks = self.cgroup.parent.join("tasks");
+        for _ in 0..100 {
+            if fs::write(&tasks, &self.thread).is_ok() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(1));
+        }
+    }
+}
+
+impl Cgroup {
+    /// Back to the pool once no process is left in it (a killed one may take a moment to go),
+    /// emptied of what the run left charged if that is much, its peak reset, its counts taken
+    /// for the next run; else removed, if it can be.
+    fn release(&mut self) {
+        for _ in 0..200 {
+            let pids = self.pids();
+            let threads = fs::read_to_string(self.file("tasks")).unwrap_or_default();
+            if pids.is_empty() && threads.trim().is_empty() {
+                if read_number(&self.file("memory.usage_in_bytes")) > EMPTY_PAST_BYTES {
+                    let _ = fs::write(self.file("memory.force_empty"), "0");
+                }
+                if fs::write(self.file("memory.max_usage_in_bytes"), "0").is_err() {
+                    break;
+                }
+                self.ready.charged_bytes = read_number(&self.file("memory.usage_in_bytes"));
+                self.ready.oom_kills = self.oom_kills();
+                if let Ok(mut pool) = POOL.lock() {
+                    pool.push(Ready {
+                        dir: std::mem::take(&mut self.ready.dir),
+                        ..self.ready
+                    });
+                    return;
+                }
+                break;
+            }
+            for pid in pids {
+                super::sys::kill_now(pid);
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        let _ = fs::remove_dir(&self.ready.dir);
     }
 }
 
 impl Drop for Cgroup {
     fn drop(&mut self) {
-        // rmdir fails while a process is still in it (a killed one may take a moment to go).
-        for _ in 0..200 {
-            for pid in self.pids() {
-                super::sys::kill_now(pid);
-            }
-            if fs::remove_dir(&self.dir).is_ok() || !self.dir.exists() {
-                return;
-            }
-            thread::sleep(Duration::from_millis(5));
-        }
+        self.release();
+        OUTSTANDING.fetch_sub(1, Ordering::SeqCst);
     }
 }

@@ -5,8 +5,9 @@
 //!   its own where one can be made (see `cgroup`), with RLIMIT_STACK set and RLIMIT_CPU as a
 //!   backstop.
 //! - A monitor thread watches it from /proc every few milliseconds: CPU time (user + sys) of all
-//!   its processes, resident memory summed over them, wall time; past a limit it kills the run
-//!   and records why, so the verdict follows the reason, not the signal it died of.
+//!   its processes, memory (the cgroup's charge, else resident memory summed over them), wall
+//!   time; past a limit it kills the run and records why, so the verdict follows the reason,
+//!   not the signal it died of. It sleeps on a pidfd, so it wakes the moment the run ends.
 //! - When its first process ends (reaped with `wait4`, whose rusage gives the kernel's CPU time
 //!   and max RSS), everything it started is killed and reaped, including processes that left its
 //!   group with `setsid`; no read of its pipes outlives the wall bound.
@@ -18,7 +19,7 @@ mod program;
 pub mod sys;
 
 use cgroup::Cgroup;
-pub use members::{adopt_orphans, kill_adopted};
+pub use members::adopt_orphans;
 use members::{Members, ACTIVE_RUNS, MARKER_VARIABLE};
 pub use program::Program;
 use std::fs::File;
@@ -32,6 +33,13 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 const MIB: u64 = 1 << 20;
+
+/// The judge's last act, once no run is left: kills whatever adopted orphans remain (so nothing
+/// a run started outlives the judge) and removes its pooled cgroups.
+pub fn finish() {
+    members::kill_adopted();
+    cgroup::remove_pooled();
+}
 
 /// The limits of one run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,8 +186,8 @@ pub struct Running {
 }
 
 impl Drop for Running {
-    /// A run nobody waited for is killed, and its monitor's clean-up (reaping, removing the
-    /// cgroup) is waited for.
+    /// A run nobody waited for is killed, and its monitor's clean-up (killing and reaping
+    /// every process of the run) is waited for.
     fn drop(&mut self) {
         if !self.waited {
             self.control.stop(Stop::Requested);
@@ -214,7 +222,7 @@ fn prepare(
     outputs: Outputs,
     marker: &str,
     limits: &Limits,
-    cgroup: Option<&Cgroup>,
+    join: Option<&Cgroup>,
 ) -> Command {
     use std::os::unix::process::CommandExt;
     let stderr = match outputs {
@@ -233,7 +241,7 @@ fn prepare(
             // Whole seconds past the limit: the monitor stops it first; this is a backstop.
             cpu_seconds: limits.cpu.as_secs() + 2,
             stack_bytes: limits.stack_bytes,
-            join_cgroup: cgroup.and_then(Cgroup::procs_file),
+            join_cgroup: join.and_then(Cgroup::procs_file),
         },
     );
     command
@@ -259,39 +267,35 @@ impl Running {
         outputs: Outputs,
     ) -> io::Result<Running> {
         let marker = next_marker();
-        let cgroup = Cgroup::create(limits.memory_bytes);
+        let cgroup = Cgroup::acquire(limits.memory_bytes);
         // Counted from before the spawn until the monitor has cleaned up (or the spawn failed).
         ACTIVE_RUNS.fetch_add(1, Ordering::SeqCst);
         let counted = RunCount;
         let stdin = stdin_for(&input)?;
-        let mut command = prepare(
-            program.command(),
-            stdin,
-            outputs,
-            &marker,
-            &limits,
-            cgroup.as_ref(),
-        );
+        // Spawned from inside the cgroup, so the child is born there; else it joins by itself.
+        let entered = cgroup.as_ref().and_then(Cgroup::enter);
+        let join = cgroup.as_ref().filter(|_| entered.is_none());
+        let mut command = prepare(program.command(), stdin, outputs, &marker, &limits, join);
         let started = Instant::now();
-        let mut child = match command.spawn() {
+        let spawned = match command.spawn() {
             Err(error) if error.raw_os_error() == Some(EXEC_FORMAT_ERROR) => {
                 match program.command_as_script() {
-                    Some(script) => prepare(
-                        script,
-                        stdin_for(&input)?,
-                        outputs,
-                        &marker,
-                        &limits,
-                        cgroup.as_ref(),
-                    )
-                    .spawn()?,
-                    None => return Err(error),
+                    Some(script) => {
+                        prepare(script, stdin_for(&input)?, outputs, &marker, &limits, join).spawn()
+                    }
+                    None => Err(error),
                 }
             }
-            other => other?,
+            other => other,
         };
+        drop(entered);
+        let mut child = spawned?;
         let first = child.id() as i32;
-        let judge_peak = own_peak_memory();
+        // Needed only to read wait4's max RSS, which a cgroup's count replaces.
+        let judge_peak = match cgroup {
+            Some(_) => 0,
+            None => own_peak_memory(),
+        };
         let control = Arc::new(Control {
             first,
             stopped: Mutex::new(None),
@@ -306,11 +310,20 @@ impl Running {
         let (sender, monitor) = mpsc::channel();
         let watched = Arc::clone(&control);
         thread::spawn(move || {
-            let _counted = counted;
             let ended = supervise(
-                first, &marker, limits, &watched, cgroup, started, judge_peak,
+                first,
+                &marker,
+                limits,
+                &watched,
+                cgroup.as_ref(),
+                started,
+                judge_peak,
             );
+            drop(counted);
             let _ = sender.send(ended);
+            // The run is over and its processes are gone: the cgroup goes back to the pool
+            // while the judge goes on.
+            drop(cgroup);
         });
         // `child` is dropped without a wait: the monitor reaps the first process by pid.
         Ok(Running {
@@ -383,6 +396,43 @@ fn lost(what: &str) -> io::Error {
     io::Error::new(io::ErrorKind::Other, format!("lost {what} of a run"))
 }
 
+/// How the monitor learns that the run's first process ended: a pidfd it can sleep on, or
+/// where there is none, a thread blocked in `wait4`.
+enum EndOfFirst {
+    Notice(i32, sys::ExitNotice),
+    Waiter(Receiver<io::Result<sys::Reaped>>),
+}
+
+impl EndOfFirst {
+    fn watch(first: i32) -> EndOfFirst {
+        match sys::ExitNotice::open(first) {
+            Some(notice) => EndOfFirst::Notice(first, notice),
+            None => {
+                let (sender, waited) = mpsc::channel();
+                thread::spawn(move || {
+                    let _ = sender.send(sys::wait_for(first));
+                });
+                EndOfFirst::Waiter(waited)
+            }
+        }
+    }
+
+    /// Waits up to `timeout`; the first process's end, reaped, if it came.
+    fn wait(&self, timeout: Duration) -> io::Result<Option<sys::Reaped>> {
+        match self {
+            EndOfFirst::Notice(first, notice) => match notice.wait(timeout) {
+                true => sys::wait_for(*first).map(Some),
+                false => Ok(None),
+            },
+            EndOfFirst::Waiter(waited) => match waited.recv_timeout(timeout) {
+                Ok(reaped) => reaped.map(Some),
+                Err(RecvTimeoutError::Disconnected) => Err(lost("the waiter")),
+                Err(RecvTimeoutError::Timeout) => Ok(None),
+            },
+        }
+    }
+}
+
 /// The monitor's loop: polls the run's processes until its first process ends, stopping the run
 /// at a limit, then kills and reaps everything left.
 fn supervise(
@@ -390,29 +440,28 @@ fn supervise(
     marker: &str,
     limits: Limits,
     control: &Control,
-    cgroup: Option<Cgroup>,
+    cgroup: Option<&Cgroup>,
     started: Instant,
     judge_peak: u64,
 ) -> io::Result<Ended> {
-    let (sender, waited) = mpsc::channel();
-    thread::spawn(move || {
-        let _ = sender.send(sys::wait_for(first));
-    });
+    let end = EndOfFirst::watch(first);
     let mut members = Members::new(first, marker);
     let ticks = sys::clock_ticks_per_second();
     let mut usage = Usage::default();
     let mut interval = Duration::from_millis(1);
     let reaped = loop {
-        match waited.recv_timeout(interval) {
-            Ok(reaped) => break reaped,
-            Err(RecvTimeoutError::Disconnected) => return Err(lost("the waiter")),
-            Err(RecvTimeoutError::Timeout) => {}
+        if let Some(reaped) = end.wait(interval)? {
+            break reaped;
         }
-        let now = members.scan(cgroup.as_ref());
+        let now = members.scan(cgroup);
         usage.cpu = usage
             .cpu
             .max(Duration::from_millis(now.cpu_ticks * 1000 / ticks));
-        usage.peak_memory_bytes = usage.peak_memory_bytes.max(now.rss_bytes);
+        // With a cgroup, the kernel's charge is the measure (and the kernel enforces the limit:
+        // resident pages of shared libraries charged elsewhere do not count twice); without one,
+        // the resident memory of the run's processes summed.
+        let memory = cgroup.map_or(now.rss_bytes, Cgroup::usage_bytes);
+        usage.peak_memory_bytes = usage.peak_memory_bytes.max(memory);
         let reason = if sys::received_signal().is_some() {
             Some(Stop::Interrupted)
         } else if usage.cpu > limits.cpu {
@@ -428,30 +477,31 @@ fn supervise(
             control.stop(reason);
         }
         if control.stopped().is_some() {
-            members.kill_all(cgroup.as_ref(), 1);
+            members.kill_all(cgroup, 1);
         }
         interval = (interval * 2).min(Duration::from_millis(10));
     };
     let wall = started.elapsed();
-    members.kill_all(cgroup.as_ref(), 500);
-    let reaped = reaped?;
+    members.kill_all(cgroup, 500);
     usage.wall = wall;
     usage.cpu = usage.cpu.max(Duration::from_micros(
         reaped.user_micros + reaped.system_micros,
     ));
-    // wait4's max RSS counts the judge's own peak too (the child was a copy of the judge until
-    // it exec'd): it speaks for the program only when it is above that.
-    // Where there is a cgroup, its peak charge is the kernel's own count of the run alone.
-    if reaped.max_rss_bytes > judge_peak {
-        usage.peak_memory_bytes = usage.peak_memory_bytes.max(reaped.max_rss_bytes);
+    match cgroup {
+        // Its peak charge is the kernel's own count of the run alone.
+        Some(cgroup) => {
+            usage.peak_memory_bytes = usage.peak_memory_bytes.max(cgroup.peak_bytes());
+            if cgroup.oom_killed() {
+                control.record(Stop::Memory);
+            }
+        }
+        // wait4's max RSS counts the judge's own peak too (the child was a copy of the judge
+        // until it exec'd): it speaks for the program only when it is above that.
+        None if reaped.max_rss_bytes > judge_peak => {
+            usage.peak_memory_bytes = usage.peak_memory_bytes.max(reaped.max_rss_bytes);
+        }
+        None => {}
     }
-    if let Some(cgroup) = &cgroup {
-        usage.peak_memory_bytes = usage.peak_memory_bytes.max(cgroup.peak_bytes());
-    }
-    if cgroup.as_ref().is_some_and(Cgroup::oom_killed) {
-        control.record(Stop::Memory);
-    }
-    drop(cgroup);
     Ok(Ended {
         termination: Termination::from_wait_status(reaped.status),
         stopped: control.stopped(),

@@ -24,6 +24,13 @@ struct RUsage {
 }
 
 #[repr(C)]
+struct PollFd {
+    fd: c_int,
+    events: i16,
+    returned: i16,
+}
+
+#[repr(C)]
 struct RLimit {
     current: u64,
     maximum: u64,
@@ -39,6 +46,8 @@ extern "C" {
     fn write(fd: c_int, buffer: *const c_void, count: usize) -> isize;
     fn close(fd: c_int) -> c_int;
     fn sysconf(name: c_int) -> c_long;
+    fn syscall(number: c_long, ...) -> c_long;
+    fn poll(fds: *mut PollFd, count: u64, timeout_ms: c_int) -> c_int;
     #[cfg(target_os = "linux")]
     fn prctl(option: c_int, argument: u64, ...) -> c_int;
 }
@@ -57,6 +66,9 @@ const O_WRONLY: c_int = 1;
 const O_CLOEXEC: c_int = 0o2000000;
 const SC_CLK_TCK: c_int = 2;
 const SC_PAGESIZE: c_int = 30;
+/// The same number on every architecture Linux added it to (5.3).
+const SYS_PIDFD_OPEN: c_long = 434;
+const POLLIN: i16 = 1;
 
 /// How a waited-for process ended, with the kernel's account of it and of its waited-for
 /// descendants.
@@ -103,6 +115,42 @@ pub fn wait_for(pid: i32) -> io::Result<Reaped> {
         if error.kind() != io::ErrorKind::Interrupted {
             return Err(error);
         }
+    }
+}
+
+/// A file descriptor that becomes readable when a process ends (a pidfd), so the monitor can
+/// sleep until either the end or its next look, with no thread waiting in `wait4`.
+pub struct ExitNotice(std::os::fd::OwnedFd);
+
+impl ExitNotice {
+    /// A notice for the child `pid`, or `None` where the kernel has no pidfds (before 5.3, or a
+    /// sandbox that forbids them).
+    pub fn open(pid: i32) -> Option<ExitNotice> {
+        use std::os::fd::FromRawFd;
+        // SAFETY: pidfd_open takes two integers and touches no memory of ours.
+        let fd = unsafe { syscall(SYS_PIDFD_OPEN, pid as c_long, 0 as c_long) };
+        if fd < 0 {
+            return None;
+        }
+        // SAFETY: `fd` is a new descriptor that nothing else owns (pidfds are close-on-exec).
+        Some(ExitNotice(unsafe {
+            std::os::fd::OwnedFd::from_raw_fd(fd as c_int)
+        }))
+    }
+
+    /// Waits up to `timeout` for the process to end; true once it has (it is then ready to
+    /// be reaped). A signal cuts the wait short, as a timeout does.
+    pub fn wait(&self, timeout: std::time::Duration) -> bool {
+        use std::os::fd::AsRawFd;
+        let mut entry = PollFd {
+            fd: self.0.as_raw_fd(),
+            events: POLLIN,
+            returned: 0,
+        };
+        let millis = timeout.as_millis().clamp(1, c_int::MAX as u128) as c_int;
+        // SAFETY: `entry` is one valid pollfd that poll may write into.
+        let ready = unsafe { poll(&mut entry, 1, millis) };
+        ready > 0 && entry.returned != 0
     }
 }
 
