@@ -338,6 +338,20 @@ fn cases_after_an_mle_get_their_own_verdicts_and_peaks() {
     tag.assert_none_left();
 }
 
+/// Row 1 (the stack): `--stack-limit 300` gives the program a stack limit of 300 MiB
+/// (307200 KiB, as `ulimit -s` shows it).
+#[test]
+fn the_stack_limit_reaches_the_program() {
+    let dir = case_folder(&[("sample-1.in", "\n"), ("sample-1.out", "307200\n")]);
+    let ran = run(&mut judge_cmd(
+        "ulimit -s",
+        &dir,
+        &["--stack-limit", "300"],
+        Duration::from_secs(30),
+    ));
+    assert!(ran.stdout.contains("problem/sample-1  AC"), "{ran}");
+}
+
 /// Row 2: the time limit is CPU time. Six cases of 0.8 s of CPU each, four at once on a 2-core
 /// machine, take well over 1 s of wall time each, yet all are AC under `-t 1`. (`--wall-limit`
 /// is set far above so that a loaded machine cannot turn them into TLE by wall time; a judge

@@ -25,7 +25,7 @@ pub use program::Program;
 use std::fs::File;
 use std::io;
 use std::path::Path;
-use std::process::{ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -215,7 +215,10 @@ fn next_marker() -> String {
     )
 }
 
-/// Sets up a command as every run is set up.
+/// Sets up a command as every run is set up. The resource limits reach the child one of two
+/// ways: where it must join a cgroup by itself (`join`), it sets them between fork and exec;
+/// else it is spawned without that step (a vfork-like spawn, far cheaper than forking the
+/// judge) and inherits them, see `spawn`.
 fn prepare(
     mut command: Command,
     stdin: Stdio,
@@ -235,16 +238,42 @@ fn prepare(
         .stderr(stderr)
         .env(MARKER_VARIABLE, marker)
         .process_group(0);
-    sys::set_up_child(
-        &mut command,
-        sys::ChildSetup {
-            // Whole seconds past the limit: the monitor stops it first; this is a backstop.
-            cpu_seconds: limits.cpu.as_secs() + 2,
-            stack_bytes: limits.stack_bytes,
-            join_cgroup: join.and_then(Cgroup::procs_file),
-        },
-    );
+    if let Some(cgroup) = join {
+        sys::set_up_child(
+            &mut command,
+            sys::ChildSetup {
+                cpu_seconds: cpu_backstop_seconds(limits),
+                stack_bytes: limits.stack_bytes,
+                join_cgroup: cgroup.procs_file(),
+            },
+        );
+    }
     command
+}
+
+/// RLIMIT_CPU, a backstop: whole seconds past the limit, since the monitor stops a run first.
+fn cpu_backstop_seconds(limits: &Limits) -> u64 {
+    limits.cpu.as_secs() + 2
+}
+
+/// Spawns a prepared command. Without a step between fork and exec, the child inherits the
+/// judge's own soft stack limit and core-dump limit, so those are set on the judge for the
+/// spawn (one spawn at a time, as they are the judge's), and RLIMIT_CPU is set on the child
+/// right after.
+fn spawn(command: &mut Command, limits: &Limits, joins_by_itself: bool) -> io::Result<Child> {
+    if joins_by_itself {
+        return command.spawn();
+    }
+    static SPAWNING: Mutex<()> = Mutex::new(());
+    let child = {
+        let _one_at_a_time = SPAWNING
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        sys::limit_what_children_inherit(limits.stack_bytes);
+        command.spawn()?
+    };
+    sys::limit_cpu_of(child.id() as i32, cpu_backstop_seconds(limits));
+    Ok(child)
 }
 
 fn stdin_for(input: &Input) -> io::Result<Stdio> {
@@ -277,12 +306,14 @@ impl Running {
         let join = cgroup.as_ref().filter(|_| entered.is_none());
         let mut command = prepare(program.command(), stdin, outputs, &marker, &limits, join);
         let started = Instant::now();
-        let spawned = match command.spawn() {
+        let spawned = match spawn(&mut command, &limits, join.is_some()) {
             Err(error) if error.raw_os_error() == Some(EXEC_FORMAT_ERROR) => {
                 match program.command_as_script() {
-                    Some(script) => {
-                        prepare(script, stdin_for(&input)?, outputs, &marker, &limits, join).spawn()
-                    }
+                    Some(script) => spawn(
+                        &mut prepare(script, stdin_for(&input)?, outputs, &marker, &limits, join),
+                        &limits,
+                        join.is_some(),
+                    ),
                     None => Err(error),
                 }
             }

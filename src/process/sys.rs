@@ -41,6 +41,8 @@ extern "C" {
     fn wait4(pid: i32, status: *mut c_int, options: c_int, usage: *mut RUsage) -> i32;
     fn waitpid(pid: i32, status: *mut c_int, options: c_int) -> i32;
     fn setrlimit(resource: c_int, limit: *const RLimit) -> c_int;
+    fn getrlimit(resource: c_int, limit: *mut RLimit) -> c_int;
+    fn prlimit(pid: i32, resource: c_int, new: *const RLimit, old: *mut RLimit) -> c_int;
     fn signal(signal: c_int, handler: usize) -> usize;
     fn open(path: *const c_char, flags: c_int, ...) -> c_int;
     fn write(fd: c_int, buffer: *const c_void, count: usize) -> isize;
@@ -241,6 +243,40 @@ pub fn apply_in_child(setup: &ChildSetup) -> io::Result<()> {
         join(procs)?;
     }
     Ok(())
+}
+
+/// Sets the judge's own soft limits that a child spawned without a step between fork and exec
+/// inherits: the stack (up to the judge's hard limit) and no core dumps. The hard limits stay,
+/// so a later run may get a larger stack; the judge itself, whose threads have stacks of their
+/// own size and whose main thread uses little, is not bothered by either.
+pub fn limit_what_children_inherit(stack_bytes: u64) {
+    let set_soft = |resource: c_int, wanted: u64| {
+        let mut value = RLimit {
+            current: 0,
+            maximum: 0,
+        };
+        // SAFETY: `value` is a valid rlimit for getrlimit to fill and setrlimit to read.
+        unsafe {
+            if getrlimit(resource, &mut value) == 0 {
+                value.current = wanted.min(value.maximum);
+                setrlimit(resource, &value);
+            }
+        }
+    };
+    set_soft(RLIMIT_STACK, stack_bytes);
+    set_soft(RLIMIT_CORE, 0);
+}
+
+/// Sets RLIMIT_CPU of process `pid` (soft `seconds`, hard one more); errors (gone) ignored.
+pub fn limit_cpu_of(pid: i32, seconds: u64) {
+    let value = RLimit {
+        current: seconds,
+        maximum: seconds.saturating_add(1),
+    };
+    // SAFETY: `value` is a valid rlimit that prlimit only reads; no old value is asked for.
+    unsafe {
+        prlimit(pid, RLIMIT_CPU, &value, std::ptr::null_mut());
+    }
 }
 
 /// Writes `0` (this process) into a cgroup's `cgroup.procs`.
