@@ -87,6 +87,13 @@ fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
         }
         Target::Play { .. } => Ok(Vec::new()),
         Target::Command { command, dir } => {
+            if let Some(word) = Program::Shell(command.clone()).missing_program() {
+                eprintln!(
+                    "error: --cmd '{}': there is no program {word} (not a file, not in PATH)",
+                    crate::report::printable(command)
+                );
+                return Err(ExitCode::from(USAGE_OR_IO_ERROR));
+            }
             let folder = read_cases(dir).map_err(|errors| fail(&errors))?;
             let name = dir.file_name().map_or_else(
                 || dir.display().to_string(),
@@ -124,6 +131,13 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode
             return ExitCode::from(USAGE_OR_IO_ERROR);
         }
     };
+    if let Some(wall) = options.wall_limit.filter(|&wall| wall < options.time_limit) {
+        eprintln!(
+            "warning: --wall-limit {} s is below the CPU time limit of {} s: the wall bound ends a busy run first (TLE)",
+            wall.as_secs_f64(),
+            options.time_limit.as_secs_f64()
+        );
+    }
     if let Target::Play { computer_first } = options.target {
         let code = play::run(root, computer_first, options.limits());
         process::finish();

@@ -352,6 +352,44 @@ fn the_stack_limit_reaches_the_program() {
     assert!(ran.stdout.contains("problem/sample-1  AC"), "{ran}");
 }
 
+/// Row 4 (zombies): processes that ended unwaited-for and were handed to the judge are reaped
+/// when their case ends, not left as zombies while the judge goes on with the next case.
+#[test]
+fn zombies_handed_to_the_judge_are_reaped_with_their_case() {
+    let tag = Tag::new("zombies");
+    let dir = case_folder(&[
+        ("a-zombies.in", "zombies 20\n"),
+        ("a-zombies.out", "right\n"),
+        ("b-sleeps.in", "sleep 3\n"),
+        ("b-sleeps.out", "right\n"),
+    ]);
+    let command = format!(
+        "read mode count; {}",
+        hostile(&format!("$mode $count {tag}"))
+    );
+    let mut judge = Running::spawn(&command, &dir, &["-j", "1"]);
+    let mut lines = BufReader::new(judge.0.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    assert!(first.starts_with("problem/a-zombies  AC"), "{first}");
+    // Case b is running now; the judge's children are it, and no zombie.
+    let children = std::process::Command::new("ps")
+        .args(["-o", "pid=,stat=,cmd=", "--ppid", &judge.pid().to_string()])
+        .output()
+        .unwrap();
+    let listing = String::from_utf8_lossy(&children.stdout).into_owned();
+    let zombies: Vec<&str> = listing
+        .lines()
+        .filter(|line| {
+            line.split_whitespace()
+                .nth(1)
+                .is_some_and(|stat| stat.starts_with('Z'))
+        })
+        .collect();
+    assert!(zombies.is_empty(), "zombies of the judge:\n{listing}");
+    assert!(judge.wait_bounded(Duration::from_secs(30)).success());
+    tag.assert_none_left();
+}
+
 /// Row 2: the time limit is CPU time. Six cases of 0.8 s of CPU each, four at once on a 2-core
 /// machine, take well over 1 s of wall time each, yet all are AC under `-t 1`. (`--wall-limit`
 /// is set far above so that a loaded machine cannot turn them into TLE by wall time; a judge

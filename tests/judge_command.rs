@@ -319,6 +319,38 @@ fn usage_errors_exit_2() {
 }
 
 #[test]
+fn a_mistyped_program_is_a_usage_error_before_anything_runs() {
+    let dir = one_case("right\n");
+    for (command, word) in [
+        ("pyhton3 main.py", "pyhton3"),
+        ("./no-such-a.out", "./no-such-a.out"),
+    ] {
+        judge_cmd(command, &dir, &[])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(contains(format!(
+                "there is no program {word} (not a file, not in PATH)"
+            )));
+    }
+}
+
+#[test]
+fn a_wall_bound_below_the_time_limit_is_warned_about() {
+    let dir = one_case("right\n");
+    judge_cmd("echo right", &dir, &["-t", "2", "--wall-limit", "1.5"])
+        .assert()
+        .code(0)
+        .stderr(contains(
+            "warning: --wall-limit 1.5 s is below the CPU time limit of 2 s",
+        ));
+    judge_cmd("echo right", &dir, &["-t", "2", "--wall-limit", "2"])
+        .assert()
+        .code(0)
+        .stderr("");
+}
+
+#[test]
 fn cases_run_in_parallel_up_to_jobs() {
     let dir = case_folder(&common::numbered_cases("s", 4, |_| "".into(), ""));
     // Four cases of 0.4 s each: about 0.4 s with four jobs, at least 1.6 s with one.

@@ -30,7 +30,49 @@ fn plain_words(line: &str) -> Option<Vec<&str>> {
     (line.chars().all(plain) && program.contains('/')).then_some(words)
 }
 
+/// The words a POSIX shell runs itself (builtins and keywords): never looked up as programs.
+const SHELL_OWN_WORDS: &[&str] = &[
+    ".", ":", "[", "!", "{", "alias", "bg", "break", "case", "cd", "command", "continue", "echo",
+    "eval", "exec", "exit", "export", "false", "fg", "for", "getopts", "hash", "if", "jobs",
+    "kill", "local", "printf", "pwd", "read", "readonly", "return", "set", "shift", "test",
+    "times", "trap", "true", "type", "ulimit", "umask", "unalias", "unset", "until", "wait",
+    "while",
+];
+
+/// Whether `path` is a file the judge could execute (any execute bit: as root, that is
+/// enough; otherwise the run itself says why not).
+fn executable_file(path: &std::path::Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path)
+        .is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
+}
+
 impl Program {
+    /// The first word of a command line when it names a program that does not exist: not a
+    /// file at its path, or not in any folder of `PATH`. `None` when it exists, or when the
+    /// shell would run something else first (a builtin, an assignment, quoting, expansion), so
+    /// a mistyped `--cmd 'pyhton3 a.py'` is a usage error before anything runs, not 127 on
+    /// every case.
+    pub fn missing_program(&self) -> Option<String> {
+        let line = match self {
+            Program::Shell(line) => line,
+            Program::Binary(_) => return None,
+        };
+        let first = line.split_ascii_whitespace().next()?;
+        let plain = |c: char| c.is_ascii_alphanumeric() || "_-./+".contains(c);
+        if !first.chars().all(plain) || SHELL_OWN_WORDS.contains(&first) {
+            return None;
+        }
+        let found = if first.contains('/') {
+            std::path::Path::new(first).is_file()
+        } else {
+            std::env::var_os("PATH").is_some_and(|path| {
+                std::env::split_paths(&path).any(|dir| executable_file(&dir.join(first)))
+            })
+        };
+        (!found).then(|| first.to_string())
+    }
+
     /// The program and its arguments when it runs without a shell.
     fn direct(&self) -> Option<(PathBuf, Vec<String>)> {
         match self {
@@ -92,6 +134,26 @@ mod tests {
             "",
         ] {
             assert_eq!(plain_words(line), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn a_program_that_does_not_exist_is_named() {
+        let missing = |line: &str| Program::Shell(line.to_string()).missing_program();
+        assert_eq!(missing("pyhton3 a.py"), Some("pyhton3".to_string()));
+        assert_eq!(
+            missing("./no-such-file x"),
+            Some("./no-such-file".to_string())
+        );
+        for line in [
+            "sh -c 'exit 0'",
+            "read n; exec sh",
+            "A=1 sh",
+            "$X y",
+            "'sh' x",
+            "cd /",
+        ] {
+            assert_eq!(missing(line), None, "{line}");
         }
     }
 
