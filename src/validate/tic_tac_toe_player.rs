@@ -1,0 +1,81 @@
+//! Validator for the interactive tic_tac_toe_player cases, whose `.in` describes the judge's
+//! opponent (see `crate::opponents`): whole-line `#` comments and `key value` lines with one
+//! space; `opponent random|perfect|every-line` once; `seed N` (0 to 2^64-1) and `games N`
+//! (at least 1) once each, with `random` and only with it.
+
+use super::reader::{Invalid, Reader};
+
+/// The most games a case may ask for, so that a count never overflows.
+const MAX_GAMES: i64 = i64::MAX;
+
+pub fn validate(input: &[u8]) -> Result<(), Invalid> {
+    let mut reader = Reader::new(input);
+    // Each key with the line it was given on.
+    let (mut opponent, mut seed, mut games) = (None, None, None);
+    while !reader.at_end() {
+        let line = reader.line();
+        if reader.eat(b'#') {
+            reader.read_rest_of_line("a comment")?;
+            reader.read_line_end()?;
+            continue;
+        }
+        let key = reader.read_word("a `key value` line or a # comment")?;
+        let slot = match key {
+            "opponent" => &mut opponent,
+            "seed" => &mut seed,
+            "games" => &mut games,
+            _ => return Err(reader.fail(format!("unknown key {key:?} (opponent, seed, games)"))),
+        };
+        if slot.is_some() {
+            return Err(reader.fail(format!("{key} is given twice")));
+        }
+        reader.read_space("the key and its value")?;
+        let value = match key {
+            "opponent" => {
+                let kind = reader.read_word("an opponent")?;
+                if !["random", "perfect", "every-line"].contains(&kind) {
+                    return Err(reader.fail(format!(
+                        "unknown opponent {kind:?} (random, perfect or every-line)"
+                    )));
+                }
+                kind.to_string()
+            }
+            "seed" => read_seed(&mut reader)?,
+            _ => reader
+                .read_integer(1, MAX_GAMES, "the number of games")?
+                .to_string(),
+        };
+        *slot = Some((line, value));
+        reader.read_line_end()?;
+    }
+    let Some((opponent_line, kind)) = opponent else {
+        return Err(reader.fail("expected an `opponent` line, found end of input"));
+    };
+    if kind == "random" {
+        if seed.is_none() || games.is_none() {
+            return Err(reader.fail_at(
+                opponent_line,
+                "opponent random needs `seed N` and `games N`",
+            ));
+        }
+    } else if let Some((line, _)) = seed.or(games) {
+        return Err(reader.fail_at(
+            line,
+            format!("seed and games go only with opponent random, not {kind}"),
+        ));
+    }
+    Ok(())
+}
+
+/// A seed: a whole number that fits in 64 bits, without leading zeros.
+fn read_seed(reader: &mut Reader) -> Result<String, Invalid> {
+    let word = reader.read_word("the seed")?;
+    let wellformed =
+        word.bytes().all(|byte| byte.is_ascii_digit()) && (word == "0" || !word.starts_with('0'));
+    match word.parse::<u64>() {
+        Ok(_) if wellformed => Ok(word.to_string()),
+        _ => Err(reader.fail(format!(
+            "expected the seed, a whole number from 0 to 2^64-1, found {word:?}"
+        ))),
+    }
+}
