@@ -34,3 +34,16 @@ pub fn validator(name: &str) -> Option<Validator> {
         .find(|(known, _)| *known == name)
         .map(|&(_, validate)| validate)
 }
+
+/// For the validators' unit tests: `valid` passes, and each near miss (one per rule, named)
+/// fails with exactly its message.
+#[cfg(test)]
+fn check_near_misses(validate: Validator, valid: &[u8], near_misses: &[(&str, &[u8], &str)]) {
+    assert_eq!(validate(valid), Ok(()), "the valid input");
+    for &(rule, input, message) in near_misses {
+        match validate(input) {
+            Ok(()) => panic!("{rule}: {:?} passed", String::from_utf8_lossy(input)),
+            Err(invalid) => assert_eq!(invalid.to_string(), message, "{rule}"),
+        }
+    }
+}

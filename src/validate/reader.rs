@@ -70,6 +70,16 @@ impl<'a> Reader<'a> {
         self.bytes.get(self.position).copied()
     }
 
+    /// The unread bytes of the current line, without its line end.
+    fn rest_of_line(&self) -> &'a [u8] {
+        let rest = &self.bytes[self.position..];
+        let end = rest
+            .iter()
+            .position(|&byte| byte == b'\n' || byte == b'\r')
+            .unwrap_or(rest.len());
+        &rest[..end]
+    }
+
     /// Whether every byte has been read.
     pub fn at_end(&self) -> bool {
         self.position == self.bytes.len()
@@ -103,7 +113,13 @@ impl<'a> Reader<'a> {
                 Ok(())
             }
             None => Err(self.fail("expected a newline at the end of the line, found end of input")),
-            Some(b' ') => Err(self.fail("expected the end of the line, found a trailing space")),
+            Some(b' ') if self.rest_of_line().iter().all(|&byte| byte == b' ') => {
+                Err(self.fail("expected the end of the line, found a trailing space"))
+            }
+            Some(b' ') => Err(self.fail(format!(
+                "expected the end of the line, found more: {:?}",
+                String::from_utf8_lossy(self.rest_of_line())
+            ))),
             other => Err(self.fail(format!(
                 "expected the end of the line, found {}",
                 describe(other)
