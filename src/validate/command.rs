@@ -38,7 +38,7 @@ fn stem(path: &Path) -> String {
 }
 
 /// Why a file is invalid, or `None` when it is valid.
-fn check(check: &Check, file: &Path, limits: Limits) -> io::Result<Option<String>> {
+fn verdict(check: &Check, file: &Path, limits: Limits) -> io::Result<Option<String>> {
     match check {
         Check::BuiltIn(validate) => Ok(validate(&fs::read(file)?)
             .err()
@@ -73,9 +73,13 @@ pub fn run(root: &Path, names: &[String], command: Option<&str>, limits: Limits)
     let mut folders: Vec<(String, PathBuf, Check)> = Vec::new();
     match command {
         Some(line) => {
-            let dir = PathBuf::from(&names[0]);
+            let [folder] = names else {
+                eprintln!("error: --validator takes one folder, found {}", names.len());
+                return ExitCode::from(USAGE_OR_IO_ERROR);
+            };
+            let dir = PathBuf::from(folder);
             let label = dir.file_name().map_or_else(
-                || names[0].clone(),
+                || folder.clone(),
                 |name| name.to_string_lossy().into_owned(),
             );
             folders.push((label, dir, Check::Command(Program::Shell(line.to_string()))));
@@ -131,7 +135,7 @@ pub fn run(root: &Path, names: &[String], command: Option<&str>, limits: Limits)
         .unwrap_or(0);
     let (mut invalid, mut errors) = (0, 0);
     for ((_, file, check), label) in files.iter().zip(&labels) {
-        match self::check(check, file, limits) {
+        match verdict(check, file, limits) {
             Ok(None) => println!("{label:width$}  valid"),
             Ok(Some(reason)) => {
                 invalid += 1;

@@ -5,9 +5,6 @@
 
 use super::reader::{Invalid, Reader};
 
-/// The most games a case may ask for, so that a count never overflows.
-const MAX_GAMES: i64 = i64::MAX;
-
 pub fn validate(input: &[u8]) -> Result<(), Invalid> {
     let mut reader = Reader::new(input);
     // Each key with the line it was given on.
@@ -42,7 +39,7 @@ pub fn validate(input: &[u8]) -> Result<(), Invalid> {
             }
             "seed" => read_seed(&mut reader)?,
             _ => reader
-                .read_integer(1, MAX_GAMES, "the number of games")?
+                .read_integer(1, i64::MAX, "the number of games")?
                 .to_string(),
         };
         *slot = Some((line, value));
