@@ -16,6 +16,11 @@ usage:
   judge --cmd 'COMMAND' DIR      judge any program against the cases in DIR (COMMAND runs as
                                  sh would run it; a plain program path runs directly)
   judge play [-r]                play tic-tac-toe against tic_tac_toe_player (-r: it starts)
+  judge validate [NAME...]       check every .in of cases/<NAME>/ (all solvers when none) with
+                                 the problem's input validator: one the real judge can give?
+  judge validate --validator 'COMMAND' DIR
+                                 check every .in of DIR with COMMAND (the file as stdin;
+                                 exit 0 = valid)
 
 options:
   -t, --time-limit SECONDS       CPU time (user + sys) of a case's processes, default 2
@@ -36,8 +41,9 @@ examples:
   cargo run --release                                   every solver on its cases
   judge --cmd './a.out' cases/weighted_tic_tac_toe      your binary on a folder
   judge --cmd 'python3 main.py' -t 3 -m 256 DIR         with AtCoder-like limits
+  judge validate weighted_tic_tac_toe                   are its cases real inputs?
 
-exit status: 0 all AC, 1 some case not AC, 2 usage or I/O error or a judge error (JE),
+exit status: 0 all AC (validate: all valid), 1 some case not AC (some file invalid), 2 usage or I/O error or a judge error (JE),
 129 / 130 / 143 when stopped by SIGHUP / SIGINT / SIGTERM (running programs are killed)
 ";
 
@@ -50,6 +56,12 @@ pub enum Target {
     Command { command: String, dir: PathBuf },
     /// A person plays tic-tac-toe against the player solver.
     Play { computer_first: bool },
+    /// Input validation: the named solvers' folders (all when empty) with their validators,
+    /// or, with a command, that command on the one folder in `names`.
+    Validate {
+        names: Vec<String>,
+        command: Option<String>,
+    },
 }
 
 /// Everything the command line says.
@@ -145,6 +157,7 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
     let mut arguments = arguments.into_iter();
     let mut names = Vec::new();
     let mut command = None;
+    let mut validator = None;
     let mut computer_first = false;
     let mut options = Options {
         target: Target::Solvers(Vec::new()),
@@ -208,6 +221,7 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
                 }
                 command = Some(line)
             }
+            "--validator" => validator = Some(value("--validator")?),
             "-r" | "--computer-first" => computer_first = true,
             "--" => names.extend(arguments.by_ref()),
             other if other.starts_with('-') && other.len() > 1 => {
@@ -217,6 +231,15 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
         }
     }
     let playing = command.is_none() && names.first().is_some_and(|name| name == "play");
+    if command.is_none() && names.first().is_some_and(|name| name == "validate") {
+        options.target = validate_target(names.split_off(1), validator)?;
+        return Ok(Parsed::Run(options));
+    }
+    if validator.is_some() {
+        return Err(usage_error(
+            "--validator goes with validate: judge validate --validator 'COMMAND' DIR".into(),
+        ));
+    }
     if computer_first && !playing {
         return Err(usage_error("-r goes with play: judge play -r".into()));
     }
@@ -251,6 +274,24 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
         },
     };
     Ok(Parsed::Run(options))
+}
+
+/// The target of `judge validate NAMES` (with `--validator COMMAND`: one folder).
+fn validate_target(names: Vec<String>, command: Option<String>) -> Result<Target, UsageError> {
+    if let Some(line) = &command {
+        if line.trim().is_empty() {
+            return Err(usage_error(
+                "--validator needs a command to run, found an empty one".into(),
+            ));
+        }
+        if names.len() != 1 {
+            return Err(usage_error(format!(
+                "--validator takes one folder: judge validate --validator 'COMMAND' DIR, found {}",
+                names.len()
+            )));
+        }
+    }
+    Ok(Target::Validate { names, command })
 }
 
 #[cfg(test)]
@@ -356,6 +397,35 @@ mod tests {
                 dir: "cases/board_winner".into()
             }
         );
+    }
+
+    #[test]
+    fn validate_names_or_a_command_and_a_folder() {
+        assert_eq!(
+            options(&["validate"]).target,
+            Target::Validate {
+                names: vec![],
+                command: None
+            }
+        );
+        assert_eq!(
+            options(&["validate", "board_winner", "perfect_play"]).target,
+            Target::Validate {
+                names: vec!["board_winner".into(), "perfect_play".into()],
+                command: None
+            }
+        );
+        assert_eq!(
+            options(&["validate", "--validator", "./v", "cases/x"]).target,
+            Target::Validate {
+                names: vec!["cases/x".into()],
+                command: Some("./v".into())
+            }
+        );
+        let message = |arguments: &[&str]| parsed(arguments).unwrap_err().0;
+        assert!(message(&["validate", "--validator", "./v"]).contains("one folder"));
+        assert!(message(&["validate", "--validator", "", "d"]).contains("empty"));
+        assert!(message(&["--validator", "./v", "d"]).contains("goes with validate"));
     }
 
     #[test]

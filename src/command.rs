@@ -9,6 +9,7 @@ use crate::process::{self, adopt_orphans, sys, Program};
 use crate::report::{case_report, label_width, printable, summary, use_colour};
 use crate::runner::{judge_all, Finished, Flow, Task};
 use crate::solvers;
+use crate::validate;
 use crate::verdict::Code;
 use std::fmt::Display;
 use std::io::{self, IsTerminal, Write};
@@ -85,7 +86,7 @@ fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
                 })
                 .collect())
         }
-        Target::Play { .. } => Ok(Vec::new()),
+        Target::Play { .. } | Target::Validate { .. } => Ok(Vec::new()),
         Target::Command { command, dir } => {
             if let Some(word) = Program::Shell(command.clone()).missing_program() {
                 eprintln!(
@@ -142,6 +143,9 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode
         let code = play::run(root, computer_first, options.limits());
         process::finish();
         return code;
+    }
+    if let Target::Validate { names, command } = &options.target {
+        return validate::command::run(root, names, command.as_deref(), options.limits());
     }
     let tasks = match tasks(root, &options) {
         Ok(tasks) => tasks,

@@ -2,8 +2,9 @@
 //!
 //! `process` runs programs under limits (the supervisor), `grade` decides a case from a run
 //! (comparison, checker, the interactive tic-tac-toe opponent), `runner` judges many cases in
-//! parallel, `report` prints them, `case_set` finds them, `cli` and `command` are the `judge`
-//! command. Shared by the `judge` binary (`src/main.rs`) and the tests in `tests/`.
+//! parallel, `report` prints them, `case_set` finds them, `validate` checks case inputs
+//! against each problem's statement, `cli` and `command` are the `judge` command. Shared by the
+//! `judge` binary (`src/main.rs`) and the tests in `tests/`.
 
 pub mod case_set;
 pub mod cli;
@@ -17,4 +18,5 @@ pub mod report;
 pub mod runner;
 pub mod solvers;
 pub mod tic_tac_toe;
+pub mod validate;
 pub mod verdict;

@@ -154,23 +154,3 @@ sssssssss
         "line 1: expected a board of 9 characters (o, x or s), found 4 characters",
     );
 }
-
-#[test]
-fn empty_input_prints_nothing_and_succeeds() {
-    for solver in [
-        "perfect_play",
-        "board_winner",
-        "weighted_tic_tac_toe",
-        "move_values",
-    ] {
-        for input in ["", "\n", "\r\n  \r\n"] {
-            Command::cargo_bin(solver)
-                .unwrap()
-                .write_stdin(input)
-                .assert()
-                .success()
-                .stdout(predicate::str::is_empty())
-                .stderr(predicate::str::is_empty());
-        }
-    }
-}

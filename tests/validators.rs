@@ -1,0 +1,126 @@
+//! The input validators on the shipped cases, and `judge validate` as a person runs it.
+//!
+//! Every `.in` under `cases/` must be an input the problem's real judge can give: this walks the
+//! folders (so a case added by hand is checked too) and needs a validator for every problem.
+//! Each validator's near misses, one per rule, are unit tests beside it in `src/validate/`.
+
+mod common;
+
+use assert_cmd::Command;
+use common::fresh_folder;
+use game_judge::validate::command::in_files;
+use game_judge::validate::validator;
+use predicates::prelude::*;
+use std::fs;
+use std::path::Path;
+
+#[test]
+fn every_shipped_input_is_valid_for_its_problem() {
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases");
+    let (mut checked, mut failures) = (0, Vec::new());
+    let mut folders: Vec<_> = fs::read_dir(&cases)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_dir())
+        .collect();
+    folders.sort();
+    for folder in folders {
+        let name = folder.file_name().unwrap().to_string_lossy().into_owned();
+        if name.ends_with(".judge") {
+            continue; // a problem's judge files (checker, interactive marker), not cases
+        }
+        let Some(validate) = validator(&name) else {
+            failures.push(format!("{name}: no validator for this problem"));
+            continue;
+        };
+        let files = in_files(&folder).unwrap();
+        if files.is_empty() {
+            failures.push(format!("{name}: no .in files"));
+        }
+        for file in files {
+            checked += 1;
+            let verdict = validate(&fs::read(&file).unwrap());
+            let label = format!("{name}/{}", file.file_stem().unwrap().to_string_lossy());
+            match verdict {
+                Ok(()) => println!("{label}  valid"),
+                Err(invalid) => {
+                    println!("{label}  invalid: {invalid}");
+                    failures.push(format!("{label}: {invalid}"));
+                }
+            }
+        }
+    }
+    assert!(
+        checked > 0,
+        "no case inputs found: an empty suite is not a pass"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {checked} inputs are not real-judge inputs:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+fn judge() -> Command {
+    let mut command = Command::cargo_bin("judge").unwrap();
+    command.current_dir(env!("CARGO_MANIFEST_DIR"));
+    command
+}
+
+#[test]
+fn judge_validate_passes_the_shipped_cases() {
+    judge()
+        .args(["validate"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("weighted_tic_tac_toe/sample-1"))
+        .stdout(predicate::str::contains("  invalid:").not())
+        .stdout(predicate::str::contains(" 0 invalid"));
+}
+
+#[test]
+fn judge_validate_reports_an_invalid_file_with_its_line() {
+    let dir = fresh_folder(
+        "validate",
+        "weighted_tic_tac_toe",
+        &[
+            ("good.in", "0 0 0\n0 1 0\n0 0 0\n"),
+            ("crlf.in", "0 0 0\r\n0 1 0\r\n0 0 0\r\n"),
+            ("good.out", "not read"),
+        ],
+    );
+    // A --validator command checks any folder: here a shell line that rejects a CR.
+    let rejects_cr = "if grep -q \"$(printf '\\r')\" ; then echo 'has a CR' >&2; exit 3; fi";
+    judge()
+        .args(["validate", "--validator", rejects_cr])
+        .arg(&dir)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "weighted_tic_tac_toe/crlf  invalid: exit status 3: has a CR",
+        ))
+        .stdout(predicate::str::contains("weighted_tic_tac_toe/good  valid"))
+        .stdout(predicate::str::contains("2 files: 1 valid, 1 invalid"));
+}
+
+#[test]
+fn judge_validate_usage_and_io_errors_exit_2() {
+    judge()
+        .args(["validate", "no_such_problem"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no validator named"));
+    judge()
+        .args(["validate", "--validator", "true"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("one folder"));
+    let empty = fresh_folder("validate", "empty", &[("readme", "no cases")]);
+    judge()
+        .args(["validate", "--validator", "true"])
+        .arg(&empty)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no .in files"));
+}
