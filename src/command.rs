@@ -2,7 +2,9 @@
 //! layout and limits each folder has, and what was skipped), build the solvers, judge, report.
 //! The one place where outcomes become exit statuses.
 
-use crate::case_set::{discover, read_cases, solver_names, CaseFolder, CaseSetError, Problem};
+use crate::case_set::{
+    discover, read_cases, solver_names, CaseFolder, CaseSetError, Judging, Problem,
+};
 use crate::cli::{self, Options, Parsed, Target, DEFAULT_TIME_LIMIT};
 use crate::folder_limits::resolve;
 use crate::grade::Settings;
@@ -84,10 +86,16 @@ fn folder_tasks(
         eprintln!("warning: {}", printable(warning));
     }
     let count = folder.cases.len();
+    let judged_by = match &folder.judging {
+        Judging::Checker { dir, .. } => format!("; checker in {}", dir.display()),
+        Judging::Validator { program } => format!("; output validator {}", program.display()),
+        Judging::TicTacToe => "; interactive (tic-tac-toe)".to_string(),
+        Judging::Compare => String::new(),
+    };
     eprintln!(
         "{}",
         printable(&format!(
-            "{}: {}: {count} case{}; limits {said}",
+            "{}: {}: {count} case{}; limits {said}{judged_by}",
             dir.display(),
             folder.layout,
             if count == 1 { "" } else { "s" }
@@ -118,7 +126,7 @@ fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
                 .map(|problem| problem.name.clone())
                 .collect();
             let binaries = solvers::build(root, &names).map_err(|error| fail(&[error]))?;
-            let cases = root.join("cases");
+            let cases = Path::new("cases");
             Ok(problems
                 .into_iter()
                 .zip(binaries)
