@@ -7,7 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// A fresh folder `<target tmp>/<group>-<n>/<name>` holding the given files (name, content);
+/// A fresh folder `<target tmp>/<group>-<n>/<name>` holding the given files (path, content);
 /// the folder's name is what the judge reports cases under (`<name>/<case>`).
 pub fn fresh_folder(
     group: &str,
@@ -21,7 +21,9 @@ pub fn fresh_folder(
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
     for (file, content) in files {
-        fs::write(dir.join(file.as_ref()), content.as_ref()).unwrap();
+        let path = dir.join(file.as_ref());
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, content.as_ref()).unwrap();
     }
     dir
 }
