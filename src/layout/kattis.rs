@@ -88,3 +88,73 @@ pub fn output_validator(dir: &Path) -> Result<Option<PathBuf>, CaseSetError> {
         }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    /// A fresh package folder under the build's target folder with the given files; `mode`
+    /// 0o755 makes a file executable.
+    fn package(files: &[(&str, u32)]) -> PathBuf {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
+            "target/tmp/kattis-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        for (file, mode) in files {
+            let path = dir.join(file);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(&path, "").unwrap();
+            fs::set_permissions(&path, fs::Permissions::from_mode(*mode)).unwrap();
+        }
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn the_run_script_or_the_one_executable_is_the_validator() {
+        let dir = package(&[
+            ("output_validators/v/run", 0o755),
+            ("output_validators/v/build", 0o755),
+            ("output_validators/v/validator", 0o755),
+            ("output_validators/v/validator.cpp", 0o644),
+        ]);
+        assert_eq!(
+            output_validator(&dir).unwrap(),
+            Some(dir.join("output_validators/v/run"))
+        );
+        let dir = package(&[
+            ("output_validator/check.py", 0o755),
+            ("output_validator/README", 0o644),
+        ]);
+        assert_eq!(
+            output_validator(&dir).unwrap(),
+            Some(dir.join("output_validator/check.py"))
+        );
+        assert_eq!(
+            output_validator(&package(&[("data/x", 0o644)])).unwrap(),
+            None
+        );
+    }
+
+    #[test]
+    fn only_source_or_several_executables_are_errors() {
+        let dir = package(&[("output_validators/v/validator.cpp", 0o644)]);
+        let message = output_validator(&dir).unwrap_err().to_string();
+        assert!(
+            message.contains("only source") && message.contains("validator.cpp"),
+            "{message}"
+        );
+        assert!(message.contains("build it first"), "{message}");
+        let dir = package(&[
+            ("output_validators/a", 0o755),
+            ("output_validators/b", 0o755),
+        ]);
+        let message = output_validator(&dir).unwrap_err().to_string();
+        assert!(message.contains("several executables (a, b)"), "{message}");
+    }
+}

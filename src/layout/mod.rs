@@ -320,3 +320,82 @@ fn kattis(scan: &mut Scan, data: &Path) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    fn folder(files: &[&str]) -> PathBuf {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
+            "target/tmp/layout-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        for file in files {
+            let path = dir.join(file);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, "").unwrap();
+        }
+        dir
+    }
+
+    fn names(listing: &Listing) -> Vec<&str> {
+        listing
+            .cases
+            .iter()
+            .map(|case| case.name.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn each_layout_is_found_by_its_marks() {
+        let detected = |files: &[&str]| detect(&folder(files)).unwrap();
+        assert_eq!(detected(&["a.in", "a.out"]), Some(Layout::OnlineJudgeTools));
+        assert_eq!(detected(&["in/a.txt", "out/a.txt"]), Some(Layout::AtCoder));
+        assert_eq!(detected(&["data/sample/1.in"]), Some(Layout::Kattis));
+        assert_eq!(detected(&["tests/01"]), Some(Layout::Polygon));
+        assert_eq!(detected(&["notes.md"]), None);
+        let error = detect(&folder(&["in/a", "data/secret/1.in"])).unwrap_err();
+        assert!(
+            error.to_string().contains("two layouts at once, AtCoder"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn kattis_cases_are_named_by_their_path_below_data() {
+        let dir = folder(&[
+            "data/sample/1.in",
+            "data/sample/1.ans",
+            "data/secret/g1/03.in",
+            "data/secret/g1/03.ans",
+            "data/secret/g1/03.png",
+            "data/extra/9.in",
+        ]);
+        let listing = list(&dir, Layout::Kattis, false).unwrap();
+        assert_eq!(names(&listing), ["sample/1", "secret/g1/03"]);
+        assert_eq!(listing.warnings.len(), 1, "{:?}", listing.warnings);
+        assert!(listing.warnings[0].contains("extra/9.in"));
+    }
+
+    #[test]
+    fn polygon_and_atcoder_pair_their_own_way() {
+        let dir = folder(&["tests/01", "tests/01.a", "tests/02", "tests/02.A"]);
+        let errors = list(&dir, Layout::Polygon, false).unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0].to_string().ends_with("02.a"), "{}", errors[0]);
+        let dir = folder(&["in/s1.txt", "out/s1.txt", "in/.DS_Store"]);
+        let listing = list(&dir, Layout::AtCoder, false).unwrap();
+        assert_eq!(names(&listing), ["s1"]);
+        assert!(
+            listing.warnings[0].contains(".DS_Store"),
+            "{:?}",
+            listing.warnings
+        );
+    }
+}
