@@ -1,19 +1,25 @@
-//! Finding the cases: `cases/<problem>/NAME.in` paired with `NAME.out`, one folder per solver.
+//! Finding the cases of a folder, in whichever layout it has (see `layout`), with its judge
+//! files from the sibling `D.judge/` (see `judge_files`) and its own limits (see
+//! `folder_limits`); and, for the solvers, one folder `cases/<solver>/` per solver.
 //!
-//! A folder holding a file named `interactive` (whose text is the protocol, `tic-tac-toe`) is
-//! interactive: each `NAME.in` describes an opponent the judge plays, and there are no `.out`s.
-//! A folder holding a file named `checker` (whose text is a command line) has its outputs
-//! judged by that command instead of by comparison.
+//! An `interactive` judge file makes a folder interactive: each input describes an opponent the
+//! judge plays, and there are no answers. A `checker`, or a Kattis package's output validator,
+//! judges the outputs instead of a comparison.
 //!
-//! Anything wrong with a case set is an error, never a silent pass: an `.in` without its `.out`
-//! (or the reverse), a folder with no cases, a folder with no solver, a solver with no folder, a
-//! file that cannot be read, an unknown protocol.
+//! Anything wrong with a case set is an error, never a silent pass: an input without its answer
+//! (or the reverse), a folder with no cases, two layouts at once, a folder with no solver, a
+//! solver with no folder, a file that cannot be read, an unknown protocol, a judge file left
+//! among the cases.
 
 use std::cmp::Ordering;
 use std::fmt;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+
+use crate::folder_limits::{parse_problem_xml, parse_problem_yaml, FolderLimits};
+use crate::judge_files::{self, JudgeFiles};
+use crate::layout::{self, kattis, Layout};
 
 /// One case: its name (the shared file stem), its input and, unless interactive, its expected
 /// output.
@@ -34,22 +40,25 @@ pub enum Judging {
     /// A checker command decides, given the input, the actual and the expected output;
     /// `dir` is the folder it runs in.
     Checker { command: String, dir: PathBuf },
+    /// A Kattis output validator decides: `PROGRAM INPUT ANSWER FEEDBACK_DIR`, the output on
+    /// its stdin, exit 42 accepted, 43 wrong.
+    Validator { program: PathBuf },
 }
 
-/// The name of the marker file of an interactive folder.
-pub const INTERACTIVE_MARKER: &str = "interactive";
-/// The name of the file that holds a folder's checker command.
-pub const CHECKER_MARKER: &str = "checker";
-
 /// The cases of one folder and how to judge them.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct CaseFolder {
     pub judging: Judging,
     pub cases: Vec<Case>,
+    pub layout: Layout,
+    /// The folder's own limits (its package's, then its `D.judge/limits`).
+    pub limits: FolderLimits,
+    /// Case-like files that were skipped, one line each.
+    pub warnings: Vec<String>,
 }
 
 /// A solver and the cases of its folder.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Problem {
     pub name: String,
     pub folder: CaseFolder,
@@ -58,36 +67,89 @@ pub struct Problem {
 /// Something wrong with a case set; each names the file or folder at fault.
 #[derive(Debug)]
 pub enum CaseSetError {
-    MissingExpected { input: PathBuf },
-    MissingInput { expected: PathBuf },
-    NoCases { dir: PathBuf },
-    NoSolver { dir: PathBuf, solver: PathBuf },
-    NoCaseFolder { solver: PathBuf, dir: PathBuf },
-    Unreadable { path: PathBuf, error: io::Error },
-    UnknownProtocol { marker: PathBuf, found: String },
-    ExpectedInInteractive { expected: PathBuf },
-    EmptyChecker { marker: PathBuf },
-    InteractiveWithChecker { dir: PathBuf },
+    MissingExpected {
+        input: PathBuf,
+        expected: PathBuf,
+    },
+    MissingInput {
+        expected: PathBuf,
+        input: PathBuf,
+    },
+    NoCases {
+        dir: PathBuf,
+    },
+    NoSolver {
+        dir: PathBuf,
+        solver: PathBuf,
+    },
+    NoCaseFolder {
+        solver: PathBuf,
+        dir: PathBuf,
+    },
+    Unreadable {
+        path: PathBuf,
+        error: io::Error,
+    },
+    UnknownProtocol {
+        marker: PathBuf,
+        found: String,
+    },
+    ExpectedInInteractive {
+        expected: PathBuf,
+    },
+    EmptyChecker {
+        marker: PathBuf,
+    },
+    InteractiveWithChecker {
+        dir: PathBuf,
+    },
+    Ambiguous {
+        dir: PathBuf,
+        first: String,
+        second: String,
+    },
+    Moved {
+        found: PathBuf,
+        goes_to: PathBuf,
+    },
+    Problem {
+        path: PathBuf,
+        message: String,
+    },
 }
 
 impl fmt::Display for CaseSetError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CaseSetError::MissingExpected { input } => write!(
+            CaseSetError::MissingExpected { input, expected } => write!(
                 f,
                 "{} has no expected output {}",
                 input.display(),
-                input.with_extension("out").display()
+                expected.display()
             ),
-            CaseSetError::MissingInput { expected } => write!(
+            CaseSetError::MissingInput { expected, input } => write!(
                 f,
                 "{} has no input {}",
                 expected.display(),
-                expected.with_extension("in").display()
+                input.display()
             ),
-            CaseSetError::NoCases { dir } => {
-                write!(f, "{} holds no cases (NAME.in + NAME.out)", dir.display())
-            }
+            CaseSetError::NoCases { dir } => write!(
+                f,
+                "{} holds no cases (NAME.in + NAME.out, in/ + out/, a Kattis data/ or a Polygon tests/)",
+                dir.display()
+            ),
+            CaseSetError::Ambiguous { dir, first, second } => write!(
+                f,
+                "{} holds two layouts at once, {first} and {second}: keep one",
+                dir.display()
+            ),
+            CaseSetError::Moved { found, goes_to } => write!(
+                f,
+                "{}: judge files go beside the cases now, not among them: move it to {}",
+                found.display(),
+                goes_to.display()
+            ),
+            CaseSetError::Problem { path, message } => write!(f, "{}: {message}", path.display()),
             CaseSetError::NoSolver { dir, solver } => write!(
                 f,
                 "{} has no solver: expected {}",
@@ -113,12 +175,12 @@ impl fmt::Display for CaseSetError {
             }
             CaseSetError::InteractiveWithChecker { dir } => write!(
                 f,
-                "{} has both an interactive and a checker file; an interactive folder needs no checker",
+                "{} has both an interactive file and a checker; an interactive folder needs no checker",
                 dir.display()
             ),
             CaseSetError::ExpectedInInteractive { expected } => write!(
                 f,
-                "{}: an interactive folder has no .out files (the judge plays the opponent)",
+                "{}: an interactive folder has no expected outputs (the judge plays the opponent)",
                 expected.display()
             ),
         }
@@ -128,7 +190,7 @@ impl fmt::Display for CaseSetError {
 impl std::error::Error for CaseSetError {}
 
 /// The entries of a folder, sorted by name.
-fn entries(dir: &Path) -> Result<Vec<PathBuf>, CaseSetError> {
+pub fn entries(dir: &Path) -> Result<Vec<PathBuf>, CaseSetError> {
     let unreadable = |error| CaseSetError::Unreadable {
         path: dir.to_path_buf(),
         error,
@@ -142,6 +204,11 @@ fn entries(dir: &Path) -> Result<Vec<PathBuf>, CaseSetError> {
     Ok(paths)
 }
 
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(String::new, |name| name.to_string_lossy().into_owned())
+}
+
 fn stem(path: &Path) -> String {
     path.file_stem()
         .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned())
@@ -149,7 +216,7 @@ fn stem(path: &Path) -> String {
 
 /// Checks that a case file is a regular file (after following links: a FIFO or a device would
 /// hang or never end) and can be opened. Looks before it opens, so a FIFO never blocks.
-fn readable(path: &Path) -> Result<(), CaseSetError> {
+pub fn readable(path: &Path) -> Result<(), CaseSetError> {
     let unreadable = |error| CaseSetError::Unreadable {
         path: path.to_path_buf(),
         error,
@@ -205,102 +272,87 @@ pub fn natural_order(a: &str, b: &str) -> Ordering {
     a_chunks.len().cmp(&b_chunks.len()).then_with(|| a.cmp(b))
 }
 
-/// The first line of a marker file that is not blank or a `#` comment.
-fn marker_text(marker: &Path) -> Result<String, CaseSetError> {
-    readable(marker)?;
-    let text = fs::read_to_string(marker).map_err(|error| CaseSetError::Unreadable {
-        path: marker.to_path_buf(),
+/// How a folder is judged: by its judge files, or by its Kattis output validator.
+fn judging(files: &JudgeFiles, validator: Option<PathBuf>) -> Result<Judging, CaseSetError> {
+    let dir = files.dir.clone();
+    match (&files.interactive, &files.checker, validator) {
+        (Some(_), Some(_), _) => Err(CaseSetError::InteractiveWithChecker { dir }),
+        (Some(protocol), None, _) if protocol == "tic-tac-toe" => Ok(Judging::TicTacToe),
+        (Some(protocol), None, _) => Err(CaseSetError::UnknownProtocol {
+            marker: dir.join(judge_files::INTERACTIVE),
+            found: protocol.clone(),
+        }),
+        (None, Some(_), Some(program)) => Err(CaseSetError::Problem {
+            path: dir.join(judge_files::CHECKER),
+            message: format!(
+                "two checkers: this one and the package's output validator {}; keep one",
+                program.display()
+            ),
+        }),
+        (None, Some(command), None) => Ok(Judging::Checker {
+            command: command.clone(),
+            dir,
+        }),
+        (None, None, Some(program)) => Ok(Judging::Validator { program }),
+        (None, None, None) => Ok(Judging::Compare),
+    }
+}
+
+/// The limits a package states in its own file: Kattis `problem.yaml`, Polygon `problem.xml`.
+fn package_limits(dir: &Path, layout: Layout) -> Result<FolderLimits, CaseSetError> {
+    type Parser = fn(&str, &str) -> Result<FolderLimits, String>;
+    let (file, parse): (&str, Parser) = match layout {
+        Layout::Kattis => ("problem.yaml", parse_problem_yaml),
+        Layout::Polygon => ("problem.xml", parse_problem_xml),
+        _ => return Ok(FolderLimits::default()),
+    };
+    let path = dir.join(file);
+    if !path.exists() {
+        return Ok(FolderLimits::default());
+    }
+    readable(&path)?;
+    let text = fs::read_to_string(&path).map_err(|error| CaseSetError::Unreadable {
+        path: path.clone(),
         error,
     })?;
-    Ok(text
-        .lines()
-        .map(str::trim)
-        .find(|line| !line.is_empty() && !line.starts_with('#'))
-        .unwrap_or("")
-        .to_string())
+    parse(&text, file).map_err(|message| CaseSetError::Problem { path, message })
 }
 
-/// How a folder is judged: by its `interactive` or `checker` file, if it has one.
-fn judging(dir: &Path) -> Result<Judging, CaseSetError> {
-    let interactive = dir.join(INTERACTIVE_MARKER);
-    let checker = dir.join(CHECKER_MARKER);
-    match (interactive.exists(), checker.exists()) {
-        (true, true) => Err(CaseSetError::InteractiveWithChecker {
-            dir: dir.to_path_buf(),
-        }),
-        (true, false) => match marker_text(&interactive)?.as_str() {
-            "tic-tac-toe" => Ok(Judging::TicTacToe),
-            other => Err(CaseSetError::UnknownProtocol {
-                marker: interactive,
-                found: other.to_string(),
-            }),
-        },
-        (false, true) => {
-            let command = marker_text(&checker)?;
-            if command.is_empty() {
-                return Err(CaseSetError::EmptyChecker { marker: checker });
-            }
-            Ok(Judging::Checker {
-                command,
-                dir: dir.to_path_buf(),
-            })
-        }
-        (false, false) => Ok(Judging::Compare),
-    }
-}
-
-/// The cases of one folder, in natural order of names: every `NAME.in` with its `NAME.out`, or
-/// every `NAME.in` alone in an interactive folder. Other files are ignored. Every problem found
-/// is returned, not just the first.
+/// The cases of one folder in its layout, in natural order of names, with how to judge them and
+/// its limits. Every problem found is returned, not just the first.
 pub fn read_cases(dir: &Path) -> Result<CaseFolder, Vec<CaseSetError>> {
-    let paths = entries(dir).map_err(|error| vec![error])?;
-    let judging = judging(dir).map_err(|error| vec![error])?;
-    let interactive = judging == Judging::TicTacToe;
-    let mut errors = Vec::new();
-    let mut cases = Vec::new();
-    for path in &paths {
-        if has_extension(path, "in") {
-            let expected = path.with_extension("out");
-            let expected = match (interactive, expected.exists()) {
-                (true, _) => None,
-                (false, true) => Some(expected),
-                (false, false) => {
-                    errors.push(CaseSetError::MissingExpected {
-                        input: path.clone(),
-                    });
-                    continue;
-                }
-            };
-            let readable =
-                readable(path).and_then(|()| expected.as_deref().map_or(Ok(()), readable));
-            match readable {
-                Ok(()) => cases.push(Case {
-                    name: stem(path),
-                    input: path.clone(),
-                    expected,
-                }),
-                Err(error) => errors.push(error),
-            }
-        } else if has_extension(path, "out") && interactive {
-            errors.push(CaseSetError::ExpectedInInteractive {
-                expected: path.clone(),
-            });
-        } else if has_extension(path, "out") && !path.with_extension("in").exists() {
-            errors.push(CaseSetError::MissingInput {
-                expected: path.clone(),
-            });
-        }
-    }
-    if cases.is_empty() && errors.is_empty() {
-        errors.push(CaseSetError::NoCases {
+    let one = |error| vec![error];
+    entries(dir).map_err(one)?;
+    let files = judge_files::read(dir).map_err(one)?;
+    let Some(layout) = layout::detect(dir).map_err(one)? else {
+        return Err(vec![CaseSetError::NoCases {
             dir: dir.to_path_buf(),
-        });
+        }]);
+    };
+    let validator = match layout {
+        Layout::Kattis => kattis::output_validator(dir).map_err(one)?,
+        _ => None,
+    };
+    let judging = judging(&files, validator).map_err(one)?;
+    let limits = package_limits(dir, layout)
+        .map_err(one)?
+        .overridden_by(files.limits);
+    let mut listing = layout::list(dir, layout, judging == Judging::TicTacToe)?;
+    if listing.cases.is_empty() {
+        return Err(vec![CaseSetError::NoCases {
+            dir: dir.to_path_buf(),
+        }]);
     }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    cases.sort_by(|a, b| natural_order(&a.name, &b.name));
-    Ok(CaseFolder { judging, cases })
+    listing
+        .cases
+        .sort_by(|a, b| natural_order(&a.name, &b.name));
+    Ok(CaseFolder {
+        judging,
+        cases: listing.cases,
+        layout,
+        limits,
+        warnings: listing.warnings,
+    })
 }
 
 /// The solver names: the stem of every `.rs` file in `bin_dir`.
@@ -320,7 +372,18 @@ pub fn discover(cases_root: &Path, bin_dir: &Path) -> Result<Vec<Problem>, Vec<C
     let folders = entries(cases_root).map_err(|error| vec![error])?;
     let mut errors = Vec::new();
     for folder in folders.iter().filter(|path| path.is_dir()) {
-        let name = stem(folder);
+        let name = file_name(folder);
+        if let Some(case_folder) = name.strip_suffix(".judge") {
+            if !cases_root.join(case_folder).is_dir() {
+                errors.push(CaseSetError::Problem {
+                    path: folder.clone(),
+                    message: format!(
+                        "judge files for a case folder {case_folder} that is not there"
+                    ),
+                });
+            }
+            continue;
+        }
         if !solvers.contains(&name) {
             errors.push(CaseSetError::NoSolver {
                 dir: folder.clone(),
@@ -374,6 +437,13 @@ mod tests {
         dir
     }
 
+    /// Writes a judge file into the folder's sibling `D.judge/`.
+    fn judge_file(dir: &Path, name: &str, text: &str) {
+        let judge = judge_files::judge_folder(dir);
+        fs::create_dir_all(&judge).unwrap();
+        fs::write(judge.join(name), text).unwrap();
+    }
+
     fn messages(errors: Vec<CaseSetError>) -> Vec<String> {
         errors.iter().map(ToString::to_string).collect()
     }
@@ -415,7 +485,7 @@ mod tests {
         assert!(errors[1].contains("b.out has no input") && errors[1].ends_with("b.in"));
         let empty = messages(read_cases(&folder(&[])).unwrap_err());
         assert!(
-            empty[0].ends_with("holds no cases (NAME.in + NAME.out)"),
+            empty[0].contains("holds no cases (NAME.in + NAME.out, in/ + out/"),
             "{empty:?}"
         );
     }
@@ -453,19 +523,15 @@ mod tests {
     #[test]
     fn an_interactive_folder_has_inputs_only() {
         let dir = folder(&["random.in", "every-line.in"]);
-        fs::write(
-            dir.join(INTERACTIVE_MARKER),
-            "# the protocol\ntic-tac-toe\n",
-        )
-        .unwrap();
+        judge_file(&dir, "interactive", "# the protocol\ntic-tac-toe\n");
         let found = read_cases(&dir).unwrap();
         assert_eq!(found.judging, Judging::TicTacToe);
         assert_eq!(found.cases.len(), 2);
         assert!(found.cases.iter().all(|case| case.expected.is_none()));
         fs::write(dir.join("random.out"), "").unwrap();
         let errors = messages(read_cases(&dir).unwrap_err());
-        assert!(errors[0].ends_with("random.out: an interactive folder has no .out files (the judge plays the opponent)"), "{errors:?}");
-        fs::write(dir.join(INTERACTIVE_MARKER), "# a comment\nchess\n").unwrap();
+        assert!(errors[0].ends_with("random.out: an interactive folder has no expected outputs (the judge plays the opponent)"), "{errors:?}");
+        judge_file(&dir, "interactive", "# a comment\nchess\n");
         let errors = messages(read_cases(&dir).unwrap_err());
         assert!(
             errors[0].ends_with("names the protocol \"chess\"; the judge knows tic-tac-toe"),
@@ -488,26 +554,26 @@ mod tests {
     #[test]
     fn a_checker_folder_names_its_command() {
         let dir = folder(&["a.in", "a.out"]);
-        fs::write(dir.join(CHECKER_MARKER), "# how to check\n./check.sh\n").unwrap();
+        judge_file(&dir, "checker", "# how to check\n./check.sh\n");
         let found = read_cases(&dir).unwrap();
         assert_eq!(
             found.judging,
             Judging::Checker {
                 command: "./check.sh".to_string(),
-                dir: dir.clone()
+                dir: judge_files::judge_folder(&dir)
             }
         );
-        fs::write(dir.join(CHECKER_MARKER), "# nothing\n").unwrap();
+        judge_file(&dir, "checker", "# nothing\n");
         let errors = messages(read_cases(&dir).unwrap_err());
         assert!(
             errors[0].ends_with("holds no checker command"),
             "{errors:?}"
         );
-        fs::write(dir.join(CHECKER_MARKER), "./check.sh\n").unwrap();
-        fs::write(dir.join(INTERACTIVE_MARKER), "tic-tac-toe\n").unwrap();
+        judge_file(&dir, "checker", "./check.sh\n");
+        judge_file(&dir, "interactive", "tic-tac-toe\n");
         let errors = messages(read_cases(&dir).unwrap_err());
         assert!(
-            errors[0].contains("both an interactive and a checker file"),
+            errors[0].contains("both an interactive file and a checker"),
             "{errors:?}"
         );
     }

@@ -14,7 +14,9 @@ usage:
   judge                          judge every solver in src/bin against cases/<solver>/
   judge NAME...                  only these solvers
   judge --cmd 'COMMAND' DIR      judge any program against the cases in DIR (COMMAND runs as
-                                 sh would run it; a plain program path runs directly)
+                                 sh would run it; a plain program path runs directly); DIR is
+                                 NAME.in + NAME.out, AtCoder's in/ + out/, a Kattis package or
+                                 a Polygon package, with judge files in the sibling DIR.judge/
   judge play [-r]                play tic-tac-toe against tic_tac_toe_player (-r: it starts)
   judge validate [NAME...]       check every .in of cases/<NAME>/ (all solvers when none) with
                                  the problem's input validator: one the real judge can give?
@@ -23,11 +25,12 @@ usage:
                                  exit 0 = valid)
 
 options:
-  -t, --time-limit SECONDS       CPU time (user + sys) of a case's processes, default 2
+  -t, --time-limit SECONDS       CPU time (user + sys) of a case's processes, default: the
+                                 folder's limit (its package's or D.judge/limits), else 2
       --wall-limit SECONDS       wall-clock bound for sleepers and deadlocks (TLE),
                                  default 2 x the time limit + 1
   -m, --memory-limit MIB         peak resident memory of a case's processes (MLE),
-                                 default 1024
+                                 default: the folder's limit, else 1024
       --stack-limit MIB          stack size, default: the memory limit
   -j, --jobs N                   cases run at once, default: the number of CPUs
       --compare lines|exact|tokens
@@ -64,14 +67,19 @@ pub enum Target {
     },
 }
 
+/// The CPU time limit when neither `-t` nor the folder sets one.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(2);
+
 /// Everything the command line says.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
     pub target: Target,
-    pub time_limit: Duration,
+    /// `None`: not given; the folder's limit, or the default.
+    pub time_limit: Option<Duration>,
     /// `None`: twice the time limit plus a second.
     pub wall_limit: Option<Duration>,
-    pub memory_mib: u64,
+    /// `None`: not given; the folder's limit, or the default.
+    pub memory_mib: Option<u64>,
     /// `None`: as large as the memory limit.
     pub stack_mib: Option<u64>,
     /// `None`: the number of CPUs.
@@ -80,13 +88,22 @@ pub struct Options {
 }
 
 impl Options {
-    /// The limits of each run.
+    /// The limits of each run when no folder sets any: the flags, or the defaults.
     pub fn limits(&self) -> Limits {
+        self.limits_with(
+            self.time_limit.unwrap_or(DEFAULT_TIME_LIMIT),
+            self.memory_mib.unwrap_or(DEFAULT_MEMORY_MIB),
+        )
+    }
+
+    /// The limits of each run with this CPU time and memory (a folder's, unless flags were
+    /// given), and the other flags.
+    pub fn limits_with(&self, time: Duration, memory_mib: u64) -> Limits {
         Limits {
-            cpu: self.time_limit,
-            wall: self.wall_limit.unwrap_or(default_wall(self.time_limit)),
-            memory_bytes: self.memory_mib << 20,
-            stack_bytes: self.stack_mib.unwrap_or(self.memory_mib) << 20,
+            cpu: time,
+            wall: self.wall_limit.unwrap_or(default_wall(time)),
+            memory_bytes: memory_mib << 20,
+            stack_bytes: self.stack_mib.unwrap_or(memory_mib) << 20,
             output_bytes: DEFAULT_OUTPUT_CAP,
         }
     }
@@ -161,9 +178,9 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
     let mut computer_first = false;
     let mut options = Options {
         target: Target::Solvers(Vec::new()),
-        time_limit: Duration::from_secs(2),
+        time_limit: None,
         wall_limit: None,
-        memory_mib: DEFAULT_MEMORY_MIB,
+        memory_mib: None,
         stack_mib: None,
         jobs: None,
         compare: Mode::Lines,
@@ -192,13 +209,13 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
         match flag.as_str() {
             "-h" | "--help" => return Ok(Parsed::Help),
             "-t" | "--time-limit" => {
-                options.time_limit = parse_seconds("--time-limit", &value("--time-limit")?)?
+                options.time_limit = Some(parse_seconds("--time-limit", &value("--time-limit")?)?)
             }
             "--wall-limit" => {
                 options.wall_limit = Some(parse_seconds("--wall-limit", &value("--wall-limit")?)?)
             }
             "-m" | "--memory-limit" => {
-                options.memory_mib = parse_mib("--memory-limit", &value("--memory-limit")?)?
+                options.memory_mib = Some(parse_mib("--memory-limit", &value("--memory-limit")?)?)
             }
             "--stack-limit" => {
                 options.stack_mib = Some(parse_mib("--stack-limit", &value("--stack-limit")?)?)
@@ -313,7 +330,7 @@ mod tests {
     fn defaults() {
         let options = options(&[]);
         assert_eq!(options.target, Target::Solvers(vec![]));
-        assert_eq!(options.time_limit, Duration::from_secs(2));
+        assert_eq!((options.time_limit, options.memory_mib), (None, None));
         assert_eq!((options.jobs, options.compare), (None, Mode::Lines));
         let limits = options.limits();
         assert_eq!(limits.wall, Duration::from_secs(5));
@@ -341,6 +358,12 @@ mod tests {
             (256 << 20, 64 << 20)
         );
         assert_eq!(options(&["-m", "100"]).limits().stack_bytes, 100 << 20);
+        let with = options(&["--wall-limit", "9"]).limits_with(Duration::from_millis(200), 64);
+        assert_eq!(
+            (with.cpu, with.wall),
+            (Duration::from_millis(200), Duration::from_secs(9))
+        );
+        assert_eq!(with.stack_bytes, 64 << 20);
     }
 
     #[test]
@@ -379,7 +402,7 @@ mod tests {
             options.target,
             Target::Solvers(vec!["perfect_play".into(), "board_winner".into()])
         );
-        assert_eq!(options.time_limit, Duration::from_millis(500));
+        assert_eq!(options.time_limit, Some(Duration::from_millis(500)));
         assert_eq!((options.jobs, options.compare), (Some(3), Mode::Tokens));
     }
 
@@ -388,7 +411,7 @@ mod tests {
         let options = options(&["--cmd", "python3 x.py", "cases/board_winner", "-j1", "-t3"]);
         assert_eq!(
             (options.jobs, options.time_limit),
-            (Some(1), Duration::from_secs(3))
+            (Some(1), Some(Duration::from_secs(3)))
         );
         assert_eq!(
             options.target,

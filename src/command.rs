@@ -1,16 +1,21 @@
-//! The `judge` command from arguments to exit status: find the cases, build the solvers, judge,
-//! report. The one place where outcomes become exit statuses.
+//! The `judge` command from arguments to exit status: find the cases (saying on stderr which
+//! layout and limits each folder has, and what was skipped), build the solvers, judge, report.
+//! The one place where outcomes become exit statuses.
 
-use crate::case_set::{discover, read_cases, solver_names, CaseSetError, Problem};
-use crate::cli::{self, Options, Parsed, Target};
+use crate::case_set::{
+    discover, read_cases, solver_names, CaseFolder, CaseSetError, Judging, Problem,
+};
+use crate::cli::{self, Options, Parsed, Target, DEFAULT_TIME_LIMIT};
+use crate::folder_limits::resolve;
 use crate::grade::Settings;
 use crate::play;
-use crate::process::{self, adopt_orphans, sys, Program};
+use crate::process::{self, adopt_orphans, sys, Program, DEFAULT_MEMORY_MIB};
 use crate::report::{case_report, label_width, printable, summary, use_colour};
 use crate::runner::{judge_all, Finished, Flow, Task};
 use crate::solvers;
 use crate::validate;
 use crate::verdict::Code;
+use std::collections::HashMap;
 use std::fmt::Display;
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
@@ -62,6 +67,56 @@ fn solver_problems(root: &Path, names: &[String]) -> Result<Vec<Problem>, Vec<St
     }
 }
 
+/// The tasks of one folder, each reported as `name/case`: says on stderr the folder's layout,
+/// case count and limits (flag > folder > default), and warns about every skipped file.
+fn folder_tasks(
+    options: &Options,
+    dir: &Path,
+    name: &str,
+    folder: CaseFolder,
+    program: Program,
+) -> Vec<Task> {
+    let (time, memory_mib, said) = resolve(
+        options.time_limit,
+        options.memory_mib,
+        &folder.limits,
+        DEFAULT_TIME_LIMIT,
+        DEFAULT_MEMORY_MIB,
+    );
+    for warning in &folder.warnings {
+        eprintln!("warning: {}", printable(warning));
+    }
+    let count = folder.cases.len();
+    let judged_by = match &folder.judging {
+        Judging::Checker { dir, .. } => format!("; checker in {}", dir.display()),
+        Judging::Validator { program } => format!("; output validator {}", program.display()),
+        Judging::TicTacToe => "; interactive (tic-tac-toe)".to_string(),
+        Judging::Compare => String::new(),
+    };
+    eprintln!(
+        "{}",
+        printable(&format!(
+            "{}: {}: {count} case{}; limits {said}{judged_by}",
+            dir.display(),
+            folder.layout,
+            if count == 1 { "" } else { "s" }
+        ))
+    );
+    let limits = options.limits_with(time, memory_mib);
+    let judging = folder.judging;
+    folder
+        .cases
+        .into_iter()
+        .map(|case| Task {
+            label: format!("{name}/{}", case.name),
+            program: program.clone(),
+            case,
+            judging: judging.clone(),
+            limits,
+        })
+        .collect()
+}
+
 /// The tasks for the options: built solvers on their folders, or a command on one folder.
 fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
     match &options.target {
@@ -72,17 +127,14 @@ fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
                 .map(|problem| problem.name.clone())
                 .collect();
             let binaries = solvers::build(root, &names).map_err(|error| fail(&[error]))?;
+            let cases = Path::new("cases");
             Ok(problems
                 .into_iter()
                 .zip(binaries)
                 .flat_map(|(problem, binary)| {
-                    let judging = problem.folder.judging;
-                    problem.folder.cases.into_iter().map(move |case| Task {
-                        label: format!("{}/{}", problem.name, case.name),
-                        program: Program::Binary(binary.clone()),
-                        case,
-                        judging: judging.clone(),
-                    })
+                    let dir = cases.join(&problem.name);
+                    let program = Program::Binary(binary);
+                    folder_tasks(options, &dir, &problem.name, problem.folder, program)
                 })
                 .collect())
         }
@@ -100,16 +152,8 @@ fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
                 || dir.display().to_string(),
                 |name| name.to_string_lossy().into_owned(),
             );
-            Ok(folder
-                .cases
-                .into_iter()
-                .map(|case| Task {
-                    label: format!("{name}/{}", case.name),
-                    program: Program::Shell(command.clone()),
-                    case,
-                    judging: folder.judging.clone(),
-                })
-                .collect())
+            let program = Program::Shell(command.clone());
+            Ok(folder_tasks(options, dir, &name, folder, program))
         }
     }
 }
@@ -132,11 +176,12 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode
             return ExitCode::from(USAGE_OR_IO_ERROR);
         }
     };
-    if let Some(wall) = options.wall_limit.filter(|&wall| wall < options.time_limit) {
+    let time_limit = options.time_limit.unwrap_or(cli::DEFAULT_TIME_LIMIT);
+    if let Some(wall) = options.wall_limit.filter(|&wall| wall < time_limit) {
         eprintln!(
             "warning: --wall-limit {} s is below the CPU time limit of {} s: the wall bound ends a busy run first (TLE)",
             wall.as_secs_f64(),
-            options.time_limit.as_secs_f64()
+            time_limit.as_secs_f64()
         );
     }
     if let Target::Play { computer_first } = options.target {
@@ -165,10 +210,17 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode
     sys::note_termination_signals();
     let colour = use_colour(io::stdout().is_terminal(), std::env::var_os("NO_COLOR"));
     let width = label_width(tasks.iter().map(|task| task.label.as_str()));
+    let limits: HashMap<&str, _> = tasks
+        .iter()
+        .map(|task| (task.label.as_str(), task.limits))
+        .collect();
     let stdout = io::stdout();
     let results = judge_all(&tasks, &settings, |finished| {
         let mut out = stdout.lock();
-        let line = case_report(finished, width, &settings.limits, colour);
+        let limits = limits
+            .get(finished.label.as_str())
+            .unwrap_or(&settings.limits);
+        let line = case_report(finished, width, limits, colour);
         match writeln!(out, "{line}").and_then(|()| out.flush()) {
             Ok(()) => Flow::Continue,
             Err(_) => Flow::Stop,

@@ -2,14 +2,18 @@
 //!
 //! `process` runs programs under limits (the supervisor), `grade` decides a case from a run
 //! (comparison, checker, the interactive tic-tac-toe opponent), `runner` judges many cases in
-//! parallel, `report` prints them, `case_set` finds them, `validate` checks case inputs
-//! against each problem's statement, `cli` and `command` are the `judge` command. Shared by the
+//! parallel, `report` prints them, `case_set` finds them (in the `layout` a folder has, with its
+//! `judge_files` and `folder_limits`), `validate` checks case inputs against each problem's
+//! statement, `cli` and `command` are the `judge` command. Shared by the
 //! `judge` binary (`src/main.rs`) and the tests in `tests/`.
 
 pub mod case_set;
 pub mod cli;
 pub mod command;
+pub mod folder_limits;
 pub mod grade;
+pub mod judge_files;
+pub mod layout;
 pub mod opponents;
 pub mod play;
 pub mod process;

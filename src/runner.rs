@@ -5,19 +5,21 @@
 
 use crate::case_set::{Case, Judging};
 use crate::grade::{judge_case, Judged, Settings};
-use crate::process::{sys, Program};
+use crate::process::{sys, Limits, Program};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::thread;
 
-/// One program on one case, with the name it is reported under (`problem/case`).
+/// One program on one case, with the name it is reported under (`problem/case`) and the limits
+/// of its folder.
 #[derive(Clone, Debug)]
 pub struct Task {
     pub label: String,
     pub program: Program,
     pub case: Case,
     pub judging: Judging,
+    pub limits: Limits,
 }
 
 /// A judged case under its label.
@@ -46,7 +48,8 @@ fn stopping() -> bool {
     sys::received_signal().is_some()
 }
 
-/// Judges every task, `settings.jobs` at a time, giving each result to `sink` in task order.
+/// Judges every task, `settings.jobs` at a time (each under its own limits, not the
+/// settings'), giving each result to `sink` in task order.
 /// Returns the finished cases (all of them, unless the judge was stopped).
 pub fn judge_all(
     tasks: &[Task],
@@ -66,7 +69,11 @@ pub fn judge_all(
                 if stopping() {
                     return;
                 }
-                let judged = judge_case(&task.program, &task.case, &task.judging, settings);
+                let settings = Settings {
+                    limits: task.limits,
+                    ..*settings
+                };
+                let judged = judge_case(&task.program, &task.case, &task.judging, &settings);
                 if stopping() {
                     return; // killed by the stop: not a verdict
                 }

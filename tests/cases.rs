@@ -25,6 +25,8 @@ fn every_solver_passes_every_case_of_its_folder() {
             .collect();
         panic!("the case set is broken:\n{}", listed.join("\n"))
     });
+    // Generous limits: debug builds on a busy machine; speed is measured by `cargo bench`.
+    let limits = Limits::with_cpu(Duration::from_secs(20));
     let tasks: Vec<Task> = problems
         .iter()
         .flat_map(|problem| {
@@ -34,6 +36,7 @@ fn every_solver_passes_every_case_of_its_folder() {
                 program: Program::Binary(binary.clone()),
                 case: case.clone(),
                 judging: problem.folder.judging.clone(),
+                limits,
             })
         })
         .collect();
@@ -41,9 +44,8 @@ fn every_solver_passes_every_case_of_its_folder() {
         !tasks.is_empty(),
         "no cases found under cases/: an empty suite is not a pass"
     );
-    // Generous limits: debug builds on a busy machine; speed is measured by `cargo bench`.
     let settings = Settings {
-        limits: Limits::with_cpu(Duration::from_secs(20)),
+        limits,
         compare: Mode::Lines,
         jobs: 2,
     };

@@ -19,9 +19,9 @@ fn interactive_folder(cases: &[(&str, &str)]) -> PathBuf {
         .iter()
         .map(|(name, text)| (format!("{name}.in"), *text))
         .collect();
-    let mut files = vec![("interactive", "tic-tac-toe\n")];
-    files.extend(inputs.iter().map(|(name, text)| (name.as_str(), *text)));
-    common::fresh_folder("interactive", "player", &files)
+    let dir = common::fresh_folder("interactive", "player", &inputs);
+    common::judge_file(&dir, "interactive", "tic-tac-toe\n");
+    dir
 }
 
 fn fake(strategy: &str) -> String {

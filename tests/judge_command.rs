@@ -240,7 +240,7 @@ fn broken_case_sets_are_errors_naming_the_file() {
 /// A case folder judged by a checker: the real othello one (accepts any best move, needs the
 /// exact score) on FFO #43, where G3 and C7 are both best.
 fn othello_checker_folder() -> PathBuf {
-    let real = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/othello_endgame");
+    let real = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/othello_endgame.judge");
     let dir = case_folder(&[
         (
             "ffo-43.in",
@@ -251,8 +251,10 @@ fn othello_checker_folder() -> PathBuf {
             "G3:-12; C7:-12; H4:-22; G7:-28; G2:-30; B1:-36;\n",
         ),
     ]);
+    let judge = dir.with_file_name("problem.judge");
+    fs::create_dir_all(&judge).unwrap();
     for file in ["checker", "check_best_move.sh"] {
-        fs::copy(real.join(file), dir.join(file)).unwrap();
+        fs::copy(real.join(file), judge.join(file)).unwrap();
     }
     dir
 }
@@ -286,7 +288,8 @@ fn a_checker_accepts_any_best_move_and_needs_the_exact_score() {
 
 #[test]
 fn a_broken_checker_is_an_error_not_a_verdict() {
-    let dir = case_folder(&[("a.in", "1\n"), ("a.out", "1\n"), ("checker", "exit 7\n")]);
+    let dir = case_folder(&[("a.in", "1\n"), ("a.out", "1\n")]);
+    common::judge_file(&dir, "checker", "exit 7\n");
     judge_cmd("cat", &dir, &[])
         .assert()
         .code(2)
@@ -347,7 +350,7 @@ fn a_wall_bound_below_the_time_limit_is_warned_about() {
     judge_cmd("echo right", &dir, &["-t", "2", "--wall-limit", "2"])
         .assert()
         .code(0)
-        .stderr("");
+        .stderr(contains("warning").not());
 }
 
 #[test]

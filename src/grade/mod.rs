@@ -1,9 +1,11 @@
 //! Grading one case: run the program under the supervisor, then let the folder's grader decide.
-//! The graders: comparison with the expected output, a checker program, and the built-in
-//! tic-tac-toe opponent of an interactive folder. The runner never looks inside them.
+//! The graders: comparison with the expected output, a checker program, a Kattis output
+//! validator, and the built-in tic-tac-toe opponent of an interactive folder. The runner never
+//! looks inside them.
 
 mod checker;
 pub mod compare;
+mod kattis;
 pub mod player;
 mod tic_tac_toe;
 
@@ -75,7 +77,7 @@ pub fn judge_case(
     // The expected output is read before the program runs, so a program cannot rewrite it; one
     // far larger than the output cap could never be matched, and is not read into memory.
     let expected_text = match judging {
-        Judging::Checker { .. } => Vec::new(),
+        Judging::Checker { .. } | Judging::Validator { .. } => Vec::new(),
         _ => match read_expected(expected, settings.limits.output_bytes) {
             Ok(text) => text,
             Err(reason) => return Judged::judge_error(reason),
@@ -96,6 +98,9 @@ pub fn judge_case(
         None => match judging {
             Judging::Checker { command, dir } => {
                 checker::check(command, dir, case, expected, &execution.stdout)
+            }
+            Judging::Validator { program } => {
+                kattis::validate(program, case, expected, &execution.stdout)
             }
             _ => compare_verdict(&expected_text, &execution.stdout, settings.compare),
         },

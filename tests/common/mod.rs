@@ -1,13 +1,13 @@
 //! Helpers for the tests and the bench, independent of the solvers they check: the eight lines
-//! written as cell triples, and fresh case folders. (The seeded random generator is the
+//! written as cell triples, fresh case folders and their judge files. (The seeded random generator is the
 //! library's `game_judge::random`.)
 #![allow(dead_code)] // each test crate uses only some of these
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// A fresh folder `<target tmp>/<group>-<n>/<name>` holding the given files (name, content);
+/// A fresh folder `<target tmp>/<group>-<n>/<name>` holding the given files (path, content);
 /// the folder's name is what the judge reports cases under (`<name>/<case>`).
 pub fn fresh_folder(
     group: &str,
@@ -21,9 +21,21 @@ pub fn fresh_folder(
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
     for (file, content) in files {
-        fs::write(dir.join(file.as_ref()), content.as_ref()).unwrap();
+        let path = dir.join(file.as_ref());
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, content.as_ref()).unwrap();
     }
     dir
+}
+
+/// Writes a judge file (`checker`, `interactive`, `limits`) for the case folder `dir`: into its
+/// sibling `dir.judge/`, where the judge looks for it.
+pub fn judge_file(dir: &Path, name: &str, text: &str) {
+    let mut judge = dir.as_os_str().to_owned();
+    judge.push(".judge");
+    let judge = PathBuf::from(judge);
+    fs::create_dir_all(&judge).unwrap();
+    fs::write(judge.join(name), text).unwrap();
 }
 
 /// The files of cases `{prefix}-1` to `{prefix}-{count}`: each input from `input(n)`, each

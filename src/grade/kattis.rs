@@ -1,0 +1,112 @@
+//! A Kattis output validator as the grader: run as `VALIDATOR INPUT ANSWER FEEDBACK_DIR/` in its
+//! own folder with the program's output on its stdin, in a fresh, empty feedback folder per
+//! case. Exit 42 is AC, 43 is WA (with the start of `judgemessage.txt` as the reason); anything
+//! else, a crash or a limit is a judge error, never the program's verdict.
+
+use crate::case_set::Case;
+use crate::process::{execute, Limits, Program, Termination};
+use crate::verdict::{run_failure, Code, Verdict, Wrong};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// Kattis's exit status for an accepted output.
+const ACCEPTED: i32 = 42;
+/// Kattis's exit status for a wrong answer.
+const WRONG: i32 = 43;
+/// How much of `judgemessage.txt` a WA shows.
+const MESSAGE_CHARS: usize = 200;
+
+/// A path as one shell word.
+fn quoted(path: &Path) -> String {
+    format!("'{}'", path.display().to_string().replace('\'', "'\\''"))
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// The first lines of the validator's message, short, on one line.
+fn judge_message(feedback: &Path) -> Option<String> {
+    let text = fs::read(feedback.join("judgemessage.txt")).ok()?;
+    let text = String::from_utf8_lossy(&text);
+    let joined = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ");
+    if joined.is_empty() {
+        return None;
+    }
+    let short: String = joined.chars().take(MESSAGE_CHARS).collect();
+    Some(if short.len() < joined.len() {
+        format!("{short}…")
+    } else {
+        short
+    })
+}
+
+/// Asks the validator about an output.
+pub fn validate(program: &Path, case: &Case, answer: &Path, actual: &[u8]) -> Verdict {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let work = std::env::temp_dir().join(format!(
+        "game-judge-kattis-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    let (feedback, output) = (work.join("feedback"), work.join("output"));
+    let prepared = fs::create_dir_all(&feedback).and_then(|()| fs::write(&output, actual));
+    if let Err(error) = prepared {
+        let _ = fs::remove_dir_all(&work);
+        return Verdict::JudgeError(format!("cannot prepare {}: {error}", work.display()));
+    }
+    let program = absolute(program);
+    let folder = program.parent().unwrap_or(Path::new("/"));
+    let line = format!(
+        "cd {} && {} {} {} {}/",
+        quoted(folder),
+        quoted(&program),
+        quoted(&absolute(&case.input)),
+        quoted(&absolute(answer)),
+        quoted(&feedback)
+    );
+    let limits = Limits {
+        output_bytes: 1 << 20,
+        ..Limits::with_cpu(Duration::from_secs(10))
+    };
+    let checked = execute(&Program::Shell(line), Some(&output), limits);
+    let message = judge_message(&feedback);
+    let _ = fs::remove_dir_all(&work);
+    let checked = match checked {
+        Ok(checked) => checked,
+        Err(error) => {
+            return Verdict::JudgeError(format!(
+                "cannot run the output validator {}: {error}",
+                program.display()
+            ))
+        }
+    };
+    let broken = |what: String| {
+        Verdict::JudgeError(format!(
+            "the output validator {} failed ({what}; Kattis validators exit 42 or 43){}",
+            program.display(),
+            message
+                .as_ref()
+                .map_or_else(String::new, |message| format!(": {message}"))
+        ))
+    };
+    if let Some(failure) = run_failure(&checked.ended, &limits, &[]) {
+        if failure.code() != Code::RE {
+            return broken(failure.code().to_string());
+        }
+    }
+    match checked.ended.termination {
+        Termination::Exited(ACCEPTED) => Verdict::Accepted,
+        Termination::Exited(WRONG) => Verdict::WrongAnswer(Wrong::Because(
+            message.unwrap_or_else(|| "the output validator rejected the output".to_string()),
+        )),
+        other => broken(other.to_string()),
+    }
+}

@@ -1,0 +1,104 @@
+//! A case folder's judge files, kept beside its cases in the sibling folder `D.judge/`, so a tool
+//! that reads D (`oj test -d D`) sees only cases: `checker` (a command line, run in `D.judge/`),
+//! `interactive` (the protocol the judge plays) and `limits` (time and memory). The rule is the
+//! same for every layout. A judge file left inside D is an error that says where it goes now.
+
+use crate::case_set::{readable, CaseSetError};
+use crate::folder_limits::{parse_limits_file, FolderLimits};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The name of the file whose text is the protocol of an interactive folder.
+pub const INTERACTIVE: &str = "interactive";
+/// The name of the file that holds a folder's checker command.
+pub const CHECKER: &str = "checker";
+/// The name of the file that holds a folder's limits.
+pub const LIMITS: &str = "limits";
+
+/// What `D.judge/` says about D.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct JudgeFiles {
+    /// The folder itself, where a checker runs.
+    pub dir: PathBuf,
+    /// The checker's command line.
+    pub checker: Option<String>,
+    /// The protocol named by `interactive`.
+    pub interactive: Option<String>,
+    pub limits: FolderLimits,
+}
+
+/// The judge-file folder of a case folder: its sibling `D.judge`.
+pub fn judge_folder(dir: &Path) -> PathBuf {
+    let named = match dir.file_name() {
+        Some(_) => dir.to_path_buf(),
+        // `.`, `..` or `/`: name the folder by where it really is.
+        None => fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf()),
+    };
+    let name = named
+        .file_name()
+        .map_or_else(String::new, |name| name.to_string_lossy().into_owned());
+    named.with_file_name(format!("{name}.judge"))
+}
+
+fn text_of(path: &Path) -> Result<String, CaseSetError> {
+    readable(path)?;
+    fs::read_to_string(path).map_err(|error| CaseSetError::Unreadable {
+        path: path.to_path_buf(),
+        error,
+    })
+}
+
+/// The first line of a judge file that is not blank or a `#` comment.
+fn first_line(path: &Path) -> Result<String, CaseSetError> {
+    Ok(text_of(path)?
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('#'))
+        .unwrap_or("")
+        .to_string())
+}
+
+/// Reads `D.judge/` for the case folder `dir` (nothing there is no judge files), after making
+/// sure no judge file was left inside `dir` itself.
+pub fn read(dir: &Path) -> Result<JudgeFiles, CaseSetError> {
+    let judge = judge_folder(dir);
+    for file in [CHECKER, INTERACTIVE, LIMITS] {
+        let left = dir.join(file);
+        if left.is_file() {
+            return Err(CaseSetError::Moved {
+                found: left,
+                goes_to: judge.join(file),
+            });
+        }
+    }
+    let mut files = JudgeFiles {
+        dir: judge.clone(),
+        ..JudgeFiles::default()
+    };
+    if !judge.is_dir() {
+        return Ok(files);
+    }
+    let checker = judge.join(CHECKER);
+    if checker.exists() {
+        let command = first_line(&checker)?;
+        if command.is_empty() {
+            return Err(CaseSetError::EmptyChecker { marker: checker });
+        }
+        files.checker = Some(command);
+    }
+    let interactive = judge.join(INTERACTIVE);
+    if interactive.exists() {
+        files.interactive = Some(first_line(&interactive)?);
+    }
+    let limits = judge.join(LIMITS);
+    if limits.exists() {
+        let from = limits.display().to_string();
+        files.limits = parse_limits_file(&text_of(&limits)?, &from).map_err(|message| {
+            CaseSetError::Problem {
+                path: limits.clone(),
+                message,
+            }
+        })?;
+    }
+    Ok(files)
+}

@@ -1,0 +1,160 @@
+//! A Kattis package's output validator: the program in `output_validators/` (or the newer
+//! `output_validator/`) that the judge can run as it is, a `run` script or an executable file,
+//! in the folder or in one subfolder of it (problemtools keeps each validator in a folder).
+//! Kattis ships validators as source; one that is only source must be built first, and the
+//! error says so before anything runs.
+
+use crate::case_set::{entries, CaseSetError};
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+/// The folders a package may keep its output validator in.
+const FOLDERS: [&str; 2] = ["output_validators", "output_validator"];
+
+/// Files next to a validator that are not it.
+const NOT_THE_VALIDATOR: [&str; 3] = ["build", "README", "README.md"];
+
+fn is_executable(path: &Path) -> bool {
+    path.metadata()
+        .is_ok_and(|metadata| metadata.is_file() && metadata.permissions().mode() & 0o111 != 0)
+}
+
+fn name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(String::new, |name| name.to_string_lossy().into_owned())
+}
+
+/// The programs a validator folder holds, and every other file in it (its source).
+fn programs_and_sources(folder: &Path) -> Result<(Vec<PathBuf>, Vec<PathBuf>), CaseSetError> {
+    let mut programs = Vec::new();
+    let mut sources = Vec::new();
+    for path in entries(folder)? {
+        let file = name(&path);
+        if file.starts_with('.') || NOT_THE_VALIDATOR.contains(&file.as_str()) {
+            continue;
+        }
+        if path.is_dir() {
+            let (inner_programs, inner_sources) = programs_and_sources(&path)?;
+            programs.extend(inner_programs);
+            sources.extend(inner_sources);
+        } else if is_executable(&path) {
+            programs.push(path);
+        } else if path.is_file() {
+            sources.push(path);
+        }
+    }
+    // A `run` script is the validator, whatever else was built beside it.
+    if let Some(run) = programs.iter().find(|path| name(path) == "run") {
+        programs = vec![run.clone()];
+    }
+    Ok((programs, sources))
+}
+
+/// The package's output validator, if it has one.
+pub fn output_validator(dir: &Path) -> Result<Option<PathBuf>, CaseSetError> {
+    let Some(folder) = FOLDERS
+        .iter()
+        .map(|folder| dir.join(folder))
+        .find(|folder| folder.is_dir())
+    else {
+        return Ok(None);
+    };
+    let (programs, sources) = programs_and_sources(&folder)?;
+    match programs.as_slice() {
+        [program] => Ok(Some(program.clone())),
+        [] if sources.is_empty() => Ok(None),
+        [] => {
+            let source = &sources[0];
+            Err(CaseSetError::Problem {
+                path: folder.clone(),
+                message: format!(
+                    "the output validator is only source ({}): build it first, e.g. `g++ -O2 -o {} {}` (or add an executable `run` script), then judge again",
+                    source.display(),
+                    source.with_extension("").display(),
+                    source.display()
+                ),
+            })
+        }
+        several => Err(CaseSetError::Problem {
+            path: folder.clone(),
+            message: format!(
+                "holds several executables ({}): keep one, or a `run` script",
+                several
+                    .iter()
+                    .map(|path| name(path))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    /// A fresh package folder under the build's target folder with the given files; `mode`
+    /// 0o755 makes a file executable.
+    fn package(files: &[(&str, u32)]) -> PathBuf {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
+            "target/tmp/kattis-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        for (file, mode) in files {
+            let path = dir.join(file);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(&path, "").unwrap();
+            fs::set_permissions(&path, fs::Permissions::from_mode(*mode)).unwrap();
+        }
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn the_run_script_or_the_one_executable_is_the_validator() {
+        let dir = package(&[
+            ("output_validators/v/run", 0o755),
+            ("output_validators/v/build", 0o755),
+            ("output_validators/v/validator", 0o755),
+            ("output_validators/v/validator.cpp", 0o644),
+        ]);
+        assert_eq!(
+            output_validator(&dir).unwrap(),
+            Some(dir.join("output_validators/v/run"))
+        );
+        let dir = package(&[
+            ("output_validator/check.py", 0o755),
+            ("output_validator/README", 0o644),
+        ]);
+        assert_eq!(
+            output_validator(&dir).unwrap(),
+            Some(dir.join("output_validator/check.py"))
+        );
+        assert_eq!(
+            output_validator(&package(&[("data/x", 0o644)])).unwrap(),
+            None
+        );
+    }
+
+    #[test]
+    fn only_source_or_several_executables_are_errors() {
+        let dir = package(&[("output_validators/v/validator.cpp", 0o644)]);
+        let message = output_validator(&dir).unwrap_err().to_string();
+        assert!(
+            message.contains("only source") && message.contains("validator.cpp"),
+            "{message}"
+        );
+        assert!(message.contains("build it first"), "{message}");
+        let dir = package(&[
+            ("output_validators/a", 0o755),
+            ("output_validators/b", 0o755),
+        ]);
+        let message = output_validator(&dir).unwrap_err().to_string();
+        assert!(message.contains("several executables (a, b)"), "{message}");
+    }
+}

@@ -1,0 +1,401 @@
+//! Test-data layouts: which shape of downloaded test data a case folder has, and its cases.
+//!
+//! online-judge-tools (`NAME.in` + `NAME.out` in the folder), AtCoder's released data
+//! (`in/NAME` + `out/NAME`, the same file name), a Kattis package (`data/sample/` and
+//! `data/secret/`, searched below, `NAME.in` + `NAME.ans`) and a Polygon package (`tests/NN` +
+//! `tests/NN.a`). Two layouts at once is an error. Extensions are case-sensitive, and a file
+//! that looks like a case but is skipped (`x.IN`, `.x.in`, one in a folder the layout does not
+//! read) is named in a warning, never dropped silently.
+
+pub mod kattis;
+
+use crate::case_set::{entries, readable, Case, CaseSetError};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A layout of test data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    OnlineJudgeTools,
+    AtCoder,
+    Kattis,
+    Polygon,
+}
+
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Layout::OnlineJudgeTools => "online-judge-tools (NAME.in + NAME.out)",
+            Layout::AtCoder => "AtCoder test data (in/NAME + out/NAME)",
+            Layout::Kattis => "Kattis package (data/sample, data/secret)",
+            Layout::Polygon => "Polygon package (tests/NN + tests/NN.a)",
+        })
+    }
+}
+
+/// The cases a layout found, and the case-like files it skipped (one warning each).
+#[derive(Debug, Default)]
+pub struct Listing {
+    pub cases: Vec<Case>,
+    pub warnings: Vec<String>,
+}
+
+/// Which layout `dir` has: the one whose marks it holds (`*.in`/`*.out` files, `in/` or `out/`,
+/// `data/`, `tests/`). None is `Ok(None)`; two or more is an error naming them.
+pub fn detect(dir: &Path) -> Result<Option<Layout>, CaseSetError> {
+    let paths = entries(dir)?;
+    let has_case_file = paths
+        .iter()
+        .any(|path| !path.is_dir() && (suffixed(path, ".in") || suffixed(path, ".out")));
+    let has_dir = |name: &str| dir.join(name).is_dir();
+    let found: Vec<Layout> = [
+        (has_case_file, Layout::OnlineJudgeTools),
+        (has_dir("in") || has_dir("out"), Layout::AtCoder),
+        (has_dir("data"), Layout::Kattis),
+        (has_dir("tests"), Layout::Polygon),
+    ]
+    .into_iter()
+    .filter_map(|(present, layout)| present.then_some(layout))
+    .collect();
+    match found.as_slice() {
+        [] => Ok(None),
+        [layout] => Ok(Some(*layout)),
+        [first, second, ..] => Err(CaseSetError::Ambiguous {
+            dir: dir.to_path_buf(),
+            first: first.to_string(),
+            second: second.to_string(),
+        }),
+    }
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(String::new, |name| name.to_string_lossy().into_owned())
+}
+
+/// A folder, and not through a link (a link could lead back up: no endless search).
+fn real_dir(path: &Path) -> bool {
+    path.symlink_metadata()
+        .is_ok_and(|metadata| metadata.is_dir())
+}
+
+fn suffixed(path: &Path, suffix: &str) -> bool {
+    let name = file_name(path);
+    name.len() > suffix.len() && name.ends_with(suffix)
+}
+
+/// How one layout names its files.
+struct Shape {
+    /// The case name an input file gives, if the file is an input.
+    input: fn(&str) -> Option<&str>,
+    /// The answer file of an input file.
+    answer: fn(&str) -> String,
+    /// The input file of an answer file, if the file is an answer.
+    answer_of: fn(&str) -> Option<String>,
+    /// The case-file suffixes, compared without case, of files that look like cases.
+    look_alike: &'static [&'static str],
+}
+
+const OJ: Shape = Shape {
+    input: |name| name.strip_suffix(".in"),
+    answer: |name| format!("{}.out", name.strip_suffix(".in").unwrap_or(name)),
+    answer_of: |name| name.strip_suffix(".out").map(|stem| format!("{stem}.in")),
+    look_alike: &[".in", ".out", ".ans"],
+};
+
+const KATTIS: Shape = Shape {
+    input: |name| name.strip_suffix(".in"),
+    answer: |name| format!("{}.ans", name.strip_suffix(".in").unwrap_or(name)),
+    answer_of: |name| name.strip_suffix(".ans").map(|stem| format!("{stem}.in")),
+    look_alike: &[".in", ".ans", ".out"],
+};
+
+const POLYGON: Shape = Shape {
+    input: |name| (!name.contains('.')).then_some(name),
+    answer: |name| format!("{name}.a"),
+    answer_of: |name| name.strip_suffix(".a").map(str::to_string),
+    look_alike: &[".a", ".in", ".out", ".ans"],
+};
+
+/// AtCoder: every file of `in/` is an input (named without its extension), answered by the
+/// file of the same name in `out/`.
+const ATCODER: Shape = Shape {
+    input: |name| Some(name.rsplit_once('.').map_or(name, |(stem, _)| stem)),
+    answer: |name| name.to_string(),
+    answer_of: |_| None,
+    look_alike: &[""],
+};
+
+/// Whether a file name looks like a case file of a shape.
+fn looks_alike(shape: &Shape, name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    (shape.input)(name).is_some()
+        || shape
+            .look_alike
+            .iter()
+            .any(|suffix| lower.ends_with(suffix))
+}
+
+/// What scanning collects: cases, warnings and errors.
+struct Scan<'a> {
+    shape: &'a Shape,
+    interactive: bool,
+    listing: Listing,
+    errors: Vec<CaseSetError>,
+}
+
+impl Scan<'_> {
+    /// Warns about every case-like file under a folder the layout does not read.
+    fn unread_folder(&mut self, folder: &Path, why: &str) {
+        let Ok(paths) = entries(folder) else { return };
+        for path in paths {
+            if real_dir(&path) {
+                self.unread_folder(&path, why);
+            } else if !path.is_dir()
+                && looks_alike(self.shape, file_name(&path).trim_start_matches('.'))
+            {
+                self.listing
+                    .warnings
+                    .push(format!("skipped {}: {why}", path.display()));
+            }
+        }
+    }
+
+    /// Reads the cases of `inputs` (answers in `answers`), and below it when `recursive`;
+    /// case names start with `prefix`.
+    fn folder(&mut self, inputs: &Path, answers: &Path, prefix: &str, recursive: bool) {
+        let paths = match entries(inputs) {
+            Ok(paths) => paths,
+            Err(error) => return self.errors.push(error),
+        };
+        for path in paths {
+            let name = file_name(&path);
+            let input_name = (self.shape.input)(&name).filter(|stem| !stem.is_empty());
+            let answer = answers.join((self.shape.answer)(&name));
+            if path.is_dir() && input_name.is_some() && answer.exists() {
+                // A folder (or a link to one) named as an input: an error, not a case.
+                self.case(&path, answer, prefix, input_name.unwrap_or_default());
+            } else if path.is_dir() {
+                if recursive && real_dir(&path) {
+                    let below = format!("{prefix}{name}/");
+                    self.folder(&path, &answers.join(&name), &below, true);
+                } else {
+                    self.unread_folder(&path, "the layout reads no subfolders here");
+                }
+            } else if let Some(hidden) = name.strip_prefix('.') {
+                if looks_alike(self.shape, hidden) {
+                    self.listing
+                        .warnings
+                        .push(format!("skipped {}: a hidden file", path.display()));
+                }
+            } else if let Some(stem) = (self.shape.input)(&name).filter(|stem| !stem.is_empty()) {
+                self.case(
+                    &path,
+                    answers.join((self.shape.answer)(&name)),
+                    prefix,
+                    stem,
+                );
+            } else if let Some(input) = (self.shape.answer_of)(&name) {
+                if self.interactive {
+                    self.errors
+                        .push(CaseSetError::ExpectedInInteractive { expected: path });
+                } else if !inputs.join(&input).exists() {
+                    self.errors.push(CaseSetError::MissingInput {
+                        input: inputs.join(input),
+                        expected: path,
+                    });
+                }
+            } else if looks_alike(self.shape, &name) {
+                self.listing.warnings.push(format!(
+                    "skipped {}: not a case file of this layout (extensions are case-sensitive)",
+                    path.display()
+                ));
+            }
+        }
+    }
+
+    fn case(&mut self, input: &Path, answer: PathBuf, prefix: &str, stem: &str) {
+        let expected = match (self.interactive, answer.exists()) {
+            (true, false) => None,
+            (true, true) => {
+                return self
+                    .errors
+                    .push(CaseSetError::ExpectedInInteractive { expected: answer })
+            }
+            (false, true) => Some(answer),
+            (false, false) => {
+                return self.errors.push(CaseSetError::MissingExpected {
+                    input: input.to_path_buf(),
+                    expected: answer,
+                })
+            }
+        };
+        match readable(input).and_then(|()| expected.as_deref().map_or(Ok(()), readable)) {
+            Ok(()) => self.listing.cases.push(Case {
+                name: format!("{prefix}{stem}"),
+                input: input.to_path_buf(),
+                expected,
+            }),
+            Err(error) => self.errors.push(error),
+        }
+    }
+}
+
+/// The cases of `dir` in `layout` (unsorted), or every problem found.
+pub fn list(dir: &Path, layout: Layout, interactive: bool) -> Result<Listing, Vec<CaseSetError>> {
+    let shape = match layout {
+        Layout::OnlineJudgeTools => &OJ,
+        Layout::AtCoder => &ATCODER,
+        Layout::Kattis => &KATTIS,
+        Layout::Polygon => &POLYGON,
+    };
+    let mut scan = Scan {
+        shape,
+        interactive,
+        listing: Listing::default(),
+        errors: Vec::new(),
+    };
+    match layout {
+        Layout::OnlineJudgeTools => scan.folder(dir, dir, "", false),
+        Layout::Polygon => scan.folder(&dir.join("tests"), &dir.join("tests"), "", false),
+        Layout::AtCoder => atcoder(&mut scan, dir),
+        Layout::Kattis => kattis(&mut scan, &dir.join("data")),
+    }
+    if scan.errors.is_empty() {
+        Ok(scan.listing)
+    } else {
+        Err(scan.errors)
+    }
+}
+
+/// AtCoder: `in/` read against `out/`, then every answer of `out/` without its input.
+fn atcoder(scan: &mut Scan, dir: &Path) {
+    let (inputs, answers) = (dir.join("in"), dir.join("out"));
+    for folder in [&inputs, &answers] {
+        if !folder.is_dir() {
+            return scan.errors.push(CaseSetError::Problem {
+                path: folder.clone(),
+                message: "missing: AtCoder test data has both in/ and out/".into(),
+            });
+        }
+    }
+    scan.folder(&inputs, &answers, "", false);
+    if scan.interactive {
+        return;
+    }
+    if let Ok(paths) = entries(&answers) {
+        for path in paths.into_iter().filter(|path| path.is_file()) {
+            let input = inputs.join(file_name(&path));
+            if !file_name(&path).starts_with('.') && !input.exists() {
+                scan.errors.push(CaseSetError::MissingInput {
+                    expected: path,
+                    input,
+                });
+            }
+        }
+    }
+}
+
+/// Kattis: `data/sample/` and `data/secret/`, each searched below; case-like files anywhere
+/// else under `data/` are warned about.
+fn kattis(scan: &mut Scan, data: &Path) {
+    let paths = match entries(data) {
+        Ok(paths) => paths,
+        Err(error) => return scan.errors.push(error),
+    };
+    for path in paths {
+        let name = file_name(&path);
+        if path.is_dir() && (name == "sample" || name == "secret") {
+            scan.folder(&path, &path, &format!("{name}/"), true);
+        } else if path.is_dir() {
+            scan.unread_folder(
+                &path,
+                "a Kattis package's cases are in data/sample and data/secret",
+            );
+        } else if looks_alike(scan.shape, name.trim_start_matches('.')) {
+            scan.listing.warnings.push(format!(
+                "skipped {}: a Kattis package's cases are in data/sample and data/secret",
+                path.display()
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    fn folder(files: &[&str]) -> PathBuf {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
+            "target/tmp/layout-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::SeqCst)
+        ));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        for file in files {
+            let path = dir.join(file);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, "").unwrap();
+        }
+        dir
+    }
+
+    fn names(listing: &Listing) -> Vec<&str> {
+        listing
+            .cases
+            .iter()
+            .map(|case| case.name.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn each_layout_is_found_by_its_marks() {
+        let detected = |files: &[&str]| detect(&folder(files)).unwrap();
+        assert_eq!(detected(&["a.in", "a.out"]), Some(Layout::OnlineJudgeTools));
+        assert_eq!(detected(&["in/a.txt", "out/a.txt"]), Some(Layout::AtCoder));
+        assert_eq!(detected(&["data/sample/1.in"]), Some(Layout::Kattis));
+        assert_eq!(detected(&["tests/01"]), Some(Layout::Polygon));
+        assert_eq!(detected(&["notes.md"]), None);
+        let error = detect(&folder(&["in/a", "data/secret/1.in"])).unwrap_err();
+        assert!(
+            error.to_string().contains("two layouts at once, AtCoder"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn kattis_cases_are_named_by_their_path_below_data() {
+        let dir = folder(&[
+            "data/sample/1.in",
+            "data/sample/1.ans",
+            "data/secret/g1/03.in",
+            "data/secret/g1/03.ans",
+            "data/secret/g1/03.png",
+            "data/extra/9.in",
+        ]);
+        let listing = list(&dir, Layout::Kattis, false).unwrap();
+        assert_eq!(names(&listing), ["sample/1", "secret/g1/03"]);
+        assert_eq!(listing.warnings.len(), 1, "{:?}", listing.warnings);
+        assert!(listing.warnings[0].contains("extra/9.in"));
+    }
+
+    #[test]
+    fn polygon_and_atcoder_pair_their_own_way() {
+        let dir = folder(&["tests/01", "tests/01.a", "tests/02", "tests/02.A"]);
+        let errors = list(&dir, Layout::Polygon, false).unwrap_err();
+        assert_eq!(errors.len(), 1);
+        assert!(errors[0].to_string().ends_with("02.a"), "{}", errors[0]);
+        let dir = folder(&["in/s1.txt", "out/s1.txt", "in/.DS_Store"]);
+        let listing = list(&dir, Layout::AtCoder, false).unwrap();
+        assert_eq!(names(&listing), ["s1"]);
+        assert!(
+            listing.warnings[0].contains(".DS_Store"),
+            "{:?}",
+            listing.warnings
+        );
+    }
+}
