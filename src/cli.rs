@@ -25,10 +25,11 @@ options:
                                  default 1024
       --stack-limit MIB          stack size, default: the memory limit
   -j, --jobs N                   cases run at once, default: the number of CPUs
-      --compare lines|exact|tokens
+      --compare lines|exact|tokens|float:EPS
                                  lines (default): line by line, ignoring CRLF, trailing spaces
                                  and trailing blank lines; exact: byte for byte; tokens:
-                                 whitespace-separated tokens
+                                 whitespace-separated tokens; float:EPS: tokens, real numbers
+                                 matching within an absolute or relative error of EPS
   -r, --computer-first           (play) the computer is o and moves first
   -h, --help                     print this help
 
@@ -193,11 +194,7 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
             "-j" | "--jobs" => options.jobs = Some(parse_jobs(&value("--jobs")?)?),
             "--compare" => {
                 let name = value("--compare")?;
-                options.compare = Mode::from_name(&name).ok_or_else(|| {
-                    usage_error(format!(
-                        "--compare expects lines, exact or tokens, found {name:?}"
-                    ))
-                })?
+                options.compare = Mode::from_name(&name).map_err(usage_error)?
             }
             "--cmd" => {
                 let line = value("--cmd")?;
@@ -371,7 +368,24 @@ mod tests {
         assert!(message(&["-t", "0"]).contains("above 0"));
         assert!(message(&["-t", "abc"]).contains("\"abc\""));
         assert!(message(&["-j", "0"]).contains("above 0"));
-        assert!(message(&["--compare", "fuzzy"]).contains("lines, exact or tokens"));
+        assert!(message(&["--compare", "fuzzy"]).contains("lines, exact, tokens or float:EPS"));
+        for bad in [
+            "float:",
+            "float:x",
+            "float:-1",
+            "float:0",
+            "float:inf",
+            "float:NaN",
+        ] {
+            assert!(
+                message(&["--compare", bad]).contains("float:EPS expects EPS"),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            options(&["--compare=float:1e-6"]).compare,
+            Mode::Float(1e-6)
+        );
         assert_eq!(
             message(&["--frobnicate"]),
             "unknown option \"--frobnicate\""

@@ -4,7 +4,9 @@
 
 mod checker;
 pub mod compare;
+pub mod excerpt;
 pub mod player;
+mod real;
 mod tic_tac_toe;
 
 use crate::case_set::{Case, Judging};
