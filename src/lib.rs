@@ -9,6 +9,7 @@ pub mod case_set;
 pub mod cli;
 pub mod command;
 pub mod grade;
+pub mod input_head;
 pub mod opponents;
 pub mod play;
 pub mod process;

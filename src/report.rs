@@ -115,8 +115,8 @@ fn colour_of(code: Code) -> &'static str {
 }
 
 /// The line for a finished case (label padded to `width`): verdict, CPU time and peak memory,
-/// with its details under it. An accepted case's note (what was played) goes on its line; a
-/// failure's note (where) goes first under it.
+/// with its details under it. An accepted case's note (what was played) goes on its line; under
+/// a failure go the start of its input, then its note (where), then the details.
 pub fn case_report(finished: &Finished, width: usize, limits: &Limits, colour: bool) -> String {
     let judged = &finished.judged;
     let code = judged.verdict.code();
@@ -133,6 +133,9 @@ pub fn case_report(finished: &Finished, width: usize, limits: &Limits, colour: b
         (Some(note), true) => figures.push_str(&format!("  ({})", printable(note))),
         (Some(note), false) => details.insert(0, note.clone()),
         (None, _) => {}
+    }
+    if let Some(input) = &finished.input {
+        details.splice(0..0, input.report_lines());
     }
     let label = printable(&finished.label);
     let padding = " ".repeat(3usize.saturating_sub(code.name().len()));
@@ -199,6 +202,7 @@ mod tests {
     use super::*;
     use crate::grade::compare::{compare, Mode};
     use crate::grade::Judged;
+    use crate::input_head::InputHead;
     use crate::process::{Termination, Usage};
 
     fn finished(label: &str, verdict: Verdict, ms: u64, mib: u64) -> Finished {
@@ -213,6 +217,7 @@ mod tests {
                 }),
                 note: None,
             },
+            input: None,
         }
     }
 
@@ -263,6 +268,20 @@ mod tests {
         assert_eq!(
             text,
             "p/c    WA        7 ms      1.0 MiB\n    expected (line 2): \"x\"\n    actual   (line 2): \"d\""
+        );
+    }
+
+    #[test]
+    fn a_failure_shows_the_start_of_its_input_first() {
+        let mut failed = finished("p/c", wrong(), 7, 1);
+        failed.input = Some(InputHead {
+            shown: vec!["sssssssss".to_string()],
+            total_lines: 1,
+            no_newline_at_end: false,
+        });
+        assert_eq!(
+            case_report(&failed, 5, &limits(), false),
+            "p/c    WA        7 ms      1.0 MiB\n    input (1 line):\n      sssssssss\n    expected (line 2): \"x\"\n    actual   (line 2): \"d\""
         );
     }
 
