@@ -13,8 +13,11 @@ judge: run solvers on their cases and give the verdicts an online judge would gi
 usage:
   judge                          judge every solver in src/bin against cases/<solver>/
   judge NAME...                  only these solvers
+  judge NAME/CASE...             only these cases of solver NAME (CASE may hold * and ?,
+                                 quoted: judge 'weighted_tic_tac_toe/sample-*')
   judge --cmd 'COMMAND' DIR      judge any program against the cases in DIR (COMMAND runs as
                                  sh would run it; a plain program path runs directly)
+  judge --cmd 'COMMAND' FILE.in  judge it on that one case
   judge play [-r]                play tic-tac-toe against tic_tac_toe_player (-r: it starts)
 
 options:
@@ -30,6 +33,9 @@ options:
                                  and trailing blank lines; exact: byte for byte; tokens:
                                  whitespace-separated tokens; float:EPS: tokens, real numbers
                                  matching within an absolute or relative error of EPS
+      --format human|json        json: one JSON object per line on stdout, one per case
+                                 (case, verdict, time_ms, memory_mib, detail), then a
+                                 summary (total, counts, exit_status); the report on stderr
   -r, --computer-first           (play) the computer is o and moves first
   -h, --help                     print this help
 
@@ -47,10 +53,19 @@ exit status: 0 all AC, 1 some case not AC, 2 usage or I/O error or a judge error
 pub enum Target {
     /// The named solvers of src/bin, or all of them when empty.
     Solvers(Vec<String>),
-    /// A command line, judged against one case folder.
+    /// A command line, judged against one case folder, or one case (`dir` is its `.in` file).
     Command { command: String, dir: PathBuf },
     /// A person plays tic-tac-toe against the player solver.
     Play { computer_first: bool },
+}
+
+/// How the results are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// The report for people, on stdout.
+    Human,
+    /// JSON lines on stdout, the report for people on stderr.
+    Json,
 }
 
 /// Everything the command line says.
@@ -66,6 +81,7 @@ pub struct Options {
     /// `None`: the number of CPUs.
     pub jobs: Option<usize>,
     pub compare: Mode,
+    pub format: Format,
 }
 
 impl Options {
@@ -155,6 +171,7 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
         stack_mib: None,
         jobs: None,
         compare: Mode::Lines,
+        format: Format::Human,
     };
     while let Some(argument) = arguments.next() {
         // `--flag=value`, and the short `-t2` / `-j4` / `-m256` forms, carry their value inline.
@@ -195,6 +212,17 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
             "--compare" => {
                 let name = value("--compare")?;
                 options.compare = Mode::from_name(&name).map_err(usage_error)?
+            }
+            "--format" => {
+                options.format = match value("--format")?.as_str() {
+                    "human" => Format::Human,
+                    "json" => Format::Json,
+                    other => {
+                        return Err(usage_error(format!(
+                            "--format expects human or json, found {other:?}"
+                        )))
+                    }
+                }
             }
             "--cmd" => {
                 let line = value("--cmd")?;
@@ -396,5 +424,8 @@ mod tests {
         assert!(message(&["-m", "0"]).contains("--memory-limit expects MiB"));
         assert!(message(&["--wall-limit", "-1"]).contains("--wall-limit expects seconds"));
         assert!(message(&["--cmd", "a.out", "d1", "d2"]).contains("one case folder, found 2"));
+        assert!(message(&["--format", "xml"]).contains("--format expects human or json"));
+        assert_eq!(options(&["--format=json"]).format, Format::Json);
+        assert_eq!(options(&[]).format, Format::Human);
     }
 }

@@ -8,8 +8,10 @@
 pub mod case_set;
 pub mod cli;
 pub mod command;
+pub mod glob;
 pub mod grade;
 pub mod input_head;
+pub mod json;
 pub mod opponents;
 pub mod play;
 pub mod process;
