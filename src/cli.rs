@@ -43,6 +43,9 @@ examples:
   cargo run --release                                   every solver on its cases
   judge --cmd './a.out' cases/weighted_tic_tac_toe      your binary on a folder
   judge --cmd 'python3 main.py' -t 3 -m 256 DIR         with AtCoder-like limits
+  judge --cmd './a.out' DIR/sample-2.in                 one case of DIR
+  judge 'weighted_tic_tac_toe/sample-*'                 a solver's sample cases
+  judge --format json > results.jsonl                   results for a script or CI
 
 exit status: 0 all AC, 1 some case not AC, 2 usage or I/O error or a judge error (JE),
 129 / 130 / 143 when stopped by SIGHUP / SIGINT / SIGTERM (running programs are killed)
