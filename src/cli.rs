@@ -13,10 +13,13 @@ judge: run solvers on their cases and give the verdicts an online judge would gi
 usage:
   judge                          judge every solver in src/bin against cases/<solver>/
   judge NAME...                  only these solvers
+  judge NAME/CASE...             only these cases of solver NAME (CASE may hold * and ?,
+                                 quoted: judge 'weighted_tic_tac_toe/sample-*')
   judge --cmd 'COMMAND' DIR      judge any program against the cases in DIR (COMMAND runs as
                                  sh would run it; a plain program path runs directly); DIR is
                                  NAME.in + NAME.out, AtCoder's in/ + out/, a Kattis package or
                                  a Polygon package, with judge files in the sibling DIR.judge/
+  judge --cmd 'COMMAND' FILE.in  judge it on that one case
   judge play [-r]                play tic-tac-toe against tic_tac_toe_player (-r: it starts)
   judge validate [NAME...]       check every .in of cases/<NAME>/ (all solvers when none) with
                                  the problem's input validator: one the real judge can give?
@@ -33,18 +36,26 @@ options:
                                  default: the folder's limit, else 1024
       --stack-limit MIB          stack size, default: the memory limit
   -j, --jobs N                   cases run at once, default: the number of CPUs
-      --compare lines|exact|tokens
+      --compare lines|exact|tokens|float:EPS
                                  lines (default): line by line, ignoring CRLF, trailing spaces
                                  and trailing blank lines; exact: byte for byte; tokens:
-                                 whitespace-separated tokens
+                                 whitespace-separated tokens; float:EPS: tokens, real numbers
+                                 matching within an absolute or relative error of EPS
+      --format human|json        json: one JSON object per line on stdout, one per case
+                                 (case, verdict, time_ms, memory_mib, detail), then a
+                                 summary (total, counts, exit_status); the report on stderr
   -r, --computer-first           (play) the computer is o and moves first
   -h, --help                     print this help
+  -V, --version                  print the judge's version
 
 examples:
   cargo run --release                                   every solver on its cases
   judge --cmd './a.out' cases/weighted_tic_tac_toe      your binary on a folder
   judge --cmd 'python3 main.py' -t 3 -m 256 DIR         with AtCoder-like limits
   judge validate weighted_tic_tac_toe                   are its cases real inputs?
+  judge --cmd './a.out' DIR/sample-2.in                 one case of DIR
+  judge 'weighted_tic_tac_toe/sample-*'                 a solver's sample cases
+  judge --format json > results.jsonl                   results for a script or CI
 
 exit status: 0 all AC (validate: all valid), 1 some case not AC (some file invalid), 2 usage or I/O error or a judge error (JE),
 129 / 130 / 143 when stopped by SIGHUP / SIGINT / SIGTERM (running programs are killed)
@@ -55,7 +66,7 @@ exit status: 0 all AC (validate: all valid), 1 some case not AC (some file inval
 pub enum Target {
     /// The named solvers of src/bin, or all of them when empty.
     Solvers(Vec<String>),
-    /// A command line, judged against one case folder.
+    /// A command line, judged against one case folder, or one case (`dir` is its `.in` file).
     Command { command: String, dir: PathBuf },
     /// A person plays tic-tac-toe against the player solver.
     Play { computer_first: bool },
@@ -69,6 +80,14 @@ pub enum Target {
 
 /// The CPU time limit when neither `-t` nor the folder sets one.
 pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(2);
+/// How the results are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// The report for people, on stdout.
+    Human,
+    /// JSON lines on stdout, the report for people on stderr.
+    Json,
+}
 
 /// Everything the command line says.
 #[derive(Clone, Debug, PartialEq)]
@@ -85,6 +104,7 @@ pub struct Options {
     /// `None`: the number of CPUs.
     pub jobs: Option<usize>,
     pub compare: Mode,
+    pub format: Format,
 }
 
 impl Options {
@@ -114,6 +134,8 @@ impl Options {
 pub enum Parsed {
     Run(Options),
     Help,
+    /// `--version`: print the version and stop.
+    Version,
 }
 
 /// A command line that cannot be understood.
@@ -184,6 +206,7 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
         stack_mib: None,
         jobs: None,
         compare: Mode::Lines,
+        format: Format::Human,
     };
     while let Some(argument) = arguments.next() {
         // `--flag=value`, and the short `-t2` / `-j4` / `-m256` forms, carry their value inline.
@@ -208,6 +231,7 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
         };
         match flag.as_str() {
             "-h" | "--help" => return Ok(Parsed::Help),
+            "-V" | "--version" => return Ok(Parsed::Version),
             "-t" | "--time-limit" => {
                 options.time_limit = Some(parse_seconds("--time-limit", &value("--time-limit")?)?)
             }
@@ -223,11 +247,18 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
             "-j" | "--jobs" => options.jobs = Some(parse_jobs(&value("--jobs")?)?),
             "--compare" => {
                 let name = value("--compare")?;
-                options.compare = Mode::from_name(&name).ok_or_else(|| {
-                    usage_error(format!(
-                        "--compare expects lines, exact or tokens, found {name:?}"
-                    ))
-                })?
+                options.compare = Mode::from_name(&name).map_err(usage_error)?
+            }
+            "--format" => {
+                options.format = match value("--format")?.as_str() {
+                    "human" => Format::Human,
+                    "json" => Format::Json,
+                    other => {
+                        return Err(usage_error(format!(
+                            "--format expects human or json, found {other:?}"
+                        )))
+                    }
+                }
             }
             "--cmd" => {
                 let line = value("--cmd")?;
@@ -455,6 +486,8 @@ mod tests {
     fn help() {
         assert_eq!(parsed(&["-h"]), Ok(Parsed::Help));
         assert_eq!(parsed(&["x", "--help"]), Ok(Parsed::Help));
+        assert_eq!(parsed(&["--version"]), Ok(Parsed::Version));
+        assert_eq!(parsed(&["-V"]), Ok(Parsed::Version));
     }
 
     #[test]
@@ -464,7 +497,24 @@ mod tests {
         assert!(message(&["-t", "0"]).contains("above 0"));
         assert!(message(&["-t", "abc"]).contains("\"abc\""));
         assert!(message(&["-j", "0"]).contains("above 0"));
-        assert!(message(&["--compare", "fuzzy"]).contains("lines, exact or tokens"));
+        assert!(message(&["--compare", "fuzzy"]).contains("lines, exact, tokens or float:EPS"));
+        for bad in [
+            "float:",
+            "float:x",
+            "float:-1",
+            "float:0",
+            "float:inf",
+            "float:NaN",
+        ] {
+            assert!(
+                message(&["--compare", bad]).contains("float:EPS expects EPS"),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            options(&["--compare=float:1e-6"]).compare,
+            Mode::Float(1e-6)
+        );
         assert_eq!(
             message(&["--frobnicate"]),
             "unknown option \"--frobnicate\""
@@ -475,5 +525,8 @@ mod tests {
         assert!(message(&["-m", "0"]).contains("--memory-limit expects MiB"));
         assert!(message(&["--wall-limit", "-1"]).contains("--wall-limit expects seconds"));
         assert!(message(&["--cmd", "a.out", "d1", "d2"]).contains("one case folder, found 2"));
+        assert!(message(&["--format", "xml"]).contains("--format expects human or json"));
+        assert_eq!(options(&["--format=json"]).format, Format::Json);
+        assert_eq!(options(&[]).format, Format::Human);
     }
 }

@@ -5,9 +5,11 @@
 use crate::case_set::{
     discover, read_cases, solver_names, CaseFolder, CaseSetError, Judging, Problem,
 };
-use crate::cli::{self, Options, Parsed, Target, DEFAULT_TIME_LIMIT};
+use crate::cli::{self, Format, Options, Parsed, Target, DEFAULT_TIME_LIMIT};
 use crate::folder_limits::resolve;
+use crate::glob;
 use crate::grade::Settings;
+use crate::json;
 use crate::play;
 use crate::process::{self, adopt_orphans, sys, Program, DEFAULT_MEMORY_MIB};
 use crate::report::{case_report, label_width, printable, summary, use_colour};
@@ -33,7 +35,118 @@ fn fail(messages: &[impl Display]) -> ExitCode {
     ExitCode::from(USAGE_OR_IO_ERROR)
 }
 
-/// The problems to judge: the named solvers (or all) with their case folders.
+/// A command-line name that is not a solver: why, and what to type instead. A path (a case
+/// folder or a case file) is judged with `--cmd`, or with the solver its folder is named after.
+fn not_a_solver(name: &str, known: &[String], bin: &Path) -> String {
+    let path = Path::new(name);
+    let kind = if path.is_dir() {
+        "a folder"
+    } else if path.is_file() {
+        "a file"
+    } else {
+        return format!(
+            "no solver named {name:?} in {} (solvers: {})",
+            bin.display(),
+            known.join(", ")
+        );
+    };
+    let mut message = format!(
+        "{name} is {kind}: a folder or a .in file is judged with --cmd 'PROGRAM' (judge --cmd 'PROGRAM' {name})"
+    );
+    let (folder, case) = if path.is_dir() {
+        (path.file_name(), None)
+    } else {
+        (
+            path.parent().and_then(Path::file_name),
+            path.file_stem()
+                .filter(|_| path.extension().is_some_and(|e| e == "in")),
+        )
+    };
+    if let Some(solver) = folder
+        .and_then(|folder| folder.to_str())
+        .filter(|folder| known.iter().any(|known| known == folder))
+    {
+        let target = match case {
+            Some(case) => format!("{solver}/{}", case.to_string_lossy()),
+            None => solver.to_string(),
+        };
+        message.push_str(&format!(
+            "; `judge {target}` judges it with the solver {solver}"
+        ));
+    }
+    message
+}
+
+/// The named solvers, in order and each once, with the case patterns given for each (`NAME/CASE`;
+/// none: every case), or an error for each name that is not a solver.
+fn requested(
+    names: &[String],
+    known: &[String],
+    bin: &Path,
+) -> Result<Vec<(String, Vec<String>)>, Vec<String>> {
+    let mut requested: Vec<(String, Vec<String>)> = Vec::new();
+    let mut errors = Vec::new();
+    for name in names {
+        let (solver, pattern) = match name.split_once('/') {
+            Some((solver, pattern)) if known.iter().any(|known| known == solver) => {
+                (solver, Some(pattern))
+            }
+            _ if known.contains(name) => (name.as_str(), None),
+            _ => {
+                errors.push(not_a_solver(name, known, bin));
+                continue;
+            }
+        };
+        let index = match requested.iter().position(|(known, _)| known == solver) {
+            Some(index) => index,
+            None => {
+                requested.push((solver.to_string(), Vec::new()));
+                requested.len() - 1
+            }
+        };
+        let patterns = &mut requested[index].1;
+        match pattern {
+            // The whole folder: no pattern list, or an empty one, means every case.
+            None => patterns.push("*".to_string()),
+            Some(pattern) => patterns.push(pattern.to_string()),
+        }
+    }
+    if errors.is_empty() {
+        Ok(requested)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Keeps the cases of `problem` whose names match one of `patterns`; each pattern must match
+/// at least one case.
+fn select_cases(problem: &mut Problem, patterns: &[String]) -> Result<(), Vec<String>> {
+    let cases = &problem.folder.cases;
+    let unmatched: Vec<String> = patterns
+        .iter()
+        .filter(|pattern| !cases.iter().any(|case| glob::matches(pattern, &case.name)))
+        .map(|pattern| {
+            let names: Vec<&str> = cases.iter().map(|case| case.name.as_str()).collect();
+            format!(
+                "no case of {} matches {pattern:?} (cases: {})",
+                problem.name,
+                names.join(", ")
+            )
+        })
+        .collect();
+    if !unmatched.is_empty() {
+        return Err(unmatched);
+    }
+    problem.folder.cases.retain(|case| {
+        patterns
+            .iter()
+            .any(|pattern| glob::matches(pattern, &case.name))
+    });
+    Ok(())
+}
+
+/// The problems to judge: the named solvers (or all) with their case folders, only the named
+/// cases where `NAME/CASE` was given.
 fn solver_problems(root: &Path, names: &[String]) -> Result<Vec<Problem>, Vec<String>> {
     let (cases, bin) = (root.join("cases"), root.join("src/bin"));
     let strings = |errors: Vec<CaseSetError>| errors.iter().map(ToString::to_string).collect();
@@ -43,20 +156,15 @@ fn solver_problems(root: &Path, names: &[String]) -> Result<Vec<Problem>, Vec<St
     let known = solver_names(&bin).map_err(|error| vec![error.to_string()])?;
     let mut problems = Vec::new();
     let mut errors = Vec::new();
-    for name in names {
-        if !known.contains(name) {
-            errors.push(format!(
-                "no solver named {name:?} in {} (solvers: {})",
-                bin.display(),
-                known.join(", ")
-            ));
-            continue;
-        }
-        match read_cases(&cases.join(name)) {
-            Ok(folder) => problems.push(Problem {
-                name: name.clone(),
-                folder,
-            }),
+    for (name, patterns) in requested(names, &known, &bin)? {
+        match read_cases(&cases.join(&name)) {
+            Ok(folder) => {
+                let mut problem = Problem { name, folder };
+                match select_cases(&mut problem, &patterns) {
+                    Ok(()) => problems.push(problem),
+                    Err(found) => errors.extend(found),
+                }
+            }
             Err(found) => errors.extend(strings(found)),
         }
     }
@@ -65,6 +173,14 @@ fn solver_problems(root: &Path, names: &[String]) -> Result<Vec<Problem>, Vec<St
     } else {
         Err(errors)
     }
+}
+
+/// `path` from the current folder when it is below it (as a person would type it), else as is.
+fn relative(path: &Path) -> &Path {
+    std::env::current_dir()
+        .ok()
+        .and_then(|here| path.strip_prefix(here).ok())
+        .map_or(path, |below| below)
 }
 
 /// The tasks of one folder, each reported as `name/case`: says on stderr the folder's layout,
@@ -88,8 +204,21 @@ fn folder_tasks(
     }
     let count = folder.cases.len();
     let judged_by = match &folder.judging {
-        Judging::Checker { dir, .. } => format!("; checker in {}", dir.display()),
-        Judging::Validator { program } => format!("; output validator {}", program.display()),
+        Judging::Checker { dir: judge_dir, .. } => {
+            // Shown as the folder's own name was given, when it is the usual sibling.
+            let sibling = dir.with_file_name(format!(
+                "{}.judge",
+                dir.file_name().unwrap_or_default().to_string_lossy()
+            ));
+            let shown = match judge_dir.file_name() == sibling.file_name() {
+                true => sibling,
+                false => relative(judge_dir).to_path_buf(),
+            };
+            format!("; checker in {}", shown.display())
+        }
+        Judging::Validator { program } => {
+            format!("; output validator {}", relative(program).display())
+        }
         Judging::TicTacToe => "; interactive (tic-tac-toe)".to_string(),
         Judging::Compare => String::new(),
     };
@@ -115,6 +244,41 @@ fn folder_tasks(
             limits,
         })
         .collect()
+}
+
+/// The cases `judge --cmd` judges at `path`: a case folder, or one `NAME.in` of a folder; with
+/// the name they are reported under (the folder's).
+fn command_cases(path: &Path) -> Result<(String, CaseFolder), Vec<String>> {
+    let strings = |errors: Vec<CaseSetError>| -> Vec<String> {
+        errors.iter().map(ToString::to_string).collect()
+    };
+    let one_case = path.is_file();
+    let dir = match path.parent() {
+        Some(parent) if one_case && parent.as_os_str().is_empty() => Path::new("."),
+        Some(parent) if one_case => parent,
+        _ => path,
+    };
+    if one_case && !path.extension().is_some_and(|extension| extension == "in") {
+        return Err(vec![format!(
+            "{} is not a case: --cmd judges a case folder or one NAME.in file",
+            path.display()
+        )]);
+    }
+    let mut folder = read_cases(dir).map_err(strings)?;
+    if one_case {
+        folder
+            .cases
+            .retain(|case| case.input.file_name() == path.file_name());
+    }
+    let name = dir
+        .canonicalize()
+        .unwrap_or_else(|_| dir.to_path_buf())
+        .file_name()
+        .map_or_else(
+            || dir.display().to_string(),
+            |name| name.to_string_lossy().into_owned(),
+        );
+    Ok((name, folder))
 }
 
 /// The tasks for the options: built solvers on their folders, or a command on one folder.
@@ -143,15 +307,11 @@ fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
             if let Some(word) = Program::Shell(command.clone()).missing_program() {
                 eprintln!(
                     "error: --cmd '{}': there is no program {word} (not a file, not in PATH)",
-                    crate::report::printable(command)
+                    printable(command)
                 );
                 return Err(ExitCode::from(USAGE_OR_IO_ERROR));
             }
-            let folder = read_cases(dir).map_err(|errors| fail(&errors))?;
-            let name = dir.file_name().map_or_else(
-                || dir.display().to_string(),
-                |name| name.to_string_lossy().into_owned(),
-            );
+            let (name, folder) = command_cases(dir).map_err(|errors| fail(&errors))?;
             let program = Program::Shell(command.clone());
             Ok(folder_tasks(options, dir, &name, folder, program))
         }
@@ -169,6 +329,10 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode
         Ok(Parsed::Run(options)) => options,
         Ok(Parsed::Help) => {
             print!("{}", cli::USAGE);
+            return ExitCode::SUCCESS;
+        }
+        Ok(Parsed::Version) => {
+            println!("judge {}", env!("CARGO_PKG_VERSION"));
             return ExitCode::SUCCESS;
         }
         Err(error) => {
@@ -208,48 +372,78 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode
     };
     adopt_orphans();
     sys::note_termination_signals();
-    let colour = use_colour(io::stdout().is_terminal(), std::env::var_os("NO_COLOR"));
+    let json = options.format == Format::Json;
+    // With --format json, stdout carries the JSON lines and the report for people goes to stderr.
+    let human_is_terminal = if json {
+        io::stderr().is_terminal()
+    } else {
+        io::stdout().is_terminal()
+    };
+    let colour = use_colour(human_is_terminal, std::env::var_os("NO_COLOR"));
     let width = label_width(tasks.iter().map(|task| task.label.as_str()));
     let limits: HashMap<&str, _> = tasks
         .iter()
         .map(|task| (task.label.as_str(), task.limits))
         .collect();
-    let stdout = io::stdout();
+    let human = |text: &str| -> io::Result<()> {
+        if json {
+            let mut err = io::stderr().lock();
+            writeln!(err, "{text}").and_then(|()| err.flush())
+        } else {
+            let mut out = io::stdout().lock();
+            writeln!(out, "{text}").and_then(|()| out.flush())
+        }
+    };
+    let machine = |text: &str| -> io::Result<()> {
+        let mut out = io::stdout().lock();
+        writeln!(out, "{text}").and_then(|()| out.flush())
+    };
     let results = judge_all(&tasks, &settings, |finished| {
-        let mut out = stdout.lock();
         let limits = limits
             .get(finished.label.as_str())
             .unwrap_or(&settings.limits);
-        let line = case_report(finished, width, limits, colour);
-        match writeln!(out, "{line}").and_then(|()| out.flush()) {
+        let mut written = human(&case_report(finished, width, limits, colour));
+        if json {
+            written = written.and_then(|()| machine(&json::case_line(finished, limits)));
+        }
+        match written {
             Ok(()) => Flow::Continue,
             Err(_) => Flow::Stop,
         }
     });
     process::finish();
-    let summary_written = writeln!(stdout.lock(), "{}", summary(&results)).is_ok();
+    let status = exit_status(&results, sys::received_signal());
+    let mut summary_written = human(&summary(&results)).is_ok();
+    if json {
+        summary_written &= machine(&json::summary_line(&results, status)).is_ok();
+    }
     match sys::received_signal() {
         // The report's reader went away (`judge | head -1`): stop quietly.
-        Some(sys::SIGPIPE) => return stopped_by(sys::SIGPIPE),
-        Some(signal) => {
-            eprintln!(
-                "error: stopped by signal {signal} after {} of {} cases; the running ones were killed, with everything they started",
-                results.len(),
-                tasks.len()
-            );
-            return stopped_by(signal);
-        }
+        Some(sys::SIGPIPE) => {}
+        Some(signal) => eprintln!(
+            "error: stopped by signal {signal} after {} of {} cases; the running ones were killed, with everything they started",
+            results.len(),
+            tasks.len()
+        ),
         None if !summary_written => return stopped_by(sys::SIGPIPE),
         None => {}
     }
-    if results
+    ExitCode::from(status)
+}
+
+/// The exit status for the judged cases: 128 + the signal that stopped the judge, else 2 for
+/// any JE, 1 for any other case not AC, 0 when all are AC.
+fn exit_status(results: &[Finished], signal: Option<i32>) -> u8 {
+    if let Some(signal) = signal {
+        128 + signal as u8
+    } else if results
         .iter()
         .any(|result| result.judged.verdict.code() == Code::JE)
     {
-        ExitCode::from(USAGE_OR_IO_ERROR)
+        USAGE_OR_IO_ERROR
     } else if results.iter().all(Finished::is_accepted) {
-        ExitCode::SUCCESS
+        0
     } else {
-        ExitCode::from(1)
+        1
     }
 }

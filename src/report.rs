@@ -2,6 +2,7 @@
 //! a failure, and a summary. Everything a program or a case name can put on the screen is
 //! escaped first, so no output can forge a verdict line.
 
+use crate::input_head::InputHead;
 use crate::process::Limits;
 use crate::runner::Finished;
 use crate::verdict::{Code, TimeKind, Verdict, Wrong};
@@ -24,7 +25,7 @@ fn milliseconds(duration: Duration) -> u128 {
     duration.as_millis()
 }
 
-fn mebibytes(bytes: u64) -> f64 {
+pub fn mebibytes(bytes: u64) -> f64 {
     bytes as f64 / (1u64 << 20) as f64
 }
 
@@ -114,9 +115,25 @@ fn colour_of(code: Code) -> &'static str {
     }
 }
 
+/// What is said about a finished case besides its verdict and figures, escaped: for an accepted
+/// case its note (what was played), if any; under a failure the start of its input, then its
+/// note (where), then the details.
+pub fn detail_lines(finished: &Finished, limits: &Limits) -> Vec<String> {
+    let judged = &finished.judged;
+    if judged.verdict.is_accepted() {
+        return judged.note.iter().map(|note| printable(note)).collect();
+    }
+    let mut lines = finished
+        .input
+        .as_ref()
+        .map_or_else(Vec::new, InputHead::report_lines);
+    lines.extend(judged.note.clone());
+    lines.extend(details(&judged.verdict, limits));
+    lines.iter().map(|line| printable(line)).collect()
+}
+
 /// The line for a finished case (label padded to `width`): verdict, CPU time and peak memory,
-/// with its details under it. An accepted case's note (what was played) goes on its line; a
-/// failure's note (where) goes first under it.
+/// with an accepted case's note on it, or a failure's [`detail_lines`] under it.
 pub fn case_report(finished: &Finished, width: usize, limits: &Limits, colour: bool) -> String {
     let judged = &finished.judged;
     let code = judged.verdict.code();
@@ -128,11 +145,11 @@ pub fn case_report(finished: &Finished, width: usize, limits: &Limits, colour: b
         ),
         None => String::new(),
     };
-    let mut details = details(&judged.verdict, limits);
-    match (&judged.note, judged.verdict.is_accepted()) {
-        (Some(note), true) => figures.push_str(&format!("  ({})", printable(note))),
-        (Some(note), false) => details.insert(0, note.clone()),
-        (None, _) => {}
+    let details = detail_lines(finished, limits);
+    if judged.verdict.is_accepted() {
+        for note in &details {
+            figures.push_str(&format!("  ({note})"));
+        }
     }
     let label = printable(&finished.label);
     let padding = " ".repeat(3usize.saturating_sub(code.name().len()));
@@ -140,9 +157,11 @@ pub fn case_report(finished: &Finished, width: usize, limits: &Limits, colour: b
     let width = width.max(label.chars().count());
     let mut text = format!("{label:<width$}  {verdict}{padding}  {figures}");
     text.truncate(text.trim_end().len());
-    for line in details {
-        text.push_str("\n    ");
-        text.push_str(&printable(&line));
+    if !judged.verdict.is_accepted() {
+        for line in details {
+            text.push_str("\n    ");
+            text.push_str(&line);
+        }
     }
     text
 }
@@ -213,6 +232,7 @@ mod tests {
                 }),
                 note: None,
             },
+            input: None,
         }
     }
 
@@ -263,6 +283,20 @@ mod tests {
         assert_eq!(
             text,
             "p/c    WA        7 ms      1.0 MiB\n    expected (line 2): \"x\"\n    actual   (line 2): \"d\""
+        );
+    }
+
+    #[test]
+    fn a_failure_shows_the_start_of_its_input_first() {
+        let mut failed = finished("p/c", wrong(), 7, 1);
+        failed.input = Some(InputHead {
+            shown: vec!["sssssssss".to_string()],
+            total_lines: 1,
+            no_newline_at_end: false,
+        });
+        assert_eq!(
+            case_report(&failed, 5, &limits(), false),
+            "p/c    WA        7 ms      1.0 MiB\n    input (1 line):\n      sssssssss\n    expected (line 2): \"x\"\n    actual   (line 2): \"d\""
         );
     }
 

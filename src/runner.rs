@@ -5,7 +5,9 @@
 
 use crate::case_set::{Case, Judging};
 use crate::grade::{judge_case, Judged, Settings};
+use crate::input_head::InputHead;
 use crate::process::{sys, Limits, Program};
+use crate::verdict::Code;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -22,11 +24,13 @@ pub struct Task {
     pub limits: Limits,
 }
 
-/// A judged case under its label.
+/// A judged case under its label, with the start of its input when it failed (the judge could
+/// judge it, but the program did not pass).
 #[derive(Clone, Debug)]
 pub struct Finished {
     pub label: String,
     pub judged: Judged,
+    pub input: Option<InputHead>,
 }
 
 impl Finished {
@@ -77,8 +81,12 @@ pub fn judge_all(
                 if stopping() {
                     return; // killed by the stop: not a verdict
                 }
+                let failed = !matches!(judged.verdict.code(), Code::AC | Code::JE);
                 let result = Finished {
                     label: task.label.clone(),
+                    input: failed
+                        .then(|| InputHead::read(&task.case.input).ok())
+                        .flatten(),
                     judged,
                 };
                 if sender.send((index, result)).is_err() {

@@ -139,7 +139,8 @@ pub fn compare_verdict(expected: &[u8], actual: &[u8], mode: Mode) -> Verdict {
         Ok(()) => Verdict::Accepted,
         Err(mismatch) => Verdict::WrongAnswer(Wrong::Differs {
             mismatch,
-            tokens_match: mode != Mode::Tokens && compare(Mode::Tokens, expected, actual).is_ok(),
+            tokens_match: matches!(mode, Mode::Lines | Mode::Exact)
+                && compare(Mode::Tokens, expected, actual).is_ok(),
         }),
     }
 }

@@ -1,14 +1,16 @@
 //! Comparing a program's output with the expected output, the way online judges do: byte for
-//! byte, line by line, or token by token.
+//! byte, line by line, token by token, or token by token with real numbers within an error.
 //!
 //! The comparison looks at the bytes themselves (invalid UTF-8 included, never a lossy decoding)
 //! and walks both outputs as slices, one line or token at a time, so it needs no memory beyond
 //! the short excerpts it shows where the outputs first differ.
 
+use crate::grade::excerpt::{character_start, Excerpt};
+use crate::grade::real::within;
 use std::fmt;
 
 /// How strictly output must match.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Mode {
     /// Line by line, ignoring CRLF vs LF, trailing spaces and tabs, and trailing blank lines.
     Lines,
@@ -16,16 +18,30 @@ pub enum Mode {
     Exact,
     /// The same tokens, separated by any ASCII whitespace.
     Tokens,
+    /// Tokens; two that both read as real numbers match when the absolute or the relative
+    /// error is at most the given bound (as `oj test -e`), any other two only when equal.
+    Float(f64),
 }
 
 impl Mode {
-    /// Parses the command-line name of a mode.
-    pub fn from_name(name: &str) -> Option<Mode> {
+    /// Parses the command-line name of a mode: `lines`, `exact`, `tokens` or `float:EPS` (EPS a
+    /// finite number above 0, such as `1e-6`). The error says what was expected.
+    pub fn from_name(name: &str) -> Result<Mode, String> {
         match name {
-            "lines" => Some(Mode::Lines),
-            "exact" => Some(Mode::Exact),
-            "tokens" => Some(Mode::Tokens),
-            _ => None,
+            "lines" => Ok(Mode::Lines),
+            "exact" => Ok(Mode::Exact),
+            "tokens" => Ok(Mode::Tokens),
+            _ => match name.strip_prefix("float:") {
+                Some(bound) => match bound.parse::<f64>() {
+                    Ok(eps) if eps.is_finite() && eps > 0.0 => Ok(Mode::Float(eps)),
+                    _ => Err(format!(
+                        "--compare float:EPS expects EPS, a number above 0 such as 1e-6, found {bound:?}"
+                    )),
+                },
+                None => Err(format!(
+                    "--compare expects lines, exact, tokens or float:EPS, found {name:?}"
+                )),
+            },
         }
     }
 }
@@ -45,6 +61,13 @@ impl Mode {
 /// expected (line 3, column 40): …"0 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 3"…
 /// actual   (line 3, column 40): …"0 11 12 13 14 15 16 71 18 19 20 21 22 23 24 25 26 27 28 29 3"…
 /// ```
+///
+/// or, comparing tokens, the token first and then its line:
+///
+/// ```text
+/// expected (token 3, line 1, column 5): "3.5" in "1 2 3.5"
+/// actual   (token 3, line 2, column 1): "3.7" in "3.7"
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mismatch {
     pub expected: Side,
@@ -59,28 +82,11 @@ pub struct Side {
     pub line: usize,
     /// This side's line around the difference; `None` when its output had already ended.
     pub excerpt: Option<Excerpt>,
+    /// Comparing tokens: the 1-based number of the differing token (for a side that ended, the
+    /// number it would have had) and the token as shown, `None` for a side that ended. (Boxed:
+    /// a mismatch is returned as an error, and stays small.)
+    pub token: Option<Box<(usize, Option<Excerpt>)>>,
 }
-
-/// A short piece of one line, around where it differs from the other side.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Excerpt {
-    /// The 1-based column, in bytes from the line's start, of the first differing character
-    /// (in tokens mode: of the first byte of the differing token).
-    pub column: usize,
-    /// The shown bytes, escaped and without quotes: printable ASCII as is with `"` and `\`
-    /// escaped, `\r` and `\t` as such, valid non-ASCII UTF-8 characters as they are, any other
-    /// byte as `\xNN`.
-    pub text: String,
-    /// Whether part of the line before `text` is left out.
-    pub cut_before: bool,
-    /// Whether part of the line after `text` is left out.
-    pub cut_after: bool,
-}
-
-/// How many bytes of a line an excerpt shows before the difference.
-const CONTEXT_BEFORE: usize = 20;
-/// The most bytes of a line an excerpt shows.
-const SHOWN_BYTES: usize = 60;
 
 impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -93,39 +99,35 @@ impl fmt::Display for Mismatch {
 
 impl Mismatch {
     /// Whether the lines alone do not say where to look: the difference is past the first
-    /// column, or a line is cut.
+    /// column, or a line is cut, or tokens are compared.
     fn needs_columns(&self) -> bool {
         [&self.expected, &self.actual]
             .into_iter()
             .filter_map(|side| side.excerpt.as_ref())
             .any(|excerpt| excerpt.column > 1 || excerpt.cut_before || excerpt.cut_after)
+            || self.expected.token.is_some()
     }
 }
 
 impl Side {
     fn write(&self, f: &mut fmt::Formatter<'_>, label: &str, with_column: bool) -> fmt::Result {
+        let token = match self.token.as_deref() {
+            Some((number, _)) => format!("token {number}, "),
+            None => String::new(),
+        };
+        write!(f, "{label} ({token}line {}", self.line)?;
         match &self.excerpt {
-            None => write!(f, "{label} (line {}): (end of output)", self.line),
-            Some(excerpt) if with_column => write!(
-                f,
-                "{label} (line {}, column {}): {excerpt}",
-                self.line, excerpt.column
-            ),
-            Some(excerpt) => write!(f, "{label} (line {}): {excerpt}", self.line),
+            None => return write!(f, "): (end of output)"),
+            Some(excerpt) if with_column => write!(f, ", column {}): ", excerpt.column)?,
+            Some(_) => write!(f, "): ")?,
         }
-    }
-}
-
-impl fmt::Display for Excerpt {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let cut_mark = |cut: bool| if cut { "…" } else { "" };
-        write!(
-            f,
-            "{}\"{}\"{}",
-            cut_mark(self.cut_before),
-            self.text,
-            cut_mark(self.cut_after)
-        )
+        if let Some((_, Some(shown_token))) = self.token.as_deref() {
+            write!(f, "{shown_token} in ")?;
+        }
+        if let Some(excerpt) = &self.excerpt {
+            write!(f, "{excerpt}")?;
+        }
+        Ok(())
     }
 }
 
@@ -134,8 +136,11 @@ pub fn compare(mode: Mode, expected: &[u8], actual: &[u8]) -> Result<(), Mismatc
     match mode {
         Mode::Lines => compare_lines(normal_lines(expected), normal_lines(actual)),
         Mode::Exact if expected == actual => Ok(()),
-        Mode::Exact => compare_lines(raw_lines(expected), raw_lines(actual)),
-        Mode::Tokens => compare_tokens(expected, actual),
+        Mode::Exact => compare_lines(exact_lines(expected), exact_lines(actual)),
+        Mode::Tokens => compare_tokens(expected, actual, |expected, actual| expected == actual),
+        Mode::Float(eps) => compare_tokens(expected, actual, |expected, actual| {
+            expected == actual || within(expected, actual, eps)
+        }),
     }
 }
 
@@ -162,44 +167,73 @@ fn trim_end(bytes: &[u8], ignored: impl Fn(u8) -> bool) -> &[u8] {
     bytes.get(..kept).unwrap_or(bytes)
 }
 
-/// The lines of a text split at each `\n`, line ends kept as they are (`\r` included).
-fn raw_lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
-    text.split(is_newline)
+/// One line: its bytes without the `\n`, and whether a `\n` ended it.
+#[derive(Clone, Copy)]
+struct Line<'a> {
+    content: &'a [u8],
+    ended: bool,
+}
+
+/// The lines of a text as they are (`\r` included), each with whether a `\n` ended it.
+fn exact_lines(text: &[u8]) -> impl Iterator<Item = Line<'_>> {
+    text.split_inclusive(is_newline).map(|line| match line {
+        [content @ .., b'\n'] => Line {
+            content,
+            ended: true,
+        },
+        content => Line {
+            content,
+            ended: false,
+        },
+    })
 }
 
 /// The lines of a text without trailing spaces, tabs and `\r`, trailing blank lines dropped.
-fn normal_lines(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+fn normal_lines(text: &[u8]) -> impl Iterator<Item = Line<'_>> {
     // Trimming newlines too from the end of the whole text drops the trailing blank lines.
     let content = trim_end(text, |byte| is_line_end_blank(byte) || byte == b'\n');
     let nonempty_content = Some(content).filter(|content| !content.is_empty());
     nonempty_content
         .into_iter()
-        .flat_map(raw_lines)
-        .map(|line| trim_end(line, is_line_end_blank))
+        .flat_map(|content| content.split(is_newline))
+        .map(|line| Line {
+            content: trim_end(line, is_line_end_blank),
+            ended: true,
+        })
 }
 
 /// Compares two texts line by line; the line numbers are the same on both sides.
 fn compare_lines<'a>(
-    mut expected: impl Iterator<Item = &'a [u8]>,
-    mut actual: impl Iterator<Item = &'a [u8]>,
+    mut expected: impl Iterator<Item = Line<'a>>,
+    mut actual: impl Iterator<Item = Line<'a>>,
 ) -> Result<(), Mismatch> {
     let mut line = 1;
     loop {
         match (expected.next(), actual.next()) {
             (None, None) => return Ok(()),
-            (Some(expected), Some(actual)) if expected == actual => line += 1,
+            (Some(expected), Some(actual))
+                if expected.content == actual.content && expected.ended == actual.ended =>
+            {
+                line += 1
+            }
             (expected, actual) => return Err(line_mismatch(line, expected, actual)),
         }
     }
 }
 
 /// The mismatch between two different lines (`None`: that side has no more lines).
-fn line_mismatch(line: usize, expected: Option<&[u8]>, actual: Option<&[u8]>) -> Mismatch {
-    let difference =
-        first_differing_character(expected.unwrap_or_default(), actual.unwrap_or_default());
-    let side = |text: Option<&[u8]>| Side {
+fn line_mismatch(line: usize, expected: Option<Line<'_>>, actual: Option<Line<'_>>) -> Mismatch {
+    let difference = first_differing_character(
+        expected.map_or(&[], |line| line.content),
+        actual.map_or(&[], |line| line.content),
+    );
+    let side = |text: Option<Line<'_>>| Side {
         line,
-        excerpt: text.map(|text| Excerpt::around(text, difference)),
+        excerpt: text.map(|text| Excerpt {
+            no_newline_at_end: !text.ended,
+            ..Excerpt::around(text.content, difference)
+        }),
+        token: None,
     };
     Mismatch {
         expected: side(expected),
@@ -216,89 +250,6 @@ fn first_differing_character(expected: &[u8], actual: &[u8]) -> usize {
         .take_while(|(expected, actual)| expected == actual)
         .count();
     character_start(expected, shared).min(character_start(actual, shared))
-}
-
-/// The start of the valid UTF-8 character `position` is inside, else `position` itself.
-fn character_start(text: &[u8], position: usize) -> usize {
-    (1..=3)
-        .filter_map(|back| position.checked_sub(back))
-        .find(|&start| {
-            text.get(start..)
-                .and_then(utf8_character_at)
-                .is_some_and(|(_, length)| start + length > position)
-        })
-        .unwrap_or(position)
-}
-
-/// The valid non-ASCII UTF-8 character `bytes` starts with, and its length in bytes.
-fn utf8_character_at(bytes: &[u8]) -> Option<(char, usize)> {
-    let length = match bytes.first()? {
-        0xc2..=0xdf => 2,
-        0xe0..=0xef => 3,
-        0xf0..=0xf4 => 4,
-        _ => return None,
-    };
-    let encoded = bytes.get(..length)?;
-    let character = std::str::from_utf8(encoded).ok()?.chars().next()?;
-    Some((character, length))
-}
-
-impl Excerpt {
-    /// The part of `line` around the 0-based byte offset `difference`: from a little before it,
-    /// at most `SHOWN_BYTES` bytes, never cutting a valid UTF-8 character.
-    fn around(line: &[u8], difference: usize) -> Excerpt {
-        let start = character_start(line, difference.saturating_sub(CONTEXT_BEFORE));
-        let limit = start.saturating_add(SHOWN_BYTES).min(line.len());
-        let (text, end) = escape(line, start, limit);
-        Excerpt {
-            column: difference + 1,
-            text,
-            cut_before: start > 0,
-            cut_after: end < line.len(),
-        }
-    }
-}
-
-/// `line` from `start`, escaped, up to `limit` or the end of the last whole character before
-/// it; with the offset where the escaped part ends.
-fn escape(line: &[u8], start: usize, limit: usize) -> (String, usize) {
-    let mut text = String::new();
-    let mut position = start;
-    while position < limit {
-        let (shown, length) = shown_prefix(line.get(position..).unwrap_or_default());
-        if position + length > limit {
-            break;
-        }
-        text.push_str(&shown);
-        position += length;
-    }
-    (text, position)
-}
-
-/// How the first character (or, if it is not valid UTF-8, the first byte) of `bytes` is shown,
-/// and how many bytes that covers: a printable non-ASCII character as itself, anything else
-/// byte by byte.
-fn shown_prefix(bytes: &[u8]) -> (String, usize) {
-    match utf8_character_at(bytes) {
-        Some((character, length)) if !character.is_control() => (character.to_string(), length),
-        Some((_, length)) => (
-            bytes.iter().take(length).map(escaped_byte).collect(),
-            length,
-        ),
-        None => (bytes.first().map(escaped_byte).unwrap_or_default(), 1),
-    }
-}
-
-/// One byte as shown in an excerpt.
-fn escaped_byte(&byte: &u8) -> String {
-    match byte {
-        b'"' => "\\\"".to_string(),
-        b'\\' => "\\\\".to_string(),
-        b'\r' => "\\r".to_string(),
-        b'\t' => "\\t".to_string(),
-        b' '..=b'~' => char::from(byte).to_string(),
-        _ => format!("\\x{byte:02x}"),
-    }
 }
 
 /// One whitespace-separated token, with where it is.
@@ -367,34 +318,41 @@ impl<'a> Iterator for Tokens<'a> {
     }
 }
 
-/// Compares the tokens of two texts.
-fn compare_tokens(expected: &[u8], actual: &[u8]) -> Result<(), Mismatch> {
+/// Compares the tokens of two texts, two tokens matching when `same(expected, actual)`.
+fn compare_tokens(
+    expected: &[u8],
+    actual: &[u8],
+    same: impl Fn(&[u8], &[u8]) -> bool,
+) -> Result<(), Mismatch> {
     let (mut expected_tokens, mut actual_tokens) = (Tokens::new(expected), Tokens::new(actual));
     let (mut expected_last_line, mut actual_last_line) = (1, 1);
+    let mut number = 1;
     loop {
         match (expected_tokens.next(), actual_tokens.next()) {
             (None, None) => return Ok(()),
-            (Some(expected), Some(actual)) if expected.bytes == actual.bytes => {
+            (Some(expected), Some(actual)) if same(expected.bytes, actual.bytes) => {
                 expected_last_line = expected.line;
                 actual_last_line = actual.line;
+                number += 1;
             }
             (expected_token, actual_token) => {
                 return Err(Mismatch {
-                    expected: token_side(expected, expected_token, expected_last_line),
-                    actual: token_side(actual, actual_token, actual_last_line),
+                    expected: token_side(expected, expected_token, expected_last_line, number),
+                    actual: token_side(actual, actual_token, actual_last_line, number),
                 })
             }
         }
     }
 }
 
-/// One side of a token mismatch: the differing token in its line, or, when the text has no
-/// more tokens, the end of output on the line of its last token.
-fn token_side(text: &[u8], token: Option<Token<'_>>, last_line: usize) -> Side {
+/// One side of a token mismatch: the differing token (the `number`th) in its line, or, when the
+/// text has no more tokens, the end of output on the line of its last token.
+fn token_side(text: &[u8], token: Option<Token<'_>>, last_line: usize, number: usize) -> Side {
     match token {
         None => Side {
             line: last_line,
             excerpt: None,
+            token: Some(Box::new((number, None))),
         },
         Some(token) => Side {
             line: token.line,
@@ -402,6 +360,7 @@ fn token_side(text: &[u8], token: Option<Token<'_>>, last_line: usize) -> Side {
                 line_starting_at(text, token.line_start),
                 token.start.saturating_sub(token.line_start),
             )),
+            token: Some(Box::new((number, Some(Excerpt::around(token.bytes, 0))))),
         },
     }
 }
@@ -459,14 +418,55 @@ mod tests {
     }
 
     #[test]
-    fn exact_sees_a_missing_final_newline() {
+    fn exact_says_a_missing_final_newline_in_words() {
         let mismatch = compare(Mode::Exact, b"o\n", b"o").unwrap_err();
-        assert_eq!(mismatch.actual.line, 2);
-        assert_eq!(shown(&mismatch.expected), Some(""));
-        assert_eq!(shown(&mismatch.actual), None);
         assert_eq!(
             mismatch.to_string(),
-            "expected (line 2): \"\"\nactual   (line 2): (end of output)"
+            "expected (line 1, column 2): \"o\"\nactual   (line 1, column 2): \"o\" (no newline at end)"
+        );
+        let expected_side = compare(Mode::Exact, b"a\nb", b"a\nb\n").unwrap_err();
+        assert_eq!(
+            expected_side.to_string(),
+            "expected (line 2, column 2): \"b\" (no newline at end)\nactual   (line 2, column 2): \"b\""
+        );
+        let extra_line = compare(Mode::Exact, b"o\n", b"o\n\n").unwrap_err();
+        assert_eq!(
+            extra_line.to_string(),
+            "expected (line 2): (end of output)\nactual   (line 2): \"\""
+        );
+    }
+
+    #[test]
+    fn exact_makes_trailing_spaces_tabs_and_cr_visible() {
+        let mismatch = compare(Mode::Exact, b"1 2\n", b"1 2 \t\r\n").unwrap_err();
+        assert_eq!(
+            mismatch.to_string(),
+            "expected (line 1, column 4): \"1 2\"\nactual   (line 1, column 4): \"1 2\u{2420}\\t\\r\""
+        );
+    }
+
+    #[test]
+    fn float_compares_reals_within_eps_and_other_tokens_exactly() {
+        let eps = Mode::Float(1e-6);
+        assert_eq!(compare(eps, b"0.5 Yes\n", b"0.5000004\nYes"), Ok(()));
+        assert_eq!(compare(eps, b"1000000\n", b"1000000.5\n"), Ok(()));
+        assert!(compare(eps, b"Yes\n", b"yes\n").is_err());
+        assert!(compare(eps, b"1 2\n", b"1 2 3\n").is_err());
+        let mismatch = compare(eps, b"1 2 3.5\n", b"1 2\n3.7\n").unwrap_err();
+        assert_eq!(
+            mismatch.to_string(),
+            "expected (token 3, line 1, column 5): \"3.5\" in \"1 2 3.5\"\n\
+             actual   (token 3, line 2, column 1): \"3.7\" in \"3.7\""
+        );
+    }
+
+    #[test]
+    fn a_token_failure_names_the_token_also_when_a_side_ended() {
+        let mismatch = compare(Mode::Tokens, b"1 2\n", b"1\n").unwrap_err();
+        assert_eq!(
+            mismatch.to_string(),
+            "expected (token 2, line 1, column 3): \"2\" in \"1 2\"\n\
+             actual   (token 2, line 1): (end of output)"
         );
     }
 
@@ -532,7 +532,7 @@ mod tests {
         let mismatch = compare(Mode::Exact, b"o\n", b"o  \r\n").unwrap_err();
         assert_eq!(
             mismatch.to_string(),
-            "expected (line 1, column 2): \"o\"\nactual   (line 1, column 2): \"o  \\r\""
+            "expected (line 1, column 2): \"o\"\nactual   (line 1, column 2): \"o\u{2420}\u{2420}\\r\""
         );
     }
 

@@ -5,8 +5,10 @@
 
 mod checker;
 pub mod compare;
+pub mod excerpt;
 mod kattis;
 pub mod player;
+mod real;
 mod tic_tac_toe;
 
 use crate::case_set::{Case, Judging};

@@ -1,0 +1,288 @@
+//! The README's sample sessions are real: every fenced block that starts with a `$ ` line is run
+//! and its output compared with the lines shown under it.
+//!
+//! - `cargo run --release --` and `cargo run --release` stand for the `judge` binary and
+//!   `cargo run -q --release --bin NAME` for that solver's binary (the ones cargo built for this
+//!   test); the line runs through `sh -c` in a scratch folder holding `cases` (a link to the real
+//!   ones), `always_takahashi.py` (from tests/fixtures), `my-cases/` (FFO #43) and
+//!   `my-cases.judge/` (the othello checker), with stdout and stderr together and `NO_COLOR` set.
+//! - Times and memory figures are not compared: a number before ` ms` or ` MiB` (and the spaces
+//!   before it) or after `"time_ms":` or `"memory_mib":` is the same wherever it is, and so is
+//!   the case named after `slowest … ms` and `largest … MiB` in a summary.
+//! - A block with a `...` line shows the first lines of the output above it and the last below
+//!   it; in such a block the summary's counts are not compared (cases get added), but the count
+//!   of cases it prints must be the number of case lines in the output.
+
+use std::fs;
+use std::os::unix::fs::symlink;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// One `$ COMMAND` of the README and the lines shown under it.
+#[derive(Debug)]
+struct Session {
+    command: String,
+    shown: Vec<String>,
+}
+
+/// Every `$ ` command in a fenced block of `markdown`, with the lines up to the next command or
+/// the end of the block.
+fn sessions(markdown: &str) -> Vec<Session> {
+    let mut sessions: Vec<Session> = Vec::new();
+    let mut in_block = false;
+    let mut in_session = false;
+    for line in markdown.lines() {
+        if line.starts_with("```") {
+            in_block = !in_block;
+            in_session = false;
+            continue;
+        }
+        if !in_block {
+            continue;
+        }
+        if let Some(command) = line.strip_prefix("$ ") {
+            sessions.push(Session {
+                command: command.to_string(),
+                shown: Vec::new(),
+            });
+            in_session = true;
+        } else if in_session {
+            if let Some(session) = sessions.last_mut() {
+                session.shown.push(line.to_string());
+            }
+        }
+    }
+    sessions
+}
+
+/// The README's command with cargo replaced by the binaries it would run.
+fn runnable(command: &str) -> String {
+    let bin = |name: &str| assert_cmd::cargo::cargo_bin(name).display().to_string();
+    let mut line = command.to_string();
+    while let Some(start) = line.find("cargo run -q --release --bin ") {
+        let rest = &line[start + "cargo run -q --release --bin ".len()..];
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        let end = start + "cargo run -q --release --bin ".len() + name.len();
+        line.replace_range(start..end, &bin(&name));
+    }
+    line = line.replace("cargo run --release --", &bin("judge"));
+    line = line.replace("cargo run --release", &bin("judge"));
+    assert!(
+        !line.contains("cargo"),
+        "the README test does not know how to run {command:?}"
+    );
+    line
+}
+
+/// The scratch folder the commands run in.
+fn scratch() -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("readme");
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(dir.join("my-cases")).unwrap();
+    symlink(root.join("cases"), dir.join("cases")).unwrap();
+    fs::copy(
+        root.join("tests/fixtures/always_takahashi.py"),
+        dir.join("always_takahashi.py"),
+    )
+    .unwrap();
+    let ffo_43 = "--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O\n";
+    fs::write(dir.join("my-cases/ffo-43.in"), ffo_43).unwrap();
+    fs::write(
+        dir.join("my-cases/ffo-43.out"),
+        "G3:-12; C7:-12; H4:-22; G7:-28; G2:-30; B1:-36;\n",
+    )
+    .unwrap();
+    fs::create_dir_all(dir.join("my-cases.judge")).unwrap();
+    for file in ["checker", "check_best_move.sh"] {
+        fs::copy(
+            root.join("cases/othello_endgame.judge").join(file),
+            dir.join("my-cases.judge").join(file),
+        )
+        .unwrap();
+    }
+    dir
+}
+
+/// `line` with every figure before ` ms` or ` MiB` (and the spaces before it) as ` #`, and the
+/// case named by a summary's slowest and largest as `…`.
+fn without_figures(line: &str) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    loop {
+        let unit = [" ms", " MiB"]
+            .iter()
+            .filter_map(|unit| rest.find(unit).map(|at| (at, unit.len())))
+            .min();
+        let Some((at, length)) = unit else {
+            out.push_str(rest);
+            break;
+        };
+        let before = &rest[..at];
+        let number = before.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+        let spaces = number.trim_end_matches(' ');
+        let has_digit = before[number.len()..].starts_with(|c: char| c.is_ascii_digit());
+        if has_digit && spaces.len() < number.len() {
+            out.push_str(spaces);
+            out.push_str(" #");
+        } else {
+            out.push_str(before);
+        }
+        out.push_str(&rest[at..at + length]);
+        rest = &rest[at + length..];
+    }
+    for key in ["\"time_ms\":", "\"memory_mib\":"] {
+        let mut from = 0;
+        while let Some(found) = out[from..].find(key) {
+            let start = from + found + key.len();
+            let end = out[start..]
+                .find([',', '}'])
+                .map_or(out.len(), |end| start + end);
+            out.replace_range(start..end, "#");
+            from = start;
+        }
+    }
+    for named in ["slowest # ms (", "largest # MiB ("] {
+        if let Some(start) = out.find(named) {
+            let open = start + named.len();
+            if let Some(close) = out[open..].find(')') {
+                out.replace_range(open..open + close, "…");
+            }
+        }
+    }
+    out
+}
+
+/// `line` with every run of digits as `N`.
+fn without_numbers(line: &str) -> String {
+    let mut out = String::new();
+    for c in line.chars() {
+        if !c.is_ascii_digit() {
+            out.push(c);
+        } else if !out.ends_with('N') {
+            out.push('N');
+        }
+    }
+    out
+}
+
+/// Whether a line of the judge's report is a case line (not a detail, not the summary).
+fn is_case_line(line: &str) -> bool {
+    const VERDICTS: [&str; 9] = [
+        "AC", "WA", "RE", "TLE", "MLE", "OLE", "JE", "valid", "invalid:",
+    ];
+    !line.starts_with(' ')
+        && line
+            .split_whitespace()
+            .nth(1)
+            .is_some_and(|verdict| VERDICTS.contains(&verdict))
+}
+
+#[test]
+fn figures_are_left_out_and_nothing_else() {
+    assert_eq!(
+        without_figures("p/a  AC      106 ms     15.4 MiB"),
+        "p/a  AC # ms # MiB"
+    );
+    assert_eq!(
+        without_figures("2 cases: 1 AC, 1 WA; slowest 112 ms (p/b); largest 15.4 MiB (p/a)"),
+        "2 cases: 1 AC, 1 WA; slowest # ms (…); largest # MiB (…)"
+    );
+    assert_eq!(
+        without_figures("p/a  AC  3 ms  0.5 MiB  (787 games: 624 won)"),
+        "p/a  AC # ms # MiB  (787 games: 624 won)"
+    );
+    assert_eq!(without_figures("+18 G8"), "+18 G8");
+    assert_eq!(
+        without_figures("expected (line 12): \"3 ms\""),
+        "expected (line 12): \"3 ms\""
+    );
+    assert_eq!(without_numbers("59 cases: 59 AC"), "N cases: N AC");
+    assert_eq!(
+        without_figures("{\"time_ms\":12,\"memory_mib\":0.5,\"detail\":\"\"}"),
+        "{\"time_ms\":#,\"memory_mib\":#,\"detail\":\"\"}"
+    );
+}
+
+#[test]
+fn the_readme_sessions_print_what_the_readme_shows() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = fs::read_to_string(root.join("README.md")).unwrap();
+    let sessions = sessions(&readme);
+    assert!(sessions.len() >= 8, "found only {sessions:?}");
+    let dir = scratch();
+    let mut failures = Vec::new();
+    for session in &sessions {
+        let output = Command::new("sh")
+            .arg("-c")
+            .arg(format!("{{ {}\n}} 2>&1", runnable(&session.command)))
+            .current_dir(&dir)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        let printed = String::from_utf8_lossy(&output.stdout);
+        let printed: Vec<String> = printed.lines().map(without_figures).collect();
+        let shown: Vec<String> = session
+            .shown
+            .iter()
+            .map(|line| without_figures(line))
+            .collect();
+        let elided = shown.iter().position(|line| line == "...");
+        let (head, tail) = match elided {
+            Some(at) => (&shown[..at], &shown[at + 1..]),
+            None => (&shown[..], &[][..]),
+        };
+        let matches = match elided {
+            None => printed == shown,
+            Some(_) => {
+                let summary_matches = |shown: &String, printed: &String| {
+                    without_numbers(shown) == without_numbers(printed)
+                };
+                let printed_tail = &printed[printed.len().saturating_sub(tail.len())..];
+                printed.len() >= head.len() + tail.len()
+                    && printed[..head.len()] == *head
+                    && tail.len() == printed_tail.len()
+                    && tail
+                        .iter()
+                        .zip(printed_tail)
+                        .enumerate()
+                        .all(|(index, (a, b))| {
+                            if index + 1 == tail.len() {
+                                summary_matches(a, b)
+                            } else {
+                                a == b
+                            }
+                        })
+            }
+        };
+        if !matches {
+            failures.push(format!(
+                "$ {}\n--- the README shows:\n{}\n--- it printed:\n{}",
+                session.command,
+                shown.join("\n"),
+                printed.join("\n")
+            ));
+            continue;
+        }
+        if elided.is_some() {
+            let cases = printed.iter().filter(|line| is_case_line(line)).count();
+            let summary = printed.last().cloned().unwrap_or_default();
+            assert!(
+                summary.starts_with(&format!("{cases} case"))
+                    || summary.starts_with(&format!("{cases} file")),
+                "$ {}: {cases} case lines, summary {summary:?}",
+                session.command
+            );
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} README sessions differ:\n\n{}",
+        failures.len(),
+        sessions.len(),
+        failures.join("\n\n")
+    );
+}
