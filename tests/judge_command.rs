@@ -319,6 +319,11 @@ fn usage_errors_exit_2() {
         .assert()
         .code(0)
         .stdout(contains("judge --cmd 'COMMAND' DIR"));
+    judge()
+        .arg("--version")
+        .assert()
+        .code(0)
+        .stdout(format!("judge {}\n", env!("CARGO_PKG_VERSION")));
 }
 
 #[test]
