@@ -934,8 +934,8 @@ pub fn parse_position(line: &str, number: usize) -> Result<(u64, u64), InputErro
         (Some(side), None) => side,
         (Some(_), Some(extra)) => {
             return Err(error(format!(
-                "expected the side to move and then the end of the line (or ;), found {:?}",
-                extra
+                "expected the side to move and then the end of the line (or ;), found {}",
+                quote(extra)
             )))
         }
     };
@@ -943,19 +943,22 @@ pub fn parse_position(line: &str, number: usize) -> Result<(u64, u64), InputErro
         "X" => Ok((black, white)),
         "O" => Ok((white, black)),
         _ => Err(error(format!(
-            "expected the side to move X or O, found {:?}",
-            side
+            "expected the side to move X or O, found {}",
+            quote(side)
         ))),
     }
 }
 
 /// The whole output for the whole input, or the first bad line. Every line is read before any
 /// is solved, so bad input prints no answer at all.
-pub fn run(input: &str) -> Result<String, InputError> {
-    let positions = content_lines(input)
-        .filter(|(_, line)| !line.starts_with(';'))
-        .map(|(number, line)| parse_position(line, number))
-        .collect::<Result<Vec<_>, _>>()?;
+pub fn run(input: &[u8]) -> Result<String, InputError> {
+    let mut positions = Vec::new();
+    for line in content_lines(input) {
+        let (number, line) = line?;
+        if !line.starts_with(';') {
+            positions.push(parse_position(line, number)?);
+        }
+    }
     let mut solver = Solver::default();
     let mut output = String::new();
     for (me, other) in positions {
@@ -979,51 +982,76 @@ impl fmt::Display for InputError {
     }
 }
 
+/// The most characters of the input a message quotes.
+const QUOTE_LIMIT: usize = 40;
+
+/// A piece of the input as a message shows it: quoted, with escapes, and past `QUOTE_LIMIT`
+/// characters cut, followed by `…` and its length, so a huge line is never written back whole.
+// Not every solver quotes its input.
+#[allow(dead_code)]
+fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        Some((cut, _)) => format!("{:?}… ({} characters)", &text[..cut], text.chars().count()),
+        None => format!("{:?}", text),
+    }
+}
+
+/// The line itself, unless it starts with the byte-order mark (U+FEFF) some editors write at
+/// the start of a UTF-8 file: that is named, not counted as a character of the line.
+fn without_byte_order_mark(line: &str, number: usize) -> Result<&str, InputError> {
+    if line.starts_with('\u{feff}') {
+        return Err(InputError {
+            line: number,
+            message: "starts with a UTF-8 byte-order mark (save the file without BOM)".to_string(),
+        });
+    }
+    Ok(line)
+}
 // ---- end shared: error ----
 
 // ---- shared: batch (kept identical across solvers by tests/shared_code.rs) ----
-/// The lines that hold something, numbered from 1, without line ends or the blanks (spaces,
-/// tabs, CR) around them. Split by hand: lines are short, and a byte loop beats a search call.
-fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut rest = text;
+/// The lines that hold something, numbered from 1, as text without line ends or the blanks
+/// (spaces, tabs, CR) around them. Each line is checked as it comes (UTF-8, no byte-order
+/// mark), so whatever is wrong with the first bad line, it is the one reported. Split by hand:
+/// lines are short, and a byte loop beats a search call.
+fn content_lines(input: &[u8]) -> impl Iterator<Item = Result<(usize, &str), InputError>> {
+    let mut rest = input;
     let mut number = 0;
     std::iter::from_fn(move || {
         while !rest.is_empty() {
             number += 1;
-            let bytes = rest.as_bytes();
-            let end = bytes
+            let end = rest
                 .iter()
                 .position(|&byte| byte == b'\n')
-                .unwrap_or(bytes.len());
+                .unwrap_or(rest.len());
             let blank = |byte: &u8| *byte == b' ' || *byte == b'\t' || *byte == b'\r';
-            let start = bytes[..end]
+            let start = rest[..end]
                 .iter()
                 .position(|byte| !blank(byte))
                 .unwrap_or(end);
-            let stop = bytes[..end]
+            let stop = rest[..end]
                 .iter()
                 .rposition(|byte| !blank(byte))
                 .map_or(start, |last| last + 1);
-            // Blanks and line ends are ASCII, so these cuts fall between characters.
             let line = &rest[start..stop];
             rest = &rest[(end + 1).min(rest.len())..];
             if !line.is_empty() {
-                return Some((number, line));
+                return Some(decode(line, number).map(|line| (number, line)));
             }
         }
         None
     })
 }
 
-/// The input as text, or the line on which it stops being UTF-8.
-fn decode(bytes: &[u8]) -> Result<&str, InputError> {
-    str::from_utf8(bytes).map_err(|error| {
-        let before = &bytes[..error.valid_up_to()];
-        InputError {
-            line: 1 + before.iter().filter(|&&byte| byte == b'\n').count(),
+/// One line as text, or what keeps it from being read as text.
+fn decode(line: &[u8], number: usize) -> Result<&str, InputError> {
+    match str::from_utf8(line) {
+        Ok(text) => without_byte_order_mark(text, number),
+        Err(_) => Err(InputError {
+            line: number,
             message: "the input is not UTF-8 text".to_string(),
-        }
-    })
+        }),
+    }
 }
 
 /// Prints `error: …` on stderr and exits with status 1; stdout stays empty.
@@ -1037,7 +1065,7 @@ fn main() {
     if let Err(error) = io::stdin().read_to_end(&mut bytes) {
         fail(&format!("cannot read the input: {}", error));
     }
-    let output = match decode(&bytes).and_then(run) {
+    let output = match run(&bytes) {
         Ok(output) => output,
         Err(error) => fail(&error.to_string()),
     };
@@ -1253,6 +1281,25 @@ mod tests {
         let no_side = "-".repeat(64);
         assert!(message(&no_side).contains("expected the side to move (X or O)"));
         assert!(message(&format!("{} B", no_side)).contains("found \"B\""));
-        assert_eq!(run("; just a comment\n"), Ok(String::new()));
+        assert_eq!(
+            message(&format!("{} {}", no_side, "X".repeat(1000))),
+            format!(
+                "line 3: expected the side to move X or O, found \"{}\"… (1000 characters)",
+                "X".repeat(40)
+            )
+        );
+        assert_eq!(run(b"; just a comment\n"), Ok(String::new()));
+    }
+
+    #[test]
+    fn the_first_bad_line_is_reported_and_a_byte_order_mark_is_named() {
+        let line = format!("{} X\n", "-".repeat(64));
+        let input = format!("---- X\n{}\u{feff}{}", line, line);
+        assert_eq!(run(input.as_bytes()).unwrap_err().line, 1);
+        let input = format!("{}\u{feff}{}", line, line);
+        assert_eq!(
+            run(input.as_bytes()).unwrap_err().to_string(),
+            "line 2: starts with a UTF-8 byte-order mark (save the file without BOM)"
+        );
     }
 }
