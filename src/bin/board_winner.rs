@@ -106,8 +106,9 @@ fn board_error(line: &str, number: usize) -> InputError {
             cell + 1
         ),
         _ => format!(
-            "expected a board of 9 characters (o, x or s), found {} characters",
-            length
+            "expected a board of 9 characters (o, x or s), found {} character{}",
+            length,
+            if length == 1 { "" } else { "s" }
         ),
     };
     InputError {
@@ -272,6 +273,10 @@ mod tests {
             .unwrap_err()
             .message
             .contains("found 4 characters"));
+        assert_eq!(
+            run(b"o").unwrap_err().message,
+            "expected a board of 9 characters (o, x or s), found 1 character"
+        );
     }
 
     #[test]

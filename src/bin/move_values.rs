@@ -251,8 +251,9 @@ fn board_error(line: &str, number: usize) -> InputError {
             cell + 1
         ),
         _ => format!(
-            "expected a board of 9 characters (o, x or s), found {} characters",
-            length
+            "expected a board of 9 characters (o, x or s), found {} character{}",
+            length,
+            if length == 1 { "" } else { "s" }
         ),
     };
     InputError {
