@@ -236,8 +236,7 @@ const QUOTE_LIMIT: usize = 40;
 
 /// A piece of the input as a message shows it: quoted, with escapes, and past `QUOTE_LIMIT`
 /// characters cut, followed by `…` and its length, so a huge line is never written back whole.
-// Not every solver quotes its input.
-#[allow(dead_code)]
+#[allow(dead_code)] // not every solver quotes its input
 fn quote(text: &str) -> String {
     match text.char_indices().nth(QUOTE_LIMIT) {
         Some((cut, _)) => format!("{:?}… ({} characters)", &text[..cut], text.chars().count()),
