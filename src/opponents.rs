@@ -10,6 +10,7 @@
 //!   wins or draws them all, it cannot be beaten.
 
 use crate::random::Random;
+use crate::report::quote;
 use crate::tic_tac_toe::{Board, Mark, Minimax};
 
 /// What an interactive case asks the judge to play.
@@ -32,17 +33,25 @@ pub fn parse_opponent(text: &str) -> Result<Opponent, String> {
         let (key, value) = line
             .split_once(char::is_whitespace)
             .map(|(key, value)| (key, value.trim()))
-            .ok_or_else(|| at(format!("expected `key value`, found {line:?}")))?;
+            .ok_or_else(|| at(format!("expected `key value`, found {}", quote(line))))?;
         let number = |value: &str| {
-            value
-                .parse::<u64>()
-                .map_err(|_| at(format!("{key} expects a whole number, found {value:?}")))
+            value.parse::<u64>().map_err(|_| {
+                at(format!(
+                    "{key} expects a whole number, found {}",
+                    quote(value)
+                ))
+            })
         };
         match key {
             "opponent" => kind = Some(value.to_string()),
             "seed" => seed = Some(number(value)?),
             "games" => games = Some(number(value)? as usize),
-            _ => return Err(at(format!("unknown key {key:?} (opponent, seed, games)"))),
+            _ => {
+                return Err(at(format!(
+                    "unknown key {} (opponent, seed, games)",
+                    quote(key)
+                )))
+            }
         }
     }
     match kind.as_deref() {
@@ -53,7 +62,8 @@ pub fn parse_opponent(text: &str) -> Result<Opponent, String> {
         Some("perfect") => Ok(Opponent::Perfect),
         Some("every-line") => Ok(Opponent::EveryLine),
         Some(other) => Err(format!(
-            "unknown opponent {other:?} (random, perfect or every-line)"
+            "unknown opponent {} (random, perfect or every-line)",
+            quote(other)
         )),
         None => Err("no `opponent` line (random, perfect or every-line)".to_string()),
     }

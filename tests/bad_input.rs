@@ -91,12 +91,12 @@ fn weighted_rejects_bad_grids() {
     rejects(
         w,
         b"0 0 0\n0 1\n0 0 0\n",
-        "line 2: expected 3 integers, found 2",
+        "line 2: expected 3 integers, found 2 words: \"0 1\"",
     );
     rejects(
         w,
         b"0 0 0\n0 1 0 0\n0 0 0\n",
-        "line 2: expected 3 integers, found 4",
+        "line 2: expected 3 integers, found 4 words: \"0 1 0 0\"",
     );
     rejects(
         w,
@@ -133,7 +133,7 @@ fn move_values_rejects_bad_rules_and_illegal_boards() {
         b"sssssssss normal
 sssssssss
 ",
-        "line 2: expected a board and a rule (normal or misere), found 1 words",
+        "line 2: expected a board and a rule (normal or misere), found 1 word",
     );
     rejects(
         m,

@@ -2,8 +2,10 @@
 //!
 //! Each file is copied into an empty folder and built there (so a `mod`, an `include!` or a
 //! crate would fail). board_winner targets AOJ's Rust 1.41 in edition 2015, so it is also built
-//! with `--edition 2015`, with an older real compiler when one is installed (Debian's rustc 1.63:
-//! `/usr/bin/rustc`, or the path in `OLD_RUSTC`), and checked by clippy against an MSRV of 1.41.
+//! with `--edition 2015`, checked by clippy against an MSRV of 1.41, and built with an older real
+//! compiler (Debian's rustc 1.63: `/usr/bin/rustc`, or the path in `OLD_RUSTC`). That last test
+//! needs the compiler installed, so it is `#[ignore]`d: `cargo test` lists it as ignored, and
+//! `cargo test -- --ignored` (as CI runs after `cargo test`) runs it and fails without it.
 
 use std::env;
 use std::fs;
@@ -81,18 +83,16 @@ fn board_winner_compiles_alone_as_edition_2015() {
     );
 }
 
-/// Debian's rustc 1.63 is the oldest real compiler this machine can install; CI must have it.
+/// Debian's rustc 1.63 is the oldest real compiler this machine can install. Ignored unless asked
+/// for (`-- --ignored`), so a machine without it shows the test as ignored, never as passed.
 #[test]
+#[ignore = "needs Debian's rustc 1.63 at /usr/bin/rustc (apt-get install rustc) or OLD_RUSTC; run with -- --ignored"]
 fn board_winner_compiles_with_an_older_real_rustc() {
     let old = env::var("OLD_RUSTC").unwrap_or_else(|_| "/usr/bin/rustc".to_string());
-    if !Path::new(&old).exists() {
-        assert!(
-            env::var_os("CI").is_none(),
-            "CI must install an older rustc (Debian's rustc package) at {old}"
-        );
-        eprintln!("warning: no older rustc at {old}; skipped (install Debian's rustc to check)");
-        return;
-    }
+    assert!(
+        Path::new(&old).exists(),
+        "no older rustc at {old}: install Debian's rustc (apt-get install rustc) or set OLD_RUSTC"
+    );
     let version = Command::new(&old).arg("--version").output().unwrap();
     eprintln!(
         "older compiler: {}",

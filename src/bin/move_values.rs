@@ -123,9 +123,11 @@ fn parse_line(line: &str, number: usize) -> Result<(Board, Rule), InputError> {
         .map_or(bytes.len(), |skip| board_end + skip);
     let (board, rule) = (&line[..board_end], &line[rule_start..]);
     if rule.is_empty() || rule.bytes().any(|byte| blank(&byte)) {
+        let words = line.split_ascii_whitespace().count();
         return Err(error(format!(
-            "expected a board and a rule (normal or misere), found {} words",
-            line.split_ascii_whitespace().count()
+            "expected a board and a rule (normal or misere), found {} word{}",
+            words,
+            if words == 1 { "" } else { "s" }
         )));
     }
     let board = parse_board(board, number)?;
@@ -134,8 +136,8 @@ fn parse_line(line: &str, number: usize) -> Result<(Board, Rule), InputError> {
         "misere" => Rule::Misere,
         other => {
             return Err(error(format!(
-                "expected the rule normal or misere, found {:?}",
-                other
+                "expected the rule normal or misere, found {}",
+                quote(other)
             )))
         }
     };
@@ -166,7 +168,7 @@ fn push_move_line(output: &mut String, values: &mut Values, board: Board, rule: 
 }
 
 /// The whole output for the whole input, or the first bad line.
-pub fn run(input: &str) -> Result<String, InputError> {
+pub fn run(input: &[u8]) -> Result<String, InputError> {
     let mut values = Values::new();
     // Each (board, rule) answer line is built the first time it is asked for, appended to
     // `built`, and copied from there afterwards: a million lines hold at most 2 x 5478 distinct
@@ -174,7 +176,8 @@ pub fn run(input: &str) -> Result<String, InputError> {
     let mut built = String::new();
     let mut spans = vec![(0u32, 0u32); 2 * BOARDS];
     let mut output = String::with_capacity(input.len() * 2);
-    for (number, line) in content_lines(input) {
+    for line in content_lines(input) {
+        let (number, line) = line?;
         let (board, rule) = parse_line(line, number)?;
         let slot = board.index() * 2 + rule as usize;
         if spans[slot] == (0, 0) {
@@ -248,8 +251,9 @@ fn board_error(line: &str, number: usize) -> InputError {
             cell + 1
         ),
         _ => format!(
-            "expected a board of 9 characters (o, x or s), found {} characters",
-            length
+            "expected a board of 9 characters (o, x or s), found {} character{}",
+            length,
+            if length == 1 { "" } else { "s" }
         ),
     };
     InputError {
@@ -356,50 +360,81 @@ impl fmt::Display for InputError {
     }
 }
 
+/// The most characters of the input a message quotes.
+const QUOTE_LIMIT: usize = 40;
+
+/// A piece of the input as a message shows it: quoted, with escapes, and past `QUOTE_LIMIT`
+/// characters cut, followed by `…` and its length, so a huge line is never written back whole.
+#[allow(dead_code)] // not every solver quotes its input
+fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        Some((cut, _)) => format!("{:?}… ({} characters)", &text[..cut], text.chars().count()),
+        None => format!("{:?}", text),
+    }
+}
+
+/// The line itself, unless it starts with the byte-order mark (U+FEFF) some editors write at
+/// the start of a UTF-8 file: that is named, not counted as a character of the line.
+fn without_byte_order_mark(line: &str, number: usize) -> Result<&str, InputError> {
+    if line.starts_with('\u{feff}') {
+        return Err(InputError {
+            line: number,
+            message: "starts with a UTF-8 byte-order mark (save the file without BOM)".to_string(),
+        });
+    }
+    Ok(line)
+}
 // ---- end shared: error ----
 
 // ---- shared: batch (kept identical across solvers by tests/shared_code.rs) ----
-/// The lines that hold something, numbered from 1, without line ends or the blanks (spaces,
-/// tabs, CR) around them. Split by hand: lines are short, and a byte loop beats a search call.
-fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut rest = text;
+/// The lines that hold something, numbered from 1, as text without line ends or the blanks
+/// (spaces, tabs, CR) around them. Each line is checked as it comes (UTF-8, no byte-order
+/// mark), so whatever is wrong with the first bad line, it is the one reported. Split by hand:
+/// lines are short, and a byte loop beats a search call.
+fn content_lines(input: &[u8]) -> impl Iterator<Item = Result<(usize, &str), InputError>> {
+    // One check of the whole input is faster than one per line; lines are decoded one by one
+    // only when it is not all UTF-8.
+    let text = str::from_utf8(input).ok();
+    let mut position = 0;
     let mut number = 0;
     std::iter::from_fn(move || {
-        while !rest.is_empty() {
+        while position < input.len() {
             number += 1;
-            let bytes = rest.as_bytes();
-            let end = bytes
+            let rest = &input[position..];
+            let end = rest
                 .iter()
                 .position(|&byte| byte == b'\n')
-                .unwrap_or(bytes.len());
+                .unwrap_or(rest.len());
             let blank = |byte: &u8| *byte == b' ' || *byte == b'\t' || *byte == b'\r';
-            let start = bytes[..end]
+            let start = rest[..end]
                 .iter()
                 .position(|byte| !blank(byte))
                 .unwrap_or(end);
-            let stop = bytes[..end]
+            let stop = rest[..end]
                 .iter()
                 .rposition(|byte| !blank(byte))
                 .map_or(start, |last| last + 1);
-            // Blanks and line ends are ASCII, so these cuts fall between characters.
-            let line = &rest[start..stop];
-            rest = &rest[(end + 1).min(rest.len())..];
-            if !line.is_empty() {
-                return Some((number, line));
+            let (from, to) = (position + start, position + stop);
+            position += (end + 1).min(rest.len());
+            if from < to {
+                // Blanks and line ends are ASCII, so these cuts fall between characters.
+                let line = match text {
+                    Some(text) => Ok(&text[from..to]),
+                    None => decode(&input[from..to], number),
+                };
+                let line = line.and_then(|line| without_byte_order_mark(line, number));
+                return Some(line.map(|line| (number, line)));
             }
         }
         None
     })
 }
 
-/// The input as text, or the line on which it stops being UTF-8.
-fn decode(bytes: &[u8]) -> Result<&str, InputError> {
-    str::from_utf8(bytes).map_err(|error| {
-        let before = &bytes[..error.valid_up_to()];
-        InputError {
-            line: 1 + before.iter().filter(|&&byte| byte == b'\n').count(),
-            message: "the input is not UTF-8 text".to_string(),
-        }
+/// One line as text, or the error that it is not.
+fn decode(line: &[u8], number: usize) -> Result<&str, InputError> {
+    str::from_utf8(line).map_err(|_| InputError {
+        line: number,
+        message: "the input is not UTF-8 text".to_string(),
     })
 }
 
@@ -414,7 +449,7 @@ fn main() {
     if let Err(error) = io::stdin().read_to_end(&mut bytes) {
         fail(&format!("cannot read the input: {}", error));
     }
-    let output = match decode(&bytes).and_then(run) {
+    let output = match run(&bytes) {
         Ok(output) => output,
         Err(error) => fail(&error.to_string()),
     };
@@ -437,7 +472,7 @@ mod tests {
     fn the_classic_tables_for_the_empty_board() {
         let input = "sssssssss normal\nsssssssss misere\n";
         let expected = "0 0 0 0 0 0 0 0 0\n-1 -1 -1 -1 0 -1 -1 -1 -1\n";
-        assert_eq!(run(input), Ok(expected.to_string()));
+        assert_eq!(run(input.as_bytes()), Ok(expected.to_string()));
     }
 
     #[test]
@@ -445,11 +480,11 @@ mod tests {
         // o x o / x o x / . . . with o to move: 6 and 8 complete a diagonal; after 7, x must
         // give o a diagonal (normal) or o must take one (misère).
         assert_eq!(
-            run("oxoxoxsss normal"),
+            run(b"oxoxoxsss normal"),
             Ok(". . . . . . 1 1 1\n".to_string())
         );
         assert_eq!(
-            run("oxoxoxsss misere"),
+            run(b"oxoxoxsss misere"),
             Ok(". . . . . . -1 -1 -1\n".to_string())
         );
     }
@@ -457,17 +492,21 @@ mod tests {
     #[test]
     fn finished_games_have_no_moves() {
         assert_eq!(
-            run("ooosxssxs normal\noxooxxxoo misere"),
+            run(b"ooosxssxs normal\noxooxxxoo misere"),
             Ok("over\nover\n".to_string())
         );
     }
 
     #[test]
     fn bad_lines_say_what_is_wrong() {
-        let message = |input: &str| run(input).unwrap_err().to_string();
+        let message = |input: &str| run(input.as_bytes()).unwrap_err().to_string();
         assert_eq!(
             message("sssssssss"),
-            "line 1: expected a board and a rule (normal or misere), found 1 words"
+            "line 1: expected a board and a rule (normal or misere), found 1 word"
+        );
+        assert_eq!(
+            message("sssssssss normal x"),
+            "line 1: expected a board and a rule (normal or misere), found 3 words"
         );
         assert_eq!(
             message("sssssssss normal\nsssssssss misère"),
@@ -475,5 +514,46 @@ mod tests {
         );
         assert!(message("xxsssssss normal").starts_with("line 1: illegal position: 0 o and 2 x"));
         assert!(message("sssss normal").contains("found 5 characters"));
+    }
+
+    #[test]
+    fn a_long_rule_is_quoted_only_in_part() {
+        let rule = "n".repeat(100_000);
+        assert_eq!(
+            run(format!("sssssssss {}\n", rule).as_bytes())
+                .unwrap_err()
+                .to_string(),
+            format!(
+                "line 1: expected the rule normal or misere, found \"{}\"… (100000 characters)",
+                "n".repeat(40)
+            )
+        );
+    }
+
+    #[test]
+    fn quotes_cut_at_whole_characters() {
+        assert_eq!(quote("normal"), "\"normal\"");
+        assert_eq!(quote(&"é".repeat(40)), format!("\"{}\"", "é".repeat(40)));
+        assert_eq!(
+            quote(&"é".repeat(41)),
+            format!("\"{}\"… (41 characters)", "é".repeat(40))
+        );
+        // Escapes are the quote's, not the cut's: 40 tabs are 80 characters quoted.
+        assert_eq!(quote(&"\t".repeat(40)), format!("\"{}\"", "\\t".repeat(40)));
+    }
+
+    #[test]
+    fn a_byte_order_mark_and_bad_utf8_are_lines_like_any_other() {
+        assert_eq!(
+            run("\u{feff}sssssssss normal\n".as_bytes())
+                .unwrap_err()
+                .to_string(),
+            "line 1: starts with a UTF-8 byte-order mark (save the file without BOM)"
+        );
+        assert_eq!(
+            run(b"sssssssss losing\n\xff\n").unwrap_err().line,
+            1,
+            "the bad rule on line 1 comes first"
+        );
     }
 }

@@ -11,6 +11,12 @@
 //! the side to move must pass, `--` when the game is over.
 //! Bad input (a wrong length, another character, a bad or missing side to move) gets
 //! `error: line N: …` on stderr and exit status 1, with nothing on stdout.
+//! Size: an exact solve is practical up to about 26 empty squares. Measured (release build, CPU
+//! time on a busy 2-core VM): 20 empties 0.5 s, 22 about 1-1.5 s, 24-25 2-16 s, 26 45-100 s,
+//! 27 27 s, 28 over 130 s; about 3x per empty square, so the start position (60) never ends.
+//! Before solving a position with more than 26 empties it writes
+//! `note: line N: 34 empty squares: an exact solve may take very long (…)` on stderr, so a long
+//! solve is not taken for a hang; stdout and the exit status are the same as without it.
 //! Approach: bitboards from the mover's view (one u64 each side, bit = a1 + file + 8 * rank),
 //! moves by shifts, flips without branches (a carry run up each rising ray, a leading-zero count
 //! down each falling one; one copy of the code per square, with its rays as constants), then
@@ -905,8 +911,9 @@ pub fn parse_position(line: &str, number: usize) -> Result<(u64, u64), InputErro
     let length = squares.chars().count();
     if length != 64 {
         return Err(error(format!(
-            "expected 64 squares (X, O or -), found {} characters",
-            length
+            "expected 64 squares (X, O or -), found {} character{}",
+            length,
+            if length == 1 { "" } else { "s" }
         )));
     }
     let (mut black, mut white) = (0u64, 0u64);
@@ -934,8 +941,8 @@ pub fn parse_position(line: &str, number: usize) -> Result<(u64, u64), InputErro
         (Some(side), None) => side,
         (Some(_), Some(extra)) => {
             return Err(error(format!(
-                "expected the side to move and then the end of the line (or ;), found {:?}",
-                extra
+                "expected the side to move and then the end of the line (or ;), found {}",
+                quote(extra)
             )))
         }
     };
@@ -943,26 +950,50 @@ pub fn parse_position(line: &str, number: usize) -> Result<(u64, u64), InputErro
         "X" => Ok((black, white)),
         "O" => Ok((white, black)),
         _ => Err(error(format!(
-            "expected the side to move X or O, found {:?}",
-            side
+            "expected the side to move X or O, found {}",
+            quote(side)
         ))),
     }
 }
 
+/// The most empty squares an exact solve handles in minutes on one core (see the header):
+/// each further empty square multiplies the time by about 2 to 4.
+const PRACTICAL_EMPTIES: u32 = 26;
+
 /// The whole output for the whole input, or the first bad line. Every line is read before any
 /// is solved, so bad input prints no answer at all.
-pub fn run(input: &str) -> Result<String, InputError> {
-    let positions = content_lines(input)
-        .filter(|(_, line)| !line.starts_with(';'))
-        .map(|(number, line)| parse_position(line, number))
-        .collect::<Result<Vec<_>, _>>()?;
+pub fn run(input: &[u8]) -> Result<String, InputError> {
+    let mut positions = Vec::new();
+    for line in content_lines(input) {
+        let (number, line) = line?;
+        if !line.starts_with(';') {
+            positions.push((number, parse_position(line, number)?));
+        }
+    }
+    Ok(solve_all(&positions, &mut io::stderr()))
+}
+
+/// The answer lines for numbered positions. Before a position with more empty squares than
+/// `PRACTICAL_EMPTIES` it writes a note to `notes` (stderr), so a long solve is not taken for
+/// a hang; the answers do not depend on it.
+fn solve_all(positions: &[(usize, (u64, u64))], notes: &mut impl Write) -> String {
     let mut solver = Solver::default();
     let mut output = String::new();
-    for (me, other) in positions {
+    for &(number, (me, other)) in positions {
+        let empties = 64 - (me | other).count_ones();
+        if empties > PRACTICAL_EMPTIES {
+            // A note that cannot be written is no reason not to answer.
+            let _ = writeln!(
+                notes,
+                "note: line {}: {} empty squares: an exact solve may take very long \
+                 (up to about {} is practical)",
+                number, empties, PRACTICAL_EMPTIES
+            );
+        }
         output.push_str(&solver.solve(me, other).to_string());
         output.push('\n');
     }
-    Ok(output)
+    output
 }
 
 // ---- shared: error (kept identical across solvers by tests/shared_code.rs) ----
@@ -979,50 +1010,81 @@ impl fmt::Display for InputError {
     }
 }
 
+/// The most characters of the input a message quotes.
+const QUOTE_LIMIT: usize = 40;
+
+/// A piece of the input as a message shows it: quoted, with escapes, and past `QUOTE_LIMIT`
+/// characters cut, followed by `…` and its length, so a huge line is never written back whole.
+#[allow(dead_code)] // not every solver quotes its input
+fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        Some((cut, _)) => format!("{:?}… ({} characters)", &text[..cut], text.chars().count()),
+        None => format!("{:?}", text),
+    }
+}
+
+/// The line itself, unless it starts with the byte-order mark (U+FEFF) some editors write at
+/// the start of a UTF-8 file: that is named, not counted as a character of the line.
+fn without_byte_order_mark(line: &str, number: usize) -> Result<&str, InputError> {
+    if line.starts_with('\u{feff}') {
+        return Err(InputError {
+            line: number,
+            message: "starts with a UTF-8 byte-order mark (save the file without BOM)".to_string(),
+        });
+    }
+    Ok(line)
+}
 // ---- end shared: error ----
 
 // ---- shared: batch (kept identical across solvers by tests/shared_code.rs) ----
-/// The lines that hold something, numbered from 1, without line ends or the blanks (spaces,
-/// tabs, CR) around them. Split by hand: lines are short, and a byte loop beats a search call.
-fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut rest = text;
+/// The lines that hold something, numbered from 1, as text without line ends or the blanks
+/// (spaces, tabs, CR) around them. Each line is checked as it comes (UTF-8, no byte-order
+/// mark), so whatever is wrong with the first bad line, it is the one reported. Split by hand:
+/// lines are short, and a byte loop beats a search call.
+fn content_lines(input: &[u8]) -> impl Iterator<Item = Result<(usize, &str), InputError>> {
+    // One check of the whole input is faster than one per line; lines are decoded one by one
+    // only when it is not all UTF-8.
+    let text = str::from_utf8(input).ok();
+    let mut position = 0;
     let mut number = 0;
     std::iter::from_fn(move || {
-        while !rest.is_empty() {
+        while position < input.len() {
             number += 1;
-            let bytes = rest.as_bytes();
-            let end = bytes
+            let rest = &input[position..];
+            let end = rest
                 .iter()
                 .position(|&byte| byte == b'\n')
-                .unwrap_or(bytes.len());
+                .unwrap_or(rest.len());
             let blank = |byte: &u8| *byte == b' ' || *byte == b'\t' || *byte == b'\r';
-            let start = bytes[..end]
+            let start = rest[..end]
                 .iter()
                 .position(|byte| !blank(byte))
                 .unwrap_or(end);
-            let stop = bytes[..end]
+            let stop = rest[..end]
                 .iter()
                 .rposition(|byte| !blank(byte))
                 .map_or(start, |last| last + 1);
-            // Blanks and line ends are ASCII, so these cuts fall between characters.
-            let line = &rest[start..stop];
-            rest = &rest[(end + 1).min(rest.len())..];
-            if !line.is_empty() {
-                return Some((number, line));
+            let (from, to) = (position + start, position + stop);
+            position += (end + 1).min(rest.len());
+            if from < to {
+                // Blanks and line ends are ASCII, so these cuts fall between characters.
+                let line = match text {
+                    Some(text) => Ok(&text[from..to]),
+                    None => decode(&input[from..to], number),
+                };
+                let line = line.and_then(|line| without_byte_order_mark(line, number));
+                return Some(line.map(|line| (number, line)));
             }
         }
         None
     })
 }
 
-/// The input as text, or the line on which it stops being UTF-8.
-fn decode(bytes: &[u8]) -> Result<&str, InputError> {
-    str::from_utf8(bytes).map_err(|error| {
-        let before = &bytes[..error.valid_up_to()];
-        InputError {
-            line: 1 + before.iter().filter(|&&byte| byte == b'\n').count(),
-            message: "the input is not UTF-8 text".to_string(),
-        }
+/// One line as text, or the error that it is not.
+fn decode(line: &[u8], number: usize) -> Result<&str, InputError> {
+    str::from_utf8(line).map_err(|_| InputError {
+        line: number,
+        message: "the input is not UTF-8 text".to_string(),
     })
 }
 
@@ -1037,7 +1099,7 @@ fn main() {
     if let Err(error) = io::stdin().read_to_end(&mut bytes) {
         fail(&format!("cannot read the input: {}", error));
     }
-    let output = match decode(&bytes).and_then(run) {
+    let output = match run(&bytes) {
         Ok(output) => output,
         Err(error) => fail(&error.to_string()),
     };
@@ -1245,6 +1307,10 @@ mod tests {
             message("---- X"),
             "line 3: expected 64 squares (X, O or -), found 4 characters"
         );
+        assert_eq!(
+            message("- X"),
+            "line 3: expected 64 squares (X, O or -), found 1 character"
+        );
         let bad = format!("{}x{} X", "-".repeat(10), "-".repeat(53));
         assert_eq!(
             message(&bad),
@@ -1253,6 +1319,48 @@ mod tests {
         let no_side = "-".repeat(64);
         assert!(message(&no_side).contains("expected the side to move (X or O)"));
         assert!(message(&format!("{} B", no_side)).contains("found \"B\""));
-        assert_eq!(run("; just a comment\n"), Ok(String::new()));
+        assert_eq!(
+            message(&format!("{} {}", no_side, "X".repeat(1000))),
+            format!(
+                "line 3: expected the side to move X or O, found \"{}\"… (1000 characters)",
+                "X".repeat(40)
+            )
+        );
+        assert_eq!(run(b"; just a comment\n"), Ok(String::new()));
+    }
+
+    #[test]
+    fn the_first_bad_line_is_reported_and_a_byte_order_mark_is_named() {
+        let line = format!("{} X\n", "-".repeat(64));
+        let input = format!("---- X\n{}\u{feff}{}", line, line);
+        assert_eq!(run(input.as_bytes()).unwrap_err().line, 1);
+        let input = format!("{}\u{feff}{}", line, line);
+        assert_eq!(
+            run(input.as_bytes()).unwrap_err().to_string(),
+            "line 2: starts with a UTF-8 byte-order mark (save the file without BOM)"
+        );
+    }
+
+    /// Black owns c1 and 22 more squares, white only b1, 40 squares (a1 one of them) are empty:
+    /// black's only move, a1, wipes white out and ends the game at once.
+    fn forty_empties_solved_at_once() -> String {
+        format!("-OX{}{} X", "X".repeat(22), "-".repeat(39))
+    }
+
+    #[test]
+    fn a_note_comes_before_a_position_past_the_practical_size() {
+        let big = parse_position(&forty_empties_solved_at_once(), 4).unwrap();
+        // 26 empties: 38 discs, one of them white.
+        let practical = format!("-OX{}{} X", "X".repeat(36), "-".repeat(25));
+        let practical = parse_position(&practical, 2).unwrap();
+        let mut notes = Vec::new();
+        // Both end after black's one move; only the one past the practical size gets a note.
+        let output = solve_all(&[(2, practical), (4, big)], &mut notes);
+        assert_eq!(output, "+64 A1\n+64 A1\n");
+        assert_eq!(
+            String::from_utf8(notes).unwrap(),
+            "note: line 4: 40 empty squares: an exact solve may take very long \
+             (up to about 26 is practical)\n"
+        );
     }
 }

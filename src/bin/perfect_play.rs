@@ -119,10 +119,11 @@ pub fn answer(table: &[Entry], number: usize, line: &str) -> Result<char, InputE
 }
 
 /// The whole output for the whole input, or the first bad line.
-pub fn run(input: &str) -> Result<String, InputError> {
+pub fn run(input: &[u8]) -> Result<String, InputError> {
     let table = outcome_table();
     let mut output = String::with_capacity(input.len() / 5);
-    for (number, line) in content_lines(input) {
+    for line in content_lines(input) {
+        let (number, line) = line?;
         output.push(answer(&table, number, line)?);
         output.push('\n');
     }
@@ -185,8 +186,9 @@ fn board_error(line: &str, number: usize) -> InputError {
             cell + 1
         ),
         _ => format!(
-            "expected a board of 9 characters (o, x or s), found {} characters",
-            length
+            "expected a board of 9 characters (o, x or s), found {} character{}",
+            length,
+            if length == 1 { "" } else { "s" }
         ),
     };
     InputError {
@@ -293,50 +295,81 @@ impl fmt::Display for InputError {
     }
 }
 
+/// The most characters of the input a message quotes.
+const QUOTE_LIMIT: usize = 40;
+
+/// A piece of the input as a message shows it: quoted, with escapes, and past `QUOTE_LIMIT`
+/// characters cut, followed by `…` and its length, so a huge line is never written back whole.
+#[allow(dead_code)] // not every solver quotes its input
+fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        Some((cut, _)) => format!("{:?}… ({} characters)", &text[..cut], text.chars().count()),
+        None => format!("{:?}", text),
+    }
+}
+
+/// The line itself, unless it starts with the byte-order mark (U+FEFF) some editors write at
+/// the start of a UTF-8 file: that is named, not counted as a character of the line.
+fn without_byte_order_mark(line: &str, number: usize) -> Result<&str, InputError> {
+    if line.starts_with('\u{feff}') {
+        return Err(InputError {
+            line: number,
+            message: "starts with a UTF-8 byte-order mark (save the file without BOM)".to_string(),
+        });
+    }
+    Ok(line)
+}
 // ---- end shared: error ----
 
 // ---- shared: batch (kept identical across solvers by tests/shared_code.rs) ----
-/// The lines that hold something, numbered from 1, without line ends or the blanks (spaces,
-/// tabs, CR) around them. Split by hand: lines are short, and a byte loop beats a search call.
-fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut rest = text;
+/// The lines that hold something, numbered from 1, as text without line ends or the blanks
+/// (spaces, tabs, CR) around them. Each line is checked as it comes (UTF-8, no byte-order
+/// mark), so whatever is wrong with the first bad line, it is the one reported. Split by hand:
+/// lines are short, and a byte loop beats a search call.
+fn content_lines(input: &[u8]) -> impl Iterator<Item = Result<(usize, &str), InputError>> {
+    // One check of the whole input is faster than one per line; lines are decoded one by one
+    // only when it is not all UTF-8.
+    let text = str::from_utf8(input).ok();
+    let mut position = 0;
     let mut number = 0;
     std::iter::from_fn(move || {
-        while !rest.is_empty() {
+        while position < input.len() {
             number += 1;
-            let bytes = rest.as_bytes();
-            let end = bytes
+            let rest = &input[position..];
+            let end = rest
                 .iter()
                 .position(|&byte| byte == b'\n')
-                .unwrap_or(bytes.len());
+                .unwrap_or(rest.len());
             let blank = |byte: &u8| *byte == b' ' || *byte == b'\t' || *byte == b'\r';
-            let start = bytes[..end]
+            let start = rest[..end]
                 .iter()
                 .position(|byte| !blank(byte))
                 .unwrap_or(end);
-            let stop = bytes[..end]
+            let stop = rest[..end]
                 .iter()
                 .rposition(|byte| !blank(byte))
                 .map_or(start, |last| last + 1);
-            // Blanks and line ends are ASCII, so these cuts fall between characters.
-            let line = &rest[start..stop];
-            rest = &rest[(end + 1).min(rest.len())..];
-            if !line.is_empty() {
-                return Some((number, line));
+            let (from, to) = (position + start, position + stop);
+            position += (end + 1).min(rest.len());
+            if from < to {
+                // Blanks and line ends are ASCII, so these cuts fall between characters.
+                let line = match text {
+                    Some(text) => Ok(&text[from..to]),
+                    None => decode(&input[from..to], number),
+                };
+                let line = line.and_then(|line| without_byte_order_mark(line, number));
+                return Some(line.map(|line| (number, line)));
             }
         }
         None
     })
 }
 
-/// The input as text, or the line on which it stops being UTF-8.
-fn decode(bytes: &[u8]) -> Result<&str, InputError> {
-    str::from_utf8(bytes).map_err(|error| {
-        let before = &bytes[..error.valid_up_to()];
-        InputError {
-            line: 1 + before.iter().filter(|&&byte| byte == b'\n').count(),
-            message: "the input is not UTF-8 text".to_string(),
-        }
+/// One line as text, or the error that it is not.
+fn decode(line: &[u8], number: usize) -> Result<&str, InputError> {
+    str::from_utf8(line).map_err(|_| InputError {
+        line: number,
+        message: "the input is not UTF-8 text".to_string(),
     })
 }
 
@@ -351,7 +384,7 @@ fn main() {
     if let Err(error) = io::stdin().read_to_end(&mut bytes) {
         fail(&format!("cannot read the input: {}", error));
     }
-    let output = match decode(&bytes).and_then(run) {
+    let output = match run(&bytes) {
         Ok(output) => output,
         Err(error) => fail(&error.to_string()),
     };
@@ -373,13 +406,13 @@ mod tests {
     #[test]
     fn statement_examples() {
         let input = "sssssssss\nssssossss\nssssossxs\nooosxssxs\n";
-        assert_eq!(run(input), Ok("d\nd\no\no\n".to_string()));
+        assert_eq!(run(input.as_bytes()), Ok("d\nd\no\no\n".to_string()));
     }
 
     #[test]
     fn full_board_without_line_is_a_draw() {
         // o x o / o x x / x o o: five o, four x, no line.
-        assert_eq!(run("oxooxxxoo"), Ok("d\n".to_string()));
+        assert_eq!(run(b"oxooxxxoo"), Ok("d\n".to_string()));
     }
 
     #[test]
@@ -409,7 +442,7 @@ mod tests {
     #[test]
     fn bad_lines_are_errors_with_their_number() {
         assert_eq!(
-            run("sssssssss\n\nssss\n"),
+            run(b"sssssssss\n\nssss\n"),
             Err(InputError {
                 line: 3,
                 message: "expected a board of 9 characters (o, x or s), found 4 characters"
@@ -417,7 +450,7 @@ mod tests {
             })
         );
         assert_eq!(
-            run("ssssOssss").unwrap_err().message,
+            run(b"ssssOssss").unwrap_err().message,
             "expected o, x or s, found 'O' at column 5"
         );
     }
@@ -425,14 +458,44 @@ mod tests {
     #[test]
     fn tolerates_crlf_blanks_and_no_final_newline() {
         assert_eq!(
-            run("\r\nsssssssss  \r\n\r\nooosxssxs"),
+            run(b"\r\nsssssssss  \r\n\r\nooosxssxs"),
             Ok("d\no\n".to_string())
         );
-        assert_eq!(run(""), Ok(String::new()));
+        assert_eq!(run(b""), Ok(String::new()));
     }
 
     #[test]
     fn reports_the_line_where_utf8_breaks() {
-        assert_eq!(decode(b"sssssssss\nss\xffssssss\n").unwrap_err().line, 2);
+        assert_eq!(
+            run(b"sssssssss\nss\xffssssss\n").unwrap_err().to_string(),
+            "line 2: the input is not UTF-8 text"
+        );
+    }
+
+    #[test]
+    fn the_first_bad_line_is_reported_whatever_is_wrong_with_it() {
+        // A bad board on line 1 comes before bytes that are not UTF-8 on line 3.
+        assert_eq!(
+            run(b"ssss\nsssssssss\nss\xffssssss\n")
+                .unwrap_err()
+                .to_string(),
+            "line 1: expected a board of 9 characters (o, x or s), found 4 characters"
+        );
+        // And an illegal position on line 2 too.
+        assert_eq!(run(b"sssssssss\nxxsssssss\n\xff\n").unwrap_err().line, 2);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_named() {
+        let message = "line 1: starts with a UTF-8 byte-order mark (save the file without BOM)";
+        assert_eq!(
+            run(b"\xef\xbb\xbfsssssssss\n").unwrap_err().to_string(),
+            message
+        );
+        // Anywhere a line starts: two files with one joined by `cat`.
+        assert_eq!(
+            run(b"sssssssss\n\xef\xbb\xbfsssssssss\n").unwrap_err().line,
+            2
+        );
     }
 }

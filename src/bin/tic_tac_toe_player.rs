@@ -106,8 +106,9 @@ impl<R: BufRead> Judge<R> {
                 line: self.number,
                 message: format!("cannot read the judge's line: {}", error),
             })?;
-            if !line.trim().is_empty() {
-                return Ok(Some((self.number, line.trim().to_string())));
+            let line = without_byte_order_mark(line.trim(), self.number)?;
+            if !line.is_empty() {
+                return Ok(Some((self.number, line.to_string())));
             }
         }
         Ok(None)
@@ -123,7 +124,7 @@ fn play(judge: &mut Judge<impl BufRead>, out: &mut impl Write) -> Result<(), Inp
             _ => {
                 return Err(InputError {
                     line: number,
-                    message: format!("expected the player's mark o or x, found {:?}", line),
+                    message: format!("expected the player's mark o or x, found {}", quote(&line)),
                 })
             }
         };
@@ -184,7 +185,7 @@ fn read_move(judge: &mut Judge<impl BufRead>, taken: u16) -> Result<u32, InputEr
         }),
         _ => Err(InputError {
             line: number,
-            message: format!("expected a cell number 0-8, found {:?}", line),
+            message: format!("expected a cell number 0-8, found {}", quote(&line)),
         }),
     }
 }
@@ -230,6 +231,30 @@ impl fmt::Display for InputError {
     }
 }
 
+/// The most characters of the input a message quotes.
+const QUOTE_LIMIT: usize = 40;
+
+/// A piece of the input as a message shows it: quoted, with escapes, and past `QUOTE_LIMIT`
+/// characters cut, followed by `…` and its length, so a huge line is never written back whole.
+#[allow(dead_code)] // not every solver quotes its input
+fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        Some((cut, _)) => format!("{:?}… ({} characters)", &text[..cut], text.chars().count()),
+        None => format!("{:?}", text),
+    }
+}
+
+/// The line itself, unless it starts with the byte-order mark (U+FEFF) some editors write at
+/// the start of a UTF-8 file: that is named, not counted as a character of the line.
+fn without_byte_order_mark(line: &str, number: usize) -> Result<&str, InputError> {
+    if line.starts_with('\u{feff}') {
+        return Err(InputError {
+            line: number,
+            message: "starts with a UTF-8 byte-order mark (save the file without BOM)".to_string(),
+        });
+    }
+    Ok(line)
+}
 // ---- end shared: error ----
 
 #[cfg(test)]
@@ -285,6 +310,33 @@ mod tests {
         assert_eq!(
             run("x\n0\n4\n").0.unwrap_err().to_string(),
             "line 3: cell 4 is already taken"
+        );
+    }
+
+    #[test]
+    fn long_lines_are_quoted_only_in_part() {
+        let line = "o".repeat(10_000_000);
+        let message = run(&line).0.unwrap_err().to_string();
+        assert_eq!(
+            message,
+            format!(
+                "line 1: expected the player's mark o or x, found \"{}\"… (10000000 characters)",
+                "o".repeat(40)
+            )
+        );
+        let message = run(&format!("x\n{}\n", "7".repeat(41))).0.unwrap_err();
+        assert!(
+            message.message.ends_with("\"… (41 characters)"),
+            "{}",
+            message
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_named() {
+        assert_eq!(
+            run("\u{feff}o\n").0.unwrap_err().to_string(),
+            "line 1: starts with a UTF-8 byte-order mark (save the file without BOM)"
         );
     }
 }

@@ -113,31 +113,47 @@ fn parse_number(token: &str, number: usize) -> Result<i64, InputError> {
     };
     let digits = token.strip_prefix(['+', '-']).unwrap_or(token);
     if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
-        return Err(error(format!("expected an integer, found {:?}", token)));
+        return Err(error(format!(
+            "expected an integer, found {}",
+            quote(token)
+        )));
     }
     match token.parse::<i64>() {
         Ok(value) if value.abs() <= LIMIT => Ok(value),
-        _ => Err(error(format!("{} is out of range (|A| <= 10^9)", token))),
+        // Digits are shown as they are, unless there are too many to show whole.
+        _ if token.len() <= QUOTE_LIMIT => {
+            Err(error(format!("{} is out of range (|A| <= 10^9)", token)))
+        }
+        _ => Err(error(format!(
+            "{} is out of range (|A| <= 10^9)",
+            quote(token)
+        ))),
     }
 }
 
 /// Reads the 3x3 grid; `None` for an input with no rows at all.
-fn parse(input: &str) -> Result<Option<[i64; 9]>, InputError> {
+fn parse(input: &[u8]) -> Result<Option<[i64; 9]>, InputError> {
     let mut grid = [0i64; 9];
     let mut rows = 0;
     let mut last_line = 0;
-    for (number, line) in content_lines(input) {
+    for line in content_lines(input) {
+        let (number, line) = line?;
         if rows == 3 {
             return Err(InputError {
                 line: number,
-                message: format!("expected end of input after 3 rows, found {:?}", line),
+                message: format!("expected end of input after 3 rows, found {}", quote(line)),
             });
         }
         let tokens: Vec<&str> = line.split_whitespace().collect();
         if tokens.len() != 3 {
             return Err(InputError {
                 line: number,
-                message: format!("expected 3 integers, found {}", tokens.len()),
+                message: format!(
+                    "expected 3 integers, found {} word{}: {}",
+                    tokens.len(),
+                    if tokens.len() == 1 { "" } else { "s" },
+                    quote(line)
+                ),
             });
         }
         for (column, token) in tokens.iter().enumerate() {
@@ -172,7 +188,7 @@ fn parse(input: &str) -> Result<Option<[i64; 9]>, InputError> {
 }
 
 /// The whole output for the whole input, or the first bad line.
-pub fn run(input: &str) -> Result<String, InputError> {
+pub fn run(input: &[u8]) -> Result<String, InputError> {
     Ok(match parse(input)? {
         None => String::new(),
         Some(grid) => match solve(&grid) {
@@ -209,50 +225,81 @@ impl fmt::Display for InputError {
     }
 }
 
+/// The most characters of the input a message quotes.
+const QUOTE_LIMIT: usize = 40;
+
+/// A piece of the input as a message shows it: quoted, with escapes, and past `QUOTE_LIMIT`
+/// characters cut, followed by `…` and its length, so a huge line is never written back whole.
+#[allow(dead_code)] // not every solver quotes its input
+fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        Some((cut, _)) => format!("{:?}… ({} characters)", &text[..cut], text.chars().count()),
+        None => format!("{:?}", text),
+    }
+}
+
+/// The line itself, unless it starts with the byte-order mark (U+FEFF) some editors write at
+/// the start of a UTF-8 file: that is named, not counted as a character of the line.
+fn without_byte_order_mark(line: &str, number: usize) -> Result<&str, InputError> {
+    if line.starts_with('\u{feff}') {
+        return Err(InputError {
+            line: number,
+            message: "starts with a UTF-8 byte-order mark (save the file without BOM)".to_string(),
+        });
+    }
+    Ok(line)
+}
 // ---- end shared: error ----
 
 // ---- shared: batch (kept identical across solvers by tests/shared_code.rs) ----
-/// The lines that hold something, numbered from 1, without line ends or the blanks (spaces,
-/// tabs, CR) around them. Split by hand: lines are short, and a byte loop beats a search call.
-fn content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut rest = text;
+/// The lines that hold something, numbered from 1, as text without line ends or the blanks
+/// (spaces, tabs, CR) around them. Each line is checked as it comes (UTF-8, no byte-order
+/// mark), so whatever is wrong with the first bad line, it is the one reported. Split by hand:
+/// lines are short, and a byte loop beats a search call.
+fn content_lines(input: &[u8]) -> impl Iterator<Item = Result<(usize, &str), InputError>> {
+    // One check of the whole input is faster than one per line; lines are decoded one by one
+    // only when it is not all UTF-8.
+    let text = str::from_utf8(input).ok();
+    let mut position = 0;
     let mut number = 0;
     std::iter::from_fn(move || {
-        while !rest.is_empty() {
+        while position < input.len() {
             number += 1;
-            let bytes = rest.as_bytes();
-            let end = bytes
+            let rest = &input[position..];
+            let end = rest
                 .iter()
                 .position(|&byte| byte == b'\n')
-                .unwrap_or(bytes.len());
+                .unwrap_or(rest.len());
             let blank = |byte: &u8| *byte == b' ' || *byte == b'\t' || *byte == b'\r';
-            let start = bytes[..end]
+            let start = rest[..end]
                 .iter()
                 .position(|byte| !blank(byte))
                 .unwrap_or(end);
-            let stop = bytes[..end]
+            let stop = rest[..end]
                 .iter()
                 .rposition(|byte| !blank(byte))
                 .map_or(start, |last| last + 1);
-            // Blanks and line ends are ASCII, so these cuts fall between characters.
-            let line = &rest[start..stop];
-            rest = &rest[(end + 1).min(rest.len())..];
-            if !line.is_empty() {
-                return Some((number, line));
+            let (from, to) = (position + start, position + stop);
+            position += (end + 1).min(rest.len());
+            if from < to {
+                // Blanks and line ends are ASCII, so these cuts fall between characters.
+                let line = match text {
+                    Some(text) => Ok(&text[from..to]),
+                    None => decode(&input[from..to], number),
+                };
+                let line = line.and_then(|line| without_byte_order_mark(line, number));
+                return Some(line.map(|line| (number, line)));
             }
         }
         None
     })
 }
 
-/// The input as text, or the line on which it stops being UTF-8.
-fn decode(bytes: &[u8]) -> Result<&str, InputError> {
-    str::from_utf8(bytes).map_err(|error| {
-        let before = &bytes[..error.valid_up_to()];
-        InputError {
-            line: 1 + before.iter().filter(|&&byte| byte == b'\n').count(),
-            message: "the input is not UTF-8 text".to_string(),
-        }
+/// One line as text, or the error that it is not.
+fn decode(line: &[u8], number: usize) -> Result<&str, InputError> {
+    str::from_utf8(line).map_err(|_| InputError {
+        line: number,
+        message: "the input is not UTF-8 text".to_string(),
     })
 }
 
@@ -267,7 +314,7 @@ fn main() {
     if let Err(error) = io::stdin().read_to_end(&mut bytes) {
         fail(&format!("cannot read the input: {}", error));
     }
-    let output = match decode(&bytes).and_then(run) {
+    let output = match run(&bytes) {
         Ok(output) => output,
         Err(error) => fail(&error.to_string()),
     };
@@ -288,9 +335,9 @@ mod tests {
 
     #[test]
     fn statement_samples() {
-        assert_eq!(run("0 0 0\n0 1 0\n0 0 0\n"), Ok("Takahashi\n".to_string()));
+        assert_eq!(run(b"0 0 0\n0 1 0\n0 0 0\n"), Ok("Takahashi\n".to_string()));
         assert_eq!(
-            run("-1 1 0\n-4 -2 -5\n-4 -1 -5\n"),
+            run(b"-1 1 0\n-4 -2 -5\n-4 -1 -5\n"),
             Ok("Aoki\n".to_string())
         );
     }
@@ -317,18 +364,22 @@ mod tests {
     fn largest_values_fit() {
         let input = "1000000000 -1000000000 1000000000\n-1000000000 1000000000 -1000000000\n\
                      1000000000 -1000000000 999999999\n";
-        assert!(run(input).is_ok());
+        assert!(run(input.as_bytes()).is_ok());
     }
 
     #[test]
     fn bad_grids_name_the_line() {
         let message = |input: &str| {
-            let error = run(input).unwrap_err();
+            let error = run(input.as_bytes()).unwrap_err();
             format!("{}", error)
         };
         assert_eq!(
             message("0 0 0\n0 1\n0 0 0\n"),
-            "line 2: expected 3 integers, found 2"
+            "line 2: expected 3 integers, found 2 words: \"0 1\""
+        );
+        assert_eq!(
+            message("SSSSSSSSS\n"),
+            "line 1: expected 3 integers, found 1 word: \"SSSSSSSSS\""
         );
         assert_eq!(
             message("0 0 0\n0 1 x\n0 0 0\n"),
@@ -357,11 +408,50 @@ mod tests {
     }
 
     #[test]
+    fn long_tokens_and_lines_are_quoted_only_in_part() {
+        let message = |input: String| run(input.as_bytes()).unwrap_err().to_string();
+        let word = "x".repeat(100_000);
+        assert_eq!(
+            message(format!("0 0 {}\n", word)),
+            format!(
+                "line 1: expected an integer, found \"{}\"… (100000 characters)",
+                "x".repeat(40)
+            )
+        );
+        let digits = "9".repeat(100_000);
+        assert_eq!(
+            message(format!("0 0 {}\n", digits)),
+            format!(
+                "line 1: \"{}\"… (100000 characters) is out of range (|A| <= 10^9)",
+                "9".repeat(40)
+            )
+        );
+        let many = "0 ".repeat(50_000);
+        assert_eq!(
+            message(many.clone()),
+            format!(
+                "line 1: expected 3 integers, found 50000 words: \"{}\"… (99999 characters)",
+                &many[..40]
+            )
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_named_before_the_count_of_integers() {
+        assert_eq!(
+            run("\u{feff}0 0 0\n0 1 0\n0 0 0\n".as_bytes())
+                .unwrap_err()
+                .to_string(),
+            "line 1: starts with a UTF-8 byte-order mark (save the file without BOM)"
+        );
+    }
+
+    #[test]
     fn tolerates_crlf_blanks_and_no_final_newline() {
         assert_eq!(
-            run("0 0 0 \r\n\r\n0  1 0\r\n0 0 0"),
+            run(b"0 0 0 \r\n\r\n0  1 0\r\n0 0 0"),
             Ok("Takahashi\n".to_string())
         );
-        assert_eq!(run(""), Ok(String::new()));
+        assert_eq!(run(b""), Ok(String::new()));
     }
 }

@@ -25,10 +25,14 @@ fn checker_limits() -> Limits {
 
 /// The first line with text in some output.
 fn first_line(bytes: &[u8]) -> Option<String> {
+    const SHOWN_CHARS: usize = 200;
     String::from_utf8_lossy(bytes)
         .lines()
         .find(|line| !line.trim().is_empty())
-        .map(str::to_string)
+        .map(|line| match line.chars().nth(SHOWN_CHARS) {
+            None => line.to_string(),
+            Some(_) => format!("{}…", line.chars().take(SHOWN_CHARS).collect::<String>()),
+        })
 }
 
 /// Asks the checker about an output.

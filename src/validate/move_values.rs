@@ -3,6 +3,7 @@
 
 use super::reader::{Invalid, Reader};
 use super::tic_tac_toe_board::{check_reachable, read_board};
+use crate::report::quote;
 
 pub fn validate(input: &[u8]) -> Result<(), Invalid> {
     let mut reader = Reader::new(input);
@@ -13,7 +14,8 @@ pub fn validate(input: &[u8]) -> Result<(), Invalid> {
         let rule = reader.read_word("the rule normal or misere")?;
         if rule != "normal" && rule != "misere" {
             return Err(reader.fail(format!(
-                "expected the rule normal or misere, found {rule:?}"
+                "expected the rule normal or misere, found {}",
+                quote(rule)
             )));
         }
         reader.read_line_end()?;

@@ -2,6 +2,7 @@
 //! (single spaces, LF line ends, a final newline, nothing after the last line), and every
 //! failure names its line.
 
+use crate::report::{quote, QUOTE_CHARS};
 use std::fmt;
 
 /// Why an input is not one the problem's judge can give, and on which line.
@@ -117,8 +118,8 @@ impl<'a> Reader<'a> {
                 Err(self.fail("expected the end of the line, found a trailing space"))
             }
             Some(b' ') => Err(self.fail(format!(
-                "expected the end of the line, found more: {:?}",
-                String::from_utf8_lossy(self.rest_of_line())
+                "expected the end of the line, found more: {}",
+                quote(&String::from_utf8_lossy(self.rest_of_line()))
             ))),
             other => Err(self.fail(format!(
                 "expected the end of the line, found {}",
@@ -204,11 +205,20 @@ impl<'a> Reader<'a> {
             && (digits == "0" || !digits.starts_with('0'))
             && word != "-0";
         if !wellformed {
-            return Err(self.fail(format!("expected {what} as an integer, found {word:?}")));
+            return Err(self.fail(format!(
+                "expected {what} as an integer, found {}",
+                quote(word)
+            )));
         }
         match word.parse::<i64>() {
             Ok(value) if (low..=high).contains(&value) => Ok(value),
-            _ => Err(self.fail(format!("{what} is {word}, out of range [{low}, {high}]"))),
+            _ => Err(self.fail(format!(
+                "{what} is {}, out of range [{low}, {high}]",
+                match word.len() <= QUOTE_CHARS {
+                    true => word.to_string(),
+                    false => quote(word),
+                }
+            ))),
         }
     }
 }

@@ -4,6 +4,7 @@
 //! (at least 1) once each, with `random` and only with it.
 
 use super::reader::{Invalid, Reader};
+use crate::report::quote;
 
 pub fn validate(input: &[u8]) -> Result<(), Invalid> {
     let mut reader = Reader::new(input);
@@ -21,7 +22,12 @@ pub fn validate(input: &[u8]) -> Result<(), Invalid> {
             "opponent" => &mut opponent,
             "seed" => &mut seed,
             "games" => &mut games,
-            _ => return Err(reader.fail(format!("unknown key {key:?} (opponent, seed, games)"))),
+            _ => {
+                return Err(reader.fail(format!(
+                    "unknown key {} (opponent, seed, games)",
+                    quote(key)
+                )))
+            }
         };
         if slot.is_some() {
             return Err(reader.fail(format!("{key} is given twice")));
@@ -32,7 +38,8 @@ pub fn validate(input: &[u8]) -> Result<(), Invalid> {
                 let kind = reader.read_word("an opponent")?;
                 if !["random", "perfect", "every-line"].contains(&kind) {
                     return Err(reader.fail(format!(
-                        "unknown opponent {kind:?} (random, perfect or every-line)"
+                        "unknown opponent {} (random, perfect or every-line)",
+                        quote(kind)
                     )));
                 }
                 kind.to_string()
@@ -72,7 +79,8 @@ fn read_seed(reader: &mut Reader) -> Result<String, Invalid> {
     match word.parse::<u64>() {
         Ok(_) if wellformed => Ok(word.to_string()),
         _ => Err(reader.fail(format!(
-            "expected the seed, a whole number from 0 to 2^64-1, found {word:?}"
+            "expected the seed, a whole number from 0 to 2^64-1, found {}",
+            quote(word)
         ))),
     }
 }
