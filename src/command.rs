@@ -304,11 +304,8 @@ fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
         }
         Target::Play { .. } | Target::Validate { .. } => Ok(Vec::new()),
         Target::Command { command, dir } => {
-            if let Some(word) = Program::Shell(command.clone()).missing_program() {
-                eprintln!(
-                    "error: --cmd '{}': there is no program {word} (not a file, not in PATH)",
-                    printable(command)
-                );
+            if let Some(why) = Program::Shell(command.clone()).cannot_run() {
+                eprintln!("error: --cmd '{}': {}", printable(command), printable(&why));
                 return Err(ExitCode::from(USAGE_OR_IO_ERROR));
             }
             let (name, folder) = command_cases(dir).map_err(|errors| fail(&errors))?;

@@ -119,7 +119,7 @@ fn parse_number(token: &str, number: usize) -> Result<i64, InputError> {
         )));
     }
     match token.parse::<i64>() {
-        Ok(value) if value.abs() <= LIMIT => Ok(value),
+        Ok(value) if -LIMIT <= value && value <= LIMIT => Ok(value),
         // Digits are shown as they are, unless there are too many to show whole.
         _ if token.len() <= QUOTE_LIMIT => {
             Err(error(format!("{} is out of range (|A| <= 10^9)", token)))
@@ -392,6 +392,11 @@ mod tests {
         assert_eq!(
             message("0 0 0\n0 1 0\n0 0 99999999999999999999\n"),
             "line 3: 99999999999999999999 is out of range (|A| <= 10^9)"
+        );
+        // The smallest i64 has no absolute value in i64: out of range, never an overflow.
+        assert_eq!(
+            message("-9223372036854775808 1 1\n1 1 1\n1 1 0\n"),
+            "line 1: -9223372036854775808 is out of range (|A| <= 10^9)"
         );
         assert_eq!(
             message("0 0 0\n0 2 0\n0 0 0\n"),

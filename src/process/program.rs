@@ -48,12 +48,12 @@ fn executable_file(path: &std::path::Path) -> bool {
 }
 
 impl Program {
-    /// The first word of a command line when it names a program that does not exist: not a
-    /// file at its path, or not in any folder of `PATH`. `None` when it exists, or when the
-    /// shell would run something else first (a builtin, an assignment, quoting, expansion), so
-    /// a mistyped `--cmd 'pyhton3 a.py'` is a usage error before anything runs, not 127 on
-    /// every case.
-    pub fn missing_program(&self) -> Option<String> {
+    /// Why the first word of a command line cannot be run, when it names a program that does
+    /// not exist (not a file at its path, or in no folder of `PATH`) or a file that is not
+    /// executable. `None` when it can be, or when the shell would run something else first (a
+    /// builtin, an assignment, quoting, expansion), so a mistyped `--cmd 'pyhton3 a.py'` is a
+    /// usage error before anything runs, not 127 on every case.
+    pub fn cannot_run(&self) -> Option<String> {
         let line = match self {
             Program::Shell(line) => line,
             Program::Binary(_) => return None,
@@ -63,14 +63,26 @@ impl Program {
         if !first.chars().all(plain) || SHELL_OWN_WORDS.contains(&first) {
             return None;
         }
-        let found = if first.contains('/') {
-            std::path::Path::new(first).is_file()
-        } else {
-            std::env::var_os("PATH").is_some_and(|path| {
-                std::env::split_paths(&path).any(|dir| executable_file(&dir.join(first)))
-            })
-        };
-        (!found).then(|| first.to_string())
+        let path = std::path::Path::new(first);
+        if first.contains('/') {
+            return match (path.is_file(), executable_file(path)) {
+                (false, _) => Some(format!("there is no file {first}")),
+                (true, false) => Some(format!(
+                    "{first} is not executable: chmod +x {first}, or run it with its interpreter (python3 {first})"
+                )),
+                (true, true) => None,
+            };
+        }
+        let in_path = std::env::var_os("PATH").is_some_and(|path| {
+            std::env::split_paths(&path).any(|dir| executable_file(&dir.join(first)))
+        });
+        match (in_path, path.is_file()) {
+            (true, _) => None,
+            (false, true) => Some(format!(
+                "there is no program {first} in PATH; the file {first} here runs as ./{first} (or with its interpreter: python3 {first})"
+            )),
+            (false, false) => Some(format!("there is no program {first} (not in PATH)")),
+        }
     }
 
     /// The program and its arguments when it runs without a shell.
@@ -138,13 +150,18 @@ mod tests {
     }
 
     #[test]
-    fn a_program_that_does_not_exist_is_named() {
-        let missing = |line: &str| Program::Shell(line.to_string()).missing_program();
-        assert_eq!(missing("pyhton3 a.py"), Some("pyhton3".to_string()));
+    fn a_program_that_cannot_run_is_named() {
+        let why = |line: &str| Program::Shell(line.to_string()).cannot_run();
         assert_eq!(
-            missing("./no-such-file x"),
-            Some("./no-such-file".to_string())
+            why("pyhton3 a.py"),
+            Some("there is no program pyhton3 (not in PATH)".to_string())
         );
+        assert_eq!(
+            why("./no-such-file x"),
+            Some("there is no file ./no-such-file".to_string())
+        );
+        assert!(why("Cargo.toml").is_some_and(|why| why.contains("runs as ./Cargo.toml")));
+        assert!(why("./Cargo.toml").is_some_and(|why| why.contains("is not executable")));
         for line in [
             "sh -c 'exit 0'",
             "read n; exec sh",
@@ -153,7 +170,7 @@ mod tests {
             "'sh' x",
             "cd /",
         ] {
-            assert_eq!(missing(line), None, "{line}");
+            assert_eq!(why(line), None, "{line}");
         }
     }
 
