@@ -119,7 +119,7 @@ fn parse_number(token: &str, number: usize) -> Result<i64, InputError> {
         )));
     }
     match token.parse::<i64>() {
-        Ok(value) if -LIMIT <= value && value <= LIMIT => Ok(value),
+        Ok(value) if (-LIMIT..=LIMIT).contains(&value) => Ok(value),
         // Digits are shown as they are, unless there are too many to show whole.
         _ if token.len() <= QUOTE_LIMIT => {
             Err(error(format!("{} is out of range (|A| <= 10^9)", token)))
