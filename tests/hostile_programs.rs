@@ -390,6 +390,87 @@ fn zombies_handed_to_the_judge_are_reaped_with_their_case() {
     tag.assert_none_left();
 }
 
+/// Row 2 (CPU time nobody waits for): workers reaped by the kernel itself (SIGCHLD ignored)
+/// leave no trace in /proc or in anyone's rusage; the cgroup's CPU count (cpuacct) still has
+/// them: 3 s of their CPU under `-t 1` is TLE. Polling alone cannot see them (the README says
+/// so), so this test asks for cgroups even when the rest of the file runs without.
+#[test]
+fn cpu_time_of_workers_the_kernel_reaps_counts_with_a_cgroup() {
+    let tag = Tag::new("chunks");
+    let ran = run(judge_cmd(
+        &hostile(&format!("chunks 3 {tag}")),
+        &one_case(),
+        &["-t", "1", "--wall-limit", "20"],
+        Duration::from_secs(60),
+    )
+    .env("GAME_JUDGE_CGROUP", "on"));
+    assert!(ran.stdout.contains("problem/sample-1  TLE"), "{ran}");
+    tag.assert_none_left();
+}
+
+/// Row 1, case after case, against a program running as root that changes its own memory
+/// cgroup (a lower limit, the OOM killer off): the cases after it, which may get the same
+/// cgroup, are judged under the judge's settings: 50 MiB under `-m 100` is AC, 300 MiB is MLE
+/// (not a wall-bound TLE with the OOM killer off).
+#[test]
+fn a_program_that_changes_its_cgroup_does_not_change_the_next_cases() {
+    let tag = Tag::new("tamper");
+    let mut files = vec![("a-tamper.in".to_string(), "tamper\n")];
+    for (index, what) in ["alloc 50", "alloc 300", "alloc 50", "alloc 300"]
+        .iter()
+        .enumerate()
+    {
+        files.push((format!("b{index}-{}.in", what.replace(' ', "-")), what));
+    }
+    let with_answers: Vec<(String, &str)> = files
+        .into_iter()
+        .flat_map(|(name, content)| {
+            let out = name.replace(".in", ".out");
+            [(name, content), (out, "right\n")]
+        })
+        .collect();
+    let dir = case_folder(&with_answers);
+    let command = format!("read mode mib; {}", hostile(&format!("$mode $mib {tag}")));
+    let ran = run(&mut judge_cmd(
+        &command,
+        &dir,
+        &["-m", "100", "-j", "1"],
+        Duration::from_secs(60),
+    ));
+    for (name, verdict) in [
+        ("b0-alloc-50", "AC"),
+        ("b1-alloc-300", "MLE"),
+        ("b2-alloc-50", "AC"),
+        ("b3-alloc-300", "MLE"),
+    ] {
+        assert!(
+            case_line(&ran, &format!("problem/{name}")).contains(&format!("  {verdict} ")),
+            "{name} should be {verdict}: {ran}"
+        );
+    }
+    tag.assert_none_left();
+}
+
+/// Row 1 against root: a child that moves itself out of the case's cgroups (to the root
+/// ones) and then touches 400 MiB under `-m 100` is still the case's: MLE, and not left
+/// running. (Without a cgroup the write fails and the child is counted as any other.)
+#[test]
+fn a_child_that_leaves_the_cgroup_still_counts() {
+    let tag = Tag::new("leave-cgroup");
+    let command = format!(
+        "sh -c 'for c in memory cpuacct; do echo $$ > /sys/fs/cgroup/$c/cgroup.procs; done 2>/dev/null; {}' & wait",
+        hostile(&format!("alloc 400 {tag}"))
+    );
+    let ran = run(&mut judge_cmd(
+        &command,
+        &one_case(),
+        &["-m", "100"],
+        Duration::from_secs(30),
+    ));
+    assert!(ran.stdout.contains("problem/sample-1  MLE"), "{ran}");
+    tag.assert_none_left();
+}
+
 /// Row 2: the time limit is CPU time. Six cases of 0.8 s of CPU each, four at once on a 2-core
 /// machine, take well over 1 s of wall time each, yet all are AC under `-t 1`. (`--wall-limit`
 /// is set far above so that a loaded machine cannot turn them into TLE by wall time; a judge

@@ -42,6 +42,9 @@ static POOL: Mutex<Vec<Ready>> = Mutex::new(Vec::new());
 #[derive(Debug)]
 struct Ready {
     dir: PathBuf,
+    /// Its companion in the cpuacct hierarchy (same name), where one could be made: the
+    /// kernel's count of the CPU time of every process that was ever in it, reaped or not.
+    cpu_dir: Option<PathBuf>,
     /// The limit it has now.
     limit_bytes: u64,
     /// What is still charged to it (left by earlier runs).
@@ -55,25 +58,39 @@ struct Ready {
 pub struct Cgroup {
     ready: Ready,
     parent: &'static Path,
+    cpu_parent: Option<&'static Path>,
 }
 
-/// The judge's own memory cgroup, as a folder under the mount (looked up once).
+/// Where cgroup v1 mounts the cpuacct controller.
+const CPU_MOUNT: &str = "/sys/fs/cgroup/cpuacct";
+
+/// The judge's own cgroup of `controller`, as a folder under `mount`.
+fn own_cgroup(controller: &str, mount: &str) -> Option<PathBuf> {
+    let text = fs::read_to_string("/proc/self/cgroup").ok()?;
+    let path = text.lines().find_map(|line| {
+        let mut fields = line.splitn(3, ':');
+        let (_, controllers, path) = (fields.next()?, fields.next()?, fields.next()?);
+        controllers
+            .split(',')
+            .any(|name| name == controller)
+            .then(|| path.to_string())
+    })?;
+    let dir = PathBuf::from(mount).join(path.trim_start_matches('/'));
+    dir.join("cgroup.procs").exists().then_some(dir)
+}
+
+/// The judge's own memory cgroup (looked up once).
 fn own_memory_cgroup() -> Option<&'static Path> {
     static OWN: OnceLock<Option<PathBuf>> = OnceLock::new();
-    OWN.get_or_init(|| {
-        let text = fs::read_to_string("/proc/self/cgroup").ok()?;
-        let path = text.lines().find_map(|line| {
-            let mut fields = line.splitn(3, ':');
-            let (_, controllers, path) = (fields.next()?, fields.next()?, fields.next()?);
-            controllers
-                .split(',')
-                .any(|name| name == "memory")
-                .then(|| path.to_string())
-        })?;
-        let dir = PathBuf::from(MEMORY_MOUNT).join(path.trim_start_matches('/'));
-        dir.join("cgroup.procs").exists().then_some(dir)
-    })
-    .as_deref()
+    OWN.get_or_init(|| own_cgroup("memory", MEMORY_MOUNT))
+        .as_deref()
+}
+
+/// The judge's own cpuacct cgroup (looked up once).
+fn own_cpu_cgroup() -> Option<&'static Path> {
+    static OWN: OnceLock<Option<PathBuf>> = OnceLock::new();
+    OWN.get_or_init(|| own_cgroup("cpuacct", CPU_MOUNT))
+        .as_deref()
 }
 
 /// The pid that made a `game-judge-<pid>-<n>` cgroup, if `name` is one.
@@ -120,6 +137,9 @@ pub fn remove_pooled() {
     };
     for ready in pooled {
         let _ = fs::remove_dir(ready.dir);
+        if let Some(cpu_dir) = ready.cpu_dir {
+            let _ = fs::remove_dir(cpu_dir);
+        }
     }
 }
 
@@ -148,20 +168,31 @@ impl Cgroup {
         }
         static SWEPT: Once = Once::new();
         let parent = own_memory_cgroup()?;
-        SWEPT.call_once(|| remove_abandoned(parent));
+        let cpu_parent = own_cpu_cgroup();
+        SWEPT.call_once(|| {
+            remove_abandoned(parent);
+            if let Some(cpu_parent) = cpu_parent {
+                remove_abandoned(cpu_parent);
+            }
+        });
         let pooled = POOL.lock().ok().and_then(|mut pool| pool.pop());
         let ready = match pooled {
             Some(ready) => ready,
             None => {
                 static NEXT: AtomicUsize = AtomicUsize::new(0);
-                let dir = parent.join(format!(
+                let name = format!(
                     "game-judge-{}-{}",
                     std::process::id(),
                     NEXT.fetch_add(1, Ordering::Relaxed)
-                ));
+                );
+                let dir = parent.join(&name);
                 fs::create_dir(&dir).ok()?;
+                let cpu_dir = cpu_parent
+                    .map(|cpu_parent| cpu_parent.join(&name))
+                    .filter(|cpu_dir| fs::create_dir(cpu_dir).is_ok());
                 Ready {
                     dir,
+                    cpu_dir,
                     limit_bytes: 0,
                     charged_bytes: 0,
                     oom_kills: 0,
@@ -169,10 +200,15 @@ impl Cgroup {
             }
         };
         OUTSTANDING.fetch_add(1, Ordering::SeqCst);
-        let mut cgroup = Cgroup { ready, parent };
-        if cgroup.ready.limit_bytes != limit_bytes {
-            cgroup.set_limit(limit_bytes)?;
-        }
+        let mut cgroup = Cgroup {
+            ready,
+            parent,
+            cpu_parent,
+        };
+        // Every setting is written again: a run as root may have changed its cgroup's (a lower
+        // limit, the OOM killer off), and the next run must not inherit that.
+        cgroup.set_limit(limit_bytes)?;
+        let _ = fs::write(cgroup.file("memory.oom_control"), "0");
         Some(cgroup)
     }
 
@@ -197,10 +233,26 @@ impl Cgroup {
     pub fn enter(&self) -> Option<Entered<'_>> {
         let thread = thread_id()?;
         fs::write(self.file("tasks"), &thread).ok()?;
-        Some(Entered {
+        let entered = Entered {
             cgroup: self,
             thread,
-        })
+        };
+        if let Some(cpu_dir) = &self.ready.cpu_dir {
+            // Without it the run's CPU time is counted from /proc alone.
+            let _ = fs::write(cpu_dir.join("tasks"), &entered.thread);
+        }
+        Some(entered)
+    }
+
+    /// The CPU time (user + system) of every process that was in the cgroup during this run,
+    /// including the ones that ended and were reaped by anyone; `None` without a cpuacct
+    /// companion.
+    pub fn cpu_time(&self) -> Option<Duration> {
+        let cpu_dir = self.ready.cpu_dir.as_ref()?;
+        fs::read_to_string(cpu_dir.join("cpuacct.usage"))
+            .ok()
+            .and_then(|text| text.trim().parse().ok())
+            .map(Duration::from_nanos)
     }
 
     /// The `cgroup.procs` file a child writes itself into.
@@ -208,16 +260,32 @@ impl Cgroup {
         CString::new(self.file("cgroup.procs").as_os_str().as_bytes()).ok()
     }
 
-    /// The processes in the cgroup now (never the judge itself, should a thread of it be
-    /// there).
-    pub fn pids(&self) -> Vec<i32> {
-        let judge = std::process::id() as i32;
+    /// The processes in the memory cgroup now: the ones whose memory the cgroup counts.
+    pub fn memory_pids(&self) -> Vec<i32> {
         fs::read_to_string(self.file("cgroup.procs"))
             .unwrap_or_default()
             .split_whitespace()
             .filter_map(|pid| pid.parse().ok())
-            .filter(|&pid| pid != judge)
             .collect()
+    }
+
+    /// The processes in the cgroup or its cpuacct companion now (never the judge itself,
+    /// should a thread of it be there).
+    pub fn pids(&self) -> Vec<i32> {
+        let judge = std::process::id() as i32;
+        let mut text = fs::read_to_string(self.file("cgroup.procs")).unwrap_or_default();
+        if let Some(cpu_dir) = &self.ready.cpu_dir {
+            text.push('\n');
+            text.push_str(&fs::read_to_string(cpu_dir.join("cgroup.procs")).unwrap_or_default());
+        }
+        let mut pids: Vec<i32> = text
+            .split_whitespace()
+            .filter_map(|pid| pid.parse().ok())
+            .filter(|&pid| pid != judge)
+            .collect();
+        pids.sort_unstable();
+        pids.dedup();
+        pids
     }
 
     /// The most memory the cgroup's processes were charged at once during this run (not the
@@ -257,6 +325,9 @@ pub struct Entered<'a> {
 
 impl Drop for Entered<'_> {
     fn drop(&mut self) {
+        if let Some(cpu_parent) = self.cgroup.cpu_parent {
+            let _ = fs::write(cpu_parent.join("tasks"), &self.thread);
+        }
         let tasks = self.cgroup.parent.join("tasks");
         for _ in 0..100 {
             if fs::write(&tasks, &self.thread).is_ok() {
@@ -279,7 +350,16 @@ impl Cgroup {
                 if read_number(&self.file("memory.usage_in_bytes")) > EMPTY_PAST_BYTES {
                     let _ = fs::write(self.file("memory.force_empty"), "0");
                 }
-                if fs::write(self.file("memory.max_usage_in_bytes"), "0").is_err() {
+                let charged = read_number(&self.file("memory.usage_in_bytes"));
+                let cpu_reset = match &self.ready.cpu_dir {
+                    Some(cpu_dir) => fs::write(cpu_dir.join("cpuacct.usage"), "0").is_ok(),
+                    None => true,
+                };
+                // Still much charged after emptying (files in tmpfs): retired, not reused.
+                if charged > EMPTY_PAST_BYTES
+                    || !cpu_reset
+                    || fs::write(self.file("memory.max_usage_in_bytes"), "0").is_err()
+                {
                     break;
                 }
                 self.ready.charged_bytes = read_number(&self.file("memory.usage_in_bytes"));
@@ -287,6 +367,7 @@ impl Cgroup {
                 if let Ok(mut pool) = POOL.lock() {
                     pool.push(Ready {
                         dir: std::mem::take(&mut self.ready.dir),
+                        cpu_dir: self.ready.cpu_dir.take(),
                         ..self.ready
                     });
                     return;
@@ -299,6 +380,9 @@ impl Cgroup {
             thread::sleep(Duration::from_millis(5));
         }
         let _ = fs::remove_dir(&self.ready.dir);
+        if let Some(cpu_dir) = &self.ready.cpu_dir {
+            let _ = fs::remove_dir(cpu_dir);
+        }
     }
 }
 

@@ -158,6 +158,8 @@ pub struct Snapshot {
     /// CPU time of every process of the run seen so far, alive or not.
     pub cpu_ticks: u64,
     pub rss_bytes: u64,
+    /// Of that, the processes that left the run's cgroup (only root can).
+    pub rss_outside_cgroup_bytes: u64,
 }
 
 /// The processes of one run, as far as the judge has seen them.
@@ -199,20 +201,25 @@ impl Members {
             None
         };
         let in_cgroup: Vec<i32> = cgroup.map(Cgroup::pids).unwrap_or_default();
-        let candidates = match cgroup {
-            // The cgroup holds them all (unless root moved one out: the group and the marker
-            // are looked at too).
-            Some(_) => {
+        let below = match adopted.clone() {
+            // Below the first process, or below an orphan the judge adopted.
+            Some(orphans) => Some(subtrees([vec![self.first], orphans].concat())),
+            None => None,
+        };
+        let candidates = match (cgroup, below) {
+            // The cgroup holds them all, unless a program running as root moved one out: what
+            // is below the first process and the judge's orphans is looked at too.
+            (Some(_), below) => {
                 let mut pids = in_cgroup.clone();
                 pids.extend(self.known.keys().copied());
                 pids.push(self.first);
+                pids.extend(below.unwrap_or_default());
+                pids.sort_unstable();
+                pids.dedup();
                 pids
             }
-            None => match adopted.clone() {
-                // Below the first process, or below an orphan the judge adopted.
-                Some(orphans) => subtrees([vec![self.first], orphans].concat()),
-                None => all_pids(),
-            },
+            (None, Some(below)) => below,
+            (None, None) => all_pids(),
         };
         let processes: Vec<Process> = candidates.into_iter().filter_map(read_process).collect();
         if self.first_start.is_none() {
@@ -260,12 +267,16 @@ impl Members {
             self.cpu_seen
                 .insert((process.pid, process.start_ticks), process.cpu_ticks);
         }
+        let counted_by_cgroup = cgroup.map(Cgroup::memory_pids).unwrap_or_default();
+        let rss = |process: &&Process| process.rss_pages * self.page_bytes;
         let snapshot = Snapshot {
             processes: members.len(),
             cpu_ticks: self.cpu_seen.values().sum(),
-            rss_bytes: members
+            rss_bytes: members.values().map(|process| rss(&process)).sum(),
+            rss_outside_cgroup_bytes: members
                 .values()
-                .map(|process| process.rss_pages * self.page_bytes)
+                .filter(|process| cgroup.is_some() && !counted_by_cgroup.contains(&process.pid))
+                .map(|process| rss(&process))
                 .sum(),
         };
         (snapshot, members.into_keys().collect())

@@ -491,8 +491,14 @@ fn supervise(
         // With a cgroup, the kernel's charge is the measure (and the kernel enforces the limit:
         // resident pages of shared libraries charged elsewhere do not count twice); without one,
         // the resident memory of the run's processes summed.
-        let memory = cgroup.map_or(now.rss_bytes, Cgroup::usage_bytes);
+        let memory = cgroup.map_or(now.rss_bytes, |cgroup| {
+            cgroup.usage_bytes() + now.rss_outside_cgroup_bytes
+        });
         usage.peak_memory_bytes = usage.peak_memory_bytes.max(memory);
+        // The cgroup's CPU count includes processes that ended unseen and were reaped by anyone.
+        if let Some(cpu) = cgroup.and_then(Cgroup::cpu_time) {
+            usage.cpu = usage.cpu.max(cpu);
+        }
         let reason = if sys::received_signal().is_some() {
             Some(Stop::Interrupted)
         } else if usage.cpu > limits.cpu {
@@ -522,6 +528,9 @@ fn supervise(
         // Its peak charge is the kernel's own count of the run alone.
         Some(cgroup) => {
             usage.peak_memory_bytes = usage.peak_memory_bytes.max(cgroup.peak_bytes());
+            if let Some(cpu) = cgroup.cpu_time() {
+                usage.cpu = usage.cpu.max(cpu);
+            }
             if cgroup.oom_killed() {
                 control.record(Stop::Memory);
             }
