@@ -45,8 +45,6 @@ struct Ready {
     /// Its companion in the cpuacct hierarchy (same name), where one could be made: the
     /// kernel's count of the CPU time of every process that was ever in it, reaped or not.
     cpu_dir: Option<PathBuf>,
-    /// The limit it has now.
-    limit_bytes: u64,
     /// What is still charged to it (left by earlier runs).
     charged_bytes: u64,
     /// The OOM kills it has counted so far.
@@ -143,6 +141,24 @@ pub fn remove_pooled() {
     }
 }
 
+/// The processes a `cgroup.procs` file lists, but the judge.
+fn procs(file: &Path) -> Vec<i32> {
+    let judge = std::process::id() as i32;
+    fs::read_to_string(file)
+        .unwrap_or_default()
+        .split_whitespace()
+        .filter_map(|pid| pid.parse().ok())
+        .filter(|&pid| pid != judge)
+        .collect()
+}
+
+/// What `Cgroup::processes` found.
+#[derive(Debug, Default)]
+pub struct CgroupProcesses {
+    pub memory: Vec<i32>,
+    pub all: Vec<i32>,
+}
+
 /// Reads a number from a cgroup file, 0 if unreadable.
 fn read_number(path: &Path) -> u64 {
     fs::read_to_string(path)
@@ -193,14 +209,13 @@ impl Cgroup {
                 Ready {
                     dir,
                     cpu_dir,
-                    limit_bytes: 0,
                     charged_bytes: 0,
                     oom_kills: 0,
                 }
             }
         };
         OUTSTANDING.fetch_add(1, Ordering::SeqCst);
-        let mut cgroup = Cgroup {
+        let cgroup = Cgroup {
             ready,
             parent,
             cpu_parent,
@@ -218,12 +233,11 @@ impl Cgroup {
 
     /// Sets the limit, with no swap past it either where swap accounting exists. The
     /// memory+swap limit may never be below the memory limit, so it is lifted first.
-    fn set_limit(&mut self, limit_bytes: u64) -> Option<()> {
+    fn set_limit(&self, limit_bytes: u64) -> Option<()> {
         let swap = self.file("memory.memsw.limit_in_bytes");
         let _ = fs::write(&swap, "-1");
         fs::write(self.file("memory.limit_in_bytes"), limit_bytes.to_string()).ok()?;
         let _ = fs::write(&swap, limit_bytes.to_string());
-        self.ready.limit_bytes = limit_bytes;
         Some(())
     }
 
@@ -260,32 +274,18 @@ impl Cgroup {
         CString::new(self.file("cgroup.procs").as_os_str().as_bytes()).ok()
     }
 
-    /// The processes in the memory cgroup now: the ones whose memory the cgroup counts.
-    pub fn memory_pids(&self) -> Vec<i32> {
-        fs::read_to_string(self.file("cgroup.procs"))
-            .unwrap_or_default()
-            .split_whitespace()
-            .filter_map(|pid| pid.parse().ok())
-            .collect()
-    }
-
-    /// The processes in the cgroup or its cpuacct companion now (never the judge itself,
-    /// should a thread of it be there).
-    pub fn pids(&self) -> Vec<i32> {
-        let judge = std::process::id() as i32;
-        let mut text = fs::read_to_string(self.file("cgroup.procs")).unwrap_or_default();
+    /// The processes in the cgroup now, never the judge itself (should a thread of it be
+    /// there): `memory`, the ones whose memory the cgroup counts, and `all`, those with the ones
+    /// only in the cpuacct companion (a process run as root may leave one and not the other).
+    pub fn processes(&self) -> CgroupProcesses {
+        let memory = procs(&self.file("cgroup.procs"));
+        let mut all = memory.clone();
         if let Some(cpu_dir) = &self.ready.cpu_dir {
-            text.push('\n');
-            text.push_str(&fs::read_to_string(cpu_dir.join("cgroup.procs")).unwrap_or_default());
+            all.extend(procs(&cpu_dir.join("cgroup.procs")));
+            all.sort_unstable();
+            all.dedup();
         }
-        let mut pids: Vec<i32> = text
-            .split_whitespace()
-            .filter_map(|pid| pid.parse().ok())
-            .filter(|&pid| pid != judge)
-            .collect();
-        pids.sort_unstable();
-        pids.dedup();
-        pids
+        CgroupProcesses { memory, all }
     }
 
     /// The most memory the cgroup's processes were charged at once during this run (not the
@@ -344,7 +344,7 @@ impl Cgroup {
     /// for the next run; else removed, if it can be.
     fn release(&mut self) {
         for _ in 0..200 {
-            let pids = self.pids();
+            let pids = self.processes().all;
             let threads = fs::read_to_string(self.file("tasks")).unwrap_or_default();
             if pids.is_empty() && threads.trim().is_empty() {
                 if read_number(&self.file("memory.usage_in_bytes")) > EMPTY_PAST_BYTES {

@@ -200,12 +200,12 @@ impl Members {
         } else {
             None
         };
-        let in_cgroup: Vec<i32> = cgroup.map(Cgroup::pids).unwrap_or_default();
-        let below = match adopted.clone() {
-            // Below the first process, or below an orphan the judge adopted.
-            Some(orphans) => Some(subtrees([vec![self.first], orphans].concat())),
-            None => None,
-        };
+        let listed = cgroup.map(Cgroup::processes).unwrap_or_default();
+        let in_cgroup = &listed.all;
+        // Below the first process, or below an orphan the judge adopted.
+        let below = adopted
+            .clone()
+            .map(|orphans| subtrees([vec![self.first], orphans].concat()));
         let candidates = match (cgroup, below) {
             // The cgroup holds them all, unless a program running as root moved one out: what
             // is below the first process and the judge's orphans is looked at too.
@@ -267,7 +267,6 @@ impl Members {
             self.cpu_seen
                 .insert((process.pid, process.start_ticks), process.cpu_ticks);
         }
-        let counted_by_cgroup = cgroup.map(Cgroup::memory_pids).unwrap_or_default();
         let rss = |process: &&Process| process.rss_pages * self.page_bytes;
         let snapshot = Snapshot {
             processes: members.len(),
@@ -275,7 +274,7 @@ impl Members {
             rss_bytes: members.values().map(|process| rss(&process)).sum(),
             rss_outside_cgroup_bytes: members
                 .values()
-                .filter(|process| cgroup.is_some() && !counted_by_cgroup.contains(&process.pid))
+                .filter(|process| cgroup.is_some() && !listed.memory.contains(&process.pid))
                 .map(|process| rss(&process))
                 .sum(),
         };
