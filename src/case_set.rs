@@ -416,25 +416,9 @@ pub fn discover(cases_root: &Path, bin_dir: &Path) -> Result<Vec<Problem>, Vec<C
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 
-    /// A fresh folder with the given files (path relative to it, content), under the build's
-    /// target folder so nothing is left in the system's temp folder.
     fn folder(files: &[&str]) -> PathBuf {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
-            "target/tmp/case-set-{}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, AtomicOrdering::SeqCst)
-        ));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        for file in files {
-            let path = dir.join(file);
-            fs::create_dir_all(path.parent().unwrap()).unwrap();
-            fs::write(path, "").unwrap();
-        }
-        dir
+        crate::scratch::folder_with_files("case-set", files)
     }
 
     /// Writes a judge file into the folder's sibling `D.judge/`.

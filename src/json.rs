@@ -2,9 +2,8 @@
 //! order, then a summary. Written by hand (std only), every string escaped.
 
 use crate::process::Limits;
-use crate::report::{detail_lines, mebibytes};
+use crate::report::{detail_lines, mebibytes, verdict_counts};
 use crate::runner::Finished;
-use crate::verdict::Code;
 
 /// `text` as a JSON string, quotes included: `"` and `\` escaped, control characters as `\n`,
 /// `\r`, `\t` or `\u00XX`, and U+2028 / U+2029 as `\u2028` / `\u2029` (for JavaScript readers).
@@ -50,15 +49,8 @@ pub fn case_line(finished: &Finished, limits: &Limits) -> String {
 /// The last line: `{"type":"summary","total":N,"counts":{"AC":…,…,"JE":…},"exit_status":S}`,
 /// every verdict counted (zeros included), and the exit status the judge exits with.
 pub fn summary_line(results: &[Finished], exit_status: u8) -> String {
-    let counts: Vec<String> = Code::ALL
-        .iter()
-        .map(|&code| {
-            let count = results
-                .iter()
-                .filter(|result| result.judged.verdict.code() == code)
-                .count();
-            format!("{}:{count}", string(code.name()))
-        })
+    let counts: Vec<String> = verdict_counts(results)
+        .map(|(code, count)| format!("{}:{count}", string(code.name())))
         .collect();
     format!(
         "{{\"type\":\"summary\",\"total\":{},\"counts\":{{{}}},\"exit_status\":{exit_status}}}",

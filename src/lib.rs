@@ -23,6 +23,8 @@ pub mod process;
 pub mod random;
 pub mod report;
 pub mod runner;
+#[cfg(test)]
+mod scratch;
 pub mod solvers;
 pub mod tic_tac_toe;
 pub mod validate;

@@ -188,17 +188,20 @@ pub fn label_width<'a>(labels: impl Iterator<Item = &'a str>) -> usize {
         .unwrap_or(0)
 }
 
+/// How many results have each verdict, for every verdict in `Code::ALL` order (zeros included).
+pub fn verdict_counts(results: &[Finished]) -> impl Iterator<Item = (Code, usize)> + '_ {
+    Code::ALL.iter().map(|&code| {
+        let count = results
+            .iter()
+            .filter(|result| result.judged.verdict.code() == code)
+            .count();
+        (code, count)
+    })
+}
+
 /// `12 cases: 11 AC, 1 WA; slowest 15 ms (p/sample-2); largest 3.4 MiB (p/sample-1)`.
 pub fn summary(results: &[Finished]) -> String {
-    let listed: Vec<String> = Code::ALL
-        .iter()
-        .map(|&code| {
-            let count = results
-                .iter()
-                .filter(|result| result.judged.verdict.code() == code)
-                .count();
-            (code, count)
-        })
+    let listed: Vec<String> = verdict_counts(results)
         .filter(|&(_, count)| count > 0)
         .map(|(code, count)| format!("{count} {code}"))
         .collect();

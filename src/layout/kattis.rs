@@ -97,21 +97,11 @@ mod tests {
     /// A fresh package folder under the build's target folder with the given files; `mode`
     /// 0o755 makes a file executable.
     fn package(files: &[(&str, u32)]) -> PathBuf {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
-            "target/tmp/kattis-{}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::SeqCst)
-        ));
-        let _ = fs::remove_dir_all(&dir);
+        let names: Vec<&str> = files.iter().map(|&(file, _)| file).collect();
+        let dir = crate::scratch::folder_with_files("kattis", &names);
         for (file, mode) in files {
-            let path = dir.join(file);
-            fs::create_dir_all(path.parent().unwrap()).unwrap();
-            fs::write(&path, "").unwrap();
-            fs::set_permissions(&path, fs::Permissions::from_mode(*mode)).unwrap();
+            fs::set_permissions(dir.join(file), fs::Permissions::from_mode(*mode)).unwrap();
         }
-        fs::create_dir_all(&dir).unwrap();
         dir
     }
 

@@ -324,24 +324,9 @@ fn kattis(scan: &mut Scan, data: &Path) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::fs;
 
     fn folder(files: &[&str]) -> PathBuf {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!(
-            "target/tmp/layout-{}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::SeqCst)
-        ));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        for file in files {
-            let path = dir.join(file);
-            fs::create_dir_all(path.parent().unwrap()).unwrap();
-            fs::write(path, "").unwrap();
-        }
-        dir
+        crate::scratch::folder_with_files("layout", files)
     }
 
     fn names(listing: &Listing) -> Vec<&str> {
