@@ -8,10 +8,9 @@ use super::tic_tac_toe_board::{has_line, read_board};
 const MAX_BOARDS: usize = 50;
 
 pub fn validate(input: &[u8]) -> Result<(), Invalid> {
-    let mut reader = Reader::new(input);
     let mut boards = 0;
-    loop {
-        let board = read_board(&mut reader)?;
+    Reader::new(input).read_lines(|reader| {
+        let board = read_board(reader)?;
         boards += 1;
         if boards > MAX_BOARDS {
             return Err(reader.fail(format!("more than {MAX_BOARDS} boards")));
@@ -19,11 +18,8 @@ pub fn validate(input: &[u8]) -> Result<(), Invalid> {
         if has_line(&board, b'o') && has_line(&board, b'x') {
             return Err(reader.fail("both o and x have three in a row"));
         }
-        reader.read_line_end()?;
-        if reader.at_end() {
-            return Ok(());
-        }
-    }
+        Ok(())
+    })
 }
 
 #[cfg(test)]

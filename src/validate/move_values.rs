@@ -6,9 +6,8 @@ use super::tic_tac_toe_board::{check_reachable, read_board};
 use crate::report::quote;
 
 pub fn validate(input: &[u8]) -> Result<(), Invalid> {
-    let mut reader = Reader::new(input);
-    loop {
-        let board = read_board(&mut reader)?;
+    Reader::new(input).read_lines(|reader| {
+        let board = read_board(reader)?;
         check_reachable(&board, reader.line())?;
         reader.read_space("the board and the rule")?;
         let rule = reader.read_word("the rule normal or misere")?;
@@ -18,11 +17,8 @@ pub fn validate(input: &[u8]) -> Result<(), Invalid> {
                 quote(rule)
             )));
         }
-        reader.read_line_end()?;
-        if reader.at_end() {
-            return Ok(());
-        }
-    }
+        Ok(())
+    })
 }
 
 #[cfg(test)]

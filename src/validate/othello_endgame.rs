@@ -5,8 +5,7 @@
 use super::reader::{Invalid, Reader};
 
 pub fn validate(input: &[u8]) -> Result<(), Invalid> {
-    let mut reader = Reader::new(input);
-    loop {
+    Reader::new(input).read_lines(|reader| {
         let board = reader.read_word("a board of 64 squares (X, O or -)")?;
         if let Some((column, found)) = board
             .char_indices()
@@ -28,11 +27,8 @@ pub fn validate(input: &[u8]) -> Result<(), Invalid> {
         if reader.eat(b';') {
             reader.read_rest_of_line("the comment")?;
         }
-        reader.read_line_end()?;
-        if reader.at_end() {
-            return Ok(());
-        }
-    }
+        Ok(())
+    })
 }
 
 #[cfg(test)]

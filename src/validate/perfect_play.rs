@@ -5,15 +5,11 @@ use super::reader::{Invalid, Reader};
 use super::tic_tac_toe_board::{check_reachable, read_board};
 
 pub fn validate(input: &[u8]) -> Result<(), Invalid> {
-    let mut reader = Reader::new(input);
-    loop {
-        let board = read_board(&mut reader)?;
+    Reader::new(input).read_lines(|reader| {
+        let board = read_board(reader)?;
         check_reachable(&board, reader.line())?;
-        reader.read_line_end()?;
-        if reader.at_end() {
-            return Ok(());
-        }
-    }
+        Ok(())
+    })
 }
 
 #[cfg(test)]

@@ -81,6 +81,21 @@ impl<'a> Reader<'a> {
         &rest[..end]
     }
 
+    /// One or more lines to the end of the input, each read by `read_line` and then ended by
+    /// LF: the shape of every input that is a list of lines.
+    pub fn read_lines(
+        &mut self,
+        mut read_line: impl FnMut(&mut Reader<'a>) -> Result<(), Invalid>,
+    ) -> Result<(), Invalid> {
+        loop {
+            read_line(self)?;
+            self.read_line_end()?;
+            if self.at_end() {
+                return Ok(());
+            }
+        }
+    }
+
     /// Whether every byte has been read.
     pub fn at_end(&self) -> bool {
         self.position == self.bytes.len()
