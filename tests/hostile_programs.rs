@@ -30,21 +30,10 @@ fn one_case() -> PathBuf {
     case_folder(&[("sample-1.in", "question\n"), ("sample-1.out", "right\n")])
 }
 
-fn judge() -> Command {
-    let mut command = Command::cargo_bin("judge").unwrap();
-    command.env("NO_COLOR", "1");
-    command
-}
-
 /// `judge --cmd COMMAND DIR` plus extra arguments, killed (and the test failed) after `timeout`.
 fn judge_cmd(command: &str, dir: &Path, extra: &[&str], timeout: Duration) -> Command {
-    let mut judge = judge();
-    judge
-        .arg("--cmd")
-        .arg(command)
-        .arg(dir)
-        .args(extra)
-        .timeout(timeout);
+    let mut judge = common::judge_cmd(command, dir, extra);
+    judge.timeout(timeout);
     judge
 }
 

@@ -30,14 +30,8 @@ fn fake(strategy: &str) -> String {
 }
 
 fn judge(command: &str, dir: &Path, extra: &[&str]) -> Command {
-    let mut judge = Command::cargo_bin("judge").unwrap();
-    judge
-        .env("NO_COLOR", "1")
-        .timeout(NEVER_HANG)
-        .arg("--cmd")
-        .arg(command)
-        .arg(dir)
-        .args(extra);
+    let mut judge = common::judge_cmd(command, dir, extra);
+    judge.timeout(NEVER_HANG);
     judge
 }
 

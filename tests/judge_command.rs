@@ -3,7 +3,7 @@
 
 mod common;
 
-use assert_cmd::Command;
+use common::{judge, judge_cmd};
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::fs;
@@ -15,19 +15,6 @@ use std::time::{Duration, Instant};
 /// A fresh case folder named `problem` holding the given files (name, content).
 fn case_folder(files: &[(impl AsRef<str>, impl AsRef<str>)]) -> PathBuf {
     common::fresh_folder("judge", "problem", files)
-}
-
-fn judge() -> Command {
-    let mut command = Command::cargo_bin("judge").unwrap();
-    command.env("NO_COLOR", "1");
-    command
-}
-
-/// `judge --cmd COMMAND DIR` plus extra arguments.
-fn judge_cmd(command: &str, dir: &Path, extra: &[&str]) -> Command {
-    let mut judge = judge();
-    judge.arg("--cmd").arg(command).arg(dir).args(extra);
-    judge
 }
 
 fn one_case(expected: &str) -> PathBuf {

@@ -6,27 +6,15 @@
 
 mod common;
 
-use assert_cmd::Command;
+use common::judge_cmd as judge;
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn folder(files: &[(&str, &str)]) -> PathBuf {
     common::fresh_folder("layouts", "problem", files)
-}
-
-/// `judge --cmd COMMAND DIR` plus extra arguments.
-fn judge(command: &str, dir: &Path, extra: &[&str]) -> Command {
-    let mut judge = Command::cargo_bin("judge").unwrap();
-    judge
-        .env("NO_COLOR", "1")
-        .arg("--cmd")
-        .arg(command)
-        .arg(dir)
-        .args(extra);
-    judge
 }
 
 #[test]

@@ -5,15 +5,10 @@
 mod common;
 
 use assert_cmd::Command;
+use common::judge;
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::path::{Path, PathBuf};
-
-fn judge() -> Command {
-    let mut command = Command::cargo_bin("judge").unwrap();
-    command.env("NO_COLOR", "1");
-    command
-}
 
 fn case_folder(files: &[(&str, &str)]) -> PathBuf {
     common::fresh_folder("formats", "problem", files)

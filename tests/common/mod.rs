@@ -1,11 +1,27 @@
 //! Helpers for the tests and the bench, independent of the solvers they check: the eight lines
-//! written as cell triples, fresh case folders and their judge files. (The seeded random generator is the
+//! written as cell triples, fresh case folders and their judge files, the
+//! judge binary. (The seeded random generator is the
 //! library's `game_judge::random`.)
 #![allow(dead_code)] // each test crate uses only some of these
 
+use assert_cmd::Command;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The `judge` binary, with colour off.
+pub fn judge() -> Command {
+    let mut command = Command::cargo_bin("judge").unwrap();
+    command.env("NO_COLOR", "1");
+    command
+}
+
+/// `judge --cmd COMMAND DIR` plus extra arguments.
+pub fn judge_cmd(command: &str, dir: &Path, extra: &[&str]) -> Command {
+    let mut judge = judge();
+    judge.arg("--cmd").arg(command).arg(dir).args(extra);
+    judge
+}
 
 /// A fresh folder `<target tmp>/<group>-<n>/<name>` holding the given files (path, content);
 /// the folder's name is what the judge reports cases under (`<name>/<case>`).
