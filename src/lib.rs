@@ -1,6 +1,6 @@
 //! game-judge: the local judge behind the solvers in `src/bin`.
 //!
-//! `process` runs programs under limits (the supervisor), `grade` decides a case from a run
+//! `othello` and `tic_tac_toe` are the games' rules. `process` runs programs under limits (the supervisor), `grade` decides a case from a run
 //! (comparison, checker, the interactive tic-tac-toe opponent), `runner` judges many cases in
 //! parallel, `report` prints them, `case_set` finds them (in the `layout` a folder has, with its
 //! `judge_files` and `folder_limits`), `validate` checks case inputs against each problem's
@@ -18,6 +18,7 @@ pub mod json;
 pub mod judge_files;
 pub mod layout;
 pub mod opponents;
+pub mod othello;
 pub mod play;
 pub mod process;
 pub mod random;
