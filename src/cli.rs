@@ -2,6 +2,7 @@
 //! to do and under which limits.
 
 use crate::grade::compare::Mode;
+use crate::play::options::{PlayFlags, PlayOptions};
 use crate::process::{default_wall, Limits, DEFAULT_MEMORY_MIB, DEFAULT_OUTPUT_CAP};
 use std::fmt;
 use std::path::PathBuf;
@@ -20,7 +21,8 @@ usage:
                                  NAME.in + NAME.out, AtCoder's in/ + out/, a Kattis package or
                                  a Polygon package, with judge files in the sibling DIR.judge/
   judge --cmd 'COMMAND' FILE.in  judge it on that one case
-  judge play [-r]                play tic-tac-toe against tic_tac_toe_player (-r: it starts)
+  judge play [-r]                play tic-tac-toe against the computer (-r: it starts)
+  judge play othello [-r]        play Othello against othello_player (-r: it starts)
   judge validate [NAME...]       check every .in of cases/<NAME>/ (all solvers when none) with
                                  the problem's input validator: one the real judge can give?
   judge validate --validator 'COMMAND' DIR
@@ -44,7 +46,18 @@ options:
       --format human|json        json: one JSON object per line on stdout, one per case
                                  (case, verdict, time_ms, memory_mib, detail), then a
                                  summary (total, counts, exit_status); the report on stderr
-  -r, --computer-first           (play) the computer is o and moves first
+  -r, --computer-first           (play) the computer moves first (o, or X in Othello)
+      --misere                   (play) three in a row loses
+      --strategy NAME            (play) the tic-tac-toe computer: perfect (default; a random
+                                 one of the best moves), random, montecarlo, or solver (the
+                                 judged tic_tac_toe_player, deterministic, normal rules)
+      --playouts N               (play, montecarlo) random games played out after each
+                                 candidate move, default 200
+      --seed N                   (play) the seed of the computer's random choices: the same
+                                 seed and moves replay the same games (default: the clock's,
+                                 shown)
+      --computer 'COMMAND'       (play) play against COMMAND, which speaks the solver's
+                                 protocol (tic_tac_toe_player's, or othello_player's)
   -h, --help                     print this help
   -V, --version                  print the judge's version
 
@@ -68,8 +81,8 @@ pub enum Target {
     Solvers(Vec<String>),
     /// A command line, judged against one case folder, or one case (`dir` is its `.in` file).
     Command { command: String, dir: PathBuf },
-    /// A person plays tic-tac-toe against the player solver.
-    Play { computer_first: bool },
+    /// A person plays a game against the computer.
+    Play(PlayOptions),
     /// Input validation: the named solvers' folders (all when empty) with their validators,
     /// or, with a command, that command on the one folder in `names`.
     Validate {
@@ -179,6 +192,27 @@ fn parse_mib(flag: &str, text: &str) -> Result<u64, UsageError> {
     }
 }
 
+/// The most playouts per candidate move: a few seconds per move at most.
+const MAX_PLAYOUTS: u32 = 1_000_000;
+
+fn parse_playouts(text: &str) -> Result<u32, UsageError> {
+    match text.parse::<u32>() {
+        Ok(playouts) if playouts > 0 && playouts <= MAX_PLAYOUTS => Ok(playouts),
+        _ => Err(usage_error(format!(
+            "--playouts expects a whole number from 1 to {MAX_PLAYOUTS}, found {text:?}"
+        ))),
+    }
+}
+
+fn parse_seed(text: &str) -> Result<u64, UsageError> {
+    text.parse::<u64>().map_err(|_| {
+        usage_error(format!(
+            "--seed expects a whole number from 0 to {}, found {text:?}",
+            u64::MAX
+        ))
+    })
+}
+
 fn parse_jobs(text: &str) -> Result<usize, UsageError> {
     match text.parse::<usize>() {
         Ok(jobs) if jobs > 0 => Ok(jobs),
@@ -197,7 +231,7 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
     let mut names = Vec::new();
     let mut command = None;
     let mut validator = None;
-    let mut computer_first = false;
+    let mut play = PlayFlags::default();
     let mut options = Options {
         target: Target::Solvers(Vec::new()),
         time_limit: None,
@@ -270,7 +304,12 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
                 command = Some(line)
             }
             "--validator" => validator = Some(value("--validator")?),
-            "-r" | "--computer-first" => computer_first = true,
+            "-r" | "--computer-first" => play.computer_first = true,
+            "--misere" => play.misere = true,
+            "--strategy" => play.strategy = Some(value("--strategy")?),
+            "--playouts" => play.playouts = Some(parse_playouts(&value("--playouts")?)?),
+            "--seed" => play.seed = Some(parse_seed(&value("--seed")?)?),
+            "--computer" => play.computer = Some(value("--computer")?),
             "--" => names.extend(arguments.by_ref()),
             other if other.starts_with('-') && other.len() > 1 => {
                 return Err(usage_error(format!("unknown option {other:?}")))
@@ -288,19 +327,11 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
             "--validator goes with validate: judge validate --validator 'COMMAND' DIR".into(),
         ));
     }
-    if computer_first && !playing {
-        return Err(usage_error("-r goes with play: judge play -r".into()));
+    if let Some((flag, example)) = play.first_given().filter(|_| !playing) {
+        return Err(usage_error(format!("{flag} goes with play: {example}")));
     }
     options.target = match command {
-        None if playing => match &names[1..] {
-            [] => Target::Play { computer_first },
-            extra => {
-                return Err(usage_error(format!(
-                    "play takes no names, found {}",
-                    extra.join(" ")
-                )))
-            }
-        },
+        None if playing => Target::Play(play.into_options(&names[1..]).map_err(usage_error)?),
         None => Target::Solvers(names),
         Some(command) => match names.as_slice() {
             [dir] => Target::Command {
@@ -397,25 +428,61 @@ mod tests {
         assert_eq!(with.stack_bytes, 64 << 20);
     }
 
+    fn play_options(arguments: &[&str]) -> PlayOptions {
+        match options(arguments).target {
+            Target::Play(play) => play,
+            other => panic!("{arguments:?}: {other:?}"),
+        }
+    }
+
     #[test]
     fn play_goes_through_the_same_parser() {
+        use crate::play::options::{ComputerChoice, Game};
+        use crate::strategies::Strategy;
+        use crate::tic_tac_toe::Rules;
+        let play = play_options(&["-j2", "play", "-r"]);
         assert_eq!(
-            options(&["-j2", "play", "-r"]).target,
-            Target::Play {
-                computer_first: true
-            }
+            (play.game, play.computer_first, play.rules),
+            (Game::TicTacToe, true, Rules::Normal)
         );
+        assert!(!play_options(&["play"]).computer_first);
+        let play = play_options(&[
+            "play",
+            "--misere",
+            "--strategy=montecarlo",
+            "--playouts",
+            "30",
+            "--seed",
+            "9",
+        ]);
         assert_eq!(
-            options(&["play"]).target,
-            Target::Play {
-                computer_first: false
-            }
+            (play.rules, play.seed, play.computer),
+            (
+                Rules::Misere,
+                Some(9),
+                ComputerChoice::Strategy(Strategy::MonteCarlo { playouts: 30 })
+            )
         );
+        let othello = play_options(&["play", "othello", "--computer", "./mine", "-r"]);
+        assert_eq!(othello.game, Game::Othello);
+        assert_eq!(othello.computer, ComputerChoice::Command("./mine".into()));
         assert!(parsed(&["-r"]).unwrap_err().0.contains("-r goes with play"));
+        assert_eq!(
+            parsed(&["--seed", "3"]).unwrap_err().0,
+            "--seed goes with play: judge play --seed 7"
+        );
         assert!(parsed(&["play", "x"])
             .unwrap_err()
             .0
-            .contains("play takes no names"));
+            .contains("play knows tic-tac-toe and othello, found \"x\""));
+        assert!(parsed(&["play", "--playouts", "0"])
+            .unwrap_err()
+            .0
+            .contains("--playouts expects"));
+        assert!(parsed(&["play", "--seed", "-1"])
+            .unwrap_err()
+            .0
+            .contains("--seed expects"));
     }
 
     #[test]

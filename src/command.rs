@@ -302,7 +302,7 @@ fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
                 })
                 .collect())
         }
-        Target::Play { .. } | Target::Validate { .. } => Ok(Vec::new()),
+        Target::Play(_) | Target::Validate { .. } => Ok(Vec::new()),
         Target::Command { command, dir } => {
             if let Some(why) = Program::Shell(command.clone()).cannot_run() {
                 eprintln!("error: --cmd '{}': {}", printable(command), printable(&why));
@@ -345,8 +345,8 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode
             time_limit.as_secs_f64()
         );
     }
-    if let Target::Play { computer_first } = options.target {
-        let code = play::run(root, computer_first, options.limits());
+    if let Target::Play(play) = &options.target {
+        let code = play::run(root, play, options.limits());
         process::finish();
         return code;
     }

@@ -1,11 +1,12 @@
 //! game-judge: the local judge behind the solvers in `src/bin`.
 //!
-//! `othello` and `tic_tac_toe` are the games' rules. `process` runs programs under limits (the supervisor), `grade` decides a case from a run
-//! (comparison, checker, the interactive tic-tac-toe opponent), `runner` judges many cases in
-//! parallel, `report` prints them, `case_set` finds them (in the `layout` a folder has, with its
-//! `judge_files` and `folder_limits`), `validate` checks case inputs against each problem's
-//! statement, `cli` and `command` are the `judge` command. Shared by the
-//! `judge` binary (`src/main.rs`) and the tests in `tests/`.
+//! `othello` and `tic_tac_toe` are the games' rules, `strategies` the tic-tac-toe computer of
+//! `judge play` (`play`). `process` runs programs under limits (the supervisor), `grade`
+//! decides a case from a run (comparison, checker, the interactive tic-tac-toe opponent),
+//! `runner` judges many cases in parallel, `report` prints them, `case_set` finds them (in the
+//! `layout` a folder has, with its `judge_files` and `folder_limits`), `validate` checks case
+//! inputs against each problem's statement, `cli` and `command` are the `judge` command. Shared
+//! by the `judge` binary (`src/main.rs`) and the tests in `tests/`.
 
 pub mod case_set;
 pub mod cli;
@@ -27,6 +28,7 @@ pub mod runner;
 #[cfg(test)]
 mod scratch;
 pub mod solvers;
+pub mod strategies;
 pub mod tic_tac_toe;
 pub mod validate;
 pub mod verdict;

@@ -1,5 +1,6 @@
-//! Tic-tac-toe for the judge's side of the interactive protocol: the board, its rules, perfect
-//! play (all the best moves, not just one) and a drawing of the board for a person.
+//! Tic-tac-toe for the judge's side of the interactive protocol and for `judge play`: the board,
+//! its rules (normal, or misère: three in a row loses), perfect play (all the best moves, not
+//! just one) and a drawing of the board for a person, with a finished line in capitals.
 
 use std::fmt;
 
@@ -22,6 +23,26 @@ impl Mark {
         match self {
             Mark::O => 'o',
             Mark::X => 'x',
+        }
+    }
+}
+
+/// What a line does: `Normal`, three in a row wins; `Misere`, three in a row loses. Either way
+/// the game ends at the first line or a full board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Rules {
+    #[default]
+    Normal,
+    Misere,
+}
+
+impl Rules {
+    /// The winner of a board under these rules: the player with a line (normal), or the other
+    /// player (misère); `None` without a line.
+    pub fn winner(self, board: Board) -> Option<Mark> {
+        match self {
+            Rules::Normal => board.winner(),
+            Rules::Misere => board.winner().map(Mark::other),
         }
     }
 }
@@ -95,6 +116,44 @@ impl Board {
         self.winner().is_some() || (self.o | self.x) == 0o777
     }
 
+    /// The cells of every finished line, as a bitmask (0 when there is none).
+    pub fn lines_made(self) -> u16 {
+        LINES
+            .iter()
+            .filter(|&&line| line & !self.o == 0 || line & !self.x == 0)
+            .fold(0, |cells, &line| cells | line)
+    }
+
+    /// The board drawn with the cells of a finished line in capitals (`X`, `O`), so it reads
+    /// without colour.
+    pub fn drawing_with_line(self) -> String {
+        self.drawing(self.lines_made())
+    }
+
+    /// Marks, free cell numbers, and the cells in `capitals` upper-cased.
+    fn drawing(self, capitals: u16) -> String {
+        let mut text = String::new();
+        for row in 0..3 {
+            let cells: Vec<String> = (0..3)
+                .map(|column| {
+                    let cell = row * 3 + column;
+                    match self.at(cell) {
+                        None => cell.to_string(),
+                        Some(mark) if capitals & 1 << cell != 0 => {
+                            mark.symbol().to_ascii_uppercase().to_string()
+                        }
+                        Some(mark) => mark.symbol().to_string(),
+                    }
+                })
+                .collect();
+            text.push_str(&format!(" {}\n", cells.join(" | ")));
+            if row < 2 {
+                text.push_str("---+---+---\n");
+            }
+        }
+        text
+    }
+
     fn key(self) -> usize {
         (self.o as usize) << 9 | self.x as usize
     }
@@ -103,44 +162,38 @@ impl Board {
 /// The board drawn for a person: marks, and the numbers of the free cells.
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for row in 0..3 {
-            let cells: Vec<String> = (0..3)
-                .map(|column| {
-                    let cell = row * 3 + column;
-                    self.at(cell)
-                        .map_or_else(|| cell.to_string(), |mark| mark.symbol().to_string())
-                })
-                .collect();
-            writeln!(f, " {}", cells.join(" | "))?;
-            if row < 2 {
-                writeln!(f, "---+---+---")?;
-            }
-        }
-        Ok(())
+        f.write_str(&self.drawing(0))
     }
 }
 
-/// Perfect play: the minimax value of every position, memoised, and every best move.
+/// Perfect play under some rules: the minimax value of every position, memoised, and every
+/// best move.
 pub struct Minimax {
+    rules: Rules,
     /// Value for the side to move (+1 win, 0 draw, -1 loss), or `UNKNOWN`.
     memo: Vec<i8>,
 }
 
 const UNKNOWN: i8 = 2;
 
+/// Perfect play by normal rules.
 impl Default for Minimax {
     fn default() -> Self {
-        Minimax {
-            memo: vec![UNKNOWN; 1 << 18],
-        }
+        Minimax::new(Rules::Normal)
     }
 }
 
 impl Minimax {
+    pub fn new(rules: Rules) -> Minimax {
+        Minimax {
+            rules,
+            memo: vec![UNKNOWN; 1 << 18],
+        }
+    }
+
     /// The value of a position for the side to move: +1 win, 0 draw, -1 loss.
     pub fn value(&mut self, board: Board) -> i8 {
-        if let Some(winner) = board.winner() {
-            // The side that just moved won, so the side to move has lost.
+        if let Some(winner) = self.rules.winner(board) {
             return if winner == board.to_move() { 1 } else { -1 };
         }
         if board.is_over() {
@@ -203,6 +256,44 @@ mod tests {
         assert_eq!(minimax.value(board(&[4, 1])), 1);
         // x must answer a corner opening with the centre.
         assert_eq!(minimax.best_moves(board(&[0])), vec![4]);
+    }
+
+    #[test]
+    fn misere_every_opening_loses_but_the_centre_which_draws() {
+        // The known result (three in a row loses, perfect play by both): the first player's
+        // every opening loses, except the centre, which draws; so the game is a draw.
+        let mut minimax = Minimax::new(Rules::Misere);
+        for cell in 0..9 {
+            let for_x = minimax.value(board(&[cell]));
+            let expected = if cell == 4 { 0 } else { 1 };
+            assert_eq!(for_x, expected, "o opens on {cell}");
+        }
+        assert_eq!(minimax.value(Board::default()), 0);
+        assert_eq!(minimax.best_moves(Board::default()), vec![4]);
+    }
+
+    #[test]
+    fn misere_winner_is_the_player_without_the_line() {
+        let line = board(&[0, 3, 1, 4, 2]);
+        assert_eq!(Rules::Normal.winner(line), Some(Mark::O));
+        assert_eq!(Rules::Misere.winner(line), Some(Mark::X));
+        assert_eq!(Rules::Misere.winner(board(&[0])), None);
+        // x completing 3 4 5 has lost: o, to move, has won.
+        let mut minimax = Minimax::new(Rules::Misere);
+        assert_eq!(minimax.value(board(&[0, 3, 1, 4, 8, 5])), 1);
+        // So with x to move on 3 and 4, 5 is never among x's best moves.
+        assert!(!minimax.best_moves(board(&[0, 3, 8, 4, 6])).contains(&5));
+    }
+
+    #[test]
+    fn a_finished_line_is_drawn_in_capitals() {
+        let won = board(&[0, 3, 4, 5, 8]);
+        assert_eq!(won.lines_made(), 0o421);
+        assert_eq!(
+            won.drawing_with_line(),
+            " O | 1 | 2\n---+---+---\n x | O | x\n---+---+---\n 6 | 7 | O\n"
+        );
+        assert_eq!(board(&[4]).lines_made(), 0);
     }
 
     #[test]

@@ -1,0 +1,214 @@
+//! `judge play`: a person plays tic-tac-toe (`tic_tac_toe`) or Othello (`othello`) against the
+//! computer in the terminal, game after game with a running score, until `q`, a "no" to
+//! another game, or the end of input. A computer that is a program (the project's solver, or
+//! `--computer 'COMMAND'`) runs under the judge's supervisor through the protocol it is judged
+//! with; the tic-tac-toe strategies of the library (`strategies`) run in the judge.
+
+pub mod options;
+mod othello;
+mod person;
+mod tic_tac_toe;
+
+use crate::grade::player::{Player, Said};
+use crate::process::{Limits, Program, Stop};
+use crate::solvers;
+use options::{ComputerChoice, Game, PlayOptions};
+use person::{Answer, Person};
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// How long a session may last: the computer's limits are per session, and a person thinks.
+const SESSION: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    PersonWon,
+    ComputerWon,
+    Draw,
+    /// `q` during the game.
+    Quit,
+    /// The input ended during the game.
+    InputEnded,
+}
+
+/// The running score of a session.
+#[derive(Debug, Default)]
+struct Score {
+    person: u32,
+    computer: u32,
+    draws: u32,
+}
+
+impl Score {
+    fn line(&self) -> String {
+        format!(
+            "score: you {}, the computer {}, draws {}\n",
+            self.person, self.computer, self.draws
+        )
+    }
+}
+
+/// Plays games until the person stops; `game` plays one. Errors are the computer's.
+fn session<R: BufRead, W: Write>(
+    person: &mut Person<R, W>,
+    mut game: impl FnMut(&mut Person<R, W>) -> Result<Outcome, String>,
+) -> Result<(), String> {
+    let mut score = Score::default();
+    loop {
+        match game(person)? {
+            Outcome::Quit => {
+                person.say("you quit: game abandoned\n");
+                break;
+            }
+            Outcome::InputEnded => {
+                person.say("input ended: game abandoned\n");
+                break;
+            }
+            Outcome::PersonWon => score.person += 1,
+            Outcome::ComputerWon => score.computer += 1,
+            Outcome::Draw => score.draws += 1,
+        }
+        person.say(&score.line());
+        match person.ask("play again? [y/n, q quits] ") {
+            Answer::Line(line) if line.eq_ignore_ascii_case("y") => person.say("\n"),
+            _ => break,
+        }
+    }
+    person.say("bye\n");
+    Ok(())
+}
+
+/// The computer's next line, or what went wrong with it.
+fn receive(computer: &mut Player) -> Result<String, String> {
+    match computer.receive() {
+        Said::Line(line) => Ok(line),
+        Said::Garbage(garbage) => Err(format!("the computer wrote {garbage}")),
+        Said::Ended => Err("the computer stopped playing".to_string()),
+    }
+}
+
+/// Starts the computer program for `game`: the built solver, or the `--computer` command.
+fn start_program(
+    root: &Path,
+    solver: &str,
+    choice: &ComputerChoice,
+    limits: Limits,
+) -> Result<Player, String> {
+    let program = match choice {
+        ComputerChoice::Command(line) => {
+            let program = Program::Shell(line.clone());
+            if let Some(why) = program.cannot_run() {
+                return Err(format!("--computer: {why}"));
+            }
+            program
+        }
+        _ => Program::Binary(solvers::build(root, &[solver.to_string()])?.remove(0)),
+    };
+    let limits = Limits {
+        cpu: SESSION,
+        wall: SESSION,
+        ..limits
+    };
+    Player::start(&program, limits, false)
+        .map_err(|error| format!("cannot start the computer player: {error}"))
+}
+
+/// The session's seed: the one given, else one from the clock.
+fn seed(given: Option<u64>) -> u64 {
+    given.unwrap_or_else(|| {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(1, |time| time.as_nanos() as u64)
+    })
+}
+
+/// Runs `judge play` with the computer's memory and stack from `limits` and a day of time.
+/// Exit status 0 when the person stops, 1 when the computer breaks the protocol, 2 when it
+/// cannot be built or started.
+pub fn run(root: &Path, options: &PlayOptions, limits: Limits) -> ExitCode {
+    let solver = match options.game {
+        Game::TicTacToe => "tic_tac_toe_player",
+        Game::Othello => "othello_player",
+    };
+    let mut program = match &options.computer {
+        ComputerChoice::Strategy(_) => None,
+        choice => match start_program(root, solver, choice, limits) {
+            Ok(player) => Some(player),
+            Err(error) => {
+                eprintln!("error: {error}");
+                return ExitCode::from(2);
+            }
+        },
+    };
+    let stdin = io::stdin();
+    let typed = stdin.is_terminal();
+    let mut person = Person::new(stdin.lock(), io::stdout(), !typed);
+    let played = match (options.game, &options.computer) {
+        (Game::TicTacToe, ComputerChoice::Strategy(strategy)) => {
+            let seed = seed(options.seed);
+            tic_tac_toe::play_library(&mut person, options, *strategy, seed)
+        }
+        (Game::TicTacToe, _) => program.as_mut().map_or(Ok(()), |computer| {
+            tic_tac_toe::play_program(&mut person, options, computer)
+        }),
+        (Game::Othello, _) => program.as_mut().map_or(Ok(()), |computer| {
+            othello::play(&mut person, options, computer)
+        }),
+    };
+    if let Some(computer) = program {
+        // A game left unfinished leaves the program waiting for a move: stop it.
+        computer.stop(Stop::Requested);
+        let _ = computer.finish();
+    }
+    match played {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_session_keeps_score_until_no_and_says_bye() {
+        let mut output = Vec::new();
+        let mut person = Person::new(&b"y\ny\nn\n"[..], &mut output, false);
+        let mut outcomes = [Outcome::PersonWon, Outcome::Draw, Outcome::ComputerWon].into_iter();
+        session(&mut person, |_| Ok(outcomes.next().unwrap())).unwrap();
+        let text = String::from_utf8(output).unwrap();
+        assert!(text.contains("score: you 1, the computer 0, draws 0\n"));
+        assert!(text.contains("score: you 1, the computer 0, draws 1\n"));
+        assert!(text
+            .ends_with("score: you 1, the computer 1, draws 1\nplay again? [y/n, q quits] bye\n"));
+    }
+
+    #[test]
+    fn quit_mid_game_and_at_the_again_prompt() {
+        let mut output = Vec::new();
+        let mut person = Person::new(&b""[..], &mut output, false);
+        session(&mut person, |_| Ok(Outcome::Quit)).unwrap();
+        assert_eq!(
+            String::from_utf8(output).unwrap(),
+            "you quit: game abandoned\nbye\n"
+        );
+        let mut output = Vec::new();
+        let mut person = Person::new(&b"q\n"[..], &mut output, false);
+        let mut games = 0;
+        session(&mut person, |_| {
+            games += 1;
+            Ok(Outcome::Draw)
+        })
+        .unwrap();
+        assert_eq!(games, 1);
+        assert!(String::from_utf8(output)
+            .unwrap()
+            .ends_with("[y/n, q quits] bye\n"));
+    }
+}
