@@ -42,7 +42,7 @@ use moves::{after_move, flips, moves};
 use search::{Play, Solver};
 
 /// At most this many empty squares: the exact endgame search picks the move.
-const ENDGAME_EMPTIES: u32 = 18;
+const ENDGAME_EMPTIES: u32 = 16;
 
 /// The midgame: a fixed-depth alpha-beta search over a static evaluation.
 mod midgame {
