@@ -187,6 +187,11 @@ fn square_name(square: u32) -> String {
     format!("{}{}", (b'a' + (square % 8) as u8) as char, square / 8 + 1)
 }
 
+/// A play as a line: the square's name, or `PS` for a pass.
+fn play_name(play: Option<u32>) -> String {
+    play.map_or_else(|| "PS".to_string(), square_name)
+}
+
 /// The names of the squares of `squares`, separated by spaces.
 fn square_names(squares: u64) -> String {
     (0..64)
@@ -335,7 +340,7 @@ fn play_game(
             } else {
                 Some(choose_move(&mut solver, me, other, legal))
             };
-            let line = play.map_or_else(|| "PS".to_string(), square_name);
+            let line = play_name(play);
             writeln!(out, "{}", line)
                 .and_then(|()| out.flush())
                 .map_err(|error| InputError {
@@ -346,11 +351,7 @@ fn play_game(
         } else {
             read_move(judge, &game)?
         };
-        eprintln!(
-            "{} {}",
-            game.mover(),
-            play.map_or_else(|| "PS".to_string(), square_name)
-        );
+        eprintln!("{} {}", game.mover(), play_name(play));
         game = game.after(play);
     }
     let (black, white) = (game.black.count_ones(), game.white.count_ones());
