@@ -1507,8 +1507,9 @@ mod tests {
             result.unwrap_err().to_string(),
             "line 2: expected the judge's move for O, found the end of input in the middle of a game"
         );
-        // As O, after f5 (flipping e5), white's moves are d6, f4 and f6; F5 is read as f5.
-        for input in ["O\nf5\n", "o\nF5\n"] {
+        // As O, after f5 (flipping e5), white's moves are d6, f4 and f6; F5 is read as f5, and
+        // line ends, blanks around a move and blank lines do not matter.
+        for input in ["O\nf5\n", "o\nF5\n", "O\r\n\n f5 \r\n"] {
             let out = run(input).1;
             assert!(
                 ["d6\n", "f4\n", "f6\n"].contains(&out.as_str()),
