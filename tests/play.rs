@@ -416,6 +416,21 @@ fn othello_the_computer_can_move_first_and_games_run_to_the_end() {
 }
 
 #[test]
+fn othello_against_the_real_othello_player() {
+    // The judge builds othello_player and plays it through its protocol; the person tries all
+    // 64 squares in order every turn.
+    let turn: String = (1..=8)
+        .flat_map(|row| ('a'..='h').map(move |column| format!("{column}{row}\n")))
+        .collect();
+    let assert = play(&["othello"], &format!("{}n\n", turn.repeat(40))).success();
+    let text = stdout(&assert);
+    assert!(text.contains("your move (X), like d3 (q quits): a1\na1 flips nothing"));
+    assert!(text.contains("the computer (O) plays "));
+    assert!(text.contains("game over: you "));
+    assert!(text.contains("score: you "));
+}
+
+#[test]
 fn othello_a_computer_that_breaks_the_protocol_is_an_error() {
     othello(&["-r"], &fake_othello("garbage"), "")
         .code(1)
