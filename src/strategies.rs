@@ -121,12 +121,6 @@ mod tests {
     use super::*;
     use crate::tic_tac_toe::Mark;
 
-    fn board(moves: &[usize]) -> Board {
-        moves
-            .iter()
-            .fold(Board::default(), |board, &cell| board.play(cell))
-    }
-
     #[test]
     fn names() {
         assert_eq!(Strategy::from_name("random", 5), Some(Strategy::Random));
@@ -177,7 +171,7 @@ mod tests {
     #[test]
     fn monte_carlo_takes_a_win_and_avoids_a_misere_line() {
         // o (to move) on 0 and 1, x on 3 and 4: 2 wins at once, so all its playouts win.
-        let position = board(&[0, 3, 1, 4]);
+        let position = Board::after(&[0, 3, 1, 4]);
         assert_eq!(position.to_move(), Mark::O);
         let scores = monte_carlo_scores(position, Rules::Normal, 100, &mut Random(1));
         assert!(scores.contains(&(2, 100)));
@@ -193,7 +187,7 @@ mod tests {
     #[test]
     fn random_takes_only_free_cells() {
         let mut computer = Computer::new(Strategy::Random, Rules::Normal, 5);
-        let position = board(&[4, 0, 8]);
+        let position = Board::after(&[4, 0, 8]);
         for _ in 0..100 {
             assert!(position.is_free(computer.choose(position)));
         }

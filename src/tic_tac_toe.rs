@@ -74,6 +74,13 @@ impl Board {
         (0..9).filter(|&cell| self.is_free(cell)).collect()
     }
 
+    /// The board after these moves from the empty board, o first (each cell must be free).
+    pub fn after(moves: &[usize]) -> Board {
+        moves
+            .iter()
+            .fold(Board::default(), |board, &cell| board.play(cell))
+    }
+
     /// The board after the side to move takes `cell` (which must be free).
     pub fn play(self, cell: usize) -> Board {
         debug_assert!(self.is_free(cell));
@@ -227,9 +234,7 @@ mod tests {
     use super::*;
 
     fn board(moves: &[usize]) -> Board {
-        moves
-            .iter()
-            .fold(Board::default(), |board, &cell| board.play(cell))
+        Board::after(moves)
     }
 
     #[test]

@@ -1,38 +1,23 @@
 //! Misère tic-tac-toe (three in a row loses): the library's minimax against the known table
 //! (every first move loses for the first player except the centre, which draws) and against an
-//! independent brute force here, on every position reachable from the empty board.
+//! independent brute force here (with the tests' own line check), on every position reachable from the empty board.
 
+mod common;
+
+use common::has_three;
 use game_judge::tic_tac_toe::{Board, Minimax, Rules};
-
-/// The eight lines, written out by hand.
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
 
 /// A plain board: 0 empty, 1 the first player, 2 the second.
 type Cells = [u8; 9];
-
-fn has_line(cells: &Cells, player: u8) -> bool {
-    LINES
-        .iter()
-        .any(|line| line.iter().all(|&cell| cells[cell] == player))
-}
 
 /// The misère value for `to_move` by plain recursion, no table: +1 win, 0 draw, -1 loss.
 fn brute_force(cells: &mut Cells, to_move: u8) -> i8 {
     let other = 3 - to_move;
     // The player who just moved made a line: by misère rules that player lost.
-    if has_line(cells, other) {
+    if has_three(cells, other) {
         return 1;
     }
-    if has_line(cells, to_move) {
+    if has_three(cells, to_move) {
         return -1;
     }
     let mut best = None;
@@ -50,7 +35,7 @@ fn brute_force(cells: &mut Cells, to_move: u8) -> i8 {
 /// Every position reachable from the empty board (stopping at a line), with its moves.
 fn reachable(moves: &mut Vec<usize>, cells: &mut Cells, found: &mut Vec<Vec<usize>>) {
     found.push(moves.clone());
-    if has_line(cells, 1) || has_line(cells, 2) {
+    if has_three(cells, 1) || has_three(cells, 2) {
         return;
     }
     let to_move = if moves.len() % 2 == 0 { 1 } else { 2 };
@@ -63,12 +48,6 @@ fn reachable(moves: &mut Vec<usize>, cells: &mut Cells, found: &mut Vec<Vec<usiz
             cells[cell] = 0;
         }
     }
-}
-
-fn library_board(moves: &[usize]) -> Board {
-    moves
-        .iter()
-        .fold(Board::default(), |board, &cell| board.play(cell))
 }
 
 #[test]
@@ -85,7 +64,7 @@ fn the_known_table_every_opening_loses_but_the_centre() {
             "brute force, {opening}"
         );
         assert_eq!(
-            minimax.value(library_board(&[opening])),
+            minimax.value(Board::after(&[opening])),
             expected,
             "minimax, {opening}"
         );
@@ -107,7 +86,7 @@ fn minimax_agrees_with_the_brute_force_on_reachable_positions() {
         }
         let to_move = if moves.len() % 2 == 0 { 1 } else { 2 };
         assert_eq!(
-            minimax.value(library_board(moves)),
+            minimax.value(Board::after(moves)),
             brute_force(&mut cells, to_move),
             "after {moves:?}"
         );

@@ -15,18 +15,6 @@ use std::time::{Duration, Instant};
 /// Longer than any of these sessions should take: a hang fails the test instead of stalling it.
 const NEVER_HANG: Duration = Duration::from_secs(120);
 
-/// The eight lines of tic-tac-toe as cell triples, written out by hand.
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
-
 /// `judge play ARGS` with `input` typed, and its stdout (the exit status checked by the caller).
 fn play(arguments: &[&str], input: &str) -> assert_cmd::assert::Assert {
     let mut judge = common::judge();
@@ -184,7 +172,7 @@ fn the_finished_line_is_in_capitals_and_the_score_runs() {
         .filter(|&c| cells[c] == "X" || cells[c] == "O")
         .collect();
     assert!(
-        LINES.iter().any(|line| line.to_vec() == capitals),
+        common::TRIPLES.iter().any(|line| line.to_vec() == capitals),
         "{cells:?}"
     );
     assert!(capitals.iter().all(|&cell| cells[cell] == "X"));
@@ -246,7 +234,7 @@ fn misere_perfect_play_opens_on_the_centre_and_never_loses() {
             .collect();
         if !capitals.is_empty() {
             assert!(
-                LINES.iter().any(|line| line.to_vec() == capitals),
+                common::TRIPLES.iter().any(|line| line.to_vec() == capitals),
                 "{cells:?}"
             );
             assert!(capitals.iter().all(|&cell| cells[cell] == "O"), "{cells:?}");
