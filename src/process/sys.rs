@@ -50,6 +50,7 @@ extern "C" {
     fn sysconf(name: c_int) -> c_long;
     fn syscall(number: c_long, ...) -> c_long;
     fn poll(fds: *mut PollFd, count: u64, timeout_ms: c_int) -> c_int;
+    fn pipe2(fds: *mut c_int, flags: c_int) -> c_int;
     #[cfg(target_os = "linux")]
     fn prctl(option: c_int, argument: u64, ...) -> c_int;
 }
@@ -315,6 +316,23 @@ pub fn note_termination_signals() {
         unsafe {
             signal(number, note_signal as extern "C" fn(c_int) as usize);
         }
+    }
+}
+
+/// A pipe (read end, write end), both closed on exec, for the judge's own threads.
+pub fn pipe() -> io::Result<(std::fs::File, std::fs::File)> {
+    use std::os::fd::FromRawFd;
+    let mut fds: [c_int; 2] = [-1, -1];
+    // SAFETY: pipe2 writes two descriptors into the array it is given, which this call then
+    // owns; each is wrapped once.
+    unsafe {
+        if pipe2(fds.as_mut_ptr(), O_CLOEXEC) != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok((
+            std::fs::File::from_raw_fd(fds[0]),
+            std::fs::File::from_raw_fd(fds[1]),
+        ))
     }
 }
 
