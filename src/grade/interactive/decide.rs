@@ -42,6 +42,7 @@ pub fn decide(ends: Ends, limits: &Limits) -> (Verdict, Vec<String>) {
     if let Some(failure) = run_failure(ends.program, limits, ends.program_stderr) {
         let deadlock = failure == Verdict::TimeLimitExceeded(TimeKind::Wall) && ends.both_reading;
         let notes = reason
+            .map(|reason| format!("the interactor said: {reason}"))
             .into_iter()
             .chain(deadlock.then(|| DEADLOCK.to_string()))
             .collect();
@@ -53,7 +54,7 @@ pub fn decide(ends: Ends, limits: &Limits) -> (Verdict, Vec<String>) {
             wrong(format!(
                 "the program wrote after the interactor had ended: {late}"
             )),
-            reason.into_iter().collect(),
+            Vec::new(),
         ),
         (Decision::Accepted(note), None) => (Verdict::Accepted, note.into_iter().collect()),
         (Decision::ProgramGone(reason), None) => (
@@ -61,7 +62,7 @@ pub fn decide(ends: Ends, limits: &Limits) -> (Verdict, Vec<String>) {
                 termination: ends.program.termination,
                 stderr_tail: String::from_utf8_lossy(ends.program_stderr).into_owned(),
             },
-            vec![reason],
+            vec![format!("the interactor said: {reason}")],
         ),
         (Decision::Broken(_), None) => unreachable!("a broken interactor is decided above"),
     }
@@ -125,7 +126,7 @@ mod tests {
         // The program failed first: its failure counts, the interactor's reason is the note.
         assert_eq!(
             verdict(ended(SIGPIPE, None), wrong(), false, false, None),
-            (Code::RE, vec!["guessed 7".to_string()])
+            (Code::RE, vec!["the interactor said: guessed 7".to_string()])
         );
     }
 
@@ -148,11 +149,17 @@ mod tests {
         let gone = || Decision::ProgramGone("waiting".into());
         assert_eq!(
             verdict(killed(Stop::WallTime), gone(), false, true, None),
-            (Code::TLE, vec!["waiting".to_string(), DEADLOCK.to_string()])
+            (
+                Code::TLE,
+                vec![
+                    "the interactor said: waiting".to_string(),
+                    DEADLOCK.to_string()
+                ]
+            )
         );
         assert_eq!(
             verdict(killed(Stop::WallTime), gone(), false, false, None),
-            (Code::TLE, vec!["waiting".to_string()])
+            (Code::TLE, vec!["the interactor said: waiting".to_string()])
         );
         assert_eq!(
             verdict(killed(Stop::Memory), gone(), false, true, None).0,
@@ -197,7 +204,7 @@ mod tests {
                 false,
                 None
             ),
-            (Code::RE, vec!["game 2".to_string()])
+            (Code::RE, vec!["the interactor said: game 2".to_string()])
         );
         // A clean exit after the interactor accepted, with a bad status: RE.
         assert_eq!(

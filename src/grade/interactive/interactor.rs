@@ -21,6 +21,8 @@ const GRACE: std::time::Duration = std::time::Duration::from_secs(1);
 const REASON_LINES: usize = 3;
 /// How long a reason may be.
 const REASON_CHARS: usize = 200;
+/// The status a shell reports for a command killed by SIGPIPE.
+const SHELL_SIGPIPE: i32 = 128 + sys::SIGPIPE;
 /// The placeholders a command line may name.
 const PLACEHOLDERS: [&str; 4] = ["{input}", "{answer}", "{output}", "{feedback}"];
 
@@ -138,7 +140,8 @@ pub fn decision(ended: &Ended, stderr_tail: &[u8], feedback: &Path) -> Decision 
         (Ruling::Wrong, Termination::Exited(status)) => Decision::Wrong(said(format!(
             "the interactor rejected the exchange (exit status {status})"
         ))),
-        (_, Termination::Signaled(sys::SIGPIPE)) => Decision::ProgramGone(
+        // Killed by SIGPIPE, itself or through the shell its command line runs in.
+        (_, Termination::Signaled(sys::SIGPIPE) | Termination::Exited(SHELL_SIGPIPE)) => Decision::ProgramGone(
             "the interactor died of SIGPIPE: the program no longer read its input".to_string(),
         ),
         (_, termination) => Decision::Broken(format!(

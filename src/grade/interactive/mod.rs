@@ -120,6 +120,16 @@ fn start_interactor(
     }
 }
 
+/// Whether the interactor ended before the program, from how the two relays ended: a relay that
+/// could not write had lost its reader, which had ended first; else the earlier end of output.
+fn interactor_ended_first(from_interactor: &RelayEnd, from_program: &RelayEnd) -> bool {
+    match (from_interactor.phase, from_program.phase) {
+        (Phase::Reading, Phase::Writing) => true,
+        (Phase::Writing, Phase::Reading) => false,
+        _ => from_interactor.at < from_program.at,
+    }
+}
+
 /// Judges `program` on an interactive case.
 pub fn judge(program: &Program, case: &Case, interactor: &Interactor, limits: Limits) -> Judged {
     match converse(program, case, interactor, limits) {
@@ -205,10 +215,7 @@ fn converse(
             program: &program_end,
             program_stderr: &program_stderr,
             decision,
-            // Its output ended (not our writing to a program that was gone) before the
-            // program's.
-            interactor_first: from_interactor.phase == Phase::Reading
-                && from_interactor.at < from_program.at,
+            interactor_first: interactor_ended_first(&from_interactor, &from_program),
             both_reading: from_interactor.phase == Phase::Reading
                 && from_program.phase == Phase::Reading,
             undelivered: from_program.undelivered,
