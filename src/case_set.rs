@@ -324,7 +324,7 @@ fn judging(files: &JudgeFiles, validator: Option<PathBuf>) -> Result<Judging, Ca
 }
 
 /// Whether a folder judged this way has answers.
-fn answers(judging: &Judging) -> Answers {
+pub fn answers(judging: &Judging) -> Answers {
     match judging {
         Judging::Interactive(Interactor::BuiltIn(_)) => Answers::Forbidden,
         Judging::Interactive(Interactor::Program { .. }) => Answers::Optional,

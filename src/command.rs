@@ -3,7 +3,8 @@
 //! The one place where outcomes become exit statuses.
 
 use crate::case_set::{
-    discover, read_cases, read_cases_with, solver_names, CaseFolder, CaseSetError, Judging, Problem,
+    answers, discover, read_cases, read_cases_with, solver_names, CaseFolder, CaseSetError,
+    Judging, Problem,
 };
 use crate::cli::{self, Format, Options, Parsed, Target, DEFAULT_TIME_LIMIT};
 use crate::folder_limits::resolve;
@@ -236,7 +237,7 @@ fn folder_tasks(
         printable(&format!(
             "{}: {}: {count} case{}; limits {said}{judged_by}",
             dir.display(),
-            folder.layout,
+            folder.layout.describe(answers(&folder.judging)),
             if count == 1 { "" } else { "s" }
         ))
     );

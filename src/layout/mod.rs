@@ -33,6 +33,21 @@ impl fmt::Display for Layout {
     }
 }
 
+impl Layout {
+    /// The layout as the report names it, for a folder whose cases have `answers` so.
+    pub fn describe(self, answers: Answers) -> String {
+        match (self, answers) {
+            (Layout::OnlineJudgeTools, Answers::Optional) => {
+                "online-judge-tools (NAME.in, and NAME.out where there is one)".to_string()
+            }
+            (Layout::OnlineJudgeTools, Answers::Forbidden) => {
+                "online-judge-tools (NAME.in)".to_string()
+            }
+            _ => self.to_string(),
+        }
+    }
+}
+
 /// The cases a layout found, and the case-like files it skipped (one warning each).
 #[derive(Debug, Default)]
 pub struct Listing {
