@@ -16,13 +16,14 @@ use super::Judged;
 use crate::case_set::Case;
 use crate::process::{sys, Ended, Input, Limits, Outputs, Program, Running, Stop, Stopper};
 use relay::{Phase, RelayEnd};
-use std::io::{self, BufReader, Read, Write};
+use std::io::{self, BufReader};
+use std::os::fd::OwnedFd;
 use std::path::PathBuf;
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Sender};
 use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
-use transcript::{Transcript, Writer};
+use transcript::Transcript;
 
 /// The other side of an interactive folder.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,9 +63,9 @@ enum Event {
 /// The interactor's end of the conversation, started.
 struct Started {
     /// Its input (what the program writes goes there).
-    input: Box<dyn Write + Send>,
+    input: OwnedFd,
     /// Its output (relayed to the program).
-    output: Box<dyn Read + Send>,
+    output: OwnedFd,
     stopper: Option<Stopper>,
 }
 
@@ -93,8 +94,8 @@ fn start_interactor(
                 let _ = events.send(Event::Decided(decision));
             });
             Ok(Started {
-                input: Box::new(input),
-                output: Box::new(output),
+                input: input.into(),
+                output: output.into(),
                 stopper: Some(stopper),
             })
         }
@@ -112,8 +113,8 @@ fn start_interactor(
                 let _ = events.send(Event::Decided(decision));
             });
             Ok(Started {
-                input: Box::new(input),
-                output: Box::new(output),
+                input: input.into(),
+                output: output.into(),
                 stopper: None,
             })
         }
@@ -160,16 +161,11 @@ fn converse(
     let pipes = running.stdin.take().zip(running.stdout.take());
     let (to_program, from_program) = pipes.ok_or("the program has no pipes")?;
     let transcript = Arc::new(Transcript::default());
-    let interactor_relay = relay::start(
+    let relay = relay::start(
         started.output,
-        to_program,
-        Writer::Interactor,
-        Arc::clone(&transcript),
-    );
-    let program_relay = relay::start(
-        from_program,
+        to_program.into(),
+        from_program.into(),
         started.input,
-        Writer::Program,
         Arc::clone(&transcript),
     );
     thread::spawn(move || {
@@ -203,13 +199,12 @@ fn converse(
     let (Some((program_end, program_stderr)), Some(decision)) = (ended, decision) else {
         unreachable!("the loop ends with both");
     };
-    let relay_end = |relay: &Receiver<RelayEnd>| {
-        relay
-            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-            .map_err(|_| "a relay between the program and the interactor did not end".to_string())
-    };
-    let (from_interactor, from_program) =
-        (relay_end(&interactor_relay)?, relay_end(&program_relay)?);
+    let relay::Ends {
+        from_interactor,
+        from_program,
+    } = relay
+        .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        .map_err(|_| "the relay between the program and the interactor did not end".to_string())?;
     let (verdict, notes) = decide::decide(
         decide::Ends {
             program: &program_end,

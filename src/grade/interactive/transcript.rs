@@ -36,9 +36,11 @@ impl Writer {
     }
 }
 
+/// The kept lines as written (cut at `GATHERED_BYTES`); made readable only for the report, so
+/// that relaying stays cheap: once the ring is full, each new line reuses the oldest's buffer.
 #[derive(Default)]
 struct Lines {
-    kept: VecDeque<(Writer, String)>,
+    kept: VecDeque<(Writer, Vec<u8>)>,
     /// Each side's line still without its end.
     partial: [Vec<u8>; 2],
     total: usize,
@@ -64,10 +66,22 @@ fn shown(bytes: &[u8]) -> String {
 }
 
 impl Lines {
-    fn keep(&mut self, writer: Writer, line: String) {
-        if self.kept.len() == KEPT_LINES {
-            self.kept.pop_front();
-        }
+    /// Keeps the line `writer` has just ended: its partial line and then `rest`.
+    fn end_line(&mut self, writer: Writer, rest: &[u8]) {
+        let mut line = match self.kept.len() {
+            KEPT_LINES => self
+                .kept
+                .pop_front()
+                .map(|(_, line)| line)
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        line.clear();
+        let partial = &mut self.partial[writer.index()];
+        line.extend_from_slice(partial);
+        partial.clear();
+        let room = GATHERED_BYTES.saturating_sub(line.len());
+        line.extend_from_slice(&rest[..rest.len().min(room)]);
         self.kept.push_back((writer, line));
         self.total += 1;
     }
@@ -81,10 +95,7 @@ impl Transcript {
         };
         let mut rest = bytes;
         while let Some(end) = rest.iter().position(|&byte| byte == b'\n') {
-            let mut line = std::mem::take(&mut lines.partial[writer.index()]);
-            line.extend_from_slice(&rest[..end.min(GATHERED_BYTES)]);
-            let line = shown(&line);
-            lines.keep(writer, line);
+            lines.end_line(writer, &rest[..end]);
             rest = &rest[end + 1..];
         }
         let partial = &mut lines.partial[writer.index()];
@@ -95,32 +106,36 @@ impl Transcript {
     /// The report's lines: a heading, then the kept lines (`>` to the program, `<` from it), a
     /// line without its end last; nothing when no side wrote anything.
     pub fn report_lines(&self) -> Vec<String> {
-        let Ok(mut lines) = self.lines.lock() else {
+        let Ok(lines) = self.lines.lock() else {
             return Vec::new();
         };
+        let mut shown_lines: Vec<(Writer, String)> = lines
+            .kept
+            .iter()
+            .map(|(writer, line)| (*writer, shown(line)))
+            .collect();
+        let mut total = lines.total;
         for writer in [Writer::Interactor, Writer::Program] {
-            let partial = std::mem::take(&mut lines.partial[writer.index()]);
+            let partial = &lines.partial[writer.index()];
             if !partial.is_empty() {
-                let line = format!("{} (no newline at end)", shown(&partial));
-                lines.keep(writer, line);
+                shown_lines.push((writer, format!("{} (no newline at end)", shown(partial))));
+                total += 1;
             }
         }
-        if lines.kept.is_empty() {
+        if shown_lines.is_empty() {
             return Vec::new();
         }
-        let before = lines.total - lines.kept.len();
-        let heading = match before {
+        let shown_lines = &shown_lines[shown_lines.len().saturating_sub(KEPT_LINES)..];
+        let heading = match total - shown_lines.len() {
             0 => "transcript (> to the program, < from it):".to_string(),
             _ => format!(
-                "transcript, last {} of {} lines (> to the program, < from it):",
-                lines.kept.len(),
-                lines.total
+                "transcript, last {} of {total} lines (> to the program, < from it):",
+                shown_lines.len()
             ),
         };
         std::iter::once(heading)
             .chain(
-                lines
-                    .kept
+                shown_lines
                     .iter()
                     .map(|(writer, line)| format!("  {} {line}", writer.mark())),
             )
