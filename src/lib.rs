@@ -1,7 +1,8 @@
 //! game-judge: the local judge behind the solvers in `src/bin`.
 //!
-//! `process` runs programs under limits (the supervisor), `grade` decides a case from a run
-//! (comparison, checker, an interactor: a program or a built-in opponent), `runner` judges many cases in
+//! `othello` and `tic_tac_toe` are the games' rules. `process` runs programs under limits (the
+//! supervisor), `grade` decides a case from a run (comparison, checker, an interactor: a program
+//! or a built-in opponent), `runner` judges many cases in
 //! parallel, `report` prints them, `case_set` finds them (in the `layout` a folder has, with its
 //! `judge_files` and `folder_limits`), `validate` checks case inputs against each problem's
 //! statement, `cli` and `command` are the `judge` command. Shared by the
@@ -18,6 +19,7 @@ pub mod json;
 pub mod judge_files;
 pub mod layout;
 pub mod opponents;
+pub mod othello;
 pub mod play;
 pub mod process;
 pub mod random;
