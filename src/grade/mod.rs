@@ -8,6 +8,7 @@ pub mod compare;
 pub mod excerpt;
 pub mod interactive;
 mod kattis;
+mod othello;
 pub mod player;
 mod real;
 mod ruling;

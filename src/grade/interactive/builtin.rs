@@ -9,11 +9,12 @@ use std::path::Path;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BuiltIn {
     TicTacToe,
+    Othello,
 }
 
 impl BuiltIn {
     /// Every built-in, for messages.
-    pub const ALL: [BuiltIn; 1] = [BuiltIn::TicTacToe];
+    pub const ALL: [BuiltIn; 2] = [BuiltIn::TicTacToe, BuiltIn::Othello];
 
     /// The built-in an `interactive` file names.
     pub fn named(name: &str) -> Option<BuiltIn> {
@@ -25,6 +26,7 @@ impl BuiltIn {
     pub fn name(self) -> &'static str {
         match self {
             BuiltIn::TicTacToe => "tic-tac-toe",
+            BuiltIn::Othello => "othello",
         }
     }
 
@@ -39,6 +41,7 @@ impl BuiltIn {
             BuiltIn::TicTacToe => {
                 crate::grade::tic_tac_toe::play(case_input, from_program, to_program)
             }
+            BuiltIn::Othello => crate::grade::othello::play(case_input, from_program, to_program),
         }
     }
 }
