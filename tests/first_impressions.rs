@@ -24,8 +24,8 @@ fn run(solver: &str, input: &[u8]) -> (Option<i32>, String, String) {
 }
 
 /// Checks the error contract (exit 1, nothing on stdout, stderr ending in one `error: ` line)
-/// and returns the whole of stderr: that line alone, except for tic_tac_toe_player, which draws
-/// the game for a person watching before it.
+/// and returns the whole of stderr: that line alone, except for the interactive players, which
+/// show the game for a person watching before it.
 fn error_line(solver: &str, input: &[u8]) -> String {
     let (code, stdout, stderr) = run(solver, input);
     assert_eq!(code, Some(1), "{solver}: {stderr:.200}");
@@ -37,7 +37,7 @@ fn error_line(solver: &str, input: &[u8]) -> String {
         1,
         "{solver}: {stderr:.200}"
     );
-    if solver != "tic_tac_toe_player" {
+    if !solver.ends_with("_player") {
         assert_eq!(stderr.matches('\n').count(), 1, "{solver}: {stderr:.200}");
     }
     stderr
@@ -71,6 +71,9 @@ fn a_10_mb_line_gives_a_short_error_in_every_solver() {
         ("tic_tac_toe_player", long("o")),
         ("tic_tac_toe_player", format!("x\n{}", long("7"))),
         ("tic_tac_toe_player", format!("x\n{}", long("\u{1b}"))),
+        ("othello_player", long("X")),
+        ("othello_player", format!("O\n{}", long("d"))),
+        ("othello_player", format!("O\n{}", long("P"))),
     ];
     for (solver, input) in cases {
         let stderr = error_line(solver, format!("{input}\n").as_bytes());
@@ -134,6 +137,7 @@ fn a_byte_order_mark_is_named_in_every_solver() {
             "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X\n",
         ),
         ("tic_tac_toe_player", "o\n"),
+        ("othello_player", "X\n"),
     ];
     for (solver, input) in inputs {
         assert_eq!(

@@ -62,6 +62,47 @@ fn shared_blocks_are_identical_in_every_solver() {
     }
 }
 
+/// Blocks that given solvers must carry, so that taking a block's markers out of every file but
+/// one (or out of all of them) cannot take the code out of the check: the Othello modules of
+/// othello_endgame and othello_player, and the judge's lines of the two interactive players.
+const REQUIRED_BLOCKS: [(&str, &[&str]); 3] = [
+    (
+        "othello_endgame.rs",
+        &["othello_board", "othello_moves", "othello_search"],
+    ),
+    (
+        "othello_player.rs",
+        &[
+            "othello_board",
+            "othello_moves",
+            "othello_search",
+            "judge_lines",
+        ],
+    ),
+    ("tic_tac_toe_player.rs", &["judge_lines"]),
+];
+
+#[test]
+fn the_othello_modules_and_the_judges_lines_are_shared_whole() {
+    let bin = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bin");
+    for (file, names) in REQUIRED_BLOCKS {
+        let blocks = shared_blocks(&fs::read_to_string(bin.join(file)).unwrap());
+        for name in names {
+            let block = blocks
+                .get(*name)
+                .unwrap_or_else(|| panic!("{file} lacks the shared block {name}"));
+            // An Othello block is one whole inline module: `mod board { … }` for othello_board.
+            if let Some(module) = name.strip_prefix("othello_") {
+                let opening = format!("\nmod {module} {{\n");
+                assert!(
+                    block.contains(&opening) && block.trim_end().ends_with("\n}"),
+                    "{file}: the block {name} must hold the whole module {module}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn finds_blocks_and_their_names() {
     let source = "a\n// ---- shared: one (x) ----\nfn f() {}\n// ---- end shared: one ----\n\

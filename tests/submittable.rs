@@ -3,9 +3,10 @@
 //! Each file is copied into an empty folder and built there (so a `mod`, an `include!` or a
 //! crate would fail). board_winner targets AOJ's Rust 1.41 in edition 2015, so it is also built
 //! with `--edition 2015`, checked by clippy against an MSRV of 1.41, and built with an older real
-//! compiler (Debian's rustc 1.63: `/usr/bin/rustc`, or the path in `OLD_RUSTC`). That last test
-//! needs the compiler installed, so it is `#[ignore]`d: `cargo test` lists it as ignored, and
-//! `cargo test -- --ignored` (as CI runs after `cargo test`) runs it and fails without it.
+//! compiler (Debian's rustc 1.63: `/usr/bin/rustc`, or the path in `OLD_RUSTC`); every solver
+//! (othello_player among them) is built with that compiler in edition 2021 too. Those two tests
+//! need the compiler installed, so they are `#[ignore]`d: `cargo test` lists them as ignored, and
+//! `cargo test -- --ignored` (as CI runs after `cargo test`) runs them and fails without it.
 
 use std::env;
 use std::fs;
@@ -83,11 +84,9 @@ fn board_winner_compiles_alone_as_edition_2015() {
     );
 }
 
-/// Debian's rustc 1.63 is the oldest real compiler this machine can install. Ignored unless asked
-/// for (`-- --ignored`), so a machine without it shows the test as ignored, never as passed.
-#[test]
-#[ignore = "needs Debian's rustc 1.63 at /usr/bin/rustc (apt-get install rustc) or OLD_RUSTC; run with -- --ignored"]
-fn board_winner_compiles_with_an_older_real_rustc() {
+/// Debian's rustc 1.63, the oldest real compiler this machine can install: its path, after
+/// checking that it is there and saying which version it is.
+fn older_rustc() -> String {
     let old = env::var("OLD_RUSTC").unwrap_or_else(|_| "/usr/bin/rustc".to_string());
     assert!(
         Path::new(&old).exists(),
@@ -98,12 +97,36 @@ fn board_winner_compiles_with_an_older_real_rustc() {
         "older compiler: {}",
         String::from_utf8_lossy(&version.stdout).trim()
     );
+    old
+}
+
+/// Ignored unless asked for (`-- --ignored`), so a machine without the older compiler shows the
+/// test as ignored, never as passed.
+#[test]
+#[ignore = "needs Debian's rustc 1.63 at /usr/bin/rustc (apt-get install rustc) or OLD_RUSTC; run with -- --ignored"]
+fn board_winner_compiles_with_an_older_real_rustc() {
+    let old = older_rustc();
     let file = root().join("src/bin/board_winner.rs");
     let (dir, copy) = alone(&file, "old");
     builds(
         rustc(&old, "2015", &copy, &dir),
         &format!("{old} --edition 2015 board_winner.rs"),
     );
+}
+
+/// The solvers for Rust 1.70 judges (othello_endgame, othello_player and the others) use
+/// nothing that rustc 1.63 lacks, in edition 2021; so a judge a little behind still takes them.
+#[test]
+#[ignore = "needs Debian's rustc 1.63 at /usr/bin/rustc (apt-get install rustc) or OLD_RUSTC; run with -- --ignored"]
+fn every_solver_compiles_with_an_older_real_rustc_as_edition_2021() {
+    let old = older_rustc();
+    for file in solver_files() {
+        let (dir, copy) = alone(&file, "old-2021");
+        builds(
+            rustc(&old, "2021", &copy, &dir),
+            &format!("{old} --edition 2021 {}", file.display()),
+        );
+    }
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //!
 //! From the classic page that proves by full minimax that every opening is a draw, then flips the
 //! rule so that three in a row LOSES (misère) and finds that only the centre opening still draws.
-//! Judge: none; statement `shared/problems/move_values.md` in this project.
+//! Judge: none; this header is its statement, and the format is this project's own.
 //! Input: any number of lines `BOARD RULE`: a board of 9 characters `o`, `x`, `s` (empty), row by
 //! row, `o` moving first; a space; the rule `normal` (three in a row wins) or `misere` (three in a
 //! row loses). Output per line, for the side to move, the value of each of the 9 cells in board
@@ -11,6 +11,9 @@
 //! line, or a full board) has no moves: its output line is the single word `over`.
 //! Illegal boards (as in perfect_play), unknown rules and malformed lines are bad input:
 //! `error: line N: …` on stderr, exit status 1, nothing on stdout.
+//! The acceptance cases, the classic page's two tables: `sssssssss normal` gives
+//! `0 0 0 0 0 0 0 0 0` (every opening draws), `sssssssss misere` gives
+//! `-1 -1 -1 -1 0 -1 -1 -1 -1` (only the centre still draws).
 //! Approach: negamax over the 3^9 boards, memoised by base-3 index, one memo per rule shared by
 //! all lines; a line costs at most nine lookups.
 //! Judge Rust: 1.70 (edition 2021). std only: this file is the submission.

@@ -1,14 +1,18 @@
 //! othello_endgame: the exact end of an Othello game under perfect play, and a best move.
 //!
 //! Judge: none has this exact problem; it is the endgame task behind the classic console Othello
-//! with alpha-beta, checked on the FFO endgame suite. Statement:
-//! `shared/problems/othello_endgame.md` in this project.
-//! Input: one position per line: 64 characters for a1 b1 … h1, a2 … h8 (`X` black, `O` white,
-//! `-` empty), a space, the side to move (`X` or `O`); anything after a `;` is ignored, so the
-//! lines of an .obf file are input as they are.
+//! with alpha-beta, checked on the FFO endgame suite (positions from the French Othello forum,
+//! published by Gunnar Andersson with the exact score of every move; `cases/othello_endgame/`
+//! holds #1-#19, `benches/data/` #40-#44).
+//! Input: one position per line: 64 characters for a1 b1 … h1, a2 … h8 (rank 1 first, files a
+//! to h within a rank; `X` black, `O` white, `-` empty), a space, the side to move (`X` or `O`);
+//! anything after a `;` is ignored, so the lines of an .obf file are input as they are.
 //! Output per position: the final disc difference for the side to move under perfect play, signed
-//! (`+18`, `+0`, `-12`; empty squares go to the winner), a space and a best move (`G8`), `PS` when
-//! the side to move must pass, `--` when the game is over.
+//! (`+18`, `+0`, `-12`; empty squares go to the winner, the FFO convention), a space and a best
+//! move (`G8`), `PS` when the side to move must pass, `--` when the game is over. When several
+//! moves are equally best (FFO #43: G3 and C7) any of them is right, so the cases need a checker.
+//! Sample (FFO #1): `--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X` gives
+//! `+18 G8`.
 //! Bad input (a wrong length, another character, a bad or missing side to move) gets
 //! `error: line N: …` on stderr and exit status 1, with nothing on stdout.
 //! Size: an exact solve is practical up to about 26 empty squares. Measured (release build, CPU
@@ -25,9 +29,11 @@
 //! stable corners, moves next to an empty corner late) with the table's move first, a stability
 //! cutoff, the last move's flips counted by table lookups, and near the end parity
 //! ordering (odd regions first, squares next to a corner last) square by square without move
-//! generation. Popcounts are std's `count_ones`, the portable path (builds for the native CPU or
-//! with the popcount instruction measured within this machine's noise of it), so plain
-//! `rustc -O` builds it for any judge.
+//! generation. Popcounts are std's `count_ones`, the portable path, so plain `rustc -O` builds
+//! it for any judge.
+//! Layout: `board` (squares, lines, stable discs), `moves` (legal moves and flips) and `search`
+//! (the exact solver) are shared word for word with `othello_player` (tests/shared_code.rs);
+//! then the input, the output and the tests.
 //! Judge Rust: 1.70 (edition 2021). std only: this file is the submission.
 
 // The shared blocks below also build on AOJ's Rust 1.41, which has no inline format arguments.
@@ -38,20 +44,7 @@ use std::io::{self, Read, Write};
 use std::process;
 use std::str;
 
-/// The best play from a position: the exact score and the move that gets it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Solution {
-    pub score: i32,
-    pub play: Play,
-}
-
-/// What the side to move does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Play {
-    Move(u32),
-    Pass,
-    GameOver,
-}
+pub use search::{Play, Solution, Solver};
 
 impl fmt::Display for Solution {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -71,531 +64,592 @@ impl fmt::Display for Solution {
     }
 }
 
-/// (file step, rank step) of the eight directions: the first four raise the bit index.
-const DIRECTIONS: [(i32, i32); 8] = [
-    (1, 0),
-    (0, 1),
-    (1, 1),
-    (-1, 1),
-    (-1, 0),
-    (0, -1),
-    (-1, -1),
-    (1, -1),
-];
+// ---- shared: othello_board (kept identical across solvers by tests/shared_code.rs) ----
+/// The board as two bitboards, one per side, bit = a1 + file + 8 * rank (a1 = 0, h1 = 7,
+/// a8 = 56): its lines, its named squares, the final score and the discs that can never flip.
+mod board {
+    /// (file step, rank step) of the eight directions: the first four raise the bit index.
+    pub const DIRECTIONS: [(i32, i32); 8] = [
+        (1, 0),
+        (0, 1),
+        (1, 1),
+        (-1, 1),
+        (-1, 0),
+        (0, -1),
+        (-1, -1),
+        (1, -1),
+    ];
 
-/// `RAYS[d][square]`: the squares from `square` (excluded) to the edge in direction `d`.
-const RAYS: [[u64; 64]; 8] = rays();
+    /// `RAYS[d][square]`: the squares from `square` (excluded) to the edge in direction `d`.
+    pub const RAYS: [[u64; 64]; 8] = rays();
 
-const fn rays() -> [[u64; 64]; 8] {
-    let mut rays = [[0u64; 64]; 8];
-    let mut direction = 0;
-    while direction < 8 {
-        let (file_step, rank_step) = DIRECTIONS[direction];
-        let mut square = 0;
-        while square < 64 {
-            let mut file = (square % 8) as i32 + file_step;
-            let mut rank = (square / 8) as i32 + rank_step;
-            let mut ray = 0u64;
-            while file >= 0 && file < 8 && rank >= 0 && rank < 8 {
-                ray |= 1 << (rank * 8 + file);
-                file += file_step;
-                rank += rank_step;
-            }
-            rays[direction][square] = ray;
-            square += 1;
-        }
-        direction += 1;
-    }
-    rays
-}
-
-/// `ADJACENT[square]`: the squares next to `square`. A move must touch an opposing disc.
-const ADJACENT: [u64; 64] = adjacent();
-
-const fn adjacent() -> [u64; 64] {
-    let mut table = [0u64; 64];
-    let mut square = 0;
-    while square < 64 {
+    const fn rays() -> [[u64; 64]; 8] {
+        let mut rays = [[0u64; 64]; 8];
         let mut direction = 0;
         while direction < 8 {
-            // The first square of each ray is a neighbour.
-            let ray = RAYS[direction][square];
-            let first = if direction < 4 {
-                ray & ray.wrapping_neg()
-            } else if ray == 0 {
-                0
-            } else {
-                1 << (63 - ray.leading_zeros())
-            };
-            table[square] |= first;
+            let (file_step, rank_step) = DIRECTIONS[direction];
+            let mut square = 0;
+            while square < 64 {
+                let mut file = (square % 8) as i32 + file_step;
+                let mut rank = (square / 8) as i32 + rank_step;
+                let mut ray = 0u64;
+                while file >= 0 && file < 8 && rank >= 0 && rank < 8 {
+                    ray |= 1 << (rank * 8 + file);
+                    file += file_step;
+                    rank += rank_step;
+                }
+                rays[direction][square] = ray;
+                square += 1;
+            }
             direction += 1;
         }
-        square += 1;
+        rays
     }
-    table
-}
 
-/// The discs a move on `SQUARE` flips for the player `me` against `other` (none: not a legal
-/// move). One copy per square: the rays are constants, and rays too short to hold a flip (fewer
-/// than two squares) cost nothing.
-#[inline(always)]
-fn flips_at<const SQUARE: usize>(me: u64, other: u64) -> u64 {
-    let mut flipped = 0;
-    // Rising rays: adding the ray's first bit to (other | outside the ray) carries through the
-    // run of `other` discs and stops on the first square that is not; it must be `me`.
-    for rays in &RAYS[..4] {
-        let ray = rays[SQUARE];
-        if ray.count_ones() >= 2 {
-            let first = ray & ray.wrapping_neg();
-            let outflank = (other | !ray).wrapping_add(first) & ray & me;
-            flipped |= outflank.wrapping_sub((outflank != 0) as u64) & ray;
-        }
-    }
-    // Falling rays: the nearest square that is not `other` is the highest such bit (bit 0 stands
-    // in when there is none: it is then either off the ray or `other`, so never an outflank).
-    for rays in &RAYS[4..] {
-        let ray = rays[SQUARE];
-        if ray.count_ones() >= 2 {
-            let nearest = 1u64 << (63 - ((ray & !other) | 1).leading_zeros());
-            let outflank = nearest & ray & me;
-            flipped |= (outflank << 1).wrapping_neg() & ray;
-        }
-    }
-    flipped
-}
+    /// `ADJACENT[square]`: the squares next to `square`. A move must touch an opposing disc.
+    pub const ADJACENT: [u64; 64] = adjacent();
 
-/// `LINE_FLIPS[position][mine]`: on a full line of eight squares whose discs of `me` are the
-/// bits of `mine`, how many discs a move at `position` flips: on each side, the other side's
-/// discs before the first disc of `me`, if there is one.
-const LINE_FLIPS: [[u8; 256]; 8] = line_flips();
-
-const fn line_flips() -> [[u8; 256]; 8] {
-    let mut table = [[0u8; 256]; 8];
-    let mut position = 0;
-    while position < 8 {
-        let mut mine = 0;
-        while mine < 256 {
-            let mut count = 0;
-            // Down the line, then up it.
-            let mut at = position as i32 - 1;
-            while at >= 0 && mine & 1 << at == 0 {
-                at -= 1;
+    const fn adjacent() -> [u64; 64] {
+        let mut table = [0u64; 64];
+        let mut square = 0;
+        while square < 64 {
+            let mut direction = 0;
+            while direction < 8 {
+                // The first square of each ray is a neighbour.
+                let ray = RAYS[direction][square];
+                let first = if direction < 4 {
+                    ray & ray.wrapping_neg()
+                } else if ray == 0 {
+                    0
+                } else {
+                    1 << (63 - ray.leading_zeros())
+                };
+                table[square] |= first;
+                direction += 1;
             }
-            if at >= 0 {
-                count += position as i32 - 1 - at;
-            }
-            let mut at = position + 1;
-            while at < 8 && mine & 1 << at == 0 {
-                at += 1;
-            }
-            if at < 8 {
-                count += (at - position - 1) as i32;
-            }
-            table[position][mine] = count as u8;
-            mine += 1;
+            square += 1;
         }
-        position += 1;
-    }
-    table
-}
-
-/// On a board full but for `SQUARE`, how many discs a move there by `me` flips: each line
-/// through it holds only discs of `me` and of the other side, so the discs of `me` on a line,
-/// gathered into a byte, say how many it flips. A diagonal's squares lie on different files and
-/// a column's on different ranks, so a multiplication gathers them without carries; squares
-/// off a short diagonal read as the other side's but lie beyond its ends, where nothing flips.
-#[inline(always)]
-fn last_flip_count_at<const SQUARE: usize>(me: u64) -> u32 {
-    let (file, rank) = (SQUARE % 8, SQUARE / 8);
-    let row = (me >> (8 * rank)) as u8;
-    let column = ((me >> file) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-    let mut count = LINE_FLIPS[file][row as usize] as u32;
-    count += LINE_FLIPS[rank][column as usize] as u32;
-    for (up, down) in [(2, 6), (3, 7)] {
-        let line = RAYS[up][SQUARE] | RAYS[down][SQUARE];
-        // A diagonal of two squares or fewer flips nothing.
-        if line.count_ones() >= 2 {
-            let files = (me & line).wrapping_mul(FILE_A) >> 56;
-            count += LINE_FLIPS[file][files as usize] as u32;
-        }
-    }
-    count
-}
-
-/// One entry per square of a function made for that square.
-macro_rules! per_square {
-    ($function:ident, $type:ty) => {
-        per_square!(@ $function, $type; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21
-            22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49
-            50 51 52 53 54 55 56 57 58 59 60 61 62 63)
-    };
-    (@ $function:ident, $type:ty; $($square:literal)*) => {
-        [$($function::<$square> as $type),*]
-    };
-}
-
-const FLIPS: [fn(u64, u64) -> u64; 64] = per_square!(flips_at, fn(u64, u64) -> u64);
-const LAST_FLIP_COUNTS: [fn(u64) -> u32; 64] = per_square!(last_flip_count_at, fn(u64) -> u32);
-
-/// The discs `square` flips for the player `me` against `other` (none: not a legal move).
-#[inline(always)]
-fn flips(me: u64, other: u64, square: u32) -> u64 {
-    FLIPS[square as usize](me, other)
-}
-
-/// On a board full but for `square`, how many discs a move there by `me` flips.
-#[inline(always)]
-fn last_flip_count(me: u64, square: u32) -> u32 {
-    LAST_FLIP_COUNTS[square as usize](me)
-}
-
-/// The squares where `me` can move against `other`.
-#[inline(always)]
-fn moves(me: u64, other: u64) -> u64 {
-    let empty = !(me | other);
-    // Horizontal and diagonal runs must not wrap from file h to file a.
-    let inner = other & 0x7E7E_7E7E_7E7E_7E7E;
-    let mut found = 0;
-    for &(shift, run) in &[(1, inner), (8, other), (7, inner), (9, inner)] {
-        // Kogge-Stone: runs of up to 6 discs in 4 steps each way (1 + 1 + 2 + 2).
-        let pair_up = run & (run << shift);
-        let pair_down = run & (run >> shift);
-        let mut up = run & (me << shift);
-        let mut down = run & (me >> shift);
-        up |= run & (up << shift);
-        down |= run & (down >> shift);
-        up |= pair_up & (up << (2 * shift));
-        down |= pair_down & (down >> (2 * shift));
-        up |= pair_up & (up << (2 * shift));
-        down |= pair_down & (down >> (2 * shift));
-        found |= empty & ((up << shift) | (down >> shift));
-    }
-    found
-}
-
-/// The final score for `me` when the game ends here: disc difference, empties to the winner.
-#[inline(always)]
-fn final_score(me: u64, other: u64) -> i32 {
-    let (mine, theirs) = (me.count_ones() as i32, other.count_ones() as i32);
-    let empties = 64 - mine - theirs;
-    let difference = mine - theirs;
-    if difference > 0 {
-        difference + empties
-    } else if difference < 0 {
-        difference - empties
-    } else {
-        0
-    }
-}
-
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = 0x8080_8080_8080_8080;
-const RANK_1: u64 = 0xFF;
-const RANK_8: u64 = 0xFF << 56;
-const EDGES: u64 = FILE_A | FILE_H | RANK_1 | RANK_8;
-
-/// The squares next to a disc of `discs`, in any direction.
-#[inline(always)]
-fn neighbours(discs: u64) -> u64 {
-    let east = discs << 1 & !FILE_A;
-    let west = discs >> 1 & !FILE_H;
-    let sideways = discs | east | west;
-    sideways << 8 | sideways >> 8 | east | west
-}
-
-/// The squares on full lines in each of the four orientations (horizontal, vertical, and the
-/// diagonals along +9 and +7).
-fn full_lines(occupied: u64) -> [u64; 4] {
-    let mut full = [0u64; 4];
-    for rank in 0..8 {
-        let row = RANK_1 << (8 * rank);
-        if occupied & row == row {
-            full[0] |= row;
-        }
-    }
-    for file in 0..8 {
-        let column = FILE_A << file;
-        if occupied & column == column {
-            full[1] |= column;
-        }
-    }
-    // Every diagonal is the ray from an edge square of file a or rank 1 plus that square.
-    for start in [0, 1, 2, 3, 4, 5, 6, 8, 16, 24, 32, 40, 48] {
-        let line = RAYS[2][start] | 1 << start;
-        if occupied & line == line {
-            full[2] |= line;
-        }
-    }
-    for start in [1, 2, 3, 4, 5, 6, 7, 15, 23, 31, 39, 47, 55] {
-        let line = RAYS[3][start] | 1 << start;
-        if occupied & line == line {
-            full[3] |= line;
-        }
-    }
-    full
-}
-
-/// Discs of `me` that can never be flipped: in each orientation the line is full, or a
-/// neighbour along it is the edge or a stable disc of `me`. Grown from the edges to a fixpoint.
-fn stable_discs(me: u64, other: u64) -> u64 {
-    let [horizontal, vertical, rising, falling] = full_lines(me | other);
-    let mut stable = 0;
-    loop {
-        let east_west =
-            horizontal | FILE_A | FILE_H | (stable << 1 & !FILE_A) | (stable >> 1 & !FILE_H);
-        let north_south = vertical | RANK_1 | RANK_8 | stable << 8 | stable >> 8;
-        let along_9 = rising | EDGES | (stable << 9 & !FILE_A) | (stable >> 9 & !FILE_H);
-        let along_7 = falling | EDGES | (stable << 7 & !FILE_H) | (stable >> 7 & !FILE_A);
-        let grown = me & east_west & north_south & along_9 & along_7;
-        if grown == stable {
-            return stable;
-        }
-        stable = grown;
-    }
-}
-
-/// The four quadrants (a1-d4, e1-h4, a5-d8, e5-h8): near the end, moves in a quadrant with an
-/// odd number of empties come first (parity: the last move in a region is worth having).
-const QUADRANTS: [u64; 4] = [
-    0x0000_0000_0F0F_0F0F,
-    0x0000_0000_F0F0_F0F0,
-    0x0F0F_0F0F_0000_0000,
-    0xF0F0_F0F0_0000_0000,
-];
-
-/// The quadrant (0-3) of a square.
-#[inline(always)]
-fn quadrant(square: u32) -> u32 {
-    (square >> 2 & 1) | (square >> 4 & 2)
-}
-
-/// Parity as four bits, one per quadrant holding an odd number of empties.
-fn parity(empty: u64) -> u32 {
-    // Fold each quadrant onto its first square by xor: ranks 1-4 onto rank 1 and 5-8 onto
-    // rank 5, then files a-d onto file a and e-h onto file e. Bits 0, 4, 32 and 36 remain.
-    let mut folded = empty ^ empty >> 8;
-    folded ^= folded >> 16;
-    folded ^= folded >> 1;
-    folded ^= folded >> 2;
-    (folded & 1 | folded >> 3 & 2 | folded >> 30 & 4 | folded >> 33 & 8) as u32
-}
-
-/// `PARITY_SQUARES[parity]`: the squares of the quadrants whose parity bit is set.
-const PARITY_SQUARES: [u64; 16] = parity_squares();
-
-const fn parity_squares() -> [u64; 16] {
-    let mut table = [0u64; 16];
-    let mut parity = 0;
-    while parity < 16 {
-        let mut index = 0;
-        while index < 4 {
-            if parity & 1 << index != 0 {
-                table[parity] |= QUADRANTS[index];
-            }
-            index += 1;
-        }
-        parity += 1;
-    }
-    table
-}
-
-/// One remembered position: its exact score lies in [lower, upper]; `best` was its best move.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    me: u64,
-    other: u64,
-    lower: i8,
-    upper: i8,
-    best: u8,
-    empties: u8,
-}
-
-/// At most this many empties: search square by square (no move generation, no table).
-const SHALLOW: u32 = 6;
-/// From this many empties, children are looked up in the table before any is searched.
-const ETC_EMPTIES: u32 = 8;
-/// log2 of the transposition table's largest entry count (2^21 entries of 24 bytes: 48 MiB).
-/// A position with fewer empties gets a smaller table (filling one costs time too).
-const TABLE_BITS: u32 = 21;
-/// The stability cutoff is tried only when alpha is at least this (below it, the other side
-/// would need more stable discs than endgames have) and with at least this many empties (below,
-/// the test costs more than the few nodes it saves).
-const STABILITY_ALPHA: i32 = 8;
-const STABILITY_EMPTIES: u32 = 10;
-/// Potential replies are counted in ordering only with at least this many empties.
-const POTENTIAL_EMPTIES: u32 = 10;
-/// Ordering: each reply left to the other side weighs this much, and a corner reply counts
-/// `1 + CORNER_REPLIES` times (measured by node counts on FFO #1-#19 and #40-#44)…
-const REPLY_WEIGHT: u32 = 16;
-const CORNER_REPLIES: u32 = 1;
-/// …and each empty square next to a disc of the mover (a potential reply) this much…
-const POTENTIAL_WEIGHT: u32 = 4;
-/// …and each stable disc of the mover on a corner or next to one along an edge counts this much
-/// in the move's favour. (Measured by node counts on FFO #1-#19 and #40-#44.)
-const CORNER_STABILITY_WEIGHT: u32 = 4;
-/// …and a move diagonally next to an empty corner counts this much against it, one next to an
-/// empty corner along an edge this much. (All the weights: node counts on FFO #40-#44 and on 15
-/// positions from #45-#59 played on to 20 empties, 22% and 23% fewer than without the last
-/// two; FFO #1-#19, small already, 9% more.)
-const X_SQUARE_WEIGHT: u32 = 40;
-const C_SQUARE_WEIGHT: u32 = 8;
-
-const CORNERS: u64 = 0x8100_0000_0000_0081;
-/// b2, g2, b7 and g7: a move there often gives the other side the corner.
-const X_SQUARES: u64 = 0x0042_0000_0000_4200;
-
-/// The squares next to the corners in `corners` along an edge (b1 and a2 for a1, and so on).
-#[inline(always)]
-fn beside_corners(corners: u64) -> u64 {
-    (corners & 0x0100_0000_0000_0001) << 1
-        | (corners & 0x8000_0000_0000_0080) >> 1
-        | (corners & 0x0000_0000_0000_0081) << 8
-        | (corners & 0x8100_0000_0000_0000) >> 8
-}
-
-/// The squares diagonally next to the corners in `corners` (b2 for a1, and so on).
-#[inline(always)]
-fn diagonal_to_corners(corners: u64) -> u64 {
-    (corners & 1) << 9
-        | (corners & 1 << 7) << 7
-        | (corners & 1 << 56) >> 7
-        | (corners & 1 << 63) >> 9
-}
-
-/// The discs of `me` on a corner, or next to a corner of `me` along an edge: they can never be
-/// flipped. A cheap part of the stable discs, for move ordering.
-#[inline(always)]
-fn corner_stability(me: u64) -> u32 {
-    ((beside_corners(me & CORNERS) | CORNERS) & me).count_ones()
-}
-
-/// The search: its transposition table (allocated when a position first needs it, grown for a
-/// larger one, kept between positions since exact bounds stay true) and its node count.
-#[derive(Default)]
-pub struct Solver {
-    table: Vec<Entry>,
-    table_bits: u32,
-    pub nodes: u64,
-}
-
-impl Solver {
-    /// Grows the table (once, to stay) to suit a position with this many empties.
-    fn fit_table(&mut self, empties: u32) {
-        let bits = (empties + 1).clamp(10, TABLE_BITS);
-        if bits > self.table_bits {
-            self.table = vec![Entry::default(); 1 << bits];
-            self.table_bits = bits;
-        }
+        table
     }
 
-    /// The first of the two entries a position may sit in.
-    fn bucket(&self, me: u64, other: u64) -> usize {
-        let mixed = (me ^ other.rotate_left(23)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (mixed >> (64 - self.table_bits)) as usize & !1
-    }
+    pub const FILE_A: u64 = 0x0101_0101_0101_0101;
+    pub const FILE_H: u64 = 0x8080_8080_8080_8080;
+    pub const RANK_1: u64 = 0xFF;
+    pub const RANK_8: u64 = 0xFF << 56;
+    pub const EDGES: u64 = FILE_A | FILE_H | RANK_1 | RANK_8;
+    pub const CORNERS: u64 = 0x8100_0000_0000_0081;
+    /// b2, g2, b7 and g7: a move there often gives the other side the corner.
+    pub const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 
-    fn probe(&self, me: u64, other: u64) -> Option<Entry> {
-        let bucket = self.bucket(me, other);
-        self.table[bucket..bucket + 2]
-            .iter()
-            .find(|entry| entry.me == me && entry.other == other)
-            .copied()
-    }
+    /// The best and the worst final score: every square owned by one side.
+    pub const MAX_SCORE: i32 = 64;
 
-    /// Stores an entry over the same position, else over the shallower of the two.
-    fn store(&mut self, entry: Entry) {
-        let bucket = self.bucket(entry.me, entry.other);
-        let pair = &mut self.table[bucket..bucket + 2];
-        let same = pair
-            .iter()
-            .position(|old| old.me == entry.me && old.other == entry.other);
-        let at = same.unwrap_or(if pair[0].empties <= pair[1].empties {
-            0
-        } else {
-            1
-        });
-        pair[at] = entry;
-    }
-
-    /// The exact score with one empty square left, `me` to move.
+    /// The final score for `me` when the game ends here: disc difference, empties to the winner.
     #[inline(always)]
-    fn last_one(&mut self, me: u64, other: u64, square: u32) -> i32 {
-        self.nodes += 1;
-        // With no empty square left the score is the disc difference: 2 * mine - 64.
-        let flipped = last_flip_count(me, square);
-        if flipped != 0 {
-            return 2 * (me.count_ones() + flipped) as i32 + 2 - 64;
+    pub fn final_score(me: u64, other: u64) -> i32 {
+        let (mine, theirs) = (me.count_ones() as i32, other.count_ones() as i32);
+        let empties = 64 - mine - theirs;
+        let difference = mine - theirs;
+        if difference > 0 {
+            difference + empties
+        } else if difference < 0 {
+            difference - empties
+        } else {
+            0
         }
-        let flipped = last_flip_count(other, square);
-        if flipped != 0 {
-            return 64 - 2 * (other.count_ones() + flipped) as i32 - 2;
-        }
-        final_score(me, other)
     }
 
-    /// The exact score with two empty squares left, `me` to move.
-    fn last_two(&mut self, me: u64, other: u64, mut alpha: i32, beta: i32, passed: bool) -> i32 {
-        self.nodes += 1;
-        let empty = !(me | other);
-        let first = empty.trailing_zeros();
-        let second = (empty & (empty - 1)).trailing_zeros();
-        let mut best = -65;
-        for (square, last) in [(first, second), (second, first)] {
-            if ADJACENT[square as usize] & other == 0 {
-                continue;
+    /// The squares next to a disc of `discs`, in any direction.
+    #[inline(always)]
+    pub fn neighbours(discs: u64) -> u64 {
+        let east = discs << 1 & !FILE_A;
+        let west = discs >> 1 & !FILE_H;
+        let sideways = discs | east | west;
+        sideways << 8 | sideways >> 8 | east | west
+    }
+
+    /// The squares on full lines in each of the four orientations (horizontal, vertical, and the
+    /// diagonals along +9 and +7).
+    fn full_lines(occupied: u64) -> [u64; 4] {
+        let mut full = [0u64; 4];
+        for rank in 0..8 {
+            let row = RANK_1 << (8 * rank);
+            if occupied & row == row {
+                full[0] |= row;
             }
-            let flipped = flips(me, other, square);
-            if flipped == 0 {
-                continue;
+        }
+        for file in 0..8 {
+            let column = FILE_A << file;
+            if occupied & column == column {
+                full[1] |= column;
             }
-            let score = -self.last_one(other ^ flipped, me | flipped | 1 << square, last);
-            if score > best {
-                best = score;
-                if score >= beta {
-                    return score;
+        }
+        // Every diagonal is the ray from an edge square of file a or rank 1 plus that square.
+        for start in [0, 1, 2, 3, 4, 5, 6, 8, 16, 24, 32, 40, 48] {
+            let line = RAYS[2][start] | 1 << start;
+            if occupied & line == line {
+                full[2] |= line;
+            }
+        }
+        for start in [1, 2, 3, 4, 5, 6, 7, 15, 23, 31, 39, 47, 55] {
+            let line = RAYS[3][start] | 1 << start;
+            if occupied & line == line {
+                full[3] |= line;
+            }
+        }
+        full
+    }
+
+    /// Discs of `me` that can never be flipped: in each orientation the line is full, or a
+    /// neighbour along it is the edge or a stable disc of `me`. Grown from the edges to a
+    /// fixpoint.
+    pub fn stable_discs(me: u64, other: u64) -> u64 {
+        let [horizontal, vertical, rising, falling] = full_lines(me | other);
+        let mut stable = 0;
+        loop {
+            let east_west =
+                horizontal | FILE_A | FILE_H | (stable << 1 & !FILE_A) | (stable >> 1 & !FILE_H);
+            let north_south = vertical | RANK_1 | RANK_8 | stable << 8 | stable >> 8;
+            let along_9 = rising | EDGES | (stable << 9 & !FILE_A) | (stable >> 9 & !FILE_H);
+            let along_7 = falling | EDGES | (stable << 7 & !FILE_H) | (stable >> 7 & !FILE_A);
+            let grown = me & east_west & north_south & along_9 & along_7;
+            if grown == stable {
+                return stable;
+            }
+            stable = grown;
+        }
+    }
+
+    /// The squares next to the corners in `corners` along an edge (b1 and a2 for a1, and so on).
+    #[inline(always)]
+    pub fn beside_corners(corners: u64) -> u64 {
+        (corners & 0x0100_0000_0000_0001) << 1
+            | (corners & 0x8000_0000_0000_0080) >> 1
+            | (corners & 0x0000_0000_0000_0081) << 8
+            | (corners & 0x8100_0000_0000_0000) >> 8
+    }
+
+    /// The squares diagonally next to the corners in `corners` (b2 for a1, and so on).
+    #[inline(always)]
+    pub fn diagonal_to_corners(corners: u64) -> u64 {
+        (corners & 1) << 9
+            | (corners & 1 << 7) << 7
+            | (corners & 1 << 56) >> 7
+            | (corners & 1 << 63) >> 9
+    }
+
+    /// The discs of `me` on a corner, or next to a corner of `me` along an edge: they can never
+    /// be flipped. A cheap part of the stable discs.
+    #[inline(always)]
+    pub fn corner_stability(me: u64) -> u32 {
+        ((beside_corners(me & CORNERS) | CORNERS) & me).count_ones()
+    }
+}
+// ---- end shared: othello_board ----
+
+// ---- shared: othello_moves (kept identical across solvers by tests/shared_code.rs) ----
+/// Move generation: the legal moves of a side, the discs a move flips, and the position after it.
+mod moves {
+    use super::board::{FILE_A, RAYS};
+
+    /// The discs a move on `SQUARE` flips for the player `me` against `other` (none: not a legal
+    /// move). One copy per square: the rays are constants, and rays too short to hold a flip
+    /// (fewer than two squares) cost nothing.
+    #[inline(always)]
+    fn flips_at<const SQUARE: usize>(me: u64, other: u64) -> u64 {
+        let mut flipped = 0;
+        // Rising rays: adding the ray's first bit to (other | outside the ray) carries through
+        // the run of `other` discs and stops on the first square that is not; it must be `me`.
+        for rays in &RAYS[..4] {
+            let ray = rays[SQUARE];
+            if ray.count_ones() >= 2 {
+                let first = ray & ray.wrapping_neg();
+                let outflank = (other | !ray).wrapping_add(first) & ray & me;
+                flipped |= outflank.wrapping_sub((outflank != 0) as u64) & ray;
+            }
+        }
+        // Falling rays: the nearest square that is not `other` is the highest such bit (bit 0
+        // stands in when there is none: it is then either off the ray or `other`, so never an
+        // outflank).
+        for rays in &RAYS[4..] {
+            let ray = rays[SQUARE];
+            if ray.count_ones() >= 2 {
+                let nearest = 1u64 << (63 - ((ray & !other) | 1).leading_zeros());
+                let outflank = nearest & ray & me;
+                flipped |= (outflank << 1).wrapping_neg() & ray;
+            }
+        }
+        flipped
+    }
+
+    /// `LINE_FLIPS[position][mine]`: on a full line of eight squares whose discs of `me` are the
+    /// bits of `mine`, how many discs a move at `position` flips: on each side, the other side's
+    /// discs before the first disc of `me`, if there is one.
+    const LINE_FLIPS: [[u8; 256]; 8] = line_flips();
+
+    const fn line_flips() -> [[u8; 256]; 8] {
+        let mut table = [[0u8; 256]; 8];
+        let mut position = 0;
+        while position < 8 {
+            let mut mine = 0;
+            while mine < 256 {
+                let mut count = 0;
+                // Down the line, then up it.
+                let mut at = position as i32 - 1;
+                while at >= 0 && mine & 1 << at == 0 {
+                    at -= 1;
                 }
-                alpha = alpha.max(score);
+                if at >= 0 {
+                    count += position as i32 - 1 - at;
+                }
+                let mut at = position + 1;
+                while at < 8 && mine & 1 << at == 0 {
+                    at += 1;
+                }
+                if at < 8 {
+                    count += (at - position - 1) as i32;
+                }
+                table[position][mine] = count as u8;
+                mine += 1;
             }
+            position += 1;
         }
-        if best == -65 {
-            if passed {
-                return final_score(me, other);
-            }
-            return -self.last_two(other, me, -beta, -alpha, true);
-        }
-        best
+        table
     }
 
-    /// Near the end: every empty square is tried, those of odd quadrants first (`parity` has a
-    /// bit per quadrant with an odd number of empties) and in each the squares diagonally next
-    /// to a corner last; no table, no sorting.
-    #[allow(clippy::too_many_arguments)]
-    fn shallow(
-        &mut self,
+    /// On a board full but for `SQUARE`, how many discs a move there by `me` flips: each line
+    /// through it holds only discs of `me` and of the other side, so the discs of `me` on a
+    /// line, gathered into a byte, say how many it flips. A diagonal's squares lie on different
+    /// files and a column's on different ranks, so a multiplication gathers them without
+    /// carries; squares off a short diagonal read as the other side's but lie beyond its ends,
+    /// where nothing flips.
+    #[inline(always)]
+    fn last_flip_count_at<const SQUARE: usize>(me: u64) -> u32 {
+        let (file, rank) = (SQUARE % 8, SQUARE / 8);
+        let row = (me >> (8 * rank)) as u8;
+        let column = ((me >> file) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        let mut count = LINE_FLIPS[file][row as usize] as u32;
+        count += LINE_FLIPS[rank][column as usize] as u32;
+        for (up, down) in [(2, 6), (3, 7)] {
+            let line = RAYS[up][SQUARE] | RAYS[down][SQUARE];
+            // A diagonal of two squares or fewer flips nothing.
+            if line.count_ones() >= 2 {
+                let files = (me & line).wrapping_mul(FILE_A) >> 56;
+                count += LINE_FLIPS[file][files as usize] as u32;
+            }
+        }
+        count
+    }
+
+    /// One entry per square of a function made for that square.
+    macro_rules! per_square {
+        ($function:ident, $type:ty) => {
+            per_square!(@ $function, $type; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20
+                21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47
+                48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63)
+        };
+        (@ $function:ident, $type:ty; $($square:literal)*) => {
+            [$($function::<$square> as $type),*]
+        };
+    }
+
+    const FLIPS: [fn(u64, u64) -> u64; 64] = per_square!(flips_at, fn(u64, u64) -> u64);
+    const LAST_FLIP_COUNTS: [fn(u64) -> u32; 64] = per_square!(last_flip_count_at, fn(u64) -> u32);
+
+    /// The discs `square` flips for the player `me` against `other` (none: not a legal move).
+    #[inline(always)]
+    pub fn flips(me: u64, other: u64, square: u32) -> u64 {
+        FLIPS[square as usize](me, other)
+    }
+
+    /// On a board full but for `square`, how many discs a move there by `me` flips.
+    #[inline(always)]
+    pub fn last_flip_count(me: u64, square: u32) -> u32 {
+        LAST_FLIP_COUNTS[square as usize](me)
+    }
+
+    /// The position after `me` plays `square`, flipping `flipped`, from the view of the other
+    /// side, who moves next: (its discs, the discs of `me`).
+    #[inline(always)]
+    pub fn after_move(me: u64, other: u64, square: u32, flipped: u64) -> (u64, u64) {
+        (other ^ flipped, me | flipped | 1 << square)
+    }
+
+    /// The squares where `me` can move against `other`.
+    #[inline(always)]
+    pub fn moves(me: u64, other: u64) -> u64 {
+        let empty = !(me | other);
+        // Horizontal and diagonal runs must not wrap from file h to file a.
+        let inner = other & 0x7E7E_7E7E_7E7E_7E7E;
+        let mut found = 0;
+        for &(shift, run) in &[(1, inner), (8, other), (7, inner), (9, inner)] {
+            // Kogge-Stone: runs of up to 6 discs in 4 steps each way (1 + 1 + 2 + 2).
+            let pair_up = run & (run << shift);
+            let pair_down = run & (run >> shift);
+            let mut up = run & (me << shift);
+            let mut down = run & (me >> shift);
+            up |= run & (up << shift);
+            down |= run & (down >> shift);
+            up |= pair_up & (up << (2 * shift));
+            down |= pair_down & (down >> (2 * shift));
+            up |= pair_up & (up << (2 * shift));
+            down |= pair_down & (down >> (2 * shift));
+            found |= empty & ((up << shift) | (down >> shift));
+        }
+        found
+    }
+}
+// ---- end shared: othello_moves ----
+
+// ---- shared: othello_search (kept identical across solvers by tests/shared_code.rs) ----
+/// The exact search: the final score under perfect play from any position, and a best play.
+mod search {
+    use super::board::{
+        beside_corners, corner_stability, diagonal_to_corners, final_score, neighbours,
+        stable_discs, ADJACENT, CORNERS, MAX_SCORE, X_SQUARES,
+    };
+    use super::moves::{after_move, flips, last_flip_count, moves};
+
+    /// The best play from a position: the exact score and the move that gets it.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Solution {
+        pub score: i32,
+        pub play: Play,
+    }
+
+    /// What the side to move does.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub enum Play {
+        Move(u32),
+        Pass,
+        GameOver,
+    }
+
+    /// Below every score: the best score of a node before any move is searched. Still this after
+    /// the moves: there was no legal move.
+    const NO_MOVE_YET: i32 = -MAX_SCORE - 1;
+    /// Not a square: a table entry or a node without a best move.
+    const NO_SQUARE: u8 = 64;
+
+    /// At most this many empties: search square by square (no move generation, no table).
+    const SHALLOW: u32 = 6;
+    /// From this many empties, children are looked up in the table before any is searched.
+    const ETC_EMPTIES: u32 = 8;
+    /// log2 of the transposition table's largest entry count (2^21 entries of 24 bytes: 48 MiB).
+    /// A position with fewer empties gets a smaller table (filling one costs time too).
+    const TABLE_BITS: u32 = 21;
+    /// log2 of the smallest table.
+    const MIN_TABLE_BITS: u32 = 10;
+    /// The stability cutoff is tried only when alpha is at least this (below it, the other side
+    /// would need more stable discs than endgames have) and with at least this many empties
+    /// (below, the test costs more than the few nodes it saves).
+    const STABILITY_ALPHA: i32 = 8;
+    const STABILITY_EMPTIES: u32 = 10;
+    /// Potential replies are counted in ordering only with at least this many empties.
+    const POTENTIAL_EMPTIES: u32 = 10;
+    /// Ordering (the weights were chosen by node counts on FFO endgames): each reply left to the
+    /// other side weighs `REPLY_WEIGHT`, and a corner reply counts `1 + CORNER_REPLIES` times…
+    const REPLY_WEIGHT: u32 = 16;
+    const CORNER_REPLIES: u32 = 1;
+    /// …each empty square next to a disc of the mover (a potential reply) this much…
+    const POTENTIAL_WEIGHT: u32 = 4;
+    /// …each stable disc of the mover on a corner or next to one along an edge this much in the
+    /// move's favour…
+    const CORNER_STABILITY_WEIGHT: u32 = 4;
+    /// …and a move diagonally next to an empty corner this much against it, one next to an
+    /// empty corner along an edge this much.
+    const X_SQUARE_WEIGHT: u32 = 40;
+    const C_SQUARE_WEIGHT: u32 = 8;
+
+    /// The four quadrants (a1-d4, e1-h4, a5-d8, e5-h8): near the end, moves in a quadrant with
+    /// an odd number of empties come first (parity: the last move in a region is worth having).
+    pub const QUADRANTS: [u64; 4] = [
+        0x0000_0000_0F0F_0F0F,
+        0x0000_0000_F0F0_F0F0,
+        0x0F0F_0F0F_0000_0000,
+        0xF0F0_F0F0_0000_0000,
+    ];
+
+    /// The quadrant (0-3) of a square.
+    #[inline(always)]
+    fn quadrant(square: u32) -> u32 {
+        (square >> 2 & 1) | (square >> 4 & 2)
+    }
+
+    /// Parity as four bits, one per quadrant holding an odd number of empties.
+    pub fn parity(empty: u64) -> u32 {
+        // Fold each quadrant onto its first square by xor: ranks 1-4 onto rank 1 and 5-8 onto
+        // rank 5, then files a-d onto file a and e-h onto file e. Bits 0, 4, 32 and 36 remain.
+        let mut folded = empty ^ empty >> 8;
+        folded ^= folded >> 16;
+        folded ^= folded >> 1;
+        folded ^= folded >> 2;
+        (folded & 1 | folded >> 3 & 2 | folded >> 30 & 4 | folded >> 33 & 8) as u32
+    }
+
+    /// `PARITY_SQUARES[parity]`: the squares of the quadrants whose parity bit is set.
+    const PARITY_SQUARES: [u64; 16] = parity_squares();
+
+    const fn parity_squares() -> [u64; 16] {
+        let mut table = [0u64; 16];
+        let mut parity = 0;
+        while parity < 16 {
+            let mut index = 0;
+            while index < 4 {
+                if parity & 1 << index != 0 {
+                    table[parity] |= QUADRANTS[index];
+                }
+                index += 1;
+            }
+            parity += 1;
+        }
+        table
+    }
+
+    /// One remembered position: its exact score lies in [lower, upper]; `best` was its best
+    /// move.
+    #[derive(Clone, Copy, Default)]
+    struct Entry {
         me: u64,
         other: u64,
-        mut alpha: i32,
-        beta: i32,
-        empties: u32,
-        parity: u32,
-        passed: bool,
-    ) -> i32 {
-        if empties == 2 {
-            return self.last_two(me, other, alpha, beta, passed);
+        lower: i8,
+        upper: i8,
+        best: u8,
+        empties: u8,
+    }
+
+    impl Entry {
+        /// What a search in (alpha, beta) that found `best` proves: a lower bound when it failed
+        /// high, the exact score inside the window, an upper bound when it failed low.
+        fn proven(me: u64, other: u64, empties: u32, window: (i32, i32), best: (i32, u8)) -> Self {
+            let (alpha, beta) = window;
+            let (score, square) = best;
+            let (lower, upper) = if score >= beta {
+                (score, MAX_SCORE)
+            } else if score > alpha {
+                (score, score)
+            } else {
+                (-MAX_SCORE, score)
+            };
+            Entry {
+                me,
+                other,
+                lower: lower as i8,
+                upper: upper as i8,
+                best: square,
+                empties: empties as u8,
+            }
         }
-        let empty = !(me | other);
-        self.nodes += 1;
-        let odd = PARITY_SQUARES[parity as usize];
-        let mut best = -65;
-        for mut squares in [
-            empty & odd & !X_SQUARES,
-            empty & odd & X_SQUARES,
-            empty & !odd & !X_SQUARES,
-            empty & !odd & X_SQUARES,
-        ] {
-            while squares != 0 {
-                let square = squares.trailing_zeros();
-                squares &= squares - 1;
+
+        /// The bound that settles a search in (alpha, beta) without searching, if there is one.
+        fn cutoff(&self, alpha: i32, beta: i32) -> Option<i32> {
+            let (lower, upper) = (self.lower as i32, self.upper as i32);
+            if lower >= beta {
+                Some(lower)
+            } else if upper <= alpha {
+                Some(upper)
+            } else {
+                None
+            }
+        }
+    }
+
+    /// A move being ordered: its sort key, square, the discs it flips and the replies it leaves.
+    #[derive(Clone, Copy, Default)]
+    struct Child {
+        flipped: u64,
+        replies: u64,
+        key: i16,
+        square: u8,
+    }
+
+    impl Child {
+        /// The position after this move, from the view of the side that replies.
+        #[inline(always)]
+        fn position(&self, me: u64, other: u64) -> (u64, u64) {
+            after_move(me, other, self.square as u32, self.flipped)
+        }
+    }
+
+    /// The search: its transposition table (allocated when a position first needs it, grown for
+    /// a larger one, kept between positions since exact bounds stay true) and its node count.
+    #[derive(Default)]
+    pub struct Solver {
+        table: Vec<Entry>,
+        table_bits: u32,
+        pub nodes: u64,
+    }
+
+    impl Solver {
+        /// Grows the table (once, to stay) to suit a position with this many empties.
+        fn fit_table(&mut self, empties: u32) {
+            let bits = (empties + 1).clamp(MIN_TABLE_BITS, TABLE_BITS);
+            if bits > self.table_bits {
+                self.table = vec![Entry::default(); 1 << bits];
+                self.table_bits = bits;
+            }
+        }
+
+        /// The first of the two entries a position may sit in.
+        fn bucket(&self, me: u64, other: u64) -> usize {
+            let mixed = (me ^ other.rotate_left(23)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            (mixed >> (64 - self.table_bits)) as usize & !1
+        }
+
+        fn probe(&self, me: u64, other: u64) -> Option<Entry> {
+            let bucket = self.bucket(me, other);
+            self.table[bucket..bucket + 2]
+                .iter()
+                .find(|entry| entry.me == me && entry.other == other)
+                .copied()
+        }
+
+        /// Stores an entry over the same position, else over the shallower of the two.
+        fn store(&mut self, entry: Entry) {
+            let bucket = self.bucket(entry.me, entry.other);
+            let pair = &mut self.table[bucket..bucket + 2];
+            let same = pair
+                .iter()
+                .position(|old| old.me == entry.me && old.other == entry.other);
+            let at = same.unwrap_or(if pair[0].empties <= pair[1].empties {
+                0
+            } else {
+                1
+            });
+            pair[at] = entry;
+        }
+
+        /// The exact score with one empty square left, `me` to move.
+        #[inline(always)]
+        fn last_one(&mut self, me: u64, other: u64, square: u32) -> i32 {
+            self.nodes += 1;
+            // With no empty square left the score is the disc difference: 2 * mine - 64.
+            let flipped = last_flip_count(me, square);
+            if flipped != 0 {
+                return 2 * (me.count_ones() + flipped) as i32 + 2 - 64;
+            }
+            let flipped = last_flip_count(other, square);
+            if flipped != 0 {
+                return 64 - 2 * (other.count_ones() + flipped) as i32 - 2;
+            }
+            final_score(me, other)
+        }
+
+        /// The exact score with two empty squares left, `me` to move.
+        fn last_two(
+            &mut self,
+            me: u64,
+            other: u64,
+            mut alpha: i32,
+            beta: i32,
+            passed: bool,
+        ) -> i32 {
+            self.nodes += 1;
+            let empty = !(me | other);
+            let first = empty.trailing_zeros();
+            let second = (empty & (empty - 1)).trailing_zeros();
+            let mut best = NO_MOVE_YET;
+            for (square, last) in [(first, second), (second, first)] {
                 if ADJACENT[square as usize] & other == 0 {
                     continue;
                 }
@@ -603,17 +657,8 @@ impl Solver {
                 if flipped == 0 {
                     continue;
                 }
-                let (next_me, next_other) = (other ^ flipped, me | flipped | 1 << square);
-                let next_parity = parity ^ 1 << quadrant(square);
-                let score = -self.shallow(
-                    next_me,
-                    next_other,
-                    -beta,
-                    -alpha,
-                    empties - 1,
-                    next_parity,
-                    false,
-                );
+                let (next_me, next_other) = after_move(me, other, square, flipped);
+                let score = -self.last_one(next_me, next_other, last);
                 if score > best {
                     best = score;
                     if score >= beta {
@@ -622,281 +667,330 @@ impl Solver {
                     alpha = alpha.max(score);
                 }
             }
-        }
-        if best == -65 {
-            // No move: pass, or the game is over.
-            if passed {
-                return final_score(me, other);
+            if best == NO_MOVE_YET {
+                if passed {
+                    return final_score(me, other);
+                }
+                return -self.last_two(other, me, -beta, -alpha, true);
             }
-            return -self.shallow(other, me, -beta, -alpha, empties, parity, true);
+            best
         }
-        best
-    }
 
-    /// The moves of `me`, best first: the fewest replies for `other` (corners count more),
-    /// fewest potential replies, most stable corner discs, and not next to an empty corner.
-    /// Each comes with the discs it flips and the replies it leaves.
-    fn ordered_moves(me: u64, other: u64, legal: u64, list: &mut [Child; 32]) -> usize {
-        let empties = 64 - (me | other).count_ones();
-        // Moves next to an empty corner can open it to the other side.
-        let empty_corners = !(me | other) & CORNERS;
-        let (risky_x, risky_c) = (
-            diagonal_to_corners(empty_corners),
-            beside_corners(empty_corners),
-        );
-        let mut count = 0;
-        let mut remaining = legal;
-        while remaining != 0 {
-            let square = remaining.trailing_zeros();
-            remaining &= remaining - 1;
-            let flipped = flips(me, other, square);
-            let replies = moves(other ^ flipped, me | flipped | 1 << square);
-            let key = {
-                let mine = me | flipped | 1 << square;
-                let potential = if empties >= POTENTIAL_EMPTIES {
-                    (neighbours(mine) & !(mine | other)).count_ones()
-                } else {
-                    0
-                };
-                (REPLY_WEIGHT
-                    * (replies.count_ones() + CORNER_REPLIES * (replies & CORNERS).count_ones())
-                    + POTENTIAL_WEIGHT * potential) as i32
-                    - (CORNER_STABILITY_WEIGHT * corner_stability(mine)) as i32
-                    + (X_SQUARE_WEIGHT * (risky_x >> square & 1) as u32) as i32
-                    + (C_SQUARE_WEIGHT * (risky_c >> square & 1) as u32) as i32
-            };
-            let child = Child {
-                flipped,
-                replies,
-                key: key as i16,
-                square: square as u8,
-            };
-            // Insertion sort: the lists are short.
-            let mut at = count;
-            while at > 0 && list[at - 1].key > key as i16 {
-                list[at] = list[at - 1];
-                at -= 1;
+        /// Near the end: every empty square is tried, those of odd quadrants first (`parity` has
+        /// a bit per quadrant with an odd number of empties) and in each the squares diagonally
+        /// next to a corner last; no table, no sorting.
+        #[allow(clippy::too_many_arguments)]
+        fn shallow(
+            &mut self,
+            me: u64,
+            other: u64,
+            mut alpha: i32,
+            beta: i32,
+            empties: u32,
+            parity: u32,
+            passed: bool,
+        ) -> i32 {
+            if empties == 2 {
+                return self.last_two(me, other, alpha, beta, passed);
             }
-            list[at] = child;
-            count += 1;
-        }
-        count
-    }
-
-    /// Exact negamax in (alpha, beta), fail-soft, `me` to move with the moves `legal`.
-    fn search(
-        &mut self,
-        me: u64,
-        other: u64,
-        legal: u64,
-        mut alpha: i32,
-        mut beta: i32,
-        passed: bool,
-    ) -> i32 {
-        let empties = 64 - (me | other).count_ones();
-        if empties <= SHALLOW {
-            let parity = parity(!(me | other));
-            return self.shallow(me, other, alpha, beta, empties, parity, passed);
-        }
-        self.nodes += 1;
-        if legal == 0 {
-            if passed {
-                return final_score(me, other);
-            }
-            let replies = moves(other, me);
-            return -self.search(other, me, replies, -beta, -alpha, true);
-        }
-        // Stability: the other side's stable discs cap this side's score.
-        if alpha >= STABILITY_ALPHA && empties >= STABILITY_EMPTIES {
-            let ceiling = 64 - 2 * stable_discs(other, me).count_ones() as i32;
-            if ceiling <= alpha {
-                return ceiling;
-            }
-            beta = beta.min(ceiling);
-        }
-        let mut hint = 64;
-        if let Some(entry) = self.probe(me, other) {
-            let (lower, upper) = (entry.lower as i32, entry.upper as i32);
-            if lower >= beta {
-                return lower;
-            }
-            if upper <= alpha {
-                return upper;
-            }
-            alpha = alpha.max(lower);
-            beta = beta.min(upper);
-            hint = entry.best;
-        }
-        let original_alpha = alpha;
-        let mut best = -65;
-        let mut best_square = 64;
-        let mut rest = legal;
-        // The table's move first, before the others are generated and sorted: at a node that
-        // fails high it is often the only move ever searched.
-        if hint < 64 && legal & 1 << hint != 0 {
-            rest &= !(1 << hint);
-            let flipped = flips(me, other, hint as u32);
-            let (next_me, next_other) = (other ^ flipped, me | flipped | 1 << hint);
-            let replies = moves(next_me, next_other);
-            best = -self.search(next_me, next_other, replies, -beta, -alpha, false);
-            best_square = hint;
-            alpha = alpha.max(best);
-        }
-        if best < beta && rest != 0 {
-            let mut list = [Child::default(); 32];
-            let count = Solver::ordered_moves(me, other, rest, &mut list);
-            // Enhanced transposition cutoff: a child the table already knows to be bad enough
-            // for the other side ends the search before any more is searched.
-            if empties >= ETC_EMPTIES {
-                for child in &list[..count] {
-                    let (next_me, next_other) = (
-                        other ^ child.flipped,
-                        me | child.flipped | 1 << child.square,
+            let empty = !(me | other);
+            self.nodes += 1;
+            let odd = PARITY_SQUARES[parity as usize];
+            let mut best = NO_MOVE_YET;
+            for mut squares in [
+                empty & odd & !X_SQUARES,
+                empty & odd & X_SQUARES,
+                empty & !odd & !X_SQUARES,
+                empty & !odd & X_SQUARES,
+            ] {
+                while squares != 0 {
+                    let square = squares.trailing_zeros();
+                    squares &= squares - 1;
+                    if ADJACENT[square as usize] & other == 0 {
+                        continue;
+                    }
+                    let flipped = flips(me, other, square);
+                    if flipped == 0 {
+                        continue;
+                    }
+                    let (next_me, next_other) = after_move(me, other, square, flipped);
+                    let next_parity = parity ^ 1 << quadrant(square);
+                    let score = -self.shallow(
+                        next_me,
+                        next_other,
+                        -beta,
+                        -alpha,
+                        empties - 1,
+                        next_parity,
+                        false,
                     );
-                    if let Some(entry) = self.probe(next_me, next_other) {
-                        if -(entry.upper as i32) >= beta {
-                            return -(entry.upper as i32);
+                    if score > best {
+                        best = score;
+                        if score >= beta {
+                            return score;
                         }
+                        alpha = alpha.max(score);
                     }
                 }
             }
-            for child in &list[..count] {
-                let (next_me, next_other) = (
-                    other ^ child.flipped,
-                    me | child.flipped | 1 << child.square,
-                );
-                // The first move searched gets the full window, the others a null window first.
-                let mut score = if best == -65 {
-                    -self.search(next_me, next_other, child.replies, -beta, -alpha, false)
-                } else {
-                    -self.search(
-                        next_me,
-                        next_other,
-                        child.replies,
-                        -alpha - 1,
-                        -alpha,
-                        false,
-                    )
-                };
-                if best != -65 && score > alpha && score < beta {
-                    score = -self.search(next_me, next_other, child.replies, -beta, -score, false);
+            if best == NO_MOVE_YET {
+                // No move: pass, or the game is over.
+                if passed {
+                    return final_score(me, other);
                 }
+                return -self.shallow(other, me, -beta, -alpha, empties, parity, true);
+            }
+            best
+        }
+
+        /// The moves of `me`, best first: the fewest replies for `other` (corners count more),
+        /// fewest potential replies, most stable corner discs, and not next to an empty corner.
+        /// Each comes with the discs it flips and the replies it leaves.
+        fn ordered_moves(me: u64, other: u64, legal: u64, list: &mut [Child; 32]) -> usize {
+            let empties = 64 - (me | other).count_ones();
+            // Moves next to an empty corner can open it to the other side.
+            let empty_corners = !(me | other) & CORNERS;
+            let (risky_x, risky_c) = (
+                diagonal_to_corners(empty_corners),
+                beside_corners(empty_corners),
+            );
+            let mut count = 0;
+            let mut remaining = legal;
+            while remaining != 0 {
+                let square = remaining.trailing_zeros();
+                remaining &= remaining - 1;
+                let flipped = flips(me, other, square);
+                let (next_me, next_other) = after_move(me, other, square, flipped);
+                let replies = moves(next_me, next_other);
+                let key = {
+                    let mine = next_other;
+                    let potential = if empties >= POTENTIAL_EMPTIES {
+                        (neighbours(mine) & !(mine | other)).count_ones()
+                    } else {
+                        0
+                    };
+                    (REPLY_WEIGHT
+                        * (replies.count_ones()
+                            + CORNER_REPLIES * (replies & CORNERS).count_ones())
+                        + POTENTIAL_WEIGHT * potential) as i32
+                        - (CORNER_STABILITY_WEIGHT * corner_stability(mine)) as i32
+                        + (X_SQUARE_WEIGHT * (risky_x >> square & 1) as u32) as i32
+                        + (C_SQUARE_WEIGHT * (risky_c >> square & 1) as u32) as i32
+                };
+                let child = Child {
+                    flipped,
+                    replies,
+                    key: key as i16,
+                    square: square as u8,
+                };
+                // Insertion sort: the lists are short.
+                let mut at = count;
+                while at > 0 && list[at - 1].key > key as i16 {
+                    list[at] = list[at - 1];
+                    at -= 1;
+                }
+                list[at] = child;
+                count += 1;
+            }
+            count
+        }
+
+        /// A move's score in (alpha, beta) by principal variation search: the first move of a
+        /// node gets the whole window; a later one a null window at alpha first, which proves it
+        /// no better, else it is searched again in the window above what it proved.
+        #[inline(always)]
+        fn child_score(
+            &mut self,
+            (next_me, next_other): (u64, u64),
+            replies: u64,
+            alpha: i32,
+            beta: i32,
+            first: bool,
+        ) -> i32 {
+            if first {
+                return -self.search(next_me, next_other, replies, -beta, -alpha, false);
+            }
+            let score = -self.search(next_me, next_other, replies, -alpha - 1, -alpha, false);
+            if score > alpha && score < beta {
+                return -self.search(next_me, next_other, replies, -beta, -score, false);
+            }
+            score
+        }
+
+        /// Exact negamax in (alpha, beta), fail-soft, `me` to move with the moves `legal`.
+        fn search(
+            &mut self,
+            me: u64,
+            other: u64,
+            legal: u64,
+            mut alpha: i32,
+            mut beta: i32,
+            passed: bool,
+        ) -> i32 {
+            let empties = 64 - (me | other).count_ones();
+            if empties <= SHALLOW {
+                let parity = parity(!(me | other));
+                return self.shallow(me, other, alpha, beta, empties, parity, passed);
+            }
+            self.nodes += 1;
+            if legal == 0 {
+                if passed {
+                    return final_score(me, other);
+                }
+                let replies = moves(other, me);
+                return -self.search(other, me, replies, -beta, -alpha, true);
+            }
+            // Stability: the other side's stable discs cap this side's score.
+            if alpha >= STABILITY_ALPHA && empties >= STABILITY_EMPTIES {
+                let ceiling = MAX_SCORE - 2 * stable_discs(other, me).count_ones() as i32;
+                if ceiling <= alpha {
+                    return ceiling;
+                }
+                beta = beta.min(ceiling);
+            }
+            let mut hint = NO_SQUARE;
+            if let Some(entry) = self.probe(me, other) {
+                if let Some(bound) = entry.cutoff(alpha, beta) {
+                    return bound;
+                }
+                alpha = alpha.max(entry.lower as i32);
+                beta = beta.min(entry.upper as i32);
+                hint = entry.best;
+            }
+            self.search_moves(me, other, legal, hint, (alpha, beta), empties)
+        }
+
+        /// The moves of a node in (alpha, beta), the table's move `hint` first; stores what the
+        /// search proves.
+        fn search_moves(
+            &mut self,
+            me: u64,
+            other: u64,
+            legal: u64,
+            hint: u8,
+            (mut alpha, beta): (i32, i32),
+            empties: u32,
+        ) -> i32 {
+            let window = (alpha, beta);
+            let (mut best, mut best_square) = (NO_MOVE_YET, NO_SQUARE);
+            let mut rest = legal;
+            // The table's move first, before the others are generated and sorted: at a node that
+            // fails high it is often the only move ever searched.
+            if hint != NO_SQUARE && legal & 1 << hint != 0 {
+                rest &= !(1 << hint);
+                let next = after_move(me, other, hint as u32, flips(me, other, hint as u32));
+                let replies = moves(next.0, next.1);
+                best = self.child_score(next, replies, alpha, beta, true);
+                best_square = hint;
+                alpha = alpha.max(best);
+            }
+            if best < beta && rest != 0 {
+                let mut list = [Child::default(); 32];
+                let count = Solver::ordered_moves(me, other, rest, &mut list);
+                if empties >= ETC_EMPTIES {
+                    if let Some(bound) = self.known_refutation(me, other, &list[..count], beta) {
+                        return bound;
+                    }
+                }
+                for child in &list[..count] {
+                    let next = child.position(me, other);
+                    let first = best == NO_MOVE_YET;
+                    let score = self.child_score(next, child.replies, alpha, beta, first);
+                    if score > best {
+                        best = score;
+                        best_square = child.square;
+                        if score >= beta {
+                            break;
+                        }
+                        alpha = alpha.max(score);
+                    }
+                }
+            }
+            let entry = Entry::proven(me, other, empties, window, (best, best_square));
+            self.store(entry);
+            best
+        }
+
+        /// Enhanced transposition cutoff: a child the table already knows to be bad enough for
+        /// the other side (its score for `me` at least `beta`) ends the search before any more
+        /// is searched.
+        fn known_refutation(&self, me: u64, other: u64, list: &[Child], beta: i32) -> Option<i32> {
+            for child in list {
+                let (next_me, next_other) = child.position(me, other);
+                if let Some(entry) = self.probe(next_me, next_other) {
+                    if -(entry.upper as i32) >= beta {
+                        return Some(-(entry.upper as i32));
+                    }
+                }
+            }
+            None
+        }
+
+        /// The exact score and a best play for `me` to move.
+        pub fn solve(&mut self, me: u64, other: u64) -> Solution {
+            self.fit_table(64 - (me | other).count_ones());
+            let legal = moves(me, other);
+            if legal == 0 {
+                let replies = moves(other, me);
+                if replies == 0 {
+                    return Solution {
+                        score: final_score(me, other),
+                        play: Play::GameOver,
+                    };
+                }
+                return Solution {
+                    score: -self.search(other, me, replies, -MAX_SCORE, MAX_SCORE, true),
+                    play: Play::Pass,
+                };
+            }
+            let mut list = [Child::default(); 32];
+            let count = Solver::ordered_moves(me, other, legal, &mut list);
+            // MTD(f): windows two wide around a guess, each proving a bound that moves the
+            // guess, until one holds the score. Narrow windows cut far more than one full window
+            // costs, and the table keeps what each pass learned for the next.
+            let mut guess = 0;
+            loop {
+                let (score, square) =
+                    self.root(me, other, &mut list[..count], guess - 1, guess + 1);
+                if score == guess {
+                    return Solution {
+                        score,
+                        play: Play::Move(square as u32),
+                    };
+                }
+                guess = score;
+            }
+        }
+
+        /// PVS over the root moves in (alpha, beta), fail-soft: a score in the window is exact,
+        /// one outside it a bound. The best move goes to the front of `list` for the next pass.
+        fn root(
+            &mut self,
+            me: u64,
+            other: u64,
+            list: &mut [Child],
+            mut alpha: i32,
+            beta: i32,
+        ) -> (i32, u8) {
+            let (mut best, mut best_index) = (NO_MOVE_YET, 0);
+            for (index, child) in list.iter().enumerate() {
+                let next = child.position(me, other);
+                let score = self.child_score(next, child.replies, alpha, beta, index == 0);
                 if score > best {
                     best = score;
-                    best_square = child.square;
+                    best_index = index;
                     if score >= beta {
                         break;
                     }
                     alpha = alpha.max(score);
                 }
             }
+            list[..=best_index].rotate_right(1);
+            (best, list[0].square)
         }
-        let (lower, upper) = if best >= beta {
-            (best, 64)
-        } else if best > original_alpha {
-            (best, best)
-        } else {
-            (-64, best)
-        };
-        self.store(Entry {
-            me,
-            other,
-            lower: lower as i8,
-            upper: upper as i8,
-            best: best_square,
-            empties: empties as u8,
-        });
-        best
-    }
-
-    /// The exact score and a best play for `me` to move.
-    pub fn solve(&mut self, me: u64, other: u64) -> Solution {
-        self.fit_table(64 - (me | other).count_ones());
-        let legal = moves(me, other);
-        if legal == 0 {
-            let replies = moves(other, me);
-            if replies == 0 {
-                return Solution {
-                    score: final_score(me, other),
-                    play: Play::GameOver,
-                };
-            }
-            return Solution {
-                score: -self.search(other, me, replies, -64, 64, true),
-                play: Play::Pass,
-            };
-        }
-        let mut list = [Child::default(); 32];
-        let count = Solver::ordered_moves(me, other, legal, &mut list);
-        // MTD(f): windows two wide around a guess, each proving a bound that moves the guess,
-        // until one holds the score. Narrow windows cut far more than one full window costs,
-        // and the table keeps what each pass learned for the next.
-        let mut guess = 0;
-        loop {
-            let (score, square) = self.root(me, other, &mut list[..count], guess - 1, guess + 1);
-            if score == guess {
-                return Solution {
-                    score,
-                    play: Play::Move(square as u32),
-                };
-            }
-            guess = score;
-        }
-    }
-
-    /// PVS over the root moves in (alpha, beta), fail-soft: a score in the window is exact,
-    /// one outside it a bound. The best move goes to the front of `list` for the next pass.
-    fn root(
-        &mut self,
-        me: u64,
-        other: u64,
-        list: &mut [Child],
-        mut alpha: i32,
-        beta: i32,
-    ) -> (i32, u8) {
-        let (mut best, mut best_index) = (-65, 0);
-        for (index, child) in list.iter().enumerate() {
-            let (next_me, next_other) = (
-                other ^ child.flipped,
-                me | child.flipped | 1 << child.square,
-            );
-            let mut score = if index == 0 {
-                -self.search(next_me, next_other, child.replies, -beta, -alpha, false)
-            } else {
-                -self.search(
-                    next_me,
-                    next_other,
-                    child.replies,
-                    -alpha - 1,
-                    -alpha,
-                    false,
-                )
-            };
-            if index > 0 && score > alpha && score < beta {
-                score = -self.search(next_me, next_other, child.replies, -beta, -score, false);
-            }
-            if score > best {
-                best = score;
-                best_index = index;
-                if score >= beta {
-                    break;
-                }
-                alpha = alpha.max(score);
-            }
-        }
-        list[..=best_index].rotate_right(1);
-        (best, list[0].square)
     }
 }
-
-/// A move being ordered: its sort key, square, the discs it flips and the replies it leaves.
-#[derive(Clone, Copy, Default)]
-struct Child {
-    flipped: u64,
-    replies: u64,
-    key: i16,
-    square: u8,
-}
+// ---- end shared: othello_search ----
 
 /// Reads one position: 64 squares, a space, the side to move; `;` starts a comment. Returns the
 /// discs of the side to move and of the other side.
@@ -1116,6 +1210,9 @@ fn main() {
 
 #[cfg(test)]
 mod tests {
+    use super::board::*;
+    use super::moves::*;
+    use super::search::*;
     use super::*;
 
     fn solve_line(line: &str) -> String {

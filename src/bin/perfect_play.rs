@@ -1,12 +1,15 @@
 //! perfect_play: who wins a tic-tac-toe position when both sides play perfectly from it.
 //!
 //! Judge: none has this exact problem; it is the game-search reading of AOJ 0066 (the classic
-//! memoised depth-first solver). Statement: `shared/problems/perfect_play.md` in this project.
+//! memoised depth-first solver); this header is its statement.
 //! Input: any number of lines, each a board of 9 characters `o`, `x`, `s` (empty), row by row.
 //! `o` always moves first, so `o` is to move when the counts are equal, `x` when `o` has one more.
 //! Output: one line per board: `o` (o wins), `x` (x wins) or `d` (draw).
 //! A board that cannot arise in a game (bad counts, both players with a line, a line by the side
 //! that did not move last) is bad input: `error: line N: …` on stderr, exit 1, nothing on stdout.
+//! Exactly 5478 of the 3^9 = 19683 strings are legal positions.
+//! Examples: `sssssssss` gives `d` (the empty board is a draw), `ssssossss` `d`, `ssssossxs` `o`
+//! (x answered the centre with an edge), `ooosxssxs` `o` (already won).
 //! Approach: a memoised minimax fills a table of the outcome of all 3^9 boards (base-3 index) once;
 //! each line is then a parse and a lookup, so a million lines cost about as much as reading them.
 //! Judge Rust: 1.70 (edition 2021). std only: this file is the submission.

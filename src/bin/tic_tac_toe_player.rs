@@ -1,11 +1,13 @@
 //! tic_tac_toe_player: an interactive tic-tac-toe player that never loses, from either side.
 //!
-//! Judge: this project's own (`judge` plays the opponent); statement
-//! `shared/problems/tic_tac_toe_player.md`. Protocol, one line each, every write flushed:
+//! Judge: this project's own (`judge` plays the opponent); this header is the statement.
+//! Protocol, one line each, every write flushed:
 //! the judge writes the player's mark (`o`: the player moves first; `x`: the judge does); then
 //! the two alternate from `o`, each move a cell number 0-8 (row-major: 0 1 2 / 3 4 5 / 6 7 8);
 //! a game ends at a line or a full board with no message; the next game starts with a mark
 //! again; when the judge closes the input the player exits with status 0.
+//! Verdicts: a lost game, or a line that is not a free cell's number, is a wrong answer; AC
+//! means no game lost, whoever started.
 //! Stdout carries only moves. Stderr shows the board after every move, for a person watching.
 //! Bad input from the judge (not a mark, not a free cell, input ending mid-game) gets
 //! `error: line N: …` on stderr and exit status 1.
@@ -92,6 +94,7 @@ fn draw(o: u16, x: u16) -> String {
     text
 }
 
+// ---- shared: judge_lines (kept identical across solvers by tests/shared_code.rs) ----
 /// The judge's side of the conversation: its next non-blank line, numbered from 1.
 struct Judge<R> {
     lines: io::Lines<R>,
@@ -114,6 +117,7 @@ impl<R: BufRead> Judge<R> {
         Ok(None)
     }
 }
+// ---- end shared: judge_lines ----
 
 /// Plays games until the judge closes the input.
 fn play(judge: &mut Judge<impl BufRead>, out: &mut impl Write) -> Result<(), InputError> {
