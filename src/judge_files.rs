@@ -108,7 +108,11 @@ pub fn read(dir: &Path) -> Result<JudgeFiles, CaseSetError> {
     }
     let limits = judge.join(LIMITS);
     if limits.exists() {
-        let from = limits.display().to_string();
+        // Named beside the case folder, as the report's line for the folder names it.
+        let from = format!(
+            "{}/{LIMITS}",
+            judge.file_name().unwrap_or_default().to_string_lossy()
+        );
         files.limits = parse_limits_file(&text_of(&limits)?, &from).map_err(|message| {
             CaseSetError::Problem {
                 path: limits.clone(),

@@ -106,6 +106,8 @@ enum Early {
 #[derive(Default)]
 struct Tally {
     won: usize,
+    /// Games won as black (`X`).
+    won_as_black: usize,
     drawn: usize,
     lost: usize,
 }
@@ -203,7 +205,10 @@ pub fn play(
         };
         match play_game(game, me, from_player, to_player, &mut choose) {
             Ok(end) => match end.winner() {
-                Some(winner) if winner == me => tally.won += 1,
+                Some(winner) if winner == me => {
+                    tally.won += 1;
+                    tally.won_as_black += usize::from(me == Color::Black);
+                }
                 Some(_) => tally.lost += 1,
                 None => tally.drawn += 1,
             },
@@ -212,8 +217,13 @@ pub fn play(
         }
     }
     let summary = format!(
-        "{} games: {} won, {} drawn, {} lost",
-        wanted.games, tally.won, tally.drawn, tally.lost
+        "{} games: {} won ({} as X, {} as O), {} drawn, {} lost",
+        wanted.games,
+        tally.won,
+        tally.won_as_black,
+        tally.won - tally.won_as_black,
+        tally.drawn,
+        tally.lost
     );
     if tally.won * 100 >= wanted.win_percent as usize * wanted.games {
         Decision::Accepted(Some(summary))
@@ -343,8 +353,13 @@ mod tests {
                 .split(|c: char| !c.is_ascii_digit())
                 .filter_map(|number| number.parse().ok())
                 .collect();
-            assert_eq!(counts[0], 4, "{summary}");
-            assert_eq!(counts[1] + counts[2] + counts[3], 4, "{summary}");
+            // N games: W won (B as X, H as O), D drawn, L lost
+            let [games, won, as_black, as_white, drawn, lost] = counts[..6] else {
+                panic!("{summary}")
+            };
+            assert_eq!(games, 4, "{summary}");
+            assert_eq!(won + drawn + lost, 4, "{summary}");
+            assert_eq!(as_black + as_white, won, "{summary}");
         }
     }
 }
