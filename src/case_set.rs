@@ -2,9 +2,11 @@
 //! files from the sibling `D.judge/` (see `judge_files`) and its own limits (see
 //! `folder_limits`); and, for the solvers, one folder `cases/<solver>/` per solver.
 //!
-//! An `interactive` judge file makes a folder interactive: each input describes an opponent the
-//! judge plays, and there are no answers. A `checker`, or a Kattis package's output validator,
-//! judges the outputs instead of a comparison.
+//! An `interactor` judge file (a command line) makes a folder interactive: the program talks with
+//! that interactor, and answers are optional (the interactor gets a copy). An `interactive` judge
+//! file names one of the judge's built-in opponents instead: each input describes the games, and
+//! there are no answers. A `checker`, or a Kattis package's output validator, judges the outputs
+//! instead of a comparison.
 //!
 //! Anything wrong with a case set is an error, never a silent pass: an input without its answer
 //! (or the reverse), a folder with no cases, two layouts at once, a folder with no solver, a
@@ -18,8 +20,9 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use crate::folder_limits::{parse_problem_xml, parse_problem_yaml, FolderLimits};
+use crate::grade::interactive::{BuiltIn, Interactor};
 use crate::judge_files::{self, JudgeFiles};
-use crate::layout::{self, kattis, Layout};
+use crate::layout::{self, kattis, Answers, Layout};
 
 /// One case: its name (the shared file stem), its input and, unless interactive, its expected
 /// output.
@@ -35,8 +38,8 @@ pub struct Case {
 pub enum Judging {
     /// The program's output is compared with `NAME.out`.
     Compare,
-    /// The judge plays tic-tac-toe against the program; `NAME.in` names the opponent.
-    TicTacToe,
+    /// The program talks with an interactor.
+    Interactive(Interactor),
     /// A checker command decides, given the input, the actual and the expected output;
     /// `dir` is the folder it runs in.
     Checker { command: String, dir: PathBuf },
@@ -167,15 +170,16 @@ impl fmt::Display for CaseSetError {
             }
             CaseSetError::UnknownProtocol { marker, found } => write!(
                 f,
-                "{} names the protocol {found:?}; the judge knows tic-tac-toe",
-                marker.display()
+                "{} names the built-in opponent {found:?}; the judge has {} (or put an interactor's command line in an `interactor` file)",
+                marker.display(),
+                BuiltIn::ALL.map(BuiltIn::name).join(", ")
             ),
             CaseSetError::EmptyChecker { marker } => {
                 write!(f, "{} holds no checker command", marker.display())
             }
             CaseSetError::InteractiveWithChecker { dir } => write!(
                 f,
-                "{} has both an interactive file and a checker; an interactive folder needs no checker",
+                "{} has an interactor (or an interactive file) and a checker; an interactive folder needs no checker",
                 dir.display()
             ),
             CaseSetError::ExpectedInInteractive { expected } => write!(
@@ -275,13 +279,34 @@ pub fn natural_order(a: &str, b: &str) -> Ordering {
 /// How a folder is judged: by its judge files, or by its Kattis output validator.
 fn judging(files: &JudgeFiles, validator: Option<PathBuf>) -> Result<Judging, CaseSetError> {
     let dir = files.dir.clone();
-    match (&files.interactive, &files.checker, validator) {
-        (Some(_), Some(_), _) => Err(CaseSetError::InteractiveWithChecker { dir }),
-        (Some(protocol), None, _) if protocol == "tic-tac-toe" => Ok(Judging::TicTacToe),
-        (Some(protocol), None, _) => Err(CaseSetError::UnknownProtocol {
-            marker: dir.join(judge_files::INTERACTIVE),
-            found: protocol.clone(),
+    let interactor = match (&files.interactor, &files.interactive) {
+        (Some(_), Some(_)) => {
+            return Err(CaseSetError::Problem {
+                path: dir.join(judge_files::INTERACTIVE),
+                message: format!(
+                    "both this and an interactor in {}; keep one",
+                    dir.join(judge_files::INTERACTOR).display()
+                ),
+            })
+        }
+        (Some(command), None) => Some(Interactor::Program {
+            command: command.clone(),
+            dir: Some(dir.clone()),
         }),
+        (None, Some(name)) => match BuiltIn::named(name) {
+            Some(builtin) => Some(Interactor::BuiltIn(builtin)),
+            None => {
+                return Err(CaseSetError::UnknownProtocol {
+                    marker: dir.join(judge_files::INTERACTIVE),
+                    found: name.clone(),
+                })
+            }
+        },
+        (None, None) => None,
+    };
+    match (interactor, &files.checker, validator) {
+        (Some(_), Some(_), _) => Err(CaseSetError::InteractiveWithChecker { dir }),
+        (Some(interactor), None, _) => Ok(Judging::Interactive(interactor)),
         (None, Some(_), Some(program)) => Err(CaseSetError::Problem {
             path: dir.join(judge_files::CHECKER),
             message: format!(
@@ -295,6 +320,15 @@ fn judging(files: &JudgeFiles, validator: Option<PathBuf>) -> Result<Judging, Ca
         }),
         (None, None, Some(program)) => Ok(Judging::Validator { program }),
         (None, None, None) => Ok(Judging::Compare),
+    }
+}
+
+/// Whether a folder judged this way has answers.
+pub fn answers(judging: &Judging) -> Answers {
+    match judging {
+        Judging::Interactive(Interactor::BuiltIn(_)) => Answers::Forbidden,
+        Judging::Interactive(Interactor::Program { .. }) => Answers::Optional,
+        _ => Answers::Required,
     }
 }
 
@@ -321,6 +355,15 @@ fn package_limits(dir: &Path, layout: Layout) -> Result<FolderLimits, CaseSetErr
 /// The cases of one folder in its layout, in natural order of names, with how to judge them and
 /// its limits. Every problem found is returned, not just the first.
 pub fn read_cases(dir: &Path) -> Result<CaseFolder, Vec<CaseSetError>> {
+    read_cases_with(dir, None)
+}
+
+/// As `read_cases`, with `interactor` (given on the command line) judging the folder whatever
+/// its judge files say.
+pub fn read_cases_with(
+    dir: &Path,
+    interactor: Option<Interactor>,
+) -> Result<CaseFolder, Vec<CaseSetError>> {
     let one = |error| vec![error];
     entries(dir).map_err(one)?;
     let files = judge_files::read(dir).map_err(one)?;
@@ -333,11 +376,14 @@ pub fn read_cases(dir: &Path) -> Result<CaseFolder, Vec<CaseSetError>> {
         Layout::Kattis => kattis::output_validator(dir).map_err(one)?,
         _ => None,
     };
-    let judging = judging(&files, validator).map_err(one)?;
+    let judging = match interactor {
+        Some(interactor) => Judging::Interactive(interactor),
+        None => judging(&files, validator).map_err(one)?,
+    };
     let limits = package_limits(dir, layout)
         .map_err(one)?
         .overridden_by(files.limits);
-    let mut listing = layout::list(dir, layout, judging == Judging::TicTacToe)?;
+    let mut listing = layout::list(dir, layout, answers(&judging))?;
     if listing.cases.is_empty() {
         return Err(vec![CaseSetError::NoCases {
             dir: dir.to_path_buf(),
@@ -509,7 +555,10 @@ mod tests {
         let dir = folder(&["random.in", "every-line.in"]);
         judge_file(&dir, "interactive", "# the protocol\ntic-tac-toe\n");
         let found = read_cases(&dir).unwrap();
-        assert_eq!(found.judging, Judging::TicTacToe);
+        assert_eq!(
+            found.judging,
+            Judging::Interactive(Interactor::BuiltIn(BuiltIn::TicTacToe))
+        );
         assert_eq!(found.cases.len(), 2);
         assert!(found.cases.iter().all(|case| case.expected.is_none()));
         fs::write(dir.join("random.out"), "").unwrap();
@@ -518,9 +567,59 @@ mod tests {
         judge_file(&dir, "interactive", "# a comment\nchess\n");
         let errors = messages(read_cases(&dir).unwrap_err());
         assert!(
-            errors[0].ends_with("names the protocol \"chess\"; the judge knows tic-tac-toe"),
+            errors[0].contains("names the built-in opponent \"chess\"; the judge has tic-tac-toe"),
             "{errors:?}"
         );
+    }
+
+    #[test]
+    fn an_interactor_folder_may_have_answers_or_not() {
+        let dir = folder(&["guess-1.in", "guess-1.out", "guess-2.in"]);
+        judge_file(
+            &dir,
+            "interactor",
+            "# Kattis order
+python3 interact.py
+",
+        );
+        let found = read_cases(&dir).unwrap();
+        assert_eq!(
+            found.judging,
+            Judging::Interactive(Interactor::Program {
+                command: "python3 interact.py".into(),
+                dir: Some(judge_files::judge_folder(&dir)),
+            })
+        );
+        let answers: Vec<bool> = found
+            .cases
+            .iter()
+            .map(|case| case.expected.is_some())
+            .collect();
+        assert_eq!(answers, [true, false]);
+        // An answer without its input is still an error.
+        fs::write(dir.join("guess-3.out"), "").unwrap();
+        let errors = messages(read_cases(&dir).unwrap_err());
+        assert!(errors[0].contains("guess-3"), "{errors:?}");
+        fs::remove_file(dir.join("guess-3.out")).unwrap();
+        judge_file(&dir, "interactive", "tic-tac-toe\n");
+        let errors = messages(read_cases(&dir).unwrap_err());
+        assert!(errors[0].contains("keep one"), "{errors:?}");
+    }
+
+    #[test]
+    fn an_interactor_on_the_command_line_judges_any_folder() {
+        let dir = folder(&["a.in"]);
+        assert!(
+            read_cases(&dir).is_err(),
+            "no answer: not a case without an interactor"
+        );
+        let interactor = Interactor::Program {
+            command: "./i".into(),
+            dir: None,
+        };
+        let found = read_cases_with(&dir, Some(interactor.clone())).unwrap();
+        assert_eq!(found.judging, Judging::Interactive(interactor));
+        assert_eq!(found.cases.len(), 1);
     }
 
     #[test]
@@ -557,7 +656,7 @@ mod tests {
         judge_file(&dir, "interactive", "tic-tac-toe\n");
         let errors = messages(read_cases(&dir).unwrap_err());
         assert!(
-            errors[0].contains("both an interactive file and a checker"),
+            errors[0].contains("has an interactor (or an interactive file) and a checker"),
             "{errors:?}"
         );
     }

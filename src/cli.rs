@@ -21,6 +21,11 @@ usage:
                                  NAME.in + NAME.out, AtCoder's in/ + out/, a Kattis package or
                                  a Polygon package, with judge files in the sibling DIR.judge/
   judge --cmd 'COMMAND' FILE.in  judge it on that one case
+  judge --cmd 'COMMAND' --interactor 'INTERACTOR' DIR
+                                 an interactive problem: COMMAND talks with INTERACTOR, run
+                                 per case as INTERACTOR INPUT ANSWER FEEDBACK_DIR/ (or with
+                                 the paths where it names {input} {answer} {output} {feedback});
+                                 exit 0 or 42 accepts, 1, 2 or 43 rejects
   judge play [-r]                play tic-tac-toe against the computer (-r: it starts)
   judge play othello [-r]        play Othello against othello_player (-r: it starts)
   judge validate [NAME...]       check every .in of cases/<NAME>/ (all solvers when none) with
@@ -79,8 +84,13 @@ exit status: 0 all AC (validate: all valid), 1 some case not AC (some file inval
 pub enum Target {
     /// The named solvers of src/bin, or all of them when empty.
     Solvers(Vec<String>),
-    /// A command line, judged against one case folder, or one case (`dir` is its `.in` file).
-    Command { command: String, dir: PathBuf },
+    /// A command line, judged against one case folder, or one case (`dir` is its `.in` file),
+    /// talking with `interactor` when one is given.
+    Command {
+        command: String,
+        dir: PathBuf,
+        interactor: Option<String>,
+    },
     /// A person plays a game against the computer.
     Play(PlayOptions),
     /// Input validation: the named solvers' folders (all when empty) with their validators,
@@ -231,6 +241,7 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
     let mut names = Vec::new();
     let mut command = None;
     let mut validator = None;
+    let mut interactor = None;
     let mut play = PlayFlags::default();
     let mut options = Options {
         target: Target::Solvers(Vec::new()),
@@ -304,6 +315,15 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
                 command = Some(line)
             }
             "--validator" => validator = Some(value("--validator")?),
+            "--interactor" => {
+                let line = value("--interactor")?;
+                if line.trim().is_empty() {
+                    return Err(usage_error(
+                        "--interactor needs a command to run, found an empty one".into(),
+                    ));
+                }
+                interactor = Some(line)
+            }
             "-r" | "--computer-first" => play.computer_first = true,
             "--misere" => play.misere = true,
             "--strategy" => play.strategy = Some(value("--strategy")?),
@@ -327,6 +347,12 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
             "--validator goes with validate: judge validate --validator 'COMMAND' DIR".into(),
         ));
     }
+    if interactor.is_some() && command.is_none() {
+        return Err(usage_error(
+            "--interactor goes with --cmd: judge --cmd 'PROGRAM' --interactor 'INTERACTOR' DIR"
+                .into(),
+        ));
+    }
     if let Some((flag, example)) = play.first_given().filter(|_| !playing) {
         return Err(usage_error(format!("{flag} goes with play: {example}")));
     }
@@ -337,6 +363,7 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
             [dir] => Target::Command {
                 command,
                 dir: PathBuf::from(dir),
+                interactor,
             },
             [] => {
                 return Err(usage_error(
@@ -515,7 +542,21 @@ mod tests {
             options.target,
             Target::Command {
                 command: "python3 x.py".into(),
-                dir: "cases/board_winner".into()
+                dir: "cases/board_winner".into(),
+                interactor: None,
+            }
+        );
+    }
+
+    #[test]
+    fn an_interactor_goes_with_a_command() {
+        let interactive = options(&["--cmd", "./a", "--interactor", "./i {input}", "d"]);
+        assert_eq!(
+            interactive.target,
+            Target::Command {
+                command: "./a".into(),
+                dir: "d".into(),
+                interactor: Some("./i {input}".into()),
             }
         );
     }
@@ -587,6 +628,8 @@ mod tests {
             "unknown option \"--frobnicate\""
         );
         assert!(message(&["--cmd", "a.out"]).contains("needs a case folder"));
+        assert!(message(&["--interactor", "./i", "d"]).contains("goes with --cmd"));
+        assert!(message(&["--cmd", "a", "--interactor", " ", "d"]).contains("empty"));
         assert!(message(&["--cmd", "", "dir"]).contains("empty"));
         assert!(message(&["--cmd", "  ", "dir"]).contains("empty"));
         assert!(message(&["-m", "0"]).contains("--memory-limit expects MiB"));

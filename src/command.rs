@@ -3,11 +3,13 @@
 //! The one place where outcomes become exit statuses.
 
 use crate::case_set::{
-    discover, read_cases, solver_names, CaseFolder, CaseSetError, Judging, Problem,
+    answers, discover, read_cases, read_cases_with, solver_names, CaseFolder, CaseSetError,
+    Judging, Problem,
 };
 use crate::cli::{self, Format, Options, Parsed, Target, DEFAULT_TIME_LIMIT};
 use crate::folder_limits::resolve;
 use crate::glob;
+use crate::grade::interactive::Interactor;
 use crate::grade::Settings;
 use crate::json;
 use crate::play;
@@ -219,7 +221,15 @@ fn folder_tasks(
         Judging::Validator { program } => {
             format!("; output validator {}", relative(program).display())
         }
-        Judging::TicTacToe => "; interactive (tic-tac-toe)".to_string(),
+        Judging::Interactive(Interactor::BuiltIn(builtin)) => {
+            format!(
+                "; interactive, against the judge's {} opponent",
+                builtin.name()
+            )
+        }
+        Judging::Interactive(Interactor::Program { command, .. }) => {
+            format!("; interactor `{command}`")
+        }
         Judging::Compare => String::new(),
     };
     eprintln!(
@@ -227,7 +237,7 @@ fn folder_tasks(
         printable(&format!(
             "{}: {}: {count} case{}; limits {said}{judged_by}",
             dir.display(),
-            folder.layout,
+            folder.layout.describe(answers(&folder.judging)),
             if count == 1 { "" } else { "s" }
         ))
     );
@@ -248,7 +258,10 @@ fn folder_tasks(
 
 /// The cases `judge --cmd` judges at `path`: a case folder, or one `NAME.in` of a folder; with
 /// the name they are reported under (the folder's).
-fn command_cases(path: &Path) -> Result<(String, CaseFolder), Vec<String>> {
+fn command_cases(
+    path: &Path,
+    interactor: Option<&str>,
+) -> Result<(String, CaseFolder), Vec<String>> {
     let strings = |errors: Vec<CaseSetError>| -> Vec<String> {
         errors.iter().map(ToString::to_string).collect()
     };
@@ -264,7 +277,11 @@ fn command_cases(path: &Path) -> Result<(String, CaseFolder), Vec<String>> {
             path.display()
         )]);
     }
-    let mut folder = read_cases(dir).map_err(strings)?;
+    let interactor = interactor.map(|command| Interactor::Program {
+        command: command.to_string(),
+        dir: None,
+    });
+    let mut folder = read_cases_with(dir, interactor).map_err(strings)?;
     if one_case {
         folder
             .cases
@@ -303,12 +320,17 @@ fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
                 .collect())
         }
         Target::Play(_) | Target::Validate { .. } => Ok(Vec::new()),
-        Target::Command { command, dir } => {
+        Target::Command {
+            command,
+            dir,
+            interactor,
+        } => {
             if let Some(why) = Program::Shell(command.clone()).cannot_run() {
                 eprintln!("error: --cmd '{}': {}", printable(command), printable(&why));
                 return Err(ExitCode::from(USAGE_OR_IO_ERROR));
             }
-            let (name, folder) = command_cases(dir).map_err(|errors| fail(&errors))?;
+            let (name, folder) =
+                command_cases(dir, interactor.as_deref()).map_err(|errors| fail(&errors))?;
             let program = Program::Shell(command.clone());
             Ok(folder_tasks(options, dir, &name, folder, program))
         }

@@ -88,7 +88,8 @@ mod tests {
                     wall: Duration::from_millis(15),
                     peak_memory_bytes: 3 << 19,
                 }),
-                note: None,
+                notes: Vec::new(),
+                transcript: Vec::new(),
             },
             input: None,
         };

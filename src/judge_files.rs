@@ -1,6 +1,7 @@
 //! A case folder's judge files, kept beside its cases in the sibling folder `D.judge/`, so a tool
-//! that reads D (`oj test -d D`) sees only cases: `checker` (a command line, run in `D.judge/`),
-//! `interactive` (the protocol the judge plays) and `limits` (time and memory). The rule is the
+//! that reads D (`oj test -d D`) sees only cases: `checker` and `interactor` (command lines, run
+//! in `D.judge/`), `interactive` (a built-in opponent the judge plays) and `limits` (time and
+//! memory). The rule is the
 //! same for every layout. A judge file left inside D is an error that says where it goes now.
 
 use crate::case_set::{readable, CaseSetError};
@@ -10,6 +11,8 @@ use std::path::{Path, PathBuf};
 
 /// The name of the file whose text is the protocol of an interactive folder.
 pub const INTERACTIVE: &str = "interactive";
+/// The name of the file that holds a folder's interactor command.
+pub const INTERACTOR: &str = "interactor";
 /// The name of the file that holds a folder's checker command.
 pub const CHECKER: &str = "checker";
 /// The name of the file that holds a folder's limits.
@@ -22,7 +25,9 @@ pub struct JudgeFiles {
     pub dir: PathBuf,
     /// The checker's command line.
     pub checker: Option<String>,
-    /// The protocol named by `interactive`.
+    /// The interactor's command line.
+    pub interactor: Option<String>,
+    /// The built-in opponent named by `interactive`.
     pub interactive: Option<String>,
     pub limits: FolderLimits,
 }
@@ -62,7 +67,7 @@ fn first_line(path: &Path) -> Result<String, CaseSetError> {
 /// sure no judge file was left inside `dir` itself.
 pub fn read(dir: &Path) -> Result<JudgeFiles, CaseSetError> {
     let judge = judge_folder(dir);
-    for file in [CHECKER, INTERACTIVE, LIMITS] {
+    for file in [CHECKER, INTERACTOR, INTERACTIVE, LIMITS] {
         let left = dir.join(file);
         if left.is_file() {
             return Err(CaseSetError::Moved {
@@ -86,13 +91,28 @@ pub fn read(dir: &Path) -> Result<JudgeFiles, CaseSetError> {
         }
         files.checker = Some(command);
     }
+    let interactor = judge.join(INTERACTOR);
+    if interactor.exists() {
+        let command = first_line(&interactor)?;
+        if command.is_empty() {
+            return Err(CaseSetError::Problem {
+                path: interactor,
+                message: "holds no interactor command".into(),
+            });
+        }
+        files.interactor = Some(command);
+    }
     let interactive = judge.join(INTERACTIVE);
     if interactive.exists() {
         files.interactive = Some(first_line(&interactive)?);
     }
     let limits = judge.join(LIMITS);
     if limits.exists() {
-        let from = limits.display().to_string();
+        // Named beside the case folder, as the report's line for the folder names it.
+        let from = format!(
+            "{}/{LIMITS}",
+            judge.file_name().unwrap_or_default().to_string_lossy()
+        );
         files.limits = parse_limits_file(&text_of(&limits)?, &from).map_err(|message| {
             CaseSetError::Problem {
                 path: limits.clone(),

@@ -2,11 +2,11 @@
 //!
 //! `othello` and `tic_tac_toe` are the games' rules, `strategies` the tic-tac-toe computer of
 //! `judge play` (`play`). `process` runs programs under limits (the supervisor), `grade`
-//! decides a case from a run (comparison, checker, the interactive tic-tac-toe opponent),
-//! `runner` judges many cases in parallel, `report` prints them, `case_set` finds them (in the
-//! `layout` a folder has, with its `judge_files` and `folder_limits`), `validate` checks case
-//! inputs against each problem's statement, `cli` and `command` are the `judge` command. Shared
-//! by the `judge` binary (`src/main.rs`) and the tests in `tests/`.
+//! decides a case from a run (comparison, checker, an interactor: a program or a built-in
+//! opponent), `runner` judges many cases in parallel, `report` prints them, `case_set` finds
+//! them (in the `layout` a folder has, with its `judge_files` and `folder_limits`), `validate`
+//! checks case inputs against each problem's statement, `cli` and `command` are the `judge`
+//! command. Shared by the `judge` binary (`src/main.rs`) and the tests in `tests/`.
 
 pub mod case_set;
 pub mod cli;

@@ -135,14 +135,15 @@ fn colour_of(code: Code) -> &'static str {
 pub fn detail_lines(finished: &Finished, limits: &Limits) -> Vec<String> {
     let judged = &finished.judged;
     if judged.verdict.is_accepted() {
-        return judged.note.iter().map(|note| printable(note)).collect();
+        return judged.notes.iter().map(|note| printable(note)).collect();
     }
     let mut lines = finished
         .input
         .as_ref()
         .map_or_else(Vec::new, InputHead::report_lines);
-    lines.extend(judged.note.clone());
+    lines.extend(judged.notes.iter().cloned());
     lines.extend(details(&judged.verdict, limits));
+    lines.extend(judged.transcript.iter().cloned());
     lines.iter().map(|line| printable(line)).collect()
 }
 
@@ -247,7 +248,8 @@ mod tests {
                     wall: Duration::from_millis(ms),
                     peak_memory_bytes: mib << 20,
                 }),
-                note: None,
+                notes: Vec::new(),
+                transcript: Vec::new(),
             },
             input: None,
         }

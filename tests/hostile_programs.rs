@@ -8,6 +8,7 @@
 //! checks that none is left once the judge has exited, and kills any left by pid when it fails.
 
 mod common;
+use common::Tag;
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -106,73 +107,6 @@ fn quoted(path: &Path) -> String {
 fn hostile(arguments: &str) -> String {
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile.py");
     format!("exec python3 {} {arguments}", quoted(&fixture))
-}
-
-/// A word unique to one test and one run, put in the command line of the programs a test
-/// starts so that `pgrep -f` finds them. Dropping it kills, by pid, every process still holding
-/// it, so a failing test leaves nothing behind either.
-struct Tag(String);
-
-impl Tag {
-    fn new(kind: &str) -> Tag {
-        Tag(format!("game-judge-hostile-{kind}-{}", std::process::id()))
-    }
-
-    /// The processes whose command line holds the tag as a whole word.
-    fn pids(&self) -> Vec<u32> {
-        let output = std::process::Command::new("pgrep")
-            .arg("-f")
-            .arg(format!("{}( |$)", self.0))
-            .output()
-            .expect("pgrep runs");
-        String::from_utf8_lossy(&output.stdout)
-            .split_whitespace()
-            .filter_map(|pid| pid.parse().ok())
-            .collect()
-    }
-
-    /// Fails if a tagged process is still there after about 2 s (time for the kernel to finish
-    /// killing and reaping).
-    fn assert_none_left(&self) {
-        let start = Instant::now();
-        loop {
-            let left = self.pids();
-            if left.is_empty() {
-                return;
-            }
-            if start.elapsed() > Duration::from_secs(2) {
-                let listing = std::process::Command::new("ps")
-                    .args(["-o", "pid,ppid,stat,cmd", "-p"])
-                    .arg(
-                        left.iter()
-                            .map(u32::to_string)
-                            .collect::<Vec<_>>()
-                            .join(","),
-                    )
-                    .output()
-                    .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
-                    .unwrap_or_default();
-                panic!("processes tagged {} are left behind:\n{listing}", self.0);
-            }
-            thread::sleep(Duration::from_millis(50));
-        }
-    }
-}
-
-impl std::fmt::Display for Tag {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl Drop for Tag {
-    fn drop(&mut self) {
-        for pid in self.pids() {
-            let _ = std::process::Command::new("kill")
-                .args(["-KILL", &pid.to_string()])
-                .status();
-        }
-    }
 }
 
 /// What a judge run gave: its exit code (`None`: killed, which is how a timeout ends), stdout

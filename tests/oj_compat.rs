@@ -30,7 +30,7 @@ fn oj_test_passes_on_every_folder_that_is_not_interactive() {
             .arg("-d")
             .arg(&dir);
         match &problem.folder.judging {
-            Judging::TicTacToe => continue,
+            Judging::Interactive(_) => continue,
             Judging::Checker { command, dir } => {
                 oj.args(["--judge-command", command]).current_dir(dir);
             }

@@ -4,7 +4,7 @@
 //! - `cargo run --release --` and `cargo run --release` stand for the `judge` binary and
 //!   `cargo run -q --release --bin NAME` for that solver's binary (the ones cargo built for this
 //!   test); the line runs through `sh -c` in a scratch folder holding `cases` (a link to the real
-//!   ones), `tests/fixtures/always_takahashi.py` (a copy), `my-cases/` (FFO #43) and
+//!   ones), `tests/fixtures/always_takahashi.py` (a copy), `tests/fixtures/interactive` (a link), `my-cases/` (FFO #43) and
 //!   `my-cases.judge/` (the othello checker), with stdout and stderr together and `NO_COLOR` set.
 //! - Times and memory figures are not compared: a number before ` ms` or ` MiB` (and the spaces
 //!   before it) or after `"time_ms":` or `"memory_mib":` is the same wherever it is, and so is
@@ -85,6 +85,11 @@ fn scratch() -> PathBuf {
     fs::create_dir_all(dir.join("my-cases")).unwrap();
     symlink(root.join("cases"), dir.join("cases")).unwrap();
     fs::create_dir_all(dir.join("tests/fixtures")).unwrap();
+    symlink(
+        root.join("tests/fixtures/interactive"),
+        dir.join("tests/fixtures/interactive"),
+    )
+    .unwrap();
     fs::copy(
         root.join("tests/fixtures/always_takahashi.py"),
         dir.join("tests/fixtures/always_takahashi.py"),

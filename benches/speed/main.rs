@@ -3,14 +3,17 @@
 //!
 //! Each measurement runs 7 times; the tables show the median, min and max and the ratio of the
 //! medians. Inputs come from fixed seeds. Nothing here asserts a time: the bench prints, and
-//! `cargo test` checks behaviour. `cargo bench -- othello` (or `solvers`, `weighted`, `judge`) runs one part.
+//! `cargo test` checks behaviour. `cargo bench -- othello` (or `solvers`, `weighted`, `judge`, `relay`,
+//! `win_rates`) runs one part.
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
 mod judge;
 mod measure;
 mod othello;
+mod relay;
 mod solvers;
+mod win_rates;
 // The solver file itself, for its `solve` (its unit tests are compiled out here, hence the allow).
 #[path = "../../src/bin/othello_endgame.rs"]
 #[allow(dead_code, unused_imports)]
@@ -39,5 +42,11 @@ fn main() {
     }
     if wanted("othello") {
         othello::bench();
+    }
+    if wanted("relay") {
+        relay::bench();
+    }
+    if wanted("win_rates") {
+        win_rates::bench();
     }
 }

@@ -1,19 +1,16 @@
 //! A folder's checker program: it runs in the case folder as `COMMAND INPUT ACTUAL EXPECTED`
-//! (the order of online-judge-tools and testlib); exit 0 is AC, exit 1 is WA with its first line
-//! as the reason, anything else (or a crash, or a limit) is a judge error.
+//! (the order of online-judge-tools and testlib); its exit status rules as `ruling` says (0 or
+//! 42 AC, 1, 2 or 43 WA with its first line as the reason); anything else, a crash or a limit
+//! is a judge error.
 
+use super::ruling::{ruling, Ruling};
+use super::scratch::{absolute, quoted, Scratch};
 use crate::case_set::Case;
-use crate::process::{execute, Limits, Program, Termination};
+use crate::process::{execute, Limits, Program};
 use crate::verdict::{run_failure, Verdict, Wrong};
 use std::fs;
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
-
-/// A path as one shell word.
-fn quoted(path: &Path) -> String {
-    format!("'{}'", path.display().to_string().replace('\'', "'\\''"))
-}
 
 /// The limits of a checker run: 10 s of CPU, 1 MiB of output.
 fn checker_limits() -> Limits {
@@ -37,16 +34,14 @@ fn first_line(bytes: &[u8]) -> Option<String> {
 
 /// Asks the checker about an output.
 pub fn check(command: &str, dir: &Path, case: &Case, expected: &Path, actual: &[u8]) -> Verdict {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let actual_path = std::env::temp_dir().join(format!(
-        "game-judge-actual-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
+    let scratch = match Scratch::new("actual") {
+        Ok(scratch) => scratch,
+        Err(error) => return Verdict::JudgeError(format!("cannot make a scratch folder: {error}")),
+    };
+    let actual_path = scratch.path("actual");
     if let Err(error) = fs::write(&actual_path, actual) {
         return Verdict::JudgeError(format!("cannot write {}: {error}", actual_path.display()));
     }
-    let absolute = |path: &Path| fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let line = format!(
         "cd {} && {command} {} {} {}",
         quoted(&absolute(dir)),
@@ -56,7 +51,7 @@ pub fn check(command: &str, dir: &Path, case: &Case, expected: &Path, actual: &[
     );
     let limits = checker_limits();
     let checked = execute(&Program::Shell(line), None, limits);
-    let _ = fs::remove_file(&actual_path);
+    drop(scratch);
     let checked = match checked {
         Ok(checked) => checked,
         Err(error) => {
@@ -73,13 +68,13 @@ pub fn check(command: &str, dir: &Path, case: &Case, expected: &Path, actual: &[
             return broken(format!("{}", failure.code()));
         }
     }
-    match checked.ended.termination {
-        Termination::Exited(0) => Verdict::Accepted,
-        Termination::Exited(1) => Verdict::WrongAnswer(Wrong::Because(
+    match ruling(checked.ended.termination) {
+        Ruling::Accepted => Verdict::Accepted,
+        Ruling::Wrong => Verdict::WrongAnswer(Wrong::Because(
             first_line(&checked.stdout)
                 .or_else(|| first_line(&checked.stderr_tail))
                 .unwrap_or_else(|| "the checker rejected the output".to_string()),
         )),
-        other => broken(other.to_string()),
+        Ruling::Broken => broken(checked.ended.termination.to_string()),
     }
 }

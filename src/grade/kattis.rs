@@ -3,12 +3,12 @@
 //! case. Exit 42 is AC, 43 is WA (with the start of `judgemessage.txt` as the reason); anything
 //! else, a crash or a limit is a judge error, never the program's verdict.
 
+use super::scratch::{absolute, quoted, Scratch};
 use crate::case_set::Case;
 use crate::process::{execute, Limits, Program, Termination};
 use crate::verdict::{run_failure, Code, Verdict, Wrong};
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::Path;
 use std::time::Duration;
 
 /// Kattis's exit status for an accepted output.
@@ -18,17 +18,9 @@ const WRONG: i32 = 43;
 /// How much of `judgemessage.txt` a WA shows.
 const MESSAGE_CHARS: usize = 200;
 
-/// A path as one shell word.
-fn quoted(path: &Path) -> String {
-    format!("'{}'", path.display().to_string().replace('\'', "'\\''"))
-}
-
-fn absolute(path: &Path) -> PathBuf {
-    fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
-}
-
-/// The first lines of the validator's message, short, on one line.
-fn judge_message(feedback: &Path) -> Option<String> {
+/// The first lines of a Kattis grader's message (`judgemessage.txt` in its feedback folder),
+/// short, on one line.
+pub fn judge_message(feedback: &Path) -> Option<String> {
     let text = fs::read(feedback.join("judgemessage.txt")).ok()?;
     let text = String::from_utf8_lossy(&text);
     let joined = text
@@ -50,17 +42,14 @@ fn judge_message(feedback: &Path) -> Option<String> {
 
 /// Asks the validator about an output.
 pub fn validate(program: &Path, case: &Case, answer: &Path, actual: &[u8]) -> Verdict {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let work = std::env::temp_dir().join(format!(
-        "game-judge-kattis-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    let (feedback, output) = (work.join("feedback"), work.join("output"));
+    let work = match Scratch::new("kattis") {
+        Ok(work) => work,
+        Err(error) => return Verdict::JudgeError(format!("cannot make a scratch folder: {error}")),
+    };
+    let (feedback, output) = (work.path("feedback"), work.path("output"));
     let prepared = fs::create_dir_all(&feedback).and_then(|()| fs::write(&output, actual));
     if let Err(error) = prepared {
-        let _ = fs::remove_dir_all(&work);
-        return Verdict::JudgeError(format!("cannot prepare {}: {error}", work.display()));
+        return Verdict::JudgeError(format!("cannot prepare {}: {error}", work.dir.display()));
     }
     let program = absolute(program);
     let folder = program.parent().unwrap_or(Path::new("/"));
@@ -78,7 +67,7 @@ pub fn validate(program: &Path, case: &Case, answer: &Path, actual: &[u8]) -> Ve
     };
     let checked = execute(&Program::Shell(line), Some(&output), limits);
     let message = judge_message(&feedback);
-    let _ = fs::remove_dir_all(&work);
+    drop(work);
     let checked = match checked {
         Ok(checked) => checked,
         Err(error) => {

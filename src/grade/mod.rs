@@ -1,14 +1,18 @@
 //! Grading one case: run the program under the supervisor, then let the folder's grader decide.
 //! The graders: comparison with the expected output, a checker program, a Kattis output
-//! validator, and the built-in tic-tac-toe opponent of an interactive folder. The runner never
-//! looks inside them.
+//! validator, and an interactor (a program, or one of the judge's built-in opponents) for an
+//! interactive folder. The runner never looks inside them.
 
 mod checker;
 pub mod compare;
 pub mod excerpt;
+pub mod interactive;
 mod kattis;
+mod othello;
 pub mod player;
 mod real;
+mod ruling;
+mod scratch;
 mod tic_tac_toe;
 
 use crate::case_set::{Case, Judging};
@@ -26,13 +30,15 @@ pub struct Settings {
     pub jobs: usize,
 }
 
-/// The verdict of a case, what the run used (when it ran), and a line worth reporting (where it
-/// failed, what was played).
+/// The verdict of a case, what the run used (when it ran), and lines worth reporting (where it
+/// failed, what was played, what the interactor said).
 #[derive(Clone, Debug)]
 pub struct Judged {
     pub verdict: Verdict,
     pub usage: Option<Usage>,
-    pub note: Option<String>,
+    pub notes: Vec<String>,
+    /// The last lines of an interactive case's exchange, when it failed.
+    pub transcript: Vec<String>,
 }
 
 impl Judged {
@@ -41,7 +47,8 @@ impl Judged {
         Judged {
             verdict: Verdict::JudgeError(reason),
             usage: None,
-            note: None,
+            notes: Vec::new(),
+            transcript: Vec::new(),
         }
     }
 }
@@ -68,8 +75,8 @@ pub fn judge_case(
     settings: &Settings,
 ) -> Judged {
     let expected = match (judging, &case.expected) {
-        (Judging::TicTacToe, _) => {
-            return tic_tac_toe::judge(program, &case.input, settings.limits)
+        (Judging::Interactive(interactor), _) => {
+            return interactive::judge(program, case, interactor, settings.limits)
         }
         (_, None) => {
             return Judged::judge_error(format!("{}: no expected output", case.input.display()))
@@ -110,6 +117,7 @@ pub fn judge_case(
     Judged {
         verdict,
         usage,
-        note: None,
+        notes: Vec::new(),
+        transcript: Vec::new(),
     }
 }

@@ -23,33 +23,33 @@ pub enum Said {
 /// A running player: its input, its output lines as they come.
 pub struct Player {
     running: Running,
-    lines: Receiver<Result<String, String>>,
+    lines: Receiver<Said>,
     /// When to stop waiting for a line even if the supervisor has not killed the player yet.
     give_up_at: Instant,
 }
 
-/// Reads lines from the player's stdout into a channel.
-fn read_lines(stdout: impl Read + Send + 'static) -> Receiver<Result<String, String>> {
+/// Reads the next line a player wrote: at most `LONGEST_LINE` bytes, trimmed.
+pub fn read_said(reader: &mut (impl BufRead + ?Sized)) -> Said {
+    let mut line = Vec::new();
+    match Read::take(&mut *reader, LONGEST_LINE).read_until(b'\n', &mut line) {
+        Ok(0) | Err(_) => Said::Ended,
+        Ok(_) if !line.ends_with(b"\n") && line.len() as u64 == LONGEST_LINE => {
+            Said::Garbage(format!("a line longer than {LONGEST_LINE} bytes"))
+        }
+        Ok(_) => Said::Line(String::from_utf8_lossy(&line).trim().to_string()),
+    }
+}
+
+/// Reads lines from the player's stdout into a channel, until its end or garbage.
+fn read_lines(stdout: impl Read + Send + 'static) -> Receiver<Said> {
     let (sender, lines) = mpsc::channel();
     thread::spawn(move || {
         let mut reader = BufReader::new(stdout);
         loop {
-            let mut line = Vec::new();
-            match (&mut reader)
-                .take(LONGEST_LINE)
-                .read_until(b'\n', &mut line)
-            {
-                Ok(0) | Err(_) => return,
-                Ok(_) if !line.ends_with(b"\n") && line.len() as u64 == LONGEST_LINE => {
-                    let _ = sender.send(Err(format!("a line longer than {LONGEST_LINE} bytes")));
-                    return;
-                }
-                Ok(_) => {
-                    let text = String::from_utf8_lossy(&line).trim().to_string();
-                    if sender.send(Ok(text)).is_err() {
-                        return;
-                    }
-                }
+            let said = read_said(&mut reader);
+            let last = !matches!(said, Said::Line(_));
+            if matches!(said, Said::Ended) || sender.send(said).is_err() || last {
+                return;
             }
         }
     });
@@ -93,8 +93,7 @@ impl Player {
     pub fn receive(&mut self) -> Said {
         let wait = self.give_up_at.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
-            Ok(Ok(line)) => Said::Line(line),
-            Ok(Err(garbage)) => Said::Garbage(garbage),
+            Ok(said) => said,
             Err(RecvTimeoutError::Disconnected) => Said::Ended,
             Err(RecvTimeoutError::Timeout) => {
                 // Only a process the supervisor could not find keeps the output open this long.

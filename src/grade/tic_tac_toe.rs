@@ -1,19 +1,18 @@
-//! The built-in tic-tac-toe grader: the judge plays the opponent through the protocol
-//! (`tic_tac_toe_player`'s header and the README), game after game, in one run of the player.
+//! The built-in tic-tac-toe opponent, an interactor inside the judge: it plays the protocol
+//! (`tic_tac_toe_player`'s header and the README) game after game against one run of the
+//! player, on the lines the judge relays, like any interactor program.
 //!
-//! Verdicts: a lost game or a move that is not a free cell's number is WA (which game, which
-//! move); output closed or the process gone before the games are over, or a non-zero exit at
-//! the end, is RE; the player's limits hold over the whole run (`-t` is its CPU time for all
-//! the games, the wall bound catches a player that never answers): TLE or MLE. AC: no game lost
-//! and a clean exit once the input is closed.
+//! What it decides: a lost game or a move that is not a free cell's number is wrong (which
+//! game, which move); the player's output ending before the games are over is the player gone
+//! (RE, as the problem says, unless a limit stopped it); every game not lost is accepted, and
+//! the player must then exit cleanly. Limits are the supervisor's, over the whole run.
 
-use super::player::{Player, Said};
-use super::Judged;
+use super::interactive::Decision;
+use super::player::{read_said, Said};
 use crate::opponents::{parse_opponent, Schedule};
-use crate::process::{Limits, Program, Stop, Termination};
 use crate::tic_tac_toe::Board;
-use crate::verdict::{run_failure, Code, Verdict, Wrong};
 use std::fs;
+use std::io::{BufRead, Write};
 use std::path::Path;
 
 /// Why the games stopped early: the player broke a rule (WA), or its output ended (then the way
@@ -37,10 +36,16 @@ struct Tally {
 
 /// Plays the schedule's games; the player's failures stop it.
 fn play_games(
-    player: &mut Player,
+    from_player: &mut dyn BufRead,
+    to_player: &mut dyn Write,
     schedule: &mut Schedule,
     tally: &mut Tally,
 ) -> Result<(), Early> {
+    let mut send = |text: String| {
+        writeln!(to_player, "{text}")
+            .and_then(|()| to_player.flush())
+            .map_err(|_| "the player's input is closed: it has ended".to_string())
+    };
     while let Some(me) = schedule.next_game() {
         tally.games += 1;
         let game = tally.games;
@@ -51,18 +56,16 @@ fn play_games(
                 moves.len() + 1
             )
         };
-        player
-            .send(&me.symbol().to_string())
-            .map_err(|what| Early::Gone { at: at(&[]), what })?;
+        send(me.symbol().to_string()).map_err(|what| Early::Gone { at: at(&[]), what })?;
         let mut board = Board::default();
         let mut moves = Vec::new();
         while !board.is_over() {
             let cell = if board.to_move() == me {
-                let line = match player.receive() {
+                let line = match read_said(from_player) {
                     Said::Ended => {
                         return Err(Early::Gone {
                             at: at(&moves),
-                            what: "the player's output ended before the games were over".into(),
+                            what: "waiting for the player's move, its output ended".into(),
                         })
                     }
                     Said::Garbage(garbage) => {
@@ -90,7 +93,7 @@ fn play_games(
                 }
             } else {
                 let cell = schedule.choose(board);
-                player.send(&cell.to_string()).map_err(|what| Early::Gone {
+                send(cell.to_string()).map_err(|what| Early::Gone {
                     at: at(&moves),
                     what,
                 })?;
@@ -113,65 +116,29 @@ fn play_games(
     Ok(())
 }
 
-/// Judges a tic-tac-toe player against the opponent that `case_input` describes.
-pub fn judge(program: &Program, case_input: &Path, limits: Limits) -> Judged {
+/// Plays the opponent that `case_input` describes against the player at the other end of the
+/// two streams.
+pub fn play(
+    case_input: &Path,
+    from_player: &mut dyn BufRead,
+    to_player: &mut dyn Write,
+) -> Decision {
     let opponent = fs::read_to_string(case_input)
         .map_err(|error| format!("cannot read {}: {error}", case_input.display()))
         .and_then(|text| {
             parse_opponent(&text).map_err(|error| format!("{}: {error}", case_input.display()))
         });
-    let opponent = match opponent {
-        Ok(opponent) => opponent,
-        Err(error) => return Judged::judge_error(error),
-    };
-    let mut schedule = Schedule::new(opponent);
-    let mut player = match Player::start(program, limits, true) {
-        Ok(player) => player,
-        Err(error) => return Judged::judge_error(format!("cannot run {program}: {error}")),
+    let mut schedule = match opponent {
+        Ok(opponent) => Schedule::new(opponent),
+        Err(error) => return Decision::Broken(error),
     };
     let mut tally = Tally::default();
-    let early = play_games(&mut player, &mut schedule, &mut tally).err();
-    if let Some(Early::Wrong(_)) = early {
-        player.stop(Stop::Requested);
-    }
-    let (ended, stderr_tail) = match player.finish() {
-        Ok(finished) => finished,
-        Err(error) => return Judged::judge_error(format!("cannot watch {program}: {error}")),
-    };
-    let failure = run_failure(&ended, &limits, &stderr_tail);
-    let summary = format!(
-        "{} games: {} won, {} drawn, 0 lost",
-        tally.games, tally.won, tally.drawn
-    );
-    let (verdict, note) = match (early, failure) {
-        // A limit passed counts before the rule the player broke at that moment.
-        (Some(Early::Wrong(reason)), Some(failure)) if failure.code() != Code::RE => {
-            (failure, Some(reason))
-        }
-        (Some(Early::Wrong(reason)), _) => (Verdict::WrongAnswer(Wrong::Because(reason)), None),
-        // Killed at a limit: where it was waited for.
-        (Some(Early::Gone { at, .. }), Some(failure)) if failure.code() != Code::RE => (
-            failure,
-            Some(format!("{at}: waiting for the player's move")),
-        ),
-        (Some(Early::Gone { at, what }), Some(failure)) => (failure, Some(format!("{at}: {what}"))),
-        (Some(Early::Gone { at, what }), None) => (
-            Verdict::RuntimeError {
-                termination: ended.termination,
-                stderr_tail: String::from_utf8_lossy(&stderr_tail).into_owned(),
-            },
-            Some(format!("{at}: {what}")),
-        ),
-        (None, Some(failure)) => (
-            failure,
-            Some(format!("{summary}; then a bad end after the input closed")),
-        ),
-        (None, None) => (Verdict::Accepted, Some(summary)),
-    };
-    debug_assert!(ended.termination == Termination::Exited(0) || !verdict.is_accepted());
-    Judged {
-        verdict,
-        usage: Some(ended.usage),
-        note,
+    match play_games(from_player, to_player, &mut schedule, &mut tally) {
+        Ok(()) => Decision::Accepted(Some(format!(
+            "{} games: {} won, {} drawn, 0 lost",
+            tally.games, tally.won, tally.drawn
+        ))),
+        Err(Early::Wrong(reason)) => Decision::Wrong(reason),
+        Err(Early::Gone { at, what }) => Decision::ProgramGone(format!("{at}: {what}")),
     }
 }

@@ -33,6 +33,21 @@ impl fmt::Display for Layout {
     }
 }
 
+impl Layout {
+    /// The layout as the report names it, for a folder whose cases have `answers` so.
+    pub fn describe(self, answers: Answers) -> String {
+        match (self, answers) {
+            (Layout::OnlineJudgeTools, Answers::Optional) => {
+                "online-judge-tools (NAME.in, and NAME.out where there is one)".to_string()
+            }
+            (Layout::OnlineJudgeTools, Answers::Forbidden) => {
+                "online-judge-tools (NAME.in)".to_string()
+            }
+            _ => self.to_string(),
+        }
+    }
+}
+
 /// The cases a layout found, and the case-like files it skipped (one warning each).
 #[derive(Debug, Default)]
 pub struct Listing {
@@ -136,10 +151,21 @@ fn looks_alike(shape: &Shape, name: &str) -> bool {
             .any(|suffix| lower.ends_with(suffix))
 }
 
+/// Whether the cases of a folder have answers (expected outputs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answers {
+    /// Every input has one (compared, or handed to a checker).
+    Required,
+    /// An interactor program may be given one; an input without one is fine.
+    Optional,
+    /// A built-in opponent: an input describes the games, there is nothing to expect.
+    Forbidden,
+}
+
 /// What scanning collects: cases, warnings and errors.
 struct Scan<'a> {
     shape: &'a Shape,
-    interactive: bool,
+    answers: Answers,
     listing: Listing,
     errors: Vec<CaseSetError>,
 }
@@ -196,7 +222,7 @@ impl Scan<'_> {
                     stem,
                 );
             } else if let Some(input) = (self.shape.answer_of)(&name) {
-                if self.interactive {
+                if self.answers == Answers::Forbidden {
                     self.errors
                         .push(CaseSetError::ExpectedInInteractive { expected: path });
                 } else if !inputs.join(&input).exists() {
@@ -215,15 +241,15 @@ impl Scan<'_> {
     }
 
     fn case(&mut self, input: &Path, answer: PathBuf, prefix: &str, stem: &str) {
-        let expected = match (self.interactive, answer.exists()) {
-            (true, false) => None,
-            (true, true) => {
+        let expected = match (self.answers, answer.exists()) {
+            (Answers::Forbidden | Answers::Optional, false) => None,
+            (Answers::Forbidden, true) => {
                 return self
                     .errors
                     .push(CaseSetError::ExpectedInInteractive { expected: answer })
             }
-            (false, true) => Some(answer),
-            (false, false) => {
+            (Answers::Required | Answers::Optional, true) => Some(answer),
+            (Answers::Required, false) => {
                 return self.errors.push(CaseSetError::MissingExpected {
                     input: input.to_path_buf(),
                     expected: answer,
@@ -242,7 +268,7 @@ impl Scan<'_> {
 }
 
 /// The cases of `dir` in `layout` (unsorted), or every problem found.
-pub fn list(dir: &Path, layout: Layout, interactive: bool) -> Result<Listing, Vec<CaseSetError>> {
+pub fn list(dir: &Path, layout: Layout, answers: Answers) -> Result<Listing, Vec<CaseSetError>> {
     let shape = match layout {
         Layout::OnlineJudgeTools => &OJ,
         Layout::AtCoder => &ATCODER,
@@ -251,7 +277,7 @@ pub fn list(dir: &Path, layout: Layout, interactive: bool) -> Result<Listing, Ve
     };
     let mut scan = Scan {
         shape,
-        interactive,
+        answers,
         listing: Listing::default(),
         errors: Vec::new(),
     };
@@ -280,7 +306,7 @@ fn atcoder(scan: &mut Scan, dir: &Path) {
         }
     }
     scan.folder(&inputs, &answers, "", false);
-    if scan.interactive {
+    if scan.answers == Answers::Forbidden {
         return;
     }
     if let Ok(paths) = entries(&answers) {
@@ -362,7 +388,7 @@ mod tests {
             "data/secret/g1/03.png",
             "data/extra/9.in",
         ]);
-        let listing = list(&dir, Layout::Kattis, false).unwrap();
+        let listing = list(&dir, Layout::Kattis, Answers::Required).unwrap();
         assert_eq!(names(&listing), ["sample/1", "secret/g1/03"]);
         assert_eq!(listing.warnings.len(), 1, "{:?}", listing.warnings);
         assert!(listing.warnings[0].contains("extra/9.in"));
@@ -371,11 +397,11 @@ mod tests {
     #[test]
     fn polygon_and_atcoder_pair_their_own_way() {
         let dir = folder(&["tests/01", "tests/01.a", "tests/02", "tests/02.A"]);
-        let errors = list(&dir, Layout::Polygon, false).unwrap_err();
+        let errors = list(&dir, Layout::Polygon, Answers::Required).unwrap_err();
         assert_eq!(errors.len(), 1);
         assert!(errors[0].to_string().ends_with("02.a"), "{}", errors[0]);
         let dir = folder(&["in/s1.txt", "out/s1.txt", "in/.DS_Store"]);
-        let listing = list(&dir, Layout::AtCoder, false).unwrap();
+        let listing = list(&dir, Layout::AtCoder, Answers::Required).unwrap();
         assert_eq!(names(&listing), ["s1"]);
         assert!(
             listing.warnings[0].contains(".DS_Store"),

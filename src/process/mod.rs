@@ -173,6 +173,17 @@ impl Control {
     }
 }
 
+/// Stops a run from anywhere, even after its `Running` was handed to a thread that waits.
+#[derive(Clone)]
+pub struct Stopper(Arc<Control>);
+
+impl Stopper {
+    /// Kills the run now, recording `reason` unless it was already stopped for another.
+    pub fn stop(&self, reason: Stop) {
+        self.0.stop(reason);
+    }
+}
+
 /// A started run.
 pub struct Running {
     pub stdin: Option<ChildStdin>,
@@ -375,9 +386,8 @@ impl Running {
     }
 
     /// A handle that can stop the run from another thread.
-    fn stopper(&self) -> impl FnOnce(Stop) + Send + 'static {
-        let control = Arc::clone(&self.control);
-        move |reason| control.stop(reason)
+    pub fn stopper(&self) -> Stopper {
+        Stopper(Arc::clone(&self.control))
     }
 
     /// Closes the run's stdin and waits for it to end (the monitor enforces the limits; the wait
@@ -569,7 +579,7 @@ pub fn execute(program: &Program, input: Option<&Path>, limits: Limits) -> io::R
     let (sender, receiver) = mpsc::channel();
     thread::spawn(move || {
         let _ = sender.send(capture::read_capped(stdout, limits.output_bytes, || {
-            stop(Stop::Output)
+            stop.stop(Stop::Output)
         }));
     });
     let control = Arc::clone(&running.control);

@@ -24,10 +24,11 @@ struct RUsage {
 }
 
 #[repr(C)]
-struct PollFd {
-    fd: c_int,
-    events: i16,
-    returned: i16,
+#[derive(Clone, Copy, Debug)]
+pub struct PollFd {
+    pub fd: c_int,
+    pub events: i16,
+    pub returned: i16,
 }
 
 #[repr(C)]
@@ -50,6 +51,8 @@ extern "C" {
     fn sysconf(name: c_int) -> c_long;
     fn syscall(number: c_long, ...) -> c_long;
     fn poll(fds: *mut PollFd, count: u64, timeout_ms: c_int) -> c_int;
+    fn pipe2(fds: *mut c_int, flags: c_int) -> c_int;
+    fn fcntl(fd: c_int, command: c_int, ...) -> c_int;
     #[cfg(target_os = "linux")]
     fn prctl(option: c_int, argument: u64, ...) -> c_int;
 }
@@ -70,7 +73,13 @@ const SC_CLK_TCK: c_int = 2;
 const SC_PAGESIZE: c_int = 30;
 /// The same number on every architecture Linux added it to (5.3).
 const SYS_PIDFD_OPEN: c_long = 434;
-const POLLIN: i16 = 1;
+pub const POLLIN: i16 = 1;
+pub const POLLOUT: i16 = 4;
+pub const POLLERR: i16 = 8;
+pub const POLLHUP: i16 = 16;
+const F_GETFL: c_int = 3;
+const F_SETFL: c_int = 4;
+const O_NONBLOCK: c_int = 0o4000;
 
 /// How a waited-for process ended, with the kernel's account of it and of its waited-for
 /// descendants.
@@ -314,6 +323,51 @@ pub fn note_termination_signals() {
         // SAFETY: the handler only stores into an atomic, which is async-signal-safe.
         unsafe {
             signal(number, note_signal as extern "C" fn(c_int) as usize);
+        }
+    }
+}
+
+/// A pipe (read end, write end), both closed on exec, for the judge's own threads.
+pub fn pipe() -> io::Result<(std::fs::File, std::fs::File)> {
+    use std::os::fd::FromRawFd;
+    let mut fds: [c_int; 2] = [-1, -1];
+    // SAFETY: pipe2 writes two descriptors into the array it is given, which this call then
+    // owns; each is wrapped once.
+    unsafe {
+        if pipe2(fds.as_mut_ptr(), O_CLOEXEC) != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok((
+            std::fs::File::from_raw_fd(fds[0]),
+            std::fs::File::from_raw_fd(fds[1]),
+        ))
+    }
+}
+
+/// Makes reads and writes on `fd` return at once instead of waiting (on this end of a pipe
+/// only: the other end is another open file).
+pub fn set_nonblocking(fd: c_int) -> io::Result<()> {
+    // SAFETY: fcntl with F_GETFL/F_SETFL reads and sets flags of a descriptor the caller owns.
+    unsafe {
+        let flags = fcntl(fd, F_GETFL);
+        if flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) < 0 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    Ok(())
+}
+
+/// Waits until one of `fds` is ready (or `timeout_ms` passes; -1: no timeout); how many are.
+pub fn poll_many(fds: &mut [PollFd], timeout_ms: i32) -> io::Result<usize> {
+    loop {
+        // SAFETY: the slice is valid for its length, and poll writes only `returned`.
+        let ready = unsafe { poll(fds.as_mut_ptr(), fds.len() as u64, timeout_ms) };
+        if ready >= 0 {
+            return Ok(ready as usize);
+        }
+        let error = io::Error::last_os_error();
+        if error.kind() != io::ErrorKind::Interrupted {
+            return Err(error);
         }
     }
 }

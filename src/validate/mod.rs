@@ -4,8 +4,10 @@
 
 mod board_winner;
 pub mod command;
+mod key_values;
 mod move_values;
 mod othello_endgame;
+mod othello_player;
 mod perfect_play;
 pub mod reader;
 mod tic_tac_toe_board;
@@ -18,10 +20,11 @@ pub use reader::Invalid;
 pub type Validator = fn(&[u8]) -> Result<(), Invalid>;
 
 /// Every problem's validator, keyed by its solver's name.
-pub const VALIDATORS: [(&str, Validator); 6] = [
+pub const VALIDATORS: [(&str, Validator); 7] = [
     ("board_winner", board_winner::validate),
     ("move_values", move_values::validate),
     ("othello_endgame", othello_endgame::validate),
+    ("othello_player", othello_player::validate),
     ("perfect_play", perfect_play::validate),
     ("tic_tac_toe_player", tic_tac_toe_player::validate),
     ("weighted_tic_tac_toe", weighted_tic_tac_toe::validate),

@@ -3,58 +3,26 @@
 //! space; `opponent random|perfect|every-line` once; `seed N` (0 to 2^64-1) and `games N`
 //! (at least 1) once each, with `random` and only with it.
 
+use super::key_values::{read_choice, read_key_values, read_seed};
 use super::reader::{Invalid, Reader};
-use crate::report::quote;
 
 pub fn validate(input: &[u8]) -> Result<(), Invalid> {
     let mut reader = Reader::new(input);
-    // Each key with the line it was given on.
-    let (mut opponent, mut seed, mut games) = (None, None, None);
-    while !reader.at_end() {
-        let line = reader.line();
-        if reader.eat(b'#') {
-            reader.read_rest_of_line("a comment")?;
-            reader.read_line_end()?;
-            continue;
-        }
-        let key = reader.read_word("a `key value` line or a # comment")?;
-        let slot = match key {
-            "opponent" => &mut opponent,
-            "seed" => &mut seed,
-            "games" => &mut games,
-            _ => {
-                return Err(reader.fail(format!(
-                    "unknown key {} (opponent, seed, games)",
-                    quote(key)
-                )))
-            }
-        };
-        if slot.is_some() {
-            return Err(reader.fail(format!("{key} is given twice")));
-        }
-        reader.read_space("the key and its value")?;
-        let value = match key {
-            "opponent" => {
-                let kind = reader.read_word("an opponent")?;
-                if !["random", "perfect", "every-line"].contains(&kind) {
-                    return Err(reader.fail(format!(
-                        "unknown opponent {} (random, perfect or every-line)",
-                        quote(kind)
-                    )));
-                }
-                kind.to_string()
-            }
-            "seed" => read_seed(&mut reader)?,
-            _ => reader
+    let given = read_key_values(
+        &mut reader,
+        &["opponent", "seed", "games"],
+        |key, reader| match key {
+            "opponent" => read_choice(reader, &["random", "perfect", "every-line"], "opponent"),
+            "seed" => read_seed(reader),
+            _ => Ok(reader
                 .read_integer(1, i64::MAX, "the number of games")?
-                .to_string(),
-        };
-        *slot = Some((line, value));
-        reader.read_line_end()?;
-    }
-    let Some((opponent_line, kind)) = opponent else {
+                .to_string()),
+        },
+    )?;
+    let Some((opponent_line, kind)) = given.get("opponent") else {
         return Err(reader.fail("expected an `opponent` line, found end of input"));
     };
+    let (seed, games) = (given.get("seed"), given.get("games"));
     if kind == "random" {
         if seed.is_none() || games.is_none() {
             return Err(reader.fail_at(
@@ -69,20 +37,6 @@ pub fn validate(input: &[u8]) -> Result<(), Invalid> {
         ));
     }
     Ok(())
-}
-
-/// A seed: a whole number that fits in 64 bits, without leading zeros.
-fn read_seed(reader: &mut Reader) -> Result<String, Invalid> {
-    let word = reader.read_word("the seed")?;
-    let wellformed =
-        word.bytes().all(|byte| byte.is_ascii_digit()) && (word == "0" || !word.starts_with('0'));
-    match word.parse::<u64>() {
-        Ok(_) if wellformed => Ok(word.to_string()),
-        _ => Err(reader.fail(format!(
-            "expected the seed, a whole number from 0 to 2^64-1, found {}",
-            quote(word)
-        ))),
-    }
 }
 
 #[cfg(test)]
@@ -102,7 +56,7 @@ mod tests {
                 ("known keys", b"opponent random\nseed 1\ngames 2\nlevel 3\n", "line 4: unknown key \"level\" (opponent, seed, games)"),
                 ("each key once", b"opponent random\nseed 1\nseed 2\ngames 2\n", "line 3: seed is given twice"),
                 ("a single space", b"opponent  perfect\n", "line 1: expected a single space between the key and its value, found two"),
-                ("known opponents", b"opponent greedy\n", "line 1: unknown opponent \"greedy\" (random, perfect or every-line)"),
+                ("known opponents", b"opponent greedy\n", "line 1: unknown opponent \"greedy\" (random, perfect, every-line)"),
                 ("random needs a seed", b"opponent random\ngames 2\n", "line 1: opponent random needs `seed N` and `games N`"),
                 ("random needs games", b"opponent random\nseed 2\n", "line 1: opponent random needs `seed N` and `games N`"),
                 ("at least one game", b"opponent random\nseed 1\ngames 0\n", "line 3: the number of games is 0, out of range [1, 9223372036854775807]"),

@@ -7,7 +7,9 @@
 use assert_cmd::Command;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::process::Command as ProcessCommand;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 /// The `judge` binary, with colour off.
 pub fn judge() -> Command {
@@ -89,4 +91,71 @@ pub fn has_three(board: &[u8; 9], mark: u8) -> bool {
     TRIPLES
         .iter()
         .any(|triple| triple.iter().all(|&cell| board[cell] == mark))
+}
+
+/// A word unique to one test and one run, put in the command line of the programs a test
+/// starts so that `pgrep -f` finds them. Dropping it kills, by pid, every process still holding
+/// it, so a failing test leaves nothing behind either.
+pub struct Tag(String);
+
+impl Tag {
+    pub fn new(kind: &str) -> Tag {
+        Tag(format!("game-judge-tagged-{kind}-{}", std::process::id()))
+    }
+
+    /// The processes whose command line holds the tag as a whole word.
+    pub fn pids(&self) -> Vec<u32> {
+        let output = ProcessCommand::new("pgrep")
+            .arg("-f")
+            .arg(format!("{}( |$)", self.0))
+            .output()
+            .expect("pgrep runs");
+        String::from_utf8_lossy(&output.stdout)
+            .split_whitespace()
+            .filter_map(|pid| pid.parse().ok())
+            .collect()
+    }
+
+    /// Fails if a tagged process is still there after about 2 s (time for the kernel to finish
+    /// killing and reaping).
+    pub fn assert_none_left(&self) {
+        let start = Instant::now();
+        loop {
+            let left = self.pids();
+            if left.is_empty() {
+                return;
+            }
+            if start.elapsed() > Duration::from_secs(2) {
+                let listing = ProcessCommand::new("ps")
+                    .args(["-o", "pid,ppid,stat,cmd", "-p"])
+                    .arg(
+                        left.iter()
+                            .map(u32::to_string)
+                            .collect::<Vec<_>>()
+                            .join(","),
+                    )
+                    .output()
+                    .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
+                    .unwrap_or_default();
+                panic!("processes tagged {} are left behind:\n{listing}", self.0);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl std::fmt::Display for Tag {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Drop for Tag {
+    fn drop(&mut self) {
+        for pid in self.pids() {
+            let _ = ProcessCommand::new("kill")
+                .args(["-KILL", &pid.to_string()])
+                .status();
+        }
+    }
 }

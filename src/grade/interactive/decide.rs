@@ -1,0 +1,222 @@
+//! The verdict of an interactive case, from how both sides ended:
+//! - a broken interactor (any other exit status, a signal, a limit) is a judge error;
+//! - an interactor that rejected the exchange before the program ended decides WA, however
+//!   the program then ended (SIGPIPE, killed, an error on the end of its input);
+//! - else the program's own failure counts (TLE, MLE, RE, OLE), with the interactor's reason as
+//!   a note, and a TLE at the wall bound while both sides waited to read is called a deadlock;
+//! - else (the program exited 0) the interactor's ruling: a program that wrote after the
+//!   interactor had ended is WA, one whose output ended before the exchange was over is RE.
+
+use super::Decision;
+use crate::process::{Ended, Limits};
+use crate::verdict::{run_failure, TimeKind, Verdict, Wrong};
+
+/// How both sides of a case ended.
+pub struct Ends<'a> {
+    pub program: &'a Ended,
+    pub program_stderr: &'a [u8],
+    pub decision: Decision,
+    /// The interactor's output ended before the program's: it had said its last.
+    pub interactor_first: bool,
+    /// When the program's output ended, both relays were waiting for something to read.
+    pub both_reading: bool,
+    /// What the program wrote after the interactor had stopped reading.
+    pub undelivered: Option<String>,
+}
+
+/// The note of a deadlock.
+pub const DEADLOCK: &str =
+    "at the wall bound neither side was writing: each waited for the other (a missing flush?)";
+
+/// The verdict and notes for the report (the interactor's reason, a deadlock).
+pub fn decide(ends: Ends, limits: &Limits) -> (Verdict, Vec<String>) {
+    let wrong = |reason: String| Verdict::WrongAnswer(Wrong::Because(reason));
+    let reason = match &ends.decision {
+        Decision::Broken(reason) => return (Verdict::JudgeError(reason.clone()), Vec::new()),
+        Decision::Wrong(reason) if ends.interactor_first => {
+            return (wrong(reason.clone()), Vec::new())
+        }
+        Decision::Accepted(note) => note.clone(),
+        Decision::Wrong(reason) | Decision::ProgramGone(reason) => Some(reason.clone()),
+    };
+    if let Some(failure) = run_failure(ends.program, limits, ends.program_stderr) {
+        let deadlock = failure == Verdict::TimeLimitExceeded(TimeKind::Wall) && ends.both_reading;
+        let notes = reason
+            .map(|reason| format!("the interactor said: {reason}"))
+            .into_iter()
+            .chain(deadlock.then(|| DEADLOCK.to_string()))
+            .collect();
+        return (failure, notes);
+    }
+    match (ends.decision, ends.undelivered) {
+        (Decision::Wrong(reason), _) => (wrong(reason), Vec::new()),
+        (_, Some(late)) => (
+            wrong(format!(
+                "the program wrote after the interactor had ended: {late}"
+            )),
+            Vec::new(),
+        ),
+        (Decision::Accepted(note), None) => (Verdict::Accepted, note.into_iter().collect()),
+        (Decision::ProgramGone(reason), None) => (
+            Verdict::RuntimeError {
+                termination: ends.program.termination,
+                stderr_tail: String::from_utf8_lossy(ends.program_stderr).into_owned(),
+            },
+            vec![format!("the interactor said: {reason}")],
+        ),
+        (Decision::Broken(_), None) => unreachable!("a broken interactor is decided above"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::process::{Stop, Termination, Usage};
+    use crate::verdict::Code;
+    use std::time::Duration;
+
+    fn ended(termination: Termination, stopped: Option<Stop>) -> Ended {
+        Ended {
+            termination,
+            stopped,
+            usage: Usage {
+                cpu: Duration::ZERO,
+                wall: Duration::ZERO,
+                peak_memory_bytes: 0,
+            },
+        }
+    }
+
+    const CLEAN: Termination = Termination::Exited(0);
+    const SIGPIPE: Termination = Termination::Signaled(13);
+
+    fn verdict(
+        program: Ended,
+        decision: Decision,
+        interactor_first: bool,
+        both_reading: bool,
+        undelivered: Option<&str>,
+    ) -> (Code, Vec<String>) {
+        let limits = Limits::with_cpu(Duration::from_secs(1));
+        let (verdict, note) = decide(
+            Ends {
+                program: &program,
+                program_stderr: b"",
+                decision,
+                interactor_first,
+                both_reading,
+                undelivered: undelivered.map(str::to_string),
+            },
+            &limits,
+        );
+        (verdict.code(), note)
+    }
+
+    #[test]
+    fn a_rejection_before_the_program_ended_is_wa_however_it_ended() {
+        let wrong = || Decision::Wrong("guessed 7".into());
+        for program in [
+            ended(SIGPIPE, None),
+            ended(Termination::Signaled(9), Some(Stop::Requested)),
+            ended(Termination::Exited(1), None),
+            ended(CLEAN, None),
+        ] {
+            assert_eq!(verdict(program, wrong(), true, false, None).0, Code::WA);
+        }
+        // The program failed first: its failure counts, the interactor's reason is the note.
+        assert_eq!(
+            verdict(ended(SIGPIPE, None), wrong(), false, false, None),
+            (Code::RE, vec!["the interactor said: guessed 7".to_string()])
+        );
+    }
+
+    #[test]
+    fn a_broken_interactor_is_a_judge_error_whatever_the_program_did() {
+        let broken = || Decision::Broken("exit 3".into());
+        assert_eq!(
+            verdict(ended(CLEAN, None), broken(), true, false, None).0,
+            Code::JE
+        );
+        assert_eq!(
+            verdict(ended(SIGPIPE, None), broken(), false, false, None).0,
+            Code::JE
+        );
+    }
+
+    #[test]
+    fn limits_count_and_a_silent_wall_tle_is_called_a_deadlock() {
+        let killed = |stop| ended(Termination::Signaled(9), Some(stop));
+        let gone = || Decision::ProgramGone("waiting".into());
+        assert_eq!(
+            verdict(killed(Stop::WallTime), gone(), false, true, None),
+            (
+                Code::TLE,
+                vec![
+                    "the interactor said: waiting".to_string(),
+                    DEADLOCK.to_string()
+                ]
+            )
+        );
+        assert_eq!(
+            verdict(killed(Stop::WallTime), gone(), false, false, None),
+            (Code::TLE, vec!["the interactor said: waiting".to_string()])
+        );
+        assert_eq!(
+            verdict(killed(Stop::Memory), gone(), false, true, None).0,
+            Code::MLE
+        );
+    }
+
+    #[test]
+    fn a_clean_exit_takes_the_interactors_ruling() {
+        let accepted = || Decision::Accepted(Some("3 games".into()));
+        assert_eq!(
+            verdict(ended(CLEAN, None), accepted(), true, false, None),
+            (Code::AC, vec!["3 games".to_string()])
+        );
+        assert_eq!(
+            verdict(
+                ended(CLEAN, None),
+                Decision::Wrong("no".into()),
+                false,
+                false,
+                None
+            )
+            .0,
+            Code::WA
+        );
+        assert_eq!(
+            verdict(
+                ended(CLEAN, None),
+                accepted(),
+                true,
+                false,
+                Some("\"extra\"")
+            )
+            .0,
+            Code::WA
+        );
+        assert_eq!(
+            verdict(
+                ended(CLEAN, None),
+                Decision::ProgramGone("game 2".into()),
+                false,
+                false,
+                None
+            ),
+            (Code::RE, vec!["the interactor said: game 2".to_string()])
+        );
+        // A clean exit after the interactor accepted, with a bad status: RE.
+        assert_eq!(
+            verdict(
+                ended(Termination::Exited(3), None),
+                accepted(),
+                true,
+                false,
+                None
+            )
+            .0,
+            Code::RE
+        );
+    }
+}

@@ -1,0 +1,191 @@
+//! An interactor program as the other side of a case: run under the supervisor as
+//! `COMMAND INPUT ANSWER FEEDBACK_DIR/` (Kattis, problemtools, DOMjudge), or with the paths put
+//! where the command line names `{input}`, `{answer}`, `{output}` or `{feedback}` (a testlib
+//! interactor: `interactor {input} {output} {answer}`). ANSWER is a copy of the case's expected
+//! output (empty when there is none), so the case's own file is never handed out; FEEDBACK_DIR
+//! is a fresh empty folder; `{output}` a file the interactor may write. Its exit status rules
+//! (`ruling`); its reason is `judgemessage.txt` in the feedback folder, else its stderr's last
+//! lines.
+
+use super::Decision;
+use crate::grade::kattis::judge_message;
+use crate::grade::ruling::{ruling, Ruling};
+use crate::grade::scratch::{absolute, quoted, Scratch};
+use crate::process::{sys, Ended, Input, Limits, Outputs, Program, Running, Stop, Termination};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// How long an interactor may go on after the program's wall bound.
+const GRACE: std::time::Duration = std::time::Duration::from_secs(1);
+/// How many of the last lines of its stderr are its reason.
+const REASON_LINES: usize = 3;
+/// How long a reason may be.
+const REASON_CHARS: usize = 200;
+/// The status a shell reports for a command killed by SIGPIPE.
+const SHELL_SIGPIPE: i32 = 128 + sys::SIGPIPE;
+/// The placeholders a command line may name.
+const PLACEHOLDERS: [&str; 4] = ["{input}", "{answer}", "{output}", "{feedback}"];
+
+/// The paths an interactor is given for one case.
+pub struct Paths {
+    pub input: PathBuf,
+    pub answer: PathBuf,
+    pub output: PathBuf,
+    pub feedback: PathBuf,
+}
+
+/// Makes the scratch files for one case: the copy of the answer, the feedback folder.
+pub fn prepare(input: &Path, expected: Option<&Path>) -> Result<(Scratch, Paths), String> {
+    let scratch = Scratch::new("interactor")
+        .map_err(|error| format!("cannot make a scratch folder: {error}"))?;
+    let paths = Paths {
+        input: absolute(input),
+        answer: scratch.path("answer"),
+        output: scratch.path("output"),
+        feedback: scratch.path("feedback"),
+    };
+    let answer = match expected {
+        Some(expected) => fs::read(expected)
+            .map_err(|error| format!("cannot read {}: {error}", expected.display()))?,
+        None => Vec::new(),
+    };
+    fs::write(&paths.answer, answer)
+        .and_then(|()| fs::create_dir(&paths.feedback))
+        .map_err(|error| format!("cannot prepare {}: {error}", scratch.dir.display()))?;
+    Ok((scratch, paths))
+}
+
+/// The shell line that runs `command` (in `dir`, if given) on one case's paths.
+pub fn command_line(command: &str, dir: Option<&Path>, paths: &Paths) -> String {
+    let feedback = format!("{}/", paths.feedback.display());
+    let words = [
+        quoted(&paths.input),
+        quoted(&paths.answer),
+        quoted(&paths.output),
+        quoted(Path::new(&feedback)),
+    ];
+    let line = if PLACEHOLDERS.iter().any(|name| command.contains(name)) {
+        PLACEHOLDERS
+            .iter()
+            .zip(&words)
+            .fold(command.to_string(), |line, (name, word)| {
+                line.replace(name, word)
+            })
+    } else {
+        format!("{command} {} {} {}", words[0], words[1], words[3])
+    };
+    match dir {
+        Some(dir) => format!("cd {} && {line}", quoted(&absolute(dir))),
+        None => line,
+    }
+}
+
+/// An interactor's limits: the program's wall bound and a grace, as CPU time too (only a
+/// runaway interactor meets them); at least the default memory.
+pub fn limits_for(program: &Limits) -> Limits {
+    let bound = program.wall + GRACE;
+    Limits {
+        cpu: bound,
+        wall: bound,
+        memory_bytes: program
+            .memory_bytes
+            .max(Limits::with_cpu(bound).memory_bytes),
+        ..*program
+    }
+}
+
+/// Starts the interactor.
+pub fn start(line: String, limits: Limits) -> std::io::Result<Running> {
+    Running::start(&Program::Shell(line), limits, Input::Pipe, Outputs::Piped)
+}
+
+/// The last lines of the interactor's stderr, on one line.
+fn stderr_reason(stderr_tail: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(stderr_tail);
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect();
+    if lines.is_empty() {
+        return None;
+    }
+    let joined = lines[lines.len().saturating_sub(REASON_LINES)..].join("; ");
+    let short: String = joined.chars().take(REASON_CHARS).collect();
+    Some(match short.len() < joined.len() {
+        true => format!("{short}…"),
+        false => short,
+    })
+}
+
+/// What the interactor's end says about the case.
+pub fn decision(ended: &Ended, stderr_tail: &[u8], feedback: &Path) -> Decision {
+    let reason = judge_message(feedback).or_else(|| stderr_reason(stderr_tail));
+    let said = |default: String| reason.clone().unwrap_or(default);
+    if let Some(stop) = ended.stopped {
+        let why = match stop {
+            Stop::WallTime | Stop::CpuTime => format!(
+                "the interactor was still running at the wall bound (the program's, and {} ms more)",
+                GRACE.as_millis()
+            ),
+            Stop::Memory => "the interactor went over its memory limit".to_string(),
+            Stop::Output | Stop::Interrupted | Stop::Requested => {
+                "the interactor was stopped".to_string()
+            }
+        };
+        return Decision::Broken(why);
+    }
+    match (ruling(ended.termination), ended.termination) {
+        (Ruling::Accepted, _) => Decision::Accepted(None),
+        (Ruling::Wrong, Termination::Exited(status)) => Decision::Wrong(said(format!(
+            "the interactor rejected the exchange (exit status {status})"
+        ))),
+        // Killed by SIGPIPE, itself or through the shell its command line runs in.
+        (_, Termination::Signaled(sys::SIGPIPE) | Termination::Exited(SHELL_SIGPIPE)) => Decision::ProgramGone(
+            "the interactor died of SIGPIPE: the program no longer read its input".to_string(),
+        ),
+        (_, termination) => Decision::Broken(format!(
+            "the interactor failed ({termination}; interactors exit 0 or 42 to accept, 1, 2 or 43 to reject){}",
+            reason.map_or_else(String::new, |reason| format!(": {reason}"))
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn paths() -> Paths {
+        Paths {
+            input: "/t/in".into(),
+            answer: "/t/answer".into(),
+            output: "/t/output".into(),
+            feedback: "/t/feedback".into(),
+        }
+    }
+
+    #[test]
+    fn kattis_order_unless_the_command_names_the_paths() {
+        assert_eq!(
+            command_line("./interact", None, &paths()),
+            "./interact '/t/in' '/t/answer' '/t/feedback/'"
+        );
+        assert_eq!(
+            command_line("./interactor {input} {output} {answer}", None, &paths()),
+            "./interactor '/t/in' '/t/output' '/t/answer'"
+        );
+        assert_eq!(
+            command_line("python3 i.py {feedback}", None, &paths()),
+            "python3 i.py '/t/feedback/'"
+        );
+    }
+
+    #[test]
+    fn the_reason_is_the_last_lines_of_stderr() {
+        assert_eq!(
+            stderr_reason(b"reading\n\nguess 7 is wrong\nsecret was 5\nbye\n").as_deref(),
+            Some("guess 7 is wrong; secret was 5; bye")
+        );
+        assert_eq!(stderr_reason(b"\n  \n"), None);
+    }
+}

@@ -1,0 +1,230 @@
+//! Interactive cases: the program talks with an interactor (a program of the problem's, or one
+//! of the judge's built-in opponents), and the judge sits between them: it relays every line
+//! both ways (keeping the last ones for the report), runs both under the supervisor, stops the
+//! program once the interactor has rejected it, and decides the verdict from how both ended
+//! (`decide`).
+
+mod builtin;
+mod decide;
+mod interactor;
+mod relay;
+mod transcript;
+
+pub use builtin::BuiltIn;
+
+use super::Judged;
+use crate::case_set::Case;
+use crate::process::{sys, Ended, Input, Limits, Outputs, Program, Running, Stop, Stopper};
+use relay::{Phase, RelayEnd};
+use std::io::{self, BufReader};
+use std::os::fd::OwnedFd;
+use std::path::PathBuf;
+use std::sync::mpsc::{self, Sender};
+use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, Instant};
+use transcript::Transcript;
+
+/// The other side of an interactive folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Interactor {
+    /// A command line, run in `dir` (`D.judge/`) or, given on the command line, where the
+    /// judge runs.
+    Program {
+        command: String,
+        dir: Option<PathBuf>,
+    },
+    /// One of the judge's own opponents.
+    BuiltIn(BuiltIn),
+}
+
+/// What the interactor decided about the exchange.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Accepted, with a note worth reporting (what was played).
+    Accepted(Option<String>),
+    /// Rejected, and why.
+    Wrong(String),
+    /// The program's output or input ended before the exchange was over: where.
+    ProgramGone(String),
+    /// The interactor itself failed: a judge error.
+    Broken(String),
+}
+
+/// How long the judge waits past the wall bounds for both sides and the relays to end.
+const SLACK: Duration = Duration::from_secs(3);
+
+/// What the two waits report.
+enum Event {
+    Program(io::Result<(Ended, Vec<u8>)>),
+    Decided(Decision),
+}
+
+/// The interactor's end of the conversation, started.
+struct Started {
+    /// Its input (what the program writes goes there).
+    input: OwnedFd,
+    /// Its output (relayed to the program).
+    output: OwnedFd,
+    stopper: Option<Stopper>,
+}
+
+/// Starts the interactor for `case`; its decision goes to `events` once it ends.
+fn start_interactor(
+    interactor: &Interactor,
+    case: &Case,
+    limits: &Limits,
+    events: Sender<Event>,
+) -> Result<Started, String> {
+    match interactor {
+        Interactor::Program { command, dir } => {
+            let (scratch, paths) = interactor::prepare(&case.input, case.expected.as_deref())?;
+            let line = interactor::command_line(command, dir.as_deref(), &paths);
+            let mut running = interactor::start(line, interactor::limits_for(limits))
+                .map_err(|error| format!("cannot run the interactor `{command}`: {error}"))?;
+            let pipes = running.stdin.take().zip(running.stdout.take());
+            let (input, output) = pipes.ok_or("the interactor has no pipes")?;
+            let stopper = running.stopper();
+            thread::spawn(move || {
+                let decision = match running.wait() {
+                    Ok((ended, stderr)) => interactor::decision(&ended, &stderr, &paths.feedback),
+                    Err(error) => Decision::Broken(format!("cannot watch the interactor: {error}")),
+                };
+                drop(scratch);
+                let _ = events.send(Event::Decided(decision));
+            });
+            Ok(Started {
+                input: input.into(),
+                output: output.into(),
+                stopper: Some(stopper),
+            })
+        }
+        Interactor::BuiltIn(builtin) => {
+            let pipe = || sys::pipe().map_err(|error| format!("cannot make a pipe: {error}"));
+            let ((reads, input), (output, writes)) = (pipe()?, pipe()?);
+            let (builtin, case_input) = (*builtin, case.input.clone());
+            thread::spawn(move || {
+                let mut reads = BufReader::new(reads);
+                let mut writes = writes;
+                let decision = builtin.play(&case_input, &mut reads, &mut writes);
+                // Closed before the decision is sent: what the program writes from now on is
+                // written after the end.
+                drop((reads, writes));
+                let _ = events.send(Event::Decided(decision));
+            });
+            Ok(Started {
+                input: input.into(),
+                output: output.into(),
+                stopper: None,
+            })
+        }
+    }
+}
+
+/// Whether the interactor ended before the program, from how the two relays ended: a relay that
+/// could not write had lost its reader, which had ended first; else the earlier end of output.
+fn interactor_ended_first(from_interactor: &RelayEnd, from_program: &RelayEnd) -> bool {
+    match (from_interactor.phase, from_program.phase) {
+        (Phase::Reading, Phase::Writing) => true,
+        (Phase::Writing, Phase::Reading) => false,
+        _ => from_interactor.at < from_program.at,
+    }
+}
+
+/// Judges `program` on an interactive case.
+pub fn judge(program: &Program, case: &Case, interactor: &Interactor, limits: Limits) -> Judged {
+    match converse(program, case, interactor, limits) {
+        Ok(judged) => judged,
+        Err(reason) => Judged::judge_error(reason),
+    }
+}
+
+/// Runs both sides, relays between them, and decides.
+fn converse(
+    program: &Program,
+    case: &Case,
+    interactor: &Interactor,
+    limits: Limits,
+) -> Result<Judged, String> {
+    let (events_sender, events) = mpsc::channel();
+    let started = start_interactor(interactor, case, &limits, events_sender.clone())?;
+    let mut running = match Running::start(program, limits, Input::Pipe, Outputs::Piped) {
+        Ok(running) => running,
+        Err(error) => {
+            if let Some(stopper) = &started.stopper {
+                stopper.stop(Stop::Requested);
+            }
+            return Err(format!("cannot run {program}: {error}"));
+        }
+    };
+    let program_stopper = running.stopper();
+    let pipes = running.stdin.take().zip(running.stdout.take());
+    let (to_program, from_program) = pipes.ok_or("the program has no pipes")?;
+    let transcript = Arc::new(Transcript::default());
+    let relay = relay::start(
+        started.output,
+        to_program.into(),
+        from_program.into(),
+        started.input,
+        Arc::clone(&transcript),
+    );
+    thread::spawn(move || {
+        let _ = events_sender.send(Event::Program(running.wait()));
+    });
+    let deadline = Instant::now() + limits.wall + SLACK;
+    let (mut ended, mut decision) = (None, None);
+    while ended.is_none() || decision.is_none() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match events.recv_timeout(left) {
+            Ok(Event::Program(result)) => {
+                ended = Some(result.map_err(|error| format!("cannot watch {program}: {error}"))?)
+            }
+            Ok(Event::Decided(said)) => {
+                if matches!(said, Decision::Wrong(_) | Decision::Broken(_)) {
+                    program_stopper.stop(Stop::Requested);
+                }
+                decision = Some(said);
+            }
+            Err(_) => {
+                program_stopper.stop(Stop::Requested);
+                if let Some(stopper) = &started.stopper {
+                    stopper.stop(Stop::Requested);
+                }
+                return Err(
+                    "the program or the interactor did not end after both were stopped".into(),
+                );
+            }
+        }
+    }
+    let (Some((program_end, program_stderr)), Some(decision)) = (ended, decision) else {
+        unreachable!("the loop ends with both");
+    };
+    let relay::Ends {
+        from_interactor,
+        from_program,
+    } = relay
+        .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        .map_err(|_| "the relay between the program and the interactor did not end".to_string())?;
+    let (verdict, notes) = decide::decide(
+        decide::Ends {
+            program: &program_end,
+            program_stderr: &program_stderr,
+            decision,
+            interactor_first: interactor_ended_first(&from_interactor, &from_program),
+            both_reading: from_interactor.phase == Phase::Reading
+                && from_program.phase == Phase::Reading,
+            undelivered: from_program.undelivered,
+        },
+        &limits,
+    );
+    let transcript = match verdict.is_accepted() {
+        true => Vec::new(),
+        false => transcript.report_lines(),
+    };
+    Ok(Judged {
+        verdict,
+        usage: Some(program_end.usage),
+        notes,
+        transcript,
+    })
+}

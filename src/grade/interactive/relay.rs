@@ -1,0 +1,308 @@
+//! The judge between the two sides of an interactive case: one thread copies what each side
+//! writes to the other side's input, noting it in the transcript. At the end of a side's output
+//! it closes the other side's input (so that side sees the end); when a side's input is gone, it
+//! stops reading what is written to it (so the writer's next write fails) and keeps what could
+//! not be delivered.
+//!
+//! Both directions share one thread that waits on both pipes (non-blocking, so a side that does
+//! not read never holds up the other direction), and that keeps looking for a short while after
+//! each message instead of sleeping: in a quick exchange the next line comes within
+//! microseconds, and a sleeping relay would add a wake-up to every line (`cargo bench -- relay`).
+
+use super::transcript::{Transcript, Writer};
+use crate::process::sys::{self, PollFd, POLLIN, POLLOUT};
+use std::fs::File;
+use std::io::{ErrorKind, Read, Write};
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::Arc;
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// As much as a pipe holds: one read takes whatever is there.
+const CHUNK_BYTES: usize = 64 * 1024;
+/// How long the relay keeps looking for the next line after one moved, before it sleeps.
+const KEEP_LOOKING: Duration = Duration::from_micros(200);
+
+/// What a direction was doing when it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Waiting for the writer (its output ended or failed there).
+    Reading,
+    /// Handing bytes to the reader (which was gone).
+    Writing,
+}
+
+/// How one direction ended.
+#[derive(Clone, Debug)]
+pub struct RelayEnd {
+    pub phase: Phase,
+    /// When the writer's output was found ended, or the reader gone (before the other end is
+    /// closed: what the other side does after comes later).
+    pub at: Instant,
+    /// The start of what the writer wrote after the reader was gone.
+    pub undelivered: Option<String>,
+}
+
+/// How both directions ended.
+pub struct Ends {
+    pub from_interactor: RelayEnd,
+    pub from_program: RelayEnd,
+}
+
+/// The first line of some bytes, for a report.
+fn first_line(bytes: &[u8]) -> String {
+    let line = bytes.split(|&byte| byte == b'\n').next().unwrap_or(bytes);
+    crate::report::quote(&String::from_utf8_lossy(line))
+}
+
+/// One direction: a writer's output, a reader's input, and what is read but not yet written.
+struct Direction {
+    writer: Writer,
+    from: Option<File>,
+    to: Option<File>,
+    pending: Vec<u8>,
+    end: Option<RelayEnd>,
+}
+
+impl Direction {
+    fn new(writer: Writer, from: OwnedFd, to: OwnedFd) -> Direction {
+        let (from, to) = (File::from(from), File::from(to));
+        // Only this end of each pipe: the sides' own ends stay as they were.
+        let _ = sys::set_nonblocking(from.as_raw_fd());
+        let _ = sys::set_nonblocking(to.as_raw_fd());
+        Direction {
+            writer,
+            from: Some(from),
+            to: Some(to),
+            pending: Vec::new(),
+            end: None,
+        }
+    }
+
+    /// Ends the direction, closing both ends.
+    fn finish(&mut self, phase: Phase, undelivered: Option<String>) {
+        self.from = None;
+        self.to = None;
+        self.end = Some(RelayEnd {
+            phase,
+            at: Instant::now(),
+            undelivered,
+        });
+    }
+
+    /// What to wait for: input when nothing is pending, else room to write it.
+    fn watch(&self) -> Option<PollFd> {
+        let (file, events) = match self.pending.is_empty() {
+            true => (self.from.as_ref()?, POLLIN),
+            false => (self.to.as_ref()?, POLLOUT),
+        };
+        Some(PollFd {
+            fd: file.as_raw_fd(),
+            events,
+            returned: 0,
+        })
+    }
+
+    /// Writes what is pending, as much as the reader takes now; false when nothing moved.
+    fn flush_pending(&mut self) -> bool {
+        let Some(to) = self.to.as_mut() else {
+            return false;
+        };
+        match to.write(&self.pending) {
+            Ok(written) => {
+                self.pending.drain(..written);
+                written > 0
+            }
+            Err(error) if error.kind() == ErrorKind::WouldBlock => false,
+            Err(error) if error.kind() == ErrorKind::Interrupted => false,
+            Err(_) => {
+                let undelivered = first_line(&self.pending);
+                self.finish(Phase::Writing, Some(undelivered));
+                true
+            }
+        }
+    }
+
+    /// Reads what the writer has written and passes it on; false when nothing moved.
+    fn pass_on(&mut self, buffer: &mut [u8], transcript: &Transcript) -> bool {
+        let Some(from) = self.from.as_mut() else {
+            return false;
+        };
+        match from.read(buffer) {
+            Ok(0) => {
+                self.finish(Phase::Reading, None);
+                true
+            }
+            Ok(count) => {
+                transcript.record(self.writer, &buffer[..count]);
+                self.pending.extend_from_slice(&buffer[..count]);
+                self.flush_pending();
+                true
+            }
+            Err(error) if error.kind() == ErrorKind::WouldBlock => false,
+            Err(error) if error.kind() == ErrorKind::Interrupted => false,
+            Err(_) => {
+                self.finish(Phase::Reading, None);
+                true
+            }
+        }
+    }
+}
+
+/// Relays between the interactor (its output, its input) and the program (its input, its
+/// output) on a thread of its own until both directions have ended; the receiver gets how.
+pub fn start(
+    interactor_output: OwnedFd,
+    program_input: OwnedFd,
+    program_output: OwnedFd,
+    interactor_input: OwnedFd,
+    transcript: Arc<Transcript>,
+) -> Receiver<Ends> {
+    let (sender, ended) = mpsc::channel();
+    let mut directions = [
+        Direction::new(Writer::Interactor, interactor_output, program_input),
+        Direction::new(Writer::Program, program_output, interactor_input),
+    ];
+    thread::spawn(move || {
+        let mut buffer = vec![0; CHUNK_BYTES];
+        let mut last_moved = Instant::now();
+        loop {
+            let watched: Vec<(usize, PollFd)> = directions
+                .iter()
+                .enumerate()
+                .filter_map(|(index, direction)| Some((index, direction.watch()?)))
+                .collect();
+            if watched.is_empty() {
+                break;
+            }
+            let mut fds: Vec<PollFd> = watched.iter().map(|(_, fd)| *fd).collect();
+            let looking = last_moved.elapsed() < KEEP_LOOKING;
+            match sys::poll_many(&mut fds, if looking { 0 } else { -1 }) {
+                Ok(0) => {
+                    thread::yield_now();
+                    continue;
+                }
+                Ok(_) => {}
+                Err(_) => {
+                    for direction in directions.iter_mut().filter(|d| d.end.is_none()) {
+                        direction.finish(Phase::Reading, None);
+                    }
+                    break;
+                }
+            }
+            for ((index, _), fd) in watched.iter().zip(&fds) {
+                if fd.returned == 0 {
+                    continue;
+                }
+                let direction = &mut directions[*index];
+                let moved = match fd.events {
+                    POLLIN => direction.pass_on(&mut buffer, &transcript),
+                    _ => direction.flush_pending(),
+                };
+                if moved {
+                    last_moved = Instant::now();
+                }
+            }
+        }
+        let [from_interactor, from_program] = directions.map(|direction| {
+            direction.end.unwrap_or(RelayEnd {
+                phase: Phase::Reading,
+                at: Instant::now(),
+                undelivered: None,
+            })
+        });
+        let _ = sender.send(Ends {
+            from_interactor,
+            from_program,
+        });
+    });
+    ended
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    /// A relay between two fake sides: (interactor writes, interactor reads, program writes,
+    /// program reads) ends, and how it ended.
+    fn relay_between() -> (File, File, File, File, Receiver<Ends>, Arc<Transcript>) {
+        let transcript = Arc::new(Transcript::default());
+        let (interactor_output, interactor_writes) = sys::pipe().unwrap();
+        let (interactor_reads, interactor_input) = sys::pipe().unwrap();
+        let (program_output, program_writes) = sys::pipe().unwrap();
+        let (program_reads, program_input) = sys::pipe().unwrap();
+        let ended = start(
+            interactor_output.into(),
+            program_input.into(),
+            program_output.into(),
+            interactor_input.into(),
+            Arc::clone(&transcript),
+        );
+        (
+            interactor_writes,
+            interactor_reads,
+            program_writes,
+            program_reads,
+            ended,
+            transcript,
+        )
+    }
+
+    #[test]
+    fn lines_go_both_ways_and_an_end_closes_the_other_side() {
+        let (mut asks, mut hears, mut answers, mut reads, ended, transcript) = relay_between();
+        asks.write_all(b"10\n").unwrap();
+        let mut line = [0; 3];
+        reads.read_exact(&mut line).unwrap();
+        assert_eq!(&line, b"10\n");
+        answers.write_all(b"? 5\n").unwrap();
+        let mut line = [0; 4];
+        hears.read_exact(&mut line).unwrap();
+        assert_eq!(&line, b"? 5\n");
+        drop(asks);
+        let mut rest = Vec::new();
+        reads.read_to_end(&mut rest).unwrap();
+        assert!(
+            rest.is_empty(),
+            "the program's input ends with the interactor's output"
+        );
+        drop(answers);
+        let ends = ended.recv().unwrap();
+        assert_eq!(ends.from_interactor.phase, Phase::Reading);
+        assert_eq!(ends.from_program.phase, Phase::Reading);
+        assert!(ends.from_interactor.at < ends.from_program.at);
+        assert_eq!(transcript.report_lines()[1..], ["  > 10", "  < ? 5"]);
+    }
+
+    #[test]
+    fn a_reader_that_is_gone_keeps_what_was_not_delivered_and_closes_the_writer() {
+        let (asks, hears, mut answers, reads, ended, _) = relay_between();
+        drop((asks, hears));
+        answers.write_all(b"extra\nmore\n").unwrap();
+        let ends = ended.recv();
+        // The interactor's output ended first; then the program's line found no reader.
+        drop(reads);
+        let ends = ends.unwrap();
+        assert_eq!(ends.from_program.phase, Phase::Writing);
+        assert_eq!(ends.from_program.undelivered.as_deref(), Some("\"extra\""));
+        // The relay no longer reads: the writer's next write fails (Rust ignores SIGPIPE).
+        assert!(answers.write_all(b"again\n").is_err());
+    }
+
+    #[test]
+    fn a_side_that_does_not_read_does_not_hold_up_the_other_direction() {
+        let (mut asks, _hears, mut answers, mut reads, _ended, _) = relay_between();
+        // The interactor's side is never read: its pipe and the relay's pending bytes fill up.
+        let flood = vec![b'x'; 1 << 20];
+        let flooding = thread::spawn(move || {
+            let _ = answers.write_all(&flood);
+        });
+        asks.write_all(b"still here\n").unwrap();
+        let mut line = [0; 11];
+        reads.read_exact(&mut line).unwrap();
+        assert_eq!(&line, b"still here\n");
+        drop(flooding);
+    }
+}

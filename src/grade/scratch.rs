@@ -1,0 +1,68 @@
+//! Files a grader hands to a checker, validator or interactor: a fresh folder per case under
+//! the system's temporary folder, removed when done, and paths written as shell words.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A path as one shell word.
+pub fn quoted(path: &Path) -> String {
+    format!("'{}'", path.display().to_string().replace('\'', "'\\''"))
+}
+
+/// A path from the root, so that it holds in another working folder.
+pub fn absolute(path: &Path) -> PathBuf {
+    fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// A fresh, empty folder for one grading step; removed with everything in it when dropped.
+pub struct Scratch {
+    pub dir: PathBuf,
+}
+
+impl Scratch {
+    /// Makes `game-judge-PURPOSE-PID-N` in the temporary folder.
+    pub fn new(purpose: &str) -> io::Result<Scratch> {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "game-judge-{purpose}-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        fs::create_dir_all(&dir)?;
+        Ok(Scratch { dir })
+    }
+
+    /// A path inside the folder.
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.dir.join(name)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.dir);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scratch_folder_is_fresh_and_goes_away() {
+        let scratch = Scratch::new("test").unwrap();
+        let other = Scratch::new("test").unwrap();
+        assert_ne!(scratch.dir, other.dir);
+        fs::write(scratch.path("file"), "x").unwrap();
+        let dir = scratch.dir.clone();
+        drop(scratch);
+        assert!(!dir.exists());
+    }
+
+    #[test]
+    fn quotes_survive_the_shell() {
+        assert_eq!(quoted(Path::new("/a b/it's")), "'/a b/it'\\''s'");
+    }
+}

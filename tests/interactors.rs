@@ -1,0 +1,283 @@
+//! Interactor programs end to end, on the guess-the-number example of
+//! `tests/fixtures/interactive/` (the interactor in `guess.judge/`, players right and broken in
+//! `guess_player.py`): each player's verdict, the interactor's reason and the transcript under a
+//! failure, broken interactors as judge errors, Kattis and testlib conventions, and nothing
+//! left running.
+
+mod common;
+
+use assert_cmd::Command;
+use common::Tag;
+use predicates::prelude::*;
+use predicates::str::contains;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Longer than any of these runs should take: a hang fails the test instead of stalling it.
+const NEVER_HANG: Duration = Duration::from_secs(60);
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/interactive")
+}
+
+/// The example's folder: three cases, its interactor in `guess.judge/interactor`.
+fn guess() -> PathBuf {
+    fixtures().join("guess")
+}
+
+/// The player in `mode`, tagged so that a test can look for what is left of it.
+fn player(mode: &str, tag: &Tag) -> String {
+    format!(
+        "python3 {} {mode} {tag}",
+        fixtures().join("guess_player.py").display()
+    )
+}
+
+fn judge(command: &str, dir: &Path, extra: &[&str]) -> Command {
+    let mut judge = common::judge_cmd(command, dir, extra);
+    judge.timeout(NEVER_HANG);
+    judge
+}
+
+/// `--interactor` with the example's interactor, given by its full path.
+fn interactor(arguments: &str) -> String {
+    format!(
+        "python3 {} {arguments}",
+        fixtures().join("guess.judge/interactor.py").display()
+    )
+}
+
+#[test]
+fn a_right_player_is_accepted_and_leaves_nothing_running() {
+    let tag = Tag::new("guess-right");
+    judge(&player("right", &tag), &guess(), &[])
+        .assert()
+        .code(0)
+        .stdout(contains("guess/million  AC"))
+        .stdout(contains("3 cases: 3 AC"))
+        .stderr(contains("interactor `python3 interactor.py`"));
+    tag.assert_none_left();
+}
+
+#[test]
+fn a_wrong_answer_shows_the_interactors_reason_and_the_last_exchanges() {
+    let tag = Tag::new("guess-wrong");
+    judge(&player("wrong", &tag), &guess(), &[])
+        .assert()
+        .code(1)
+        .stdout(contains("guess/ten      WA"))
+        .stdout(contains("    answered 8, but the number was 7\n"))
+        .stdout(contains(
+            "    transcript (> to the program, < from it):\n      > 10\n      < ? 5\n      > >\n",
+        ))
+        .stdout(contains("      < ! 8\n"))
+        .stdout(contains("transcript, last 8 of 40 lines"));
+    tag.assert_none_left();
+}
+
+#[test]
+fn a_crash_is_re_with_the_interactors_reason_as_a_note() {
+    let tag = Tag::new("guess-crash");
+    judge(&player("crash", &tag), &guess(), &[])
+        .assert()
+        .code(1)
+        .stdout(contains("guess/ten      RE"))
+        .stdout(contains(
+            "the interactor said: the program's output ended before it answered",
+        ))
+        .stdout(contains("RuntimeError: the player broke down"));
+    tag.assert_none_left();
+}
+
+#[test]
+fn a_player_that_never_flushes_is_a_deadlock_tle_at_the_wall_bound() {
+    let tag = Tag::new("guess-no-flush");
+    judge(&player("no-flush", &tag), &guess(), &["-t", "0.5"])
+        .assert()
+        .code(1)
+        .stdout(contains("guess/ten      TLE"))
+        .stdout(contains(
+            "at the wall bound neither side was writing: each waited for the other (a missing flush?)",
+        ))
+        .stdout(contains("      > 10\n"));
+    tag.assert_none_left();
+}
+
+/// Kattis's convention: a program that stops early is judged by the interactor, which says WA.
+#[test]
+fn a_player_that_exits_early_is_wa_by_the_interactor() {
+    let tag = Tag::new("guess-early");
+    judge(&player("early", &tag), &guess(), &[])
+        .assert()
+        .code(1)
+        .stdout(contains("guess/ten      WA"))
+        .stdout(contains("the program's output ended before it answered"));
+    tag.assert_none_left();
+}
+
+#[test]
+fn writing_after_the_interactor_ended_is_wa() {
+    let tag = Tag::new("guess-late");
+    judge(&player("late", &tag), &guess(), &[])
+        .assert()
+        .code(1)
+        .stdout(contains("guess/one      WA"))
+        .stdout(contains(
+            "the program wrote after the interactor had ended: \"extra\"",
+        ));
+    tag.assert_none_left();
+}
+
+/// The interactor rejects the answer and ends; the player goes on writing and dies of SIGPIPE:
+/// WA, the interactor's verdict, not RE.
+#[test]
+fn sigpipe_after_the_interactor_said_wa_is_wa() {
+    let tag = Tag::new("guess-sigpipe");
+    judge(&player("sigpipe", &tag), &guess(), &[])
+        .assert()
+        .code(1)
+        .stdout(contains("3 cases: 3 WA"))
+        .stdout(contains("answered 11, but the number was 7"));
+    tag.assert_none_left();
+}
+
+#[test]
+fn a_testlib_interactor_gets_its_paths_where_it_names_them() {
+    let tag = Tag::new("guess-testlib");
+    let testlib = interactor("--testlib {input} {output} {answer}");
+    judge(
+        &player("right", &tag),
+        &guess(),
+        &["--interactor", &testlib],
+    )
+    .assert()
+    .code(0)
+    .stdout(contains("3 cases: 3 AC"))
+    .stderr(contains("interactor `python3 "));
+    // testlib's WA is exit 1, its reason on stderr.
+    judge(
+        &player("wrong", &tag),
+        &guess(),
+        &["--interactor", &testlib],
+    )
+    .assert()
+    .code(1)
+    .stdout(contains("guess/ten      WA"))
+    .stdout(contains("answered 8, but the number was 7"));
+    tag.assert_none_left();
+}
+
+/// A folder with the given interactor command in its `D.judge/interactor`, and one case.
+fn folder_with_interactor(name: &str, command: &str) -> PathBuf {
+    let dir = common::fresh_folder("interactors", name, &[("ten.in", "10 7\n")]);
+    common::judge_file(&dir, "interactor", &format!("{command}\n"));
+    dir
+}
+
+#[test]
+fn an_interactor_that_crashes_or_exits_otherwise_is_a_judge_error() {
+    let tag = Tag::new("guess-broken-interactor");
+    for (name, command, said) in [
+        (
+            "exit3",
+            "sh -c 'echo cannot read the input >&2; exit 3'",
+            "exit status 3",
+        ),
+        // The signal reaches the judge through the shell the command line runs in: 128 + 11.
+        ("segv", "sh -c 'kill -SEGV $$'", "139"),
+    ] {
+        let dir = folder_with_interactor(name, command);
+        judge(&player("right", &tag), &dir, &[])
+            .assert()
+            .code(2)
+            .stdout(contains(format!("{name}/ten  JE")))
+            .stdout(contains("the interactor failed").and(contains(said)));
+    }
+    let dir = folder_with_interactor("reason", "sh -c 'echo cannot read the input >&2; exit 3'");
+    judge(&player("right", &tag), &dir, &[])
+        .assert()
+        .stdout(contains("cannot read the input"));
+    tag.assert_none_left();
+}
+
+#[test]
+fn an_interactor_still_running_after_the_program_ended_is_a_judge_error() {
+    let tag = Tag::new("guess-sleepy-interactor");
+    let sleepy = format!("sh -c 'echo 10; sleep 30' {tag}");
+    let dir = folder_with_interactor("sleepy", &sleepy);
+    judge(&player("early", &tag), &dir, &["-t", "0.5"])
+        .assert()
+        .code(2)
+        .stdout(contains("sleepy/ten  JE"))
+        .stdout(contains(
+            "the interactor was still running at the wall bound",
+        ));
+    tag.assert_none_left();
+}
+
+#[test]
+fn kattis_statuses_and_the_feedback_folder() {
+    let tag = Tag::new("guess-kattis");
+    // 43 with a judgemessage.txt: WA with the message; the answer file is a copy, never the
+    // case's own file, and is empty when the case has none.
+    let check = "sh -c 'test -f \"$2\" && test ! -s \"$2\" && test -d \"$3\" || exit 3; echo 10; read question; echo \"nope from kattis\" > \"$3/judgemessage.txt\"; exit 43' kattis";
+    let dir = folder_with_interactor("kattis", check);
+    judge(&player("right", &tag), &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("kattis/ten  WA"))
+        .stdout(contains("nope from kattis"));
+    let accept = "sh -c 'echo 10; read question; echo =; read answer; exit 42' kattis";
+    let dir = folder_with_interactor("accept", accept);
+    judge(&player("right", &tag), &dir, &[])
+        .assert()
+        .code(0)
+        .stdout(contains("accept/ten  AC"));
+    tag.assert_none_left();
+}
+
+#[test]
+fn the_answer_is_a_copy_of_the_expected_output() {
+    let tag = Tag::new("guess-answer");
+    let dir = common::fresh_folder(
+        "interactors",
+        "answered",
+        &[("ten.in", "10 7\n"), ("ten.out", "7\n")],
+    );
+    // Accepts only when ANSWER holds the expected output and is not the case's own file.
+    let case_file = dir.join("ten.out");
+    let command = format!(
+        "sh -c 'test \"$(cat \"$2\")\" = 7 && test \"$2\" != \"{}\" || exit 43; echo 1; read answer; exit 42' answer",
+        case_file.display()
+    );
+    common::judge_file(&dir, "interactor", &format!("{command}\n"));
+    judge("sh -c 'read n; echo ! 1'", &dir, &[])
+        .assert()
+        .code(0)
+        .stdout(contains("answered/ten  AC"));
+    tag.assert_none_left();
+}
+
+#[test]
+fn interactor_files_are_checked() {
+    let dir = folder_with_interactor("empty", "# nothing here");
+    judge("true", &dir, &[])
+        .assert()
+        .code(2)
+        .stderr(contains("holds no interactor command"));
+    let dir = folder_with_interactor("both", "./interact");
+    common::judge_file(&dir, "checker", "./check\n");
+    judge("true", &dir, &[])
+        .assert()
+        .code(2)
+        .stderr(contains("an interactive folder needs no checker"));
+}
+
+#[test]
+fn usage_errors_for_the_interactor_flag() {
+    common::judge()
+        .args(["--interactor", "./i", "dir"])
+        .assert()
+        .code(2)
+        .stderr(contains("--interactor goes with --cmd"));
+}
