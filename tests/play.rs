@@ -317,7 +317,15 @@ fn othello(arguments: &[&str], computer: &str, input: &str) -> assert_cmd::asser
 
 #[test]
 fn othello_refused_moves_say_why_and_q_quits() {
-    let assert = othello(&[], &fake_othello("first"), "z9\nd4\na1\nps\nD3\nq\n").success();
+    // A tag of its own on the stand-in's command line, to find it if it outlived the session.
+    let tag = format!("play-quit-leaves-nothing-{}", std::process::id());
+    let computer = fake_othello(&format!("first {tag}"));
+    let assert = othello(&[], &computer, "z9\nd4\na1\nps\nD3\nq\n").success();
+    let left = StdCommand::new("pgrep")
+        .args(["-f", &tag])
+        .output()
+        .unwrap();
+    assert!(left.stdout.is_empty(), "the computer outlived q: {left:?}");
     let text = stdout(&assert);
     assert!(text.contains("othello: you are X (black) and move first; the computer is O (white)."));
     // The start position, by hand: d4 and e5 white, d5 and e4 black, black's four moves marked.
