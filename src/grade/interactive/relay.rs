@@ -40,7 +40,8 @@ pub struct RelayEnd {
     /// When the writer's output was found ended, or the reader gone (before the other end is
     /// closed: what the other side does after comes later).
     pub at: Instant,
-    /// The start of what the writer wrote after the reader was gone.
+    /// The start of what the writer wrote after the reader had ended: written when the
+    /// reader's own output had already ended, or refused because its input was gone.
     pub undelivered: Option<String>,
 }
 
@@ -62,6 +63,8 @@ struct Direction {
     from: Option<File>,
     to: Option<File>,
     pending: Vec<u8>,
+    /// The first line read after the reader's own output had ended.
+    late: Option<String>,
     end: Option<RelayEnd>,
 }
 
@@ -76,6 +79,7 @@ impl Direction {
             from: Some(from),
             to: Some(to),
             pending: Vec::new(),
+            late: None,
             end: None,
         }
     }
@@ -87,7 +91,7 @@ impl Direction {
         self.end = Some(RelayEnd {
             phase,
             at: Instant::now(),
-            undelivered,
+            undelivered: self.late.take().or(undelivered),
         });
     }
 
@@ -125,7 +129,8 @@ impl Direction {
     }
 
     /// Reads what the writer has written and passes it on; false when nothing moved.
-    fn pass_on(&mut self, buffer: &mut [u8], transcript: &Transcript) -> bool {
+    /// `reader_done`: the reader's own output has ended (what is read now comes after its end).
+    fn pass_on(&mut self, buffer: &mut [u8], transcript: &Transcript, reader_done: bool) -> bool {
         let Some(from) = self.from.as_mut() else {
             return false;
         };
@@ -135,6 +140,9 @@ impl Direction {
                 true
             }
             Ok(count) => {
+                if reader_done && self.late.is_none() {
+                    self.late = Some(first_line(&buffer[..count]));
+                }
                 transcript.record(self.writer, &buffer[..count]);
                 self.pending.extend_from_slice(&buffer[..count]);
                 self.flush_pending();
@@ -195,9 +203,15 @@ pub fn start(
                 if fd.returned == 0 {
                     continue;
                 }
+                // Whether the reader of this direction (the writer of the other) has ended its
+                // output.
+                let reader_done = directions[1 - *index]
+                    .end
+                    .as_ref()
+                    .is_some_and(|end| end.phase == Phase::Reading);
                 let direction = &mut directions[*index];
                 let moved = match fd.events {
-                    POLLIN => direction.pass_on(&mut buffer, &transcript),
+                    POLLIN => direction.pass_on(&mut buffer, &transcript, reader_done),
                     _ => direction.flush_pending(),
                 };
                 if moved {
@@ -289,6 +303,21 @@ mod tests {
         assert_eq!(ends.from_program.undelivered.as_deref(), Some("\"extra\""));
         // The relay no longer reads: the writer's next write fails (Rust ignores SIGPIPE).
         assert!(answers.write_all(b"again\n").is_err());
+    }
+
+    /// A program that writes once the interactor's output has ended wrote after the end, even
+    /// while something (a shell around the interactor) still holds the interactor's input open.
+    #[test]
+    fn what_is_written_after_the_interactors_output_ended_is_late() {
+        let (asks, _hears, mut answers, mut reads, ended, _) = relay_between();
+        drop(asks);
+        let mut rest = Vec::new();
+        reads.read_to_end(&mut rest).unwrap(); // the end reached the program
+        answers.write_all(b"extra\n").unwrap();
+        drop(answers);
+        let ends = ended.recv().unwrap();
+        assert_eq!(ends.from_program.phase, Phase::Reading);
+        assert_eq!(ends.from_program.undelivered.as_deref(), Some("\"extra\""));
     }
 
     #[test]
