@@ -97,9 +97,27 @@ fn a_player_that_never_flushes_is_a_deadlock_tle_at_the_wall_bound() {
         .code(1)
         .stdout(contains("guess/ten      TLE"))
         .stdout(contains(
-            "at the wall bound neither side was writing: each waited for the other (a missing flush?)",
+            "before the wall bound neither side wrote and the program used no CPU: each waited for the other (a missing flush?)",
         ))
         .stdout(contains("      > 10\n"));
+    tag.assert_none_left();
+}
+
+/// A program that computes until the wall bound is no deadlock, though neither side writes.
+#[test]
+fn a_program_still_computing_at_the_wall_bound_is_not_called_a_deadlock() {
+    let tag = Tag::new("guess-spin");
+    let spinner = format!("sh -c 'read n; while :; do :; done' {tag}");
+    judge(
+        &spinner,
+        &guess(),
+        &["-t", "5", "--wall-limit", "1", "-j", "1"],
+    )
+    .assert()
+    .code(1)
+    .stdout(contains("guess/ten      TLE"))
+    .stdout(contains("wall time over the bound"))
+    .stdout(contains("neither side wrote").not());
     tag.assert_none_left();
 }
 

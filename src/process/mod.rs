@@ -26,7 +26,7 @@ use std::fs::File;
 use std::io;
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -151,6 +151,8 @@ pub const STDERR_TAIL_BYTES: usize = 2048;
 struct Control {
     first: i32,
     stopped: Mutex<Option<Stop>>,
+    /// The CPU time of the run so far, in microseconds, as the monitor last measured it.
+    cpu_micros: AtomicU64,
 }
 
 impl Control {
@@ -181,6 +183,11 @@ impl Stopper {
     /// Kills the run now, recording `reason` unless it was already stopped for another.
     pub fn stop(&self, reason: Stop) {
         self.0.stop(reason);
+    }
+
+    /// The run's CPU time so far, as its monitor last measured it (every few milliseconds).
+    pub fn cpu_so_far(&self) -> Duration {
+        Duration::from_micros(self.0.cpu_micros.load(Ordering::Relaxed))
     }
 }
 
@@ -341,6 +348,7 @@ impl Running {
         let control = Arc::new(Control {
             first,
             stopped: Mutex::new(None),
+            cpu_micros: AtomicU64::new(0),
         });
         let stderr = child.stderr.take().map(|stderr| {
             let (sender, receiver) = mpsc::channel();
@@ -509,6 +517,9 @@ fn supervise(
         if let Some(cpu) = cgroup.and_then(Cgroup::cpu_time) {
             usage.cpu = usage.cpu.max(cpu);
         }
+        control
+            .cpu_micros
+            .store(usage.cpu.as_micros() as u64, Ordering::Relaxed);
         let reason = if sys::received_signal().is_some() {
             Some(Stop::Interrupted)
         } else if usage.cpu > limits.cpu {

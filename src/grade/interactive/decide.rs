@@ -18,15 +18,16 @@ pub struct Ends<'a> {
     pub decision: Decision,
     /// The interactor's output ended before the program's: it had said its last.
     pub interactor_first: bool,
-    /// When the program's output ended, both relays were waiting for something to read.
-    pub both_reading: bool,
+    /// Until the program's end, both directions were waiting for something to read, and for a
+    /// while nothing moved and the program used no CPU time.
+    pub silent: bool,
     /// What the program wrote after the interactor had stopped reading.
     pub undelivered: Option<String>,
 }
 
 /// The note of a deadlock.
-pub const DEADLOCK: &str =
-    "at the wall bound neither side was writing: each waited for the other (a missing flush?)";
+pub const DEADLOCK: &str = "before the wall bound neither side wrote and the program used no CPU: \
+    each waited for the other (a missing flush?)";
 
 /// The verdict and notes for the report (the interactor's reason, a deadlock).
 pub fn decide(ends: Ends, limits: &Limits) -> (Verdict, Vec<String>) {
@@ -40,7 +41,7 @@ pub fn decide(ends: Ends, limits: &Limits) -> (Verdict, Vec<String>) {
         Decision::Wrong(reason) | Decision::ProgramGone(reason) => Some(reason.clone()),
     };
     if let Some(failure) = run_failure(ends.program, limits, ends.program_stderr) {
-        let deadlock = failure == Verdict::TimeLimitExceeded(TimeKind::Wall) && ends.both_reading;
+        let deadlock = failure == Verdict::TimeLimitExceeded(TimeKind::Wall) && ends.silent;
         let notes = reason
             .map(|reason| format!("the interactor said: {reason}"))
             .into_iter()
@@ -94,7 +95,7 @@ mod tests {
         program: Ended,
         decision: Decision,
         interactor_first: bool,
-        both_reading: bool,
+        silent: bool,
         undelivered: Option<&str>,
     ) -> (Code, Vec<String>) {
         let limits = Limits::with_cpu(Duration::from_secs(1));
@@ -104,7 +105,7 @@ mod tests {
                 program_stderr: b"",
                 decision,
                 interactor_first,
-                both_reading,
+                silent,
                 undelivered: undelivered.map(str::to_string),
             },
             &limits,

@@ -53,6 +53,41 @@ pub enum Decision {
 
 /// How long the judge waits past the wall bounds for both sides and the relays to end.
 const SLACK: Duration = Duration::from_secs(3);
+/// How often the judge looks at the exchange while it runs.
+const LOOK_EVERY: Duration = Duration::from_millis(100);
+/// How long nothing must move, with the program using no CPU, for a wall TLE to be called a
+/// deadlock (not a program starved of CPU, or computing).
+const QUIET_ENOUGH: Duration = Duration::from_millis(500);
+/// CPU time below this is no work (the monitor's measure moves by clock ticks).
+const NO_WORK: Duration = Duration::from_millis(15);
+
+/// When the exchange last moved: a line relayed, or CPU time used by the program.
+struct Quiet {
+    since: Instant,
+    cpu: Duration,
+    bytes: u64,
+}
+
+impl Quiet {
+    fn start() -> Quiet {
+        Quiet {
+            since: Instant::now(),
+            cpu: Duration::ZERO,
+            bytes: 0,
+        }
+    }
+
+    /// Takes a look: anything that moved starts the quiet again.
+    fn look(&mut self, cpu: Duration, bytes: u64) {
+        if bytes != self.bytes || cpu > self.cpu + NO_WORK {
+            *self = Quiet {
+                since: Instant::now(),
+                cpu,
+                bytes,
+            };
+        }
+    }
+}
 
 /// What the two waits report.
 enum Event {
@@ -173,10 +208,18 @@ fn converse(
     });
     let deadline = Instant::now() + limits.wall + SLACK;
     let (mut ended, mut decision) = (None, None);
+    let mut quiet = Quiet::start();
+    // Quiet up to the program's end.
+    let mut quiet_at_end = Duration::ZERO;
     while ended.is_none() || decision.is_none() {
         let left = deadline.saturating_duration_since(Instant::now());
-        match events.recv_timeout(left) {
+        if ended.is_none() {
+            quiet.look(program_stopper.cpu_so_far(), transcript.bytes());
+        }
+        match events.recv_timeout(left.min(LOOK_EVERY)) {
+            Err(mpsc::RecvTimeoutError::Timeout) if !left.is_zero() => continue,
             Ok(Event::Program(result)) => {
+                quiet_at_end = quiet.since.elapsed();
                 ended = Some(result.map_err(|error| format!("cannot watch {program}: {error}"))?)
             }
             Ok(Event::Decided(said)) => {
@@ -211,8 +254,9 @@ fn converse(
             program_stderr: &program_stderr,
             decision,
             interactor_first: interactor_ended_first(&from_interactor, &from_program),
-            both_reading: from_interactor.phase == Phase::Reading
-                && from_program.phase == Phase::Reading,
+            silent: from_interactor.phase == Phase::Reading
+                && from_program.phase == Phase::Reading
+                && quiet_at_end >= QUIET_ENOUGH,
             undelivered: from_program.undelivered,
         },
         &limits,

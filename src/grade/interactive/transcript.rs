@@ -44,6 +44,8 @@ struct Lines {
     /// Each side's line still without its end.
     partial: [Vec<u8>; 2],
     total: usize,
+    /// Every byte recorded, both sides.
+    bytes: u64,
 }
 
 /// The kept lines, shared by the two relays.
@@ -93,6 +95,7 @@ impl Transcript {
         let Ok(mut lines) = self.lines.lock() else {
             return;
         };
+        lines.bytes += bytes.len() as u64;
         let mut rest = bytes;
         while let Some(end) = rest.iter().position(|&byte| byte == b'\n') {
             lines.end_line(writer, &rest[..end]);
@@ -101,6 +104,11 @@ impl Transcript {
         let partial = &mut lines.partial[writer.index()];
         let room = GATHERED_BYTES.saturating_sub(partial.len());
         partial.extend_from_slice(&rest[..rest.len().min(room)]);
+    }
+
+    /// How many bytes both sides have written so far.
+    pub fn bytes(&self) -> u64 {
+        self.lines.lock().map_or(0, |lines| lines.bytes)
     }
 
     /// The report's lines: a heading, then the kept lines (`>` to the program, `<` from it), a
