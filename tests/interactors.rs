@@ -299,3 +299,65 @@ fn usage_errors_for_the_interactor_flag() {
         .code(2)
         .stderr(contains("--interactor goes with --cmd"));
 }
+
+/// From a hostile review: a program that closes its output and sleeps is killed by the judge
+/// once the interactor rejects; that kill is not the program's RE.
+#[test]
+fn a_program_killed_by_the_judge_after_a_rejection_is_wa() {
+    let tag = Tag::new("guess-closed-output");
+    let dir = folder_with_interactor("closed", "sh -c 'echo 1; read answer || exit 43; exit 42'");
+    // Run by the judge's own shell, which holds no copy of the output after `exec >&-`.
+    let closes = format!("exec >&-; sleep 3; : {tag}");
+    judge(&closes, &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("closed/ten  WA"));
+    tag.assert_none_left();
+}
+
+/// A C-like program (default SIGPIPE) writing several lines after the end dies of SIGPIPE for
+/// it: still WA for writing after the end, never RE.
+#[test]
+fn sigpipe_after_writing_past_the_end_is_wa() {
+    let tag = Tag::new("guess-late-sigpipe");
+    let dir = folder_with_interactor("late", "sh -c 'echo hi; read x; exit 42'");
+    let late = format!(
+        "python3 -c 'import signal,sys; signal.signal(signal.SIGPIPE, signal.SIG_DFL); sys.stdin.readline(); print(1, flush=True); sys.stdin.read(); [print(\"extra\", flush=True) for _ in range(100000)]' {tag}"
+    );
+    for _ in 0..3 {
+        judge(&late, &dir, &[])
+            .assert()
+            .code(1)
+            .stdout(contains("late/ten  WA"))
+            .stdout(contains("the program wrote after the interactor had ended"));
+    }
+    tag.assert_none_left();
+}
+
+/// A feedback file that is a FIFO or a link to /dev/zero is not read (no hang, no flood of
+/// memory); the reason falls back to the interactor's stderr.
+#[test]
+fn a_feedback_file_that_is_not_a_regular_file_is_not_read() {
+    for (name, make) in [
+        ("fifo", "mkfifo \"$3/judgemessage.txt\""),
+        ("zero", "ln -s /dev/zero \"$3/judgemessage.txt\""),
+    ] {
+        let command = format!("sh -c '{make}; echo rejected on stderr >&2; exit 43' {name}");
+        let dir = folder_with_interactor(name, &command);
+        judge("true", &dir, &[])
+            .assert()
+            .code(1)
+            .stdout(contains(format!("{name}/ten  WA")))
+            .stdout(contains("rejected on stderr"));
+    }
+}
+
+/// The output cap holds in an interactive case too.
+#[test]
+fn an_interactive_program_past_the_output_cap_is_ole() {
+    let dir = folder_with_interactor("flood", "sh -c 'cat >/dev/null; exit 42'");
+    judge("head -c 100000000 /dev/zero", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("flood/ten  OLE"));
+}

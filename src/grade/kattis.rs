@@ -8,6 +8,7 @@ use crate::case_set::Case;
 use crate::process::{execute, Limits, Program, Termination};
 use crate::verdict::{run_failure, Code, Verdict, Wrong};
 use std::fs;
+use std::io::Read;
 use std::path::Path;
 use std::time::Duration;
 
@@ -17,11 +18,24 @@ const ACCEPTED: i32 = 42;
 const WRONG: i32 = 43;
 /// How much of `judgemessage.txt` a WA shows.
 const MESSAGE_CHARS: usize = 200;
+/// How much of `judgemessage.txt` is read.
+const MESSAGE_BYTES: u64 = 4096;
 
 /// The first lines of a Kattis grader's message (`judgemessage.txt` in its feedback folder),
 /// short, on one line.
 pub fn judge_message(feedback: &Path) -> Option<String> {
-    let text = fs::read(feedback.join("judgemessage.txt")).ok()?;
+    // Only a regular file, and only its start: a grader may leave a FIFO or a link to
+    // /dev/zero there.
+    let path = feedback.join("judgemessage.txt");
+    if !fs::metadata(&path).ok()?.is_file() {
+        return None;
+    }
+    let mut text = Vec::new();
+    fs::File::open(&path)
+        .ok()?
+        .take(MESSAGE_BYTES)
+        .read_to_end(&mut text)
+        .ok()?;
     let text = String::from_utf8_lossy(&text);
     let joined = text
         .lines()

@@ -1,14 +1,18 @@
 //! The verdict of an interactive case, from how both sides ended:
 //! - a broken interactor (any other exit status, a signal, a limit) is a judge error;
 //! - an interactor that rejected the exchange before the program ended decides WA, however
-//!   the program then ended (SIGPIPE, killed, an error on the end of its input);
+//!   the program then ended (SIGPIPE, killed, an error on the end of its input), and so does one
+//!   that rejected it when the judge then had to kill the program (a kill the judge asked for is
+//!   never the program's RE);
+//! - a program that wrote after the interactor had ended is WA, also when it then died of
+//!   SIGPIPE for it;
 //! - else the program's own failure counts (TLE, MLE, RE, OLE), with the interactor's reason as
 //!   a note, and a TLE at the wall bound while both sides waited to read is called a deadlock;
 //! - else (the program exited 0) the interactor's ruling: a program that wrote after the
 //!   interactor had ended is WA, one whose output ended before the exchange was over is RE.
 
 use super::Decision;
-use crate::process::{Ended, Limits};
+use crate::process::{sys, Ended, Limits, Stop, Termination};
 use crate::verdict::{run_failure, TimeKind, Verdict, Wrong};
 
 /// How both sides of a case ended.
@@ -25,6 +29,9 @@ pub struct Ends<'a> {
     pub undelivered: Option<String>,
 }
 
+/// The status a shell reports for a command killed by SIGPIPE.
+pub const SHELL_SIGPIPE: i32 = 128 + sys::SIGPIPE;
+
 /// The note of a deadlock.
 pub const DEADLOCK: &str = "before the wall bound neither side wrote and the program used no CPU: \
     each waited for the other (a missing flush?)";
@@ -32,14 +39,27 @@ pub const DEADLOCK: &str = "before the wall bound neither side wrote and the pro
 /// The verdict and notes for the report (the interactor's reason, a deadlock).
 pub fn decide(ends: Ends, limits: &Limits) -> (Verdict, Vec<String>) {
     let wrong = |reason: String| Verdict::WrongAnswer(Wrong::Because(reason));
+    let killed_by_the_judge = ends.program.stopped == Some(Stop::Requested);
     let reason = match &ends.decision {
         Decision::Broken(reason) => return (Verdict::JudgeError(reason.clone()), Vec::new()),
-        Decision::Wrong(reason) if ends.interactor_first => {
+        Decision::Wrong(reason) if ends.interactor_first || killed_by_the_judge => {
             return (wrong(reason.clone()), Vec::new())
         }
         Decision::Accepted(note) => note.clone(),
         Decision::Wrong(reason) | Decision::ProgramGone(reason) => Some(reason.clone()),
     };
+    let late = |late: &str| {
+        wrong(format!(
+            "the program wrote after the interactor had ended: {late}"
+        ))
+    };
+    let died_of_sigpipe = matches!(
+        ends.program.termination,
+        Termination::Signaled(sys::SIGPIPE) | Termination::Exited(SHELL_SIGPIPE)
+    );
+    if let (Some(written), true) = (&ends.undelivered, died_of_sigpipe) {
+        return (late(written), Vec::new());
+    }
     if let Some(failure) = run_failure(ends.program, limits, ends.program_stderr) {
         let deadlock = failure == Verdict::TimeLimitExceeded(TimeKind::Wall) && ends.silent;
         let notes = reason
@@ -51,12 +71,7 @@ pub fn decide(ends: Ends, limits: &Limits) -> (Verdict, Vec<String>) {
     }
     match (ends.decision, ends.undelivered) {
         (Decision::Wrong(reason), _) => (wrong(reason), Vec::new()),
-        (_, Some(late)) => (
-            wrong(format!(
-                "the program wrote after the interactor had ended: {late}"
-            )),
-            Vec::new(),
-        ),
+        (_, Some(written)) => (late(&written), Vec::new()),
         (Decision::Accepted(note), None) => (Verdict::Accepted, note.into_iter().collect()),
         (Decision::ProgramGone(reason), None) => (
             Verdict::RuntimeError {
@@ -72,7 +87,7 @@ pub fn decide(ends: Ends, limits: &Limits) -> (Verdict, Vec<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::process::{Stop, Termination, Usage};
+    use crate::process::Usage;
     use crate::verdict::Code;
     use std::time::Duration;
 
@@ -128,6 +143,40 @@ mod tests {
         assert_eq!(
             verdict(ended(SIGPIPE, None), wrong(), false, false, None),
             (Code::RE, vec!["the interactor said: guessed 7".to_string()])
+        );
+    }
+
+    #[test]
+    fn a_kill_the_judge_asked_for_after_a_rejection_is_wa_not_re() {
+        // The program closed its output first (so the interactor did not end first), then
+        // the interactor rejected and the judge killed the program.
+        let killed = ended(Termination::Signaled(9), Some(Stop::Requested));
+        assert_eq!(
+            verdict(killed, Decision::Wrong("eof".into()), false, false, None).0,
+            Code::WA
+        );
+    }
+
+    #[test]
+    fn writing_after_the_end_is_wa_even_when_sigpipe_follows() {
+        let accepted = || Decision::Accepted(None);
+        for died in [SIGPIPE, Termination::Exited(SHELL_SIGPIPE)] {
+            assert_eq!(
+                verdict(
+                    ended(died, None),
+                    accepted(),
+                    true,
+                    false,
+                    Some("\"extra\"")
+                )
+                .0,
+                Code::WA
+            );
+        }
+        // Without anything written after the end, SIGPIPE is the program's RE.
+        assert_eq!(
+            verdict(ended(SIGPIPE, None), accepted(), true, false, None).0,
+            Code::RE
         );
     }
 

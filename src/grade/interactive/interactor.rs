@@ -7,6 +7,7 @@
 //! (`ruling`); its reason is `judgemessage.txt` in the feedback folder, else its stderr's last
 //! lines.
 
+use super::decide::SHELL_SIGPIPE;
 use super::Decision;
 use crate::grade::kattis::judge_message;
 use crate::grade::ruling::{ruling, Ruling};
@@ -21,8 +22,6 @@ const GRACE: std::time::Duration = std::time::Duration::from_secs(1);
 const REASON_LINES: usize = 3;
 /// How long a reason may be.
 const REASON_CHARS: usize = 200;
-/// The status a shell reports for a command killed by SIGPIPE.
-const SHELL_SIGPIPE: i32 = 128 + sys::SIGPIPE;
 /// The placeholders a command line may name.
 const PLACEHOLDERS: [&str; 4] = ["{input}", "{answer}", "{output}", "{feedback}"];
 
@@ -65,12 +64,23 @@ pub fn command_line(command: &str, dir: Option<&Path>, paths: &Paths) -> String 
         quoted(Path::new(&feedback)),
     ];
     let line = if PLACEHOLDERS.iter().any(|name| command.contains(name)) {
-        PLACEHOLDERS
-            .iter()
-            .zip(&words)
-            .fold(command.to_string(), |line, (name, word)| {
-                line.replace(name, word)
-            })
+        // One pass over the command, so that a path put in is never searched again.
+        let mut line = String::new();
+        let mut rest = command;
+        while !rest.is_empty() {
+            match PLACEHOLDERS.iter().position(|name| rest.starts_with(name)) {
+                Some(index) => {
+                    line.push_str(&words[index]);
+                    rest = &rest[PLACEHOLDERS[index].len()..];
+                }
+                None => {
+                    let next = rest.chars().next().map_or(1, char::len_utf8);
+                    line.push_str(&rest[..next]);
+                    rest = &rest[next..];
+                }
+            }
+        }
+        line
     } else {
         format!("{command} {} {} {}", words[0], words[1], words[3])
     };
@@ -177,6 +187,15 @@ mod tests {
         assert_eq!(
             command_line("python3 i.py {feedback}", None, &paths()),
             "python3 i.py '/t/feedback/'"
+        );
+        // A path that holds a placeholder's name is put in as it is, never searched again.
+        let odd = Paths {
+            input: "/t/a {answer} b".into(),
+            ..paths()
+        };
+        assert_eq!(
+            command_line("./i {input} {answer}", None, &odd),
+            "./i '/t/a {answer} b' '/t/answer'"
         );
     }
 

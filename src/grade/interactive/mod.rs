@@ -196,12 +196,17 @@ fn converse(
     let pipes = running.stdin.take().zip(running.stdout.take());
     let (to_program, from_program) = pipes.ok_or("the program has no pipes")?;
     let transcript = Arc::new(Transcript::default());
+    let capped = program_stopper.clone();
     let relay = relay::start(
         started.output,
         to_program.into(),
         from_program.into(),
         started.input,
         Arc::clone(&transcript),
+        relay::OutputCap {
+            bytes: limits.output_bytes as u64,
+            passed: Box::new(move || capped.stop(Stop::Output)),
+        },
     );
     thread::spawn(move || {
         let _ = events_sender.send(Event::Program(running.wait()));

@@ -65,6 +65,8 @@ struct Direction {
     pending: Vec<u8>,
     /// The first line read after the reader's own output had ended.
     late: Option<String>,
+    /// Every byte read from the writer.
+    read_bytes: u64,
     end: Option<RelayEnd>,
 }
 
@@ -80,6 +82,7 @@ impl Direction {
             to: Some(to),
             pending: Vec::new(),
             late: None,
+            read_bytes: 0,
             end: None,
         }
     }
@@ -140,6 +143,7 @@ impl Direction {
                 true
             }
             Ok(count) => {
+                self.read_bytes += count as u64;
                 if reader_done && self.late.is_none() {
                     self.late = Some(first_line(&buffer[..count]));
                 }
@@ -158,6 +162,12 @@ impl Direction {
     }
 }
 
+/// The program's output cap, and what to do when it is passed (once).
+pub struct OutputCap {
+    pub bytes: u64,
+    pub passed: Box<dyn Fn() + Send>,
+}
+
 /// Relays between the interactor (its output, its input) and the program (its input, its
 /// output) on a thread of its own until both directions have ended; the receiver gets how.
 pub fn start(
@@ -166,6 +176,7 @@ pub fn start(
     program_output: OwnedFd,
     interactor_input: OwnedFd,
     transcript: Arc<Transcript>,
+    cap: OutputCap,
 ) -> Receiver<Ends> {
     let (sender, ended) = mpsc::channel();
     let mut directions = [
@@ -175,6 +186,7 @@ pub fn start(
     thread::spawn(move || {
         let mut buffer = vec![0; CHUNK_BYTES];
         let mut last_moved = Instant::now();
+        let mut capped = false;
         loop {
             let watched: Vec<(usize, PollFd)> = directions
                 .iter()
@@ -217,6 +229,10 @@ pub fn start(
                 if moved {
                     last_moved = Instant::now();
                 }
+                if !capped && directions[1].read_bytes > cap.bytes {
+                    capped = true;
+                    (cap.passed)();
+                }
             }
         }
         let [from_interactor, from_program] = directions.map(|direction| {
@@ -253,6 +269,10 @@ mod tests {
             program_output.into(),
             interactor_input.into(),
             Arc::clone(&transcript),
+            OutputCap {
+                bytes: u64::MAX,
+                passed: Box::new(|| {}),
+            },
         );
         (
             interactor_writes,

@@ -54,17 +54,16 @@ pub struct Transcript {
     lines: Mutex<Lines>,
 }
 
-/// A line as shown: printable, cut when long.
+/// A line as shown: printable (escapes count as what they are shown as), cut when long.
 fn shown(bytes: &[u8]) -> String {
     let text = String::from_utf8_lossy(bytes);
-    let text = text.strip_suffix('\r').unwrap_or(&text);
+    let text = printable(text.strip_suffix('\r').unwrap_or(&text));
     let cut: String = text.chars().take(SHOWN_CHARS).collect();
-    let cut = if cut.len() < text.len() {
+    if cut.len() < text.len() {
         format!("{cut}…")
     } else {
         cut
-    };
-    printable(&cut)
+    }
 }
 
 impl Lines {
