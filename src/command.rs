@@ -302,7 +302,7 @@ fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
                 })
                 .collect())
         }
-        Target::Play { .. } | Target::Validate { .. } => Ok(Vec::new()),
+        Target::Play { .. } | Target::Validate { .. } | Target::Stress(_) => Ok(Vec::new()),
         Target::Command { command, dir } => {
             if let Some(why) = Program::Shell(command.clone()).cannot_run() {
                 eprintln!("error: --cmd '{}': {}", printable(command), printable(&why));
@@ -349,6 +349,9 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode
         let code = play::run(root, computer_first, options.limits());
         process::finish();
         return code;
+    }
+    if let Target::Stress(stress) = &options.target {
+        return crate::stress::run(root, stress, &options);
     }
     if let Target::Validate { names, command } = &options.target {
         return validate::command::run(root, names, command.as_deref(), options.limits());

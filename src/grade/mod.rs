@@ -3,7 +3,7 @@
 //! validator, and the built-in tic-tac-toe opponent of an interactive folder. The runner never
 //! looks inside them.
 
-mod checker;
+pub mod checker;
 pub mod compare;
 pub mod excerpt;
 mod kattis;
