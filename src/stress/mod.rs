@@ -22,6 +22,7 @@ use crate::solvers;
 use crate::validate::validator;
 use search::{search, Ending, Source};
 use shrink::{shrink, Attempt, Tokens};
+use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -215,8 +216,14 @@ fn stress_with(stress: &Stress, options: &Options, plan: &Plan) -> ExitCode {
     let regular_fails = start.to_string() == input
         || matches!(plan.setup.attempt(&start.to_string()), Outcome::Failed(_));
     if regular_fails {
+        // Inputs already tried (they all lost the failure: a kept one is never proposed again)
+        // cost nothing the second time.
+        let mut tried = HashSet::new();
         let result = shrink(start, MAX_SHRINK_RUNS, |candidate| {
             let text = candidate.to_string();
+            if tried.contains(&text) {
+                return Attempt::Refused;
+            }
             match plan.setup.attempt(&text) {
                 Outcome::Failed(failure) => {
                     last_failure = failure;
@@ -224,7 +231,10 @@ fn stress_with(stress: &Stress, options: &Options, plan: &Plan) -> ExitCode {
                     Attempt::Kept
                 }
                 Outcome::Invalid(_) if refuse_for_free => Attempt::Refused,
-                _ => Attempt::Lost,
+                _ => {
+                    tried.insert(text);
+                    Attempt::Lost
+                }
             }
         });
         shrunk = Some(result);
