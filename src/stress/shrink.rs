@@ -395,6 +395,30 @@ mod tests {
     }
 
     #[test]
+    fn passes_repeat_until_one_changes_nothing() {
+        // The number may shrink only once the word before it is gone, which the first pass's
+        // last phase does: a second pass is needed.
+        let check = |input: &Tokens| {
+            let tokens: Vec<&String> = input.lines.iter().flatten().collect();
+            match tokens.as_slice() {
+                [word, n] if *word == "x" => match n.parse::<i64>() {
+                    Ok(8) => Attempt::Kept,
+                    _ => Attempt::Lost,
+                },
+                [n] => match n.parse::<i64>() {
+                    Ok(value) if value >= 1 => Attempt::Kept,
+                    Ok(_) => Attempt::Lost,
+                    Err(_) => Attempt::Refused,
+                },
+                _ => Attempt::Refused,
+            }
+        };
+        let shrunk = shrink(Tokens::parse("x 8\n"), 100, check);
+        assert_eq!((shrunk.input.to_string().as_str(), shrunk.minimal), ("1\n", true));
+        assert_locally_minimal(&shrunk.input, check);
+    }
+
+    #[test]
     fn the_runs_are_bounded_and_counted_refusals_are_free() {
         // Six positive numbers on a line fail: dozens of moves would keep it.
         let six = |input: &Tokens| match input.lines.as_slice() {
