@@ -25,6 +25,33 @@ fn save_folder(name: &str) -> PathBuf {
     dir
 }
 
+/// `judge stress ARGUMENTS` (with `--save DIR` when given): its exit status and stdout, the
+/// status checked to be `status`.
+fn stress(arguments: &[&str], save: Option<&Path>, status: i32) -> String {
+    let mut command = judge();
+    command.arg("stress").args(arguments);
+    if let Some(dir) = save {
+        command.arg("--save").arg(dir);
+    }
+    let output = command.output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(status), "{stdout}{stderr}");
+    stdout
+}
+
+/// The exit status of `judge --cmd COMMAND DIR`.
+fn judged(command: &str, dir: &Path) -> Option<i32> {
+    judge()
+        .arg("--cmd")
+        .arg(command)
+        .arg(dir)
+        .output()
+        .unwrap()
+        .status
+        .code()
+}
+
 /// What a python fixture prints for `input`.
 fn fixture_output(fixture: &str, input: &str) -> String {
     let mut child = Command::new("python3")
@@ -109,19 +136,8 @@ fn check_weighted_case(input: &str, expected: &str) {
 #[test]
 fn the_ninth_move_bug_is_found_shrunk_and_saved() {
     let dir = save_folder("ninth");
-    let output = judge()
-        .args([
-            "stress",
-            "weighted_tic_tac_toe",
-            "--cmd",
-            NINTH_MOVE_BUG,
-            "--save",
-        ])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    let arguments = ["weighted_tic_tac_toe", "--cmd", NINTH_MOVE_BUG];
+    let stdout = stress(&arguments, Some(&dir), 1);
     assert!(
         stdout.contains("no single step keeps the failure"),
         "{stdout}"
@@ -130,43 +146,26 @@ fn the_ninth_move_bug_is_found_shrunk_and_saved() {
     let (input, expected) = saved_case(&dir);
     check_weighted_case(&input, &expected);
     // The saved case, judged: the solver passes it, the buggy program fails it.
-    let solver = judge()
-        .args(["--cmd"])
-        .arg(env!("CARGO_BIN_EXE_weighted_tic_tac_toe"))
-        .arg(&dir)
-        .output()
-        .unwrap();
     assert_eq!(
-        solver.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&solver.stdout)
+        judged(env!("CARGO_BIN_EXE_weighted_tic_tac_toe"), &dir),
+        Some(0)
     );
-    let buggy = judge()
-        .args(["--cmd", NINTH_MOVE_BUG])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert_eq!(buggy.status.code(), Some(1));
+    assert_eq!(judged(NINTH_MOVE_BUG, &dir), Some(1));
 }
 
 #[test]
 fn a_ten_digit_grid_comes_out_with_single_digits() {
     let dir = save_folder("ten-digit");
-    let output = judge()
-        .args(["stress", "weighted_tic_tac_toe", "--cmd", NINTH_MOVE_BUG])
-        .args([
-            "--gen",
-            "python3 tests/fixtures/ten_digit_grid.py",
-            "--count",
-            "1",
-            "--save",
-        ])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    let arguments = [
+        "weighted_tic_tac_toe",
+        "--cmd",
+        NINTH_MOVE_BUG,
+        "--gen",
+        "python3 tests/fixtures/ten_digit_grid.py",
+        "--count",
+        "1",
+    ];
+    let stdout = stress(&arguments, Some(&dir), 1);
     assert!(
         stdout.contains("-730921046 -786856045 -319061785"),
         "{stdout}"
@@ -181,50 +180,41 @@ fn any_three_programs_with_a_validator_command() {
     // prints nothing for it, the buggy program crashes).
     let validator =
         "awk '{ n += NF; for (i = 1; i <= NF; i++) s += $i } END { exit !(n == 9 && s % 2) }'";
-    let output = judge()
-        .args(["stress", "--cmd", NINTH_MOVE_BUG, "--ref"])
-        .arg(env!("CARGO_BIN_EXE_weighted_tic_tac_toe"))
-        .args([
-            "--gen",
-            "python3 tests/fixtures/ten_digit_grid.py",
-            "--validator",
-            validator,
-        ])
-        .args(["--seed", "2", "--count", "1"])
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    let arguments = [
+        "--cmd",
+        NINTH_MOVE_BUG,
+        "--ref",
+        env!("CARGO_BIN_EXE_weighted_tic_tac_toe"),
+        "--gen",
+        "python3 tests/fixtures/ten_digit_grid.py",
+        "--validator",
+        validator,
+        "--seed",
+        "2",
+        "--count",
+        "1",
+    ];
+    let stdout = stress(&arguments, None, 1);
+    assert!(stdout.contains("-9 -5 -1"), "{stdout}");
     let shrunk = stdout
         .split("no single step keeps the failure")
         .nth(1)
         .expect(&stdout);
-    let input: String = shrunk
-        .lines()
-        .skip(2)
-        .take(3)
-        .collect::<Vec<_>>()
-        .join("\n");
-    assert_ne!(winner(&grid(&input)).trim(), "", "{stdout}");
+    let lines: Vec<&str> = shrunk.lines().skip(2).take(3).map(str::trim).collect();
+    let input = format!("{}\n", lines.join("\n"));
     assert!(grid(&input).iter().all(|v| v.abs() <= 9), "{stdout}");
+    let right = winner(&grid(&input));
+    assert_ne!(
+        fixture_output("tests/fixtures/ninth_move_bug.py", &input),
+        right,
+        "{stdout}"
+    );
 }
 
 #[test]
 fn the_missing_diagonal_is_found_and_shrunk_to_one_board() {
     let dir = save_folder("diagonal");
-    let output = judge()
-        .args([
-            "stress",
-            "board_winner",
-            "--cmd",
-            MISSING_DIAGONAL,
-            "--save",
-        ])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    stress(&["board_winner", "--cmd", MISSING_DIAGONAL], Some(&dir), 1);
     let (input, expected) = saved_case(&dir);
     let answer = |text: &str| -> String {
         text.lines()
@@ -254,77 +244,55 @@ fn the_missing_diagonal_is_found_and_shrunk_to_one_board() {
             );
         }
     }
-    let solver = judge()
-        .args(["--cmd"])
-        .arg(env!("CARGO_BIN_EXE_board_winner"))
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert_eq!(solver.status.code(), Some(0));
+    assert_eq!(judged(env!("CARGO_BIN_EXE_board_winner"), &dir), Some(0));
+    assert_eq!(judged(MISSING_DIAGONAL, &dir), Some(1));
 }
 
 #[test]
 fn a_right_program_finds_nothing_and_saves_nothing() {
     let dir = save_folder("right");
-    judge()
-        .args(["stress", "weighted_tic_tac_toe", "--cmd"])
-        .arg(env!("CARGO_BIN_EXE_weighted_tic_tac_toe"))
-        .args(["--count", "60", "--save"])
-        .arg(&dir)
-        .assert()
-        .code(0)
-        .stdout(predicates::str::contains("no difference on 60 inputs"));
+    let weighted = env!("CARGO_BIN_EXE_weighted_tic_tac_toe");
+    let arguments = ["weighted_tic_tac_toe", "--cmd", weighted, "--count", "60"];
+    let stdout = stress(&arguments, Some(&dir), 0);
+    assert!(stdout.contains("no difference on 60 inputs"), "{stdout}");
     assert!(!dir.exists());
     // othello_endgame through its checker: the solver agrees with itself.
-    judge()
-        .args(["stress", "othello_endgame", "--cmd"])
-        .arg(env!("CARGO_BIN_EXE_othello_endgame"))
-        .args(["--count", "20"])
-        .assert()
-        .code(0)
-        .stdout(predicates::str::contains("no difference on 20 inputs"));
+    let othello = env!("CARGO_BIN_EXE_othello_endgame");
+    let stdout = stress(
+        &["othello_endgame", "--cmd", othello, "--count", "20"],
+        None,
+        0,
+    );
+    assert!(stdout.contains("no difference on 20 inputs"), "{stdout}");
+}
+
+/// `judge stress ARGUMENTS`' stderr, the exit status checked to be 2.
+fn broken(arguments: &[&str]) -> String {
+    let output = judge().arg("stress").args(arguments).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    stderr
 }
 
 #[test]
 fn a_broken_generator_or_reference_is_not_the_programs_fault() {
     let bin = env!("CARGO_BIN_EXE_weighted_tic_tac_toe");
-    judge()
-        .args([
-            "stress",
-            "weighted_tic_tac_toe",
-            "--cmd",
-            bin,
-            "--seed",
-            "fail",
-        ])
-        .assert()
-        .code(2);
-    let output = judge()
-        .args(["stress", "--cmd", bin, "--ref", bin])
-        .args(["--gen", "python3 tests/fixtures/ten_digit_grid.py fail #"])
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    let grids = "python3 tests/fixtures/ten_digit_grid.py";
+    let failing = "python3 tests/fixtures/ten_digit_grid.py fail #";
+    let stderr = broken(&["--cmd", bin, "--ref", bin, "--gen", failing]);
     assert!(
         stderr.contains("the generator failed on seed 1"),
         "{stderr}"
     );
     assert!(stderr.contains("no grids today"), "{stderr}");
-    let output = judge()
-        .args(["stress", "--cmd", bin, "--ref", "sh -c 'exit 3'"])
-        .args(["--gen", "python3 tests/fixtures/ten_digit_grid.py"])
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    let stderr = broken(&["--cmd", bin, "--ref", "sh -c 'exit 3'", "--gen", grids]);
     assert!(
         stderr.contains("the reference failed on the input of seed 1"),
         "{stderr}"
     );
-    judge()
-        .args(["stress", "tic_tac_toe_player", "--cmd", bin])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("interactive"));
+    // A generated input the problem's validator rejects is the generator's fault.
+    let stderr = broken(&["board_winner", "--cmd", bin, "--gen", grids]);
+    assert!(stderr.contains("is not valid"), "{stderr}");
+    let stderr = broken(&["tic_tac_toe_player", "--cmd", bin]);
+    assert!(stderr.contains("interactive"), "{stderr}");
 }

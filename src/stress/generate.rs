@@ -3,6 +3,7 @@
 
 use super::othello::Position;
 use crate::random::Random;
+use crate::validate::tic_tac_toe_board::has_line;
 
 /// A generator: a seed in, one input out.
 pub type Generator = fn(u64) -> String;
@@ -22,24 +23,6 @@ pub fn generator(name: &str) -> Option<Generator> {
         .iter()
         .find(|(known, _)| *known == name)
         .map(|&(_, generate)| generate)
-}
-
-/// The eight lines (rows, columns, diagonals) as cell numbers 0-8, row-major.
-const LINES: [[usize; 3]; 8] = [
-    [0, 1, 2],
-    [3, 4, 5],
-    [6, 7, 8],
-    [0, 3, 6],
-    [1, 4, 7],
-    [2, 5, 8],
-    [0, 4, 8],
-    [2, 4, 6],
-];
-
-fn has_line(board: &[u8; 9], mark: u8) -> bool {
-    LINES
-        .iter()
-        .any(|line| line.iter().all(|&cell| board[cell] == mark))
 }
 
 /// The generator's random numbers for a seed (mixed, so seeds 1, 2, 3 are far apart).

@@ -207,68 +207,63 @@ pub fn neighbours(input: &Tokens) -> Vec<Tokens> {
     found
 }
 
-/// Shrinks `start` (which fails) while `check` keeps the failure, running it at most
-/// `max_runs` times.
-pub fn shrink(start: Tokens, max_runs: usize, mut check: impl FnMut(&Tokens) -> Attempt) -> Shrunk {
-    let mut current = start;
-    let mut runs = 0;
-    // Tries one candidate; true when it is kept (and becomes the current input).
-    let mut attempt = |current: &mut Tokens, candidate: Tokens, runs: &mut usize| -> bool {
-        if candidate == *current {
-            return false;
+/// The runs are used up.
+struct OutOfRuns;
+
+/// The shrinker's state: the input so far, the runs used, the predicate.
+struct Shrinker<F> {
+    current: Tokens,
+    runs: usize,
+    max_runs: usize,
+    check: F,
+}
+
+impl<F: FnMut(&Tokens) -> Attempt> Shrinker<F> {
+    /// Tries one candidate; true when it keeps the failure (and becomes the current input).
+    fn try_candidate(&mut self, candidate: Tokens) -> Result<bool, OutOfRuns> {
+        if candidate == self.current {
+            return Ok(false);
         }
-        match check(&candidate) {
-            Attempt::Refused => false,
+        if self.runs >= self.max_runs {
+            return Err(OutOfRuns);
+        }
+        match (self.check)(&candidate) {
+            Attempt::Refused => Ok(false),
             Attempt::Lost => {
-                *runs += 1;
-                false
+                self.runs += 1;
+                Ok(false)
             }
             Attempt::Kept => {
-                *runs += 1;
-                *current = candidate;
-                true
+                self.runs += 1;
+                self.current = candidate;
+                Ok(true)
             }
         }
-    };
-    loop {
+    }
+
+    /// One pass (line runs, moves, tokens); true when it changed the input.
+    fn pass(&mut self) -> Result<bool, OutOfRuns> {
         let mut changed = false;
-        for length in drop_lengths(&current) {
+        for length in drop_lengths(&self.current) {
             let mut start = 0;
-            while start + length <= current.lines.len() {
-                if runs >= max_runs {
-                    return Shrunk {
-                        input: current,
-                        runs,
-                        minimal: false,
-                    };
-                }
-                let mut candidate = current.clone();
+            while start + length <= self.current.lines.len() {
+                let mut candidate = self.current.clone();
                 candidate.lines.drain(start..start + length);
-                if attempt(&mut current, candidate, &mut runs) {
+                if self.try_candidate(candidate)? {
                     changed = true;
                 } else {
                     start += length;
                 }
             }
         }
-        for step in step_sizes(&current) {
+        for step in step_sizes(&self.current) {
             loop {
                 let mut any = false;
                 // Moves keep the positions of the numbers, so each plan is applied to the
                 // current input: a kept move is built on.
-                for plan in move_plans(&current) {
-                    let Some(candidate) = moved(&current, &plan, step) else {
-                        continue;
-                    };
-                    if runs >= max_runs {
-                        return Shrunk {
-                            input: current,
-                            runs,
-                            minimal: false,
-                        };
-                    }
-                    if attempt(&mut current, candidate, &mut runs) {
-                        any = true;
+                for plan in move_plans(&self.current) {
+                    if let Some(candidate) = moved(&self.current, &plan, step) {
+                        any |= self.try_candidate(candidate)?;
                     }
                 }
                 changed |= any;
@@ -278,27 +273,37 @@ pub fn shrink(start: Tokens, max_runs: usize, mut check: impl FnMut(&Tokens) -> 
             }
         }
         let mut index = 0;
-        while let Some(candidate) = token_dropped(&current, index) {
-            if runs >= max_runs {
-                return Shrunk {
-                    input: current,
-                    runs,
-                    minimal: false,
-                };
-            }
-            if attempt(&mut current, candidate, &mut runs) {
+        while let Some(candidate) = token_dropped(&self.current, index) {
+            if self.try_candidate(candidate)? {
                 changed = true;
             } else {
                 index += 1;
             }
         }
-        if !changed {
-            return Shrunk {
-                input: current,
-                runs,
-                minimal: true,
-            };
+        Ok(changed)
+    }
+}
+
+/// Shrinks `start` (which fails) while `check` keeps the failure, running it at most
+/// `max_runs` times.
+pub fn shrink(start: Tokens, max_runs: usize, check: impl FnMut(&Tokens) -> Attempt) -> Shrunk {
+    let mut shrinker = Shrinker {
+        current: start,
+        runs: 0,
+        max_runs,
+        check,
+    };
+    let minimal = loop {
+        match shrinker.pass() {
+            Ok(true) => continue,
+            Ok(false) => break true,
+            Err(OutOfRuns) => break false,
         }
+    };
+    Shrunk {
+        input: shrinker.current,
+        runs: shrinker.runs,
+        minimal,
     }
 }
 
@@ -414,7 +419,10 @@ mod tests {
             }
         };
         let shrunk = shrink(Tokens::parse("x 8\n"), 100, check);
-        assert_eq!((shrunk.input.to_string().as_str(), shrunk.minimal), ("1\n", true));
+        assert_eq!(
+            (shrunk.input.to_string().as_str(), shrunk.minimal),
+            ("1\n", true)
+        );
         assert_locally_minimal(&shrunk.input, check);
     }
 

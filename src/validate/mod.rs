@@ -8,7 +8,7 @@ mod move_values;
 mod othello_endgame;
 mod perfect_play;
 pub mod reader;
-mod tic_tac_toe_board;
+pub mod tic_tac_toe_board;
 mod tic_tac_toe_player;
 mod weighted_tic_tac_toe;
 
