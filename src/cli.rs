@@ -33,6 +33,13 @@ usage:
   judge validate --validator 'COMMAND' DIR
                                  check every .in of DIR with COMMAND (the file as stdin;
                                  exit 0 = valid)
+  judge stress NAME --cmd 'PROGRAM'
+                                 PROGRAM against the solver NAME on inputs of NAME's
+                                 built-in generator, until they differ; the input found is
+                                 shrunk (kept valid by NAME's validator) and reported
+  judge stress --cmd 'PROGRAM' --ref 'REFERENCE' --gen 'GENERATOR'
+                                 any three programs: GENERATOR SEED prints one input; valid
+                                 inputs are the ones REFERENCE (or --validator) accepts
 
 options:
   -t, --time-limit SECONDS       CPU time (user + sys) of a case's processes, default: the
@@ -63,6 +70,13 @@ options:
                                  shown)
       --computer 'COMMAND'       (play) play against COMMAND, which speaks the solver's
                                  protocol (tic_tac_toe_player's, or othello_player's)
+      --seed S                   (stress) the first seed, default 1 (then S+1, S+2, ...)
+      --count N                  (stress) inputs to try, default 1000
+      --time SECONDS             (stress) stop trying new inputs after this long
+      --save DIR                 (stress) write the shrunk input and the expected output to
+                                 DIR as stress-SEED.in / .out (or in DIR's layout's names)
+      --ref, --gen, --validator  (stress) the reference, the generator, the input validator
+                                 (with NAME, each replaces NAME's own)
   -h, --help                     print this help
   -V, --version                  print the judge's version
 
@@ -73,9 +87,13 @@ examples:
   judge validate weighted_tic_tac_toe                   are its cases real inputs?
   judge --cmd './a.out' DIR/sample-2.in                 one case of DIR
   judge 'weighted_tic_tac_toe/sample-*'                 a solver's sample cases
+  judge stress weighted_tic_tac_toe --cmd './a.out' --save mine
+                                                        find, shrink and keep a failing input
   judge --format json > results.jsonl                   results for a script or CI
 
-exit status: 0 all AC (validate: all valid), 1 some case not AC (some file invalid), 2 usage or I/O error or a judge error (JE),
+exit status: 0 all AC (validate: all valid; stress: no difference found), 1 some case not AC
+(some file invalid; a counterexample found), 2 usage or I/O error or a judge error (JE; stress:
+a generator or reference that failed),
 129 / 130 / 143 when stopped by SIGHUP / SIGINT / SIGTERM (running programs are killed)
 ";
 
@@ -99,6 +117,28 @@ pub enum Target {
         names: Vec<String>,
         command: Option<String>,
     },
+    /// Stress testing: a program against a reference on generated inputs.
+    Stress(Box<Stress>),
+}
+
+/// What `judge stress` compares, on which inputs, for how long.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stress {
+    /// The solver whose reference, generator, validator and checker are used by default.
+    pub name: Option<String>,
+    /// The program under test.
+    pub command: String,
+    pub reference: Option<String>,
+    pub generator: Option<String>,
+    pub validator: Option<String>,
+    /// The first seed.
+    pub seed: u64,
+    /// How many inputs to try at most.
+    pub count: u64,
+    /// How long to keep trying new inputs.
+    pub time: Option<Duration>,
+    /// Where to save the shrunk case.
+    pub save: Option<PathBuf>,
 }
 
 /// The CPU time limit when neither `-t` nor the folder sets one.
@@ -214,6 +254,15 @@ fn parse_playouts(text: &str) -> Result<u32, UsageError> {
     }
 }
 
+fn parse_whole(flag: &str, text: &str, least: u64) -> Result<u64, UsageError> {
+    match text.parse::<u64>() {
+        Ok(value) if value >= least => Ok(value),
+        _ => Err(usage_error(format!(
+            "{flag} expects a whole number of at least {least}, found {text:?}"
+        ))),
+    }
+}
+
 fn parse_seed(text: &str) -> Result<u64, UsageError> {
     text.parse::<u64>().map_err(|_| {
         usage_error(format!(
@@ -243,6 +292,8 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
     let mut validator = None;
     let mut interactor = None;
     let mut play = PlayFlags::default();
+    // The flags of `stress`, each with its value as given.
+    let mut stress_flags: Vec<(String, String)> = Vec::new();
     let mut options = Options {
         target: Target::Solvers(Vec::new()),
         time_limit: None,
@@ -328,8 +379,12 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
             "--misere" => play.misere = true,
             "--strategy" => play.strategy = Some(value("--strategy")?),
             "--playouts" => play.playouts = Some(parse_playouts(&value("--playouts")?)?),
-            "--seed" => play.seed = Some(parse_seed(&value("--seed")?)?),
+            // Play's seed or stress's first seed: which, once the target is known.
+            "--seed" => stress_flags.push((flag.clone(), value(&flag)?)),
             "--computer" => play.computer = Some(value("--computer")?),
+            "--ref" | "--gen" | "--count" | "--time" | "--save" => {
+                stress_flags.push((flag.clone(), value(&flag)?))
+            }
             "--" => names.extend(arguments.by_ref()),
             other if other.starts_with('-') && other.len() > 1 => {
                 return Err(usage_error(format!("unknown option {other:?}")))
@@ -337,7 +392,34 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
             _ => names.push(argument),
         }
     }
+    if names.first().is_some_and(|name| name == "stress") {
+        if let Some((flag, example)) = play.first_given() {
+            return Err(usage_error(format!("{flag} goes with play: {example}")));
+        }
+        if interactor.is_some() {
+            return Err(usage_error(
+                "--interactor goes with --cmd on a folder, not with stress".into(),
+            ));
+        }
+        options.target = stress_target(names.split_off(1), command, validator, stress_flags)?;
+        return Ok(Parsed::Run(options));
+    }
     let playing = command.is_none() && names.first().is_some_and(|name| name == "play");
+    if playing {
+        if let Some(index) = stress_flags.iter().position(|(flag, _)| flag == "--seed") {
+            let (_, seed) = stress_flags.remove(index);
+            play.seed = Some(parse_seed(&seed)?);
+        }
+    }
+    if let Some((flag, _)) = stress_flags.first() {
+        let also_play = match flag.as_str() {
+            "--seed" => "play (judge play --seed 7) or ",
+            _ => "",
+        };
+        return Err(usage_error(format!(
+            "{flag} goes with {also_play}stress: judge stress NAME --cmd 'PROGRAM' {flag} ..."
+        )));
+    }
     if command.is_none() && names.first().is_some_and(|name| name == "validate") {
         options.target = validate_target(names.split_off(1), validator)?;
         return Ok(Parsed::Run(options));
@@ -380,6 +462,76 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
         },
     };
     Ok(Parsed::Run(options))
+}
+
+/// The target of `judge stress [NAME] --cmd PROGRAM` with its flags.
+fn stress_target(
+    names: Vec<String>,
+    command: Option<String>,
+    validator: Option<String>,
+    flags: Vec<(String, String)>,
+) -> Result<Target, UsageError> {
+    let Some(command) = command else {
+        return Err(usage_error(
+            "stress needs the program to test: judge stress NAME --cmd 'PROGRAM'".into(),
+        ));
+    };
+    let name = match names.as_slice() {
+        [] => None,
+        [name] => Some(name.clone()),
+        _ => {
+            return Err(usage_error(format!(
+                "stress takes one solver name, found {}: {}",
+                names.len(),
+                names.join(" ")
+            )))
+        }
+    };
+    let mut stress = Stress {
+        name,
+        command,
+        reference: None,
+        generator: None,
+        validator,
+        seed: 1,
+        count: 1000,
+        time: None,
+        save: None,
+    };
+    for (flag, value) in flags {
+        let command_line = |value: String| {
+            if value.trim().is_empty() {
+                Err(usage_error(format!(
+                    "{flag} needs a command to run, found an empty one"
+                )))
+            } else {
+                Ok(Some(value))
+            }
+        };
+        match flag.as_str() {
+            "--ref" => stress.reference = command_line(value)?,
+            "--gen" => stress.generator = command_line(value)?,
+            "--seed" => stress.seed = parse_whole("--seed", &value, 0)?,
+            "--count" => stress.count = parse_whole("--count", &value, 1)?,
+            "--time" => stress.time = Some(parse_seconds("--time", &value)?),
+            _ => stress.save = Some(PathBuf::from(value)),
+        }
+    }
+    if stress
+        .validator
+        .as_deref()
+        .is_some_and(|v| v.trim().is_empty())
+    {
+        return Err(usage_error(
+            "--validator needs a command to run, found an empty one".into(),
+        ));
+    }
+    if stress.name.is_none() && (stress.reference.is_none() || stress.generator.is_none()) {
+        return Err(usage_error(
+            "stress without a solver name needs --ref 'REFERENCE' and --gen 'GENERATOR'".into(),
+        ));
+    }
+    Ok(Target::Stress(Box::new(stress)))
 }
 
 /// The target of `judge validate NAMES` (with `--validator COMMAND`: one folder).
@@ -496,7 +648,7 @@ mod tests {
         assert!(parsed(&["-r"]).unwrap_err().0.contains("-r goes with play"));
         assert_eq!(
             parsed(&["--seed", "3"]).unwrap_err().0,
-            "--seed goes with play: judge play --seed 7"
+            "--seed goes with play (judge play --seed 7) or stress: judge stress NAME --cmd 'PROGRAM' --seed ..."
         );
         assert!(parsed(&["play", "x"])
             .unwrap_err()
@@ -588,6 +740,64 @@ mod tests {
         assert!(message(&["validate", "--validator", "./v"]).contains("one folder"));
         assert!(message(&["validate", "--validator", "", "d"]).contains("empty"));
         assert!(message(&["--validator", "./v", "d"]).contains("goes with validate"));
+    }
+
+    #[test]
+    fn stress_with_a_name_or_three_programs() {
+        let Target::Stress(stress) = options(&[
+            "stress",
+            "weighted_tic_tac_toe",
+            "--cmd",
+            "./a",
+            "--seed=5",
+            "--save",
+            "d",
+        ])
+        .target
+        else {
+            panic!("not stress")
+        };
+        assert_eq!(stress.name.as_deref(), Some("weighted_tic_tac_toe"));
+        assert_eq!((stress.seed, stress.count, stress.time), (5, 1000, None));
+        assert_eq!(stress.save, Some(PathBuf::from("d")));
+        let Target::Stress(stress) = options(&[
+            "stress",
+            "--cmd",
+            "./a",
+            "--ref",
+            "./r",
+            "--gen",
+            "./g",
+            "--count",
+            "7",
+            "--time",
+            "2",
+            "--validator",
+            "./v",
+        ])
+        .target
+        else {
+            panic!("not stress")
+        };
+        assert_eq!(stress.name, None);
+        assert_eq!(
+            (stress.reference.as_deref(), stress.generator.as_deref()),
+            (Some("./r"), Some("./g"))
+        );
+        assert_eq!(stress.validator.as_deref(), Some("./v"));
+        assert_eq!(
+            (stress.count, stress.time),
+            (7, Some(Duration::from_secs(2)))
+        );
+        let message = |arguments: &[&str]| parsed(arguments).unwrap_err().0;
+        assert!(message(&["stress", "x"]).contains("needs the program"));
+        assert!(message(&["stress", "--cmd", "./a"]).contains("needs --ref"));
+        assert!(message(&["stress", "--cmd", "./a", "--ref", "./r"]).contains("--gen"));
+        assert!(message(&["stress", "a", "b", "--cmd", "./a"]).contains("one solver name"));
+        assert!(message(&["stress", "x", "--cmd", "./a", "--count", "0"]).contains("at least 1"));
+        assert!(message(&["stress", "x", "--cmd", "./a", "--gen", " "]).contains("empty"));
+        assert!(message(&["--count", "3"]).contains("goes with stress"));
+        assert!(message(&["--seed", "3"]).contains("or stress"));
     }
 
     #[test]

@@ -319,7 +319,7 @@ fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
                 })
                 .collect())
         }
-        Target::Play(_) | Target::Validate { .. } => Ok(Vec::new()),
+        Target::Play(_) | Target::Validate { .. } | Target::Stress(_) => Ok(Vec::new()),
         Target::Command {
             command,
             dir,
@@ -371,6 +371,9 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode
         let code = play::run(root, play, options.limits());
         process::finish();
         return code;
+    }
+    if let Target::Stress(stress) = &options.target {
+        return crate::stress::run(root, stress, &options);
     }
     if let Target::Validate { names, command } = &options.target {
         return validate::command::run(root, names, command.as_deref(), options.limits());

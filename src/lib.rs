@@ -5,7 +5,8 @@
 //! decides a case from a run (comparison, checker, an interactor: a program or a built-in
 //! opponent), `runner` judges many cases in parallel, `report` prints them, `case_set` finds
 //! them (in the `layout` a folder has, with its `judge_files` and `folder_limits`), `validate`
-//! checks case inputs against each problem's statement, `cli` and `command` are the `judge`
+//! checks case inputs against each problem's statement, `stress` compares a program with a
+//! reference on generated inputs and shrinks what fails, `cli` and `command` are the `judge`
 //! command. Shared by the `judge` binary (`src/main.rs`) and the tests in `tests/`.
 
 pub mod case_set;
@@ -29,6 +30,7 @@ pub mod runner;
 mod scratch;
 pub mod solvers;
 pub mod strategies;
+pub mod stress;
 pub mod tic_tac_toe;
 pub mod validate;
 pub mod verdict;

@@ -9,40 +9,12 @@ mod weighted_tic_tac_toe;
 
 mod common;
 
-use common::TRIPLES;
+use common::takahashi_wins;
 use game_judge::random::Random;
 use weighted_tic_tac_toe::{solve, Winner};
 
-/// Whether the player to move wins, playing the statement's rules literally.
-/// `owner`: 0 free, 1 Takahashi, 2 Aoki; `scores` indexed by player.
-fn mover_wins(grid: &[i64; 9], owner: &mut [u8; 9], scores: &mut [i64; 3], mover: u8) -> bool {
-    let other = 3 - mover;
-    for cell in 0..9 {
-        if owner[cell] != 0 {
-            continue;
-        }
-        owner[cell] = mover;
-        scores[mover as usize] += grid[cell];
-        let line = TRIPLES.iter().any(|t| t.iter().all(|&c| owner[c] == mover));
-        let full = owner.iter().all(|&o| o != 0);
-        let wins = if line {
-            true
-        } else if full {
-            scores[mover as usize] > scores[other as usize]
-        } else {
-            !mover_wins(grid, owner, scores, other)
-        };
-        owner[cell] = 0;
-        scores[mover as usize] -= grid[cell];
-        if wins {
-            return true;
-        }
-    }
-    false
-}
-
 fn brute_force(grid: &[i64; 9]) -> Winner {
-    if mover_wins(grid, &mut [0; 9], &mut [0; 3], 1) {
+    if takahashi_wins(grid) {
         Winner::Takahashi
     } else {
         Winner::Aoki

@@ -4,7 +4,8 @@
 //! - `cargo run --release --` and `cargo run --release` stand for the `judge` binary and
 //!   `cargo run -q --release --bin NAME` for that solver's binary (the ones cargo built for this
 //!   test); the line runs through `sh -c` in a scratch folder holding `cases` (a link to the real
-//!   ones), `tests/fixtures/always_takahashi.py` (a copy), `tests/fixtures/interactive` (a link), `my-cases/` (FFO #43) and
+//!   ones), `tests/fixtures/always_takahashi.py` and `ninth_move_bug.py` (copies),
+//!   `tests/fixtures/interactive` (a link), `my-cases/` (FFO #43) and
 //!   `my-cases.judge/` (the othello checker), with stdout and stderr together and `NO_COLOR` set.
 //! - Times and memory figures are not compared: a number before ` ms` or ` MiB` (and the spaces
 //!   before it) or after `"time_ms":` or `"memory_mib":` is the same wherever it is, and so is
@@ -90,11 +91,13 @@ fn scratch() -> PathBuf {
         dir.join("tests/fixtures/interactive"),
     )
     .unwrap();
-    fs::copy(
-        root.join("tests/fixtures/always_takahashi.py"),
-        dir.join("tests/fixtures/always_takahashi.py"),
-    )
-    .unwrap();
+    for fixture in ["always_takahashi.py", "ninth_move_bug.py"] {
+        fs::copy(
+            root.join("tests/fixtures").join(fixture),
+            dir.join("tests/fixtures").join(fixture),
+        )
+        .unwrap();
+    }
     let ffo_43 = "--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O\n";
     fs::write(dir.join("my-cases/ffo-43.in"), ffo_43).unwrap();
     fs::write(

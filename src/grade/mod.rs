@@ -3,7 +3,7 @@
 //! validator, and an interactor (a program, or one of the judge's built-in opponents) for an
 //! interactive folder. The runner never looks inside them.
 
-mod checker;
+pub mod checker;
 pub mod compare;
 pub mod excerpt;
 pub mod interactive;

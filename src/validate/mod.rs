@@ -10,7 +10,7 @@ mod othello_endgame;
 mod othello_player;
 mod perfect_play;
 pub mod reader;
-mod tic_tac_toe_board;
+pub mod tic_tac_toe_board;
 mod tic_tac_toe_player;
 mod weighted_tic_tac_toe;
 

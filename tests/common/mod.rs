@@ -159,3 +159,37 @@ impl Drop for Tag {
         }
     }
 }
+
+/// Whether the player to move wins, playing the statement's rules literally.
+/// `owner`: 0 free, 1 Takahashi, 2 Aoki; `scores` indexed by player.
+pub fn mover_wins(grid: &[i64; 9], owner: &mut [u8; 9], scores: &mut [i64; 3], mover: u8) -> bool {
+    let other = 3 - mover;
+    for cell in 0..9 {
+        if owner[cell] != 0 {
+            continue;
+        }
+        owner[cell] = mover;
+        scores[mover as usize] += grid[cell];
+        let line = TRIPLES.iter().any(|t| t.iter().all(|&c| owner[c] == mover));
+        let full = owner.iter().all(|&o| o != 0);
+        let wins = if line {
+            true
+        } else if full {
+            scores[mover as usize] > scores[other as usize]
+        } else {
+            !mover_wins(grid, owner, scores, other)
+        };
+        owner[cell] = 0;
+        scores[mover as usize] -= grid[cell];
+        if wins {
+            return true;
+        }
+    }
+    false
+}
+
+/// ABC349 E by the statement's rules, literally (a plain game tree, no memo): whether
+/// Takahashi, moving first, wins.
+pub fn takahashi_wins(grid: &[i64; 9]) -> bool {
+    mover_wins(grid, &mut [0; 9], &mut [0; 3], 1)
+}

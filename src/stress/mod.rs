@@ -1,0 +1,270 @@
+//! `judge stress`: a program against a reference on generated inputs until they differ; the
+//! input found is shrunk to a locally minimal one that still fails and stays valid, reported,
+//! and saved as a case when asked.
+//!
+//! `generate` holds the built-in generators, `othello` the rules they and othello_endgame's
+//! expected output need, `trial` tries one input, `search` tries many, `shrink` reduces one,
+//! `save` writes it as a case, `report` prints the outcome.
+
+pub mod generate;
+mod othello;
+mod report;
+pub mod save;
+pub mod search;
+pub mod shrink;
+pub mod trial;
+
+use crate::cli::{Options, Stress};
+use crate::judge_files;
+use crate::process::{self, adopt_orphans, sys, Program};
+use crate::report::printable;
+use crate::solvers;
+use crate::validate::validator;
+use search::{search, Ending, Source};
+use shrink::{shrink, Attempt, Tokens};
+use std::collections::HashSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::thread;
+use std::time::Instant;
+use trial::{Judging, Outcome, Setup, Validity};
+
+/// The most runs the shrinker may use.
+pub const MAX_SHRINK_RUNS: usize = 2000;
+
+/// Exit statuses: a counterexample found; a usage error or a broken generator or reference.
+const FOUND: u8 = 1;
+const USAGE_OR_BROKEN: u8 = 2;
+
+fn fail(message: &str) -> ExitCode {
+    eprintln!("error: {}", printable(message));
+    ExitCode::from(USAGE_OR_BROKEN)
+}
+
+/// A scratch folder for this run's files, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+/// What the command line's stress options resolve to: the setup, where inputs come from, and
+/// how each is described in the report.
+struct Plan {
+    setup: Setup,
+    source: Source,
+    reference_said: String,
+    source_said: String,
+}
+
+/// Resolves NAME's defaults (its solver, generator, validator, checker) and the flags that
+/// replace them; errors are usage errors.
+fn plan(root: &Path, stress: &Stress, options: &Options, scratch: &Path) -> Result<Plan, String> {
+    let mut judging = Judging::Compare(options.compare);
+    let mut validity = Validity::Reference;
+    let mut reference = None;
+    let mut source = None;
+    let (mut reference_said, mut source_said) = (String::new(), String::new());
+    if let Some(name) = &stress.name {
+        let known = crate::case_set::solver_names(&root.join("src/bin"))
+            .map_err(|error| error.to_string())?;
+        if !known.contains(name) {
+            return Err(format!(
+                "no solver named {:?} (solvers: {})",
+                name,
+                known.join(", ")
+            ));
+        }
+        let files =
+            judge_files::read(&root.join("cases").join(name)).map_err(|error| error.to_string())?;
+        if files.interactive.is_some() || name.ends_with("_player") {
+            return Err(format!(
+                "{name} is interactive: stress compares the outputs of two programs on one input, and an interactive problem has no input of its own (judge {name} plays it)"
+            ));
+        }
+        if let Some(command) = files.checker {
+            let dir = files.dir.clone();
+            judging = match name.as_str() {
+                "othello_endgame" => Judging::OthelloChecker { command, dir },
+                _ => Judging::Checker { command, dir },
+            };
+        }
+        if let Some(validate) = validator(name) {
+            validity = Validity::BuiltIn(validate);
+        }
+        if stress.generator.is_none() {
+            let generate = generate::generator(name)
+                .ok_or_else(|| format!("no built-in generator for {name}: give one with --gen"))?;
+            source = Some(Source::BuiltIn(generate));
+            source_said = format!("the built-in generator for {name}");
+        }
+        if stress.reference.is_none() {
+            let binary = solvers::build(root, std::slice::from_ref(name))?.remove(0);
+            reference = Some(Program::Binary(binary));
+            reference_said = format!("the solver {name}");
+        }
+    }
+    if let Some(command) = &stress.reference {
+        reference = Some(Program::Shell(command.clone()));
+        reference_said = format!("`{command}`");
+    }
+    if let Some(command) = &stress.generator {
+        source = Some(Source::Command(command.clone()));
+        source_said = format!("`{command} SEED`");
+    }
+    if let Some(command) = &stress.validator {
+        validity = Validity::Command(Program::Shell(command.clone()));
+    }
+    let (Some(reference), Some(source)) = (reference, source) else {
+        return Err("stress needs a solver name, or --ref and --gen".into());
+    };
+    for (flag, command) in [
+        ("--cmd", Some(&stress.command)),
+        ("--ref", stress.reference.as_ref()),
+        ("--gen", stress.generator.as_ref()),
+        ("--validator", stress.validator.as_ref()),
+    ] {
+        if let Some(why) = command.and_then(|line| Program::Shell(line.clone()).cannot_run()) {
+            return Err(format!(
+                "{flag} '{}': {why}",
+                command.map_or("", |c| c.as_str())
+            ));
+        }
+    }
+    Ok(Plan {
+        setup: Setup {
+            program: Program::Shell(stress.command.clone()),
+            reference,
+            validity,
+            judging,
+            limits: options.limits(),
+            scratch: scratch.to_path_buf(),
+        },
+        source,
+        reference_said,
+        source_said,
+    })
+}
+
+/// Runs `judge stress`.
+pub fn run(root: &Path, stress: &Stress, options: &Options) -> ExitCode {
+    let scratch =
+        Scratch(std::env::temp_dir().join(format!("game-judge-stress-{}", std::process::id())));
+    if let Err(error) = fs::create_dir_all(&scratch.0) {
+        return fail(&format!("cannot make {}: {error}", scratch.0.display()));
+    }
+    let plan = match plan(root, stress, options, &scratch.0) {
+        Ok(plan) => plan,
+        Err(message) => return fail(&message),
+    };
+    adopt_orphans();
+    sys::note_termination_signals();
+    let code = stress_with(stress, options, &plan);
+    process::finish();
+    code
+}
+
+fn stress_with(stress: &Stress, options: &Options, plan: &Plan) -> ExitCode {
+    let last = stress.seed.saturating_add(stress.count - 1);
+    println!(
+        "{}",
+        printable(&format!(
+            "stress: `{}` against {}, inputs from {}, seeds {} to {last}",
+            stress.command, plan.reference_said, plan.source_said, stress.seed
+        ))
+    );
+    let jobs = options
+        .jobs
+        .unwrap_or_else(|| thread::available_parallelism().map_or(1, |count| count.get()));
+    let searched = search(
+        &plan.setup,
+        &plan.source,
+        stress.seed,
+        stress.count,
+        stress.time,
+        jobs,
+    );
+    if let Some(signal) = sys::received_signal() {
+        eprintln!(
+            "error: stopped by signal {signal} after {} inputs",
+            searched.tried
+        );
+        return ExitCode::from(128 + signal as u8);
+    }
+    let (seed, input, failure) = match searched.ending.clone() {
+        None => {
+            println!("{}", report::nothing_found(&searched));
+            return ExitCode::SUCCESS;
+        }
+        Some((_, Ending::Broken(why))) => return fail(&why),
+        Some((seed, Ending::Found { input, failure })) => (seed, input, failure),
+    };
+    println!(
+        "{}",
+        report::found(seed, stress.seed, &searched, &input, &failure)
+    );
+    let started = Instant::now();
+    let refuse_for_free = matches!(plan.setup.validity, Validity::BuiltIn(_));
+    let start = Tokens::parse(&input);
+    let mut last_failure = failure;
+    let mut last_input = input.clone();
+    let mut shrunk = None;
+    // The shrinker works on the input with its spacing made regular: that must fail too.
+    let regular_fails = start.to_string() == input
+        || matches!(plan.setup.attempt(&start.to_string()), Outcome::Failed(_));
+    if regular_fails {
+        // Inputs already tried (they all lost the failure: a kept one is never proposed again)
+        // cost nothing the second time.
+        let mut tried = HashSet::new();
+        let result = shrink(start, MAX_SHRINK_RUNS, |candidate| {
+            let text = candidate.to_string();
+            if tried.contains(&text) {
+                return Attempt::Refused;
+            }
+            match plan.setup.attempt(&text) {
+                Outcome::Failed(failure) => {
+                    last_failure = failure;
+                    last_input = text;
+                    Attempt::Kept
+                }
+                Outcome::Invalid(_) if refuse_for_free => Attempt::Refused,
+                _ => {
+                    tried.insert(text);
+                    Attempt::Lost
+                }
+            }
+        });
+        shrunk = Some(result);
+    }
+    if let Some(signal) = sys::received_signal() {
+        eprintln!("error: stopped by signal {signal} while shrinking");
+        return ExitCode::from(128 + signal as u8);
+    }
+    println!(
+        "{}",
+        report::shrunk(
+            shrunk.as_ref(),
+            started.elapsed(),
+            &last_input,
+            &last_failure,
+            &plan.setup.limits
+        )
+    );
+    if let Some(dir) = &stress.save {
+        match save::save(dir, seed, &last_input, &last_failure.expected) {
+            Ok((input_path, expected_path)) => println!(
+                "{}",
+                printable(&format!(
+                    "saved: {} and {}",
+                    input_path.display(),
+                    expected_path.display()
+                ))
+            ),
+            Err(why) => return fail(&why),
+        }
+    }
+    ExitCode::from(FOUND)
+}

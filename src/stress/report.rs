@@ -1,0 +1,120 @@
+//! What `judge stress` prints: the input found, the shrunk one with both outputs and the
+//! verdict, or that nothing was found; every shown text escaped as the judge's report is.
+
+use super::search::Searched;
+use super::shrink::Shrunk;
+use super::trial::Failure;
+use crate::grade::Judged;
+use crate::process::Limits;
+use crate::report::{detail_lines, printable};
+use crate::runner::Finished;
+use std::time::Duration;
+
+/// The most lines of an input or output shown.
+const SHOWN_LINES: usize = 20;
+
+/// `text`'s lines, indented by six spaces, escaped, at most `SHOWN_LINES` of them.
+fn shown_lines(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut shown: Vec<String> = lines
+        .iter()
+        .take(SHOWN_LINES)
+        .map(|line| format!("      {}", printable(line)))
+        .collect();
+    if lines.len() > SHOWN_LINES {
+        shown.push(format!("      ({} more lines)", lines.len() - SHOWN_LINES));
+    }
+    if lines.is_empty() {
+        shown.push("      (empty)".to_string());
+    }
+    shown.join("\n")
+}
+
+fn count(number: usize, what: &str) -> String {
+    format!("{number} {what}{}", if number == 1 { "" } else { "s" })
+}
+
+/// `what (N lines):` and the lines.
+fn block(what: &str, text: &str) -> String {
+    format!(
+        "    {what} ({}):\n{}",
+        count(text.lines().count(), "line"),
+        shown_lines(text)
+    )
+}
+
+fn milliseconds(duration: Duration) -> u128 {
+    duration.as_millis()
+}
+
+/// The search ended with nothing found.
+pub fn nothing_found(searched: &Searched) -> String {
+    format!(
+        "no difference on {} in {} ms",
+        count(searched.tried as usize, "input"),
+        milliseconds(searched.elapsed)
+    )
+}
+
+/// The input the search found.
+pub fn found(seed: u64, first: u64, searched: &Searched, input: &str, failure: &Failure) -> String {
+    format!(
+        "found: seed {seed} ({} from the first), {} in {} ms\n{}",
+        count((seed - first + 1) as usize, "input"),
+        failure.verdict.code(),
+        milliseconds(searched.elapsed),
+        block("input", input)
+    )
+}
+
+/// The shrunk input, both outputs and the verdict.
+pub fn shrunk(
+    shrunk: Option<&Shrunk>,
+    elapsed: Duration,
+    input: &str,
+    failure: &Failure,
+    limits: &Limits,
+) -> String {
+    let how = match shrunk {
+        Some(shrunk) if shrunk.minimal => format!(
+            "shrunk in {} (of at most {}), {} ms: no single step keeps the failure",
+            count(shrunk.runs, "run"),
+            super::MAX_SHRINK_RUNS,
+            milliseconds(elapsed)
+        ),
+        Some(shrunk) => format!(
+            "shrunk in {} ms until the bound of {} runs: smaller inputs may still fail",
+            milliseconds(elapsed),
+            shrunk.runs
+        ),
+        None => "not shrunk: with its spacing made regular the input no longer fails".to_string(),
+    };
+    let finished = Finished {
+        label: String::new(),
+        judged: Judged {
+            verdict: failure.verdict.clone(),
+            usage: None,
+            notes: Vec::new(),
+            transcript: Vec::new(),
+        },
+        input: None,
+    };
+    let mut text = format!(
+        "{how}\n{}\n{}\n{}\n    verdict: {}",
+        block("input", input),
+        block(
+            "reference output",
+            &String::from_utf8_lossy(&failure.reference_output)
+        ),
+        block(
+            "program output",
+            &String::from_utf8_lossy(&failure.program_output)
+        ),
+        failure.verdict.code()
+    );
+    for line in detail_lines(&finished, limits) {
+        text.push_str("\n    ");
+        text.push_str(&line);
+    }
+    text
+}

@@ -1,0 +1,460 @@
+//! Shrinking a failing input: pure logic over a predicate ("does this input still fail, and is
+//! it valid?"), with no process in sight.
+//!
+//! The input is whitespace-separated tokens in lines. One pass, largest reductions first:
+//! 1. drop runs of whole lines, the longest runs (a power of two) first;
+//! 2. for each step size from the smallest power of two at or above the largest |number| down
+//!    to 1, move every single number and every pair of numbers toward 0 by that step (never past
+//!    it), repeating a size while any move keeps the failure (a pair moved together keeps its
+//!    difference, or its sum when the signs differ, so `a > b + c` or an odd sum can survive);
+//! 3. drop single tokens.
+//!
+//! Passes repeat until one changes nothing: the result is then locally minimal, no single step
+//! (see [`neighbours`]) keeps the failure. Every accepted step lowers the number of lines, of
+//! tokens or the sum of |numbers|, so it ends; `max_runs` bounds the predicate's runs.
+
+use std::fmt;
+
+/// An input as lines of whitespace-separated tokens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tokens {
+    pub lines: Vec<Vec<String>>,
+}
+
+impl Tokens {
+    /// Splits `text` into lines of tokens (blank lines kept as empty lines).
+    pub fn parse(text: &str) -> Tokens {
+        Tokens {
+            lines: text
+                .lines()
+                .map(|line| line.split_whitespace().map(str::to_string).collect())
+                .collect(),
+        }
+    }
+
+    /// The largest |number|, 0 when there is none.
+    fn largest(&self) -> u64 {
+        self.lines
+            .iter()
+            .flatten()
+            .filter_map(|token| number(token))
+            .map(i64::unsigned_abs)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+impl fmt::Display for Tokens {
+    /// Tokens joined by single spaces, each line ended by a newline.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for line in &self.lines {
+            writeln!(f, "{}", line.join(" "))?;
+        }
+        Ok(())
+    }
+}
+
+/// A token's value when it is an integer written as Rust writes it (no `+`, no leading zeros),
+/// so that changing it changes nothing else; i64::MIN is left alone (its |value| overflows).
+fn number(token: &str) -> Option<i64> {
+    token
+        .parse::<i64>()
+        .ok()
+        .filter(|value| value.to_string() == token && *value != i64::MIN)
+}
+
+/// `value` moved toward 0 by `step`, stopping at 0.
+fn toward_zero(value: i64, step: u64) -> i64 {
+    let moved = value.unsigned_abs().saturating_sub(step) as i64;
+    if value < 0 {
+        -moved
+    } else {
+        moved
+    }
+}
+
+/// What the predicate says of a candidate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Attempt {
+    /// It ran, and the input still fails (and is valid): keep it.
+    Kept,
+    /// It ran, and the failure is gone (or the input turned out invalid).
+    Lost,
+    /// Rejected without running anything (an in-process validator): not counted as a run.
+    Refused,
+}
+
+/// The result of shrinking.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shrunk {
+    pub input: Tokens,
+    /// How many candidates ran (the predicate's `Kept` and `Lost` answers).
+    pub runs: usize,
+    /// Whether it ended by a pass that changed nothing (false: stopped at `max_runs`).
+    pub minimal: bool,
+}
+
+/// The step sizes for an input: powers of two from the smallest at or above its largest
+/// |number| down to 1 (none when it has no number other than 0).
+fn step_sizes(input: &Tokens) -> Vec<u64> {
+    let largest = input.largest();
+    if largest == 0 {
+        return Vec::new();
+    }
+    let top = largest.checked_next_power_of_two().unwrap_or(1 << 63);
+    std::iter::successors(Some(top), |&step| (step > 1).then_some(step / 2)).collect()
+}
+
+/// The positions (line, token) of the numbers of an input.
+fn number_positions(input: &Tokens) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
+    for (row, line) in input.lines.iter().enumerate() {
+        for (column, token) in line.iter().enumerate() {
+            if number(token).is_some() {
+                found.push((row, column));
+            }
+        }
+    }
+    found
+}
+
+/// The moves of a step size, as the numbers each moves: every single number, then every pair.
+fn move_plans(input: &Tokens) -> Vec<Vec<(usize, usize)>> {
+    let positions = number_positions(input);
+    let mut plans: Vec<Vec<(usize, usize)>> = positions.iter().map(|&p| vec![p]).collect();
+    for (i, &first) in positions.iter().enumerate() {
+        for &second in &positions[i + 1..] {
+            plans.push(vec![first, second]);
+        }
+    }
+    plans
+}
+
+/// `input` with the numbers at `plan` moved toward 0 by `step`; `None` when one of them is 0
+/// (a pair with a 0 is a single move, tried already) or is no longer a number.
+fn moved(input: &Tokens, plan: &[(usize, usize)], step: u64) -> Option<Tokens> {
+    let mut candidate = input.clone();
+    for &(row, column) in plan {
+        let value = number(input.lines.get(row)?.get(column)?).filter(|&value| value != 0)?;
+        candidate.lines[row][column] = toward_zero(value, step).to_string();
+    }
+    Some(candidate)
+}
+
+/// Every move of one step size: each single number, then each pair, toward 0.
+fn moves(input: &Tokens, step: u64) -> Vec<Tokens> {
+    move_plans(input)
+        .iter()
+        .filter_map(|plan| moved(input, plan, step))
+        .collect()
+}
+
+/// Every run of `length` lines dropped, from the first line on.
+fn line_drops(input: &Tokens, length: usize) -> Vec<Tokens> {
+    (0..input.lines.len().saturating_sub(length - 1))
+        .step_by(length)
+        .map(|start| {
+            let mut candidate = input.clone();
+            candidate.lines.drain(start..start + length);
+            candidate
+        })
+        .collect()
+}
+
+/// The lengths of line runs to drop: powers of two from the largest at or below the line count
+/// down to 1.
+fn drop_lengths(input: &Tokens) -> Vec<usize> {
+    let count = input.lines.len();
+    if count == 0 {
+        return Vec::new();
+    }
+    let top = 1 << (usize::BITS - 1 - count.leading_zeros());
+    std::iter::successors(Some(top), |&length| (length > 1).then_some(length / 2)).collect()
+}
+
+/// `input` without its `index`-th token (counted over all lines), `None` past the last.
+fn token_dropped(input: &Tokens, index: usize) -> Option<Tokens> {
+    let mut before = 0;
+    for (row, line) in input.lines.iter().enumerate() {
+        if index < before + line.len() {
+            let mut candidate = input.clone();
+            candidate.lines[row].remove(index - before);
+            return Some(candidate);
+        }
+        before += line.len();
+    }
+    None
+}
+
+/// Every single token dropped.
+fn token_drops(input: &Tokens) -> Vec<Tokens> {
+    (0..)
+        .map_while(|index| token_dropped(input, index))
+        .collect()
+}
+
+/// Every input one step of the shrinker away from `input` (each line run dropped, each move of
+/// each step size, each token dropped): what "locally minimal" is measured against.
+pub fn neighbours(input: &Tokens) -> Vec<Tokens> {
+    let mut found = Vec::new();
+    for length in drop_lengths(input) {
+        found.extend(line_drops(input, length));
+    }
+    for step in step_sizes(input) {
+        found.extend(moves(input, step));
+    }
+    found.extend(token_drops(input));
+    found
+}
+
+/// The runs are used up.
+struct OutOfRuns;
+
+/// The shrinker's state: the input so far, the runs used, the predicate.
+struct Shrinker<F> {
+    current: Tokens,
+    runs: usize,
+    max_runs: usize,
+    check: F,
+}
+
+impl<F: FnMut(&Tokens) -> Attempt> Shrinker<F> {
+    /// Tries one candidate; true when it keeps the failure (and becomes the current input).
+    fn try_candidate(&mut self, candidate: Tokens) -> Result<bool, OutOfRuns> {
+        if candidate == self.current {
+            return Ok(false);
+        }
+        if self.runs >= self.max_runs {
+            return Err(OutOfRuns);
+        }
+        match (self.check)(&candidate) {
+            Attempt::Refused => Ok(false),
+            Attempt::Lost => {
+                self.runs += 1;
+                Ok(false)
+            }
+            Attempt::Kept => {
+                self.runs += 1;
+                self.current = candidate;
+                Ok(true)
+            }
+        }
+    }
+
+    /// One pass (line runs, moves, tokens); true when it changed the input.
+    fn pass(&mut self) -> Result<bool, OutOfRuns> {
+        let mut changed = false;
+        for length in drop_lengths(&self.current) {
+            let mut start = 0;
+            while start + length <= self.current.lines.len() {
+                let mut candidate = self.current.clone();
+                candidate.lines.drain(start..start + length);
+                if self.try_candidate(candidate)? {
+                    changed = true;
+                } else {
+                    start += length;
+                }
+            }
+        }
+        for step in step_sizes(&self.current) {
+            loop {
+                let mut any = false;
+                // Moves keep the positions of the numbers, so each plan is applied to the
+                // current input: a kept move is built on.
+                for plan in move_plans(&self.current) {
+                    if let Some(candidate) = moved(&self.current, &plan, step) {
+                        any |= self.try_candidate(candidate)?;
+                    }
+                }
+                changed |= any;
+                if !any {
+                    break;
+                }
+            }
+        }
+        let mut index = 0;
+        while let Some(candidate) = token_dropped(&self.current, index) {
+            if self.try_candidate(candidate)? {
+                changed = true;
+            } else {
+                index += 1;
+            }
+        }
+        Ok(changed)
+    }
+}
+
+/// Shrinks `start` (which fails) while `check` keeps the failure, running it at most
+/// `max_runs` times.
+pub fn shrink(start: Tokens, max_runs: usize, check: impl FnMut(&Tokens) -> Attempt) -> Shrunk {
+    let mut shrinker = Shrinker {
+        current: start,
+        runs: 0,
+        max_runs,
+        check,
+    };
+    let minimal = loop {
+        match shrinker.pass() {
+            Ok(true) => continue,
+            Ok(false) => break true,
+            Err(OutOfRuns) => break false,
+        }
+    };
+    Shrunk {
+        input: shrinker.current,
+        runs: shrinker.runs,
+        minimal,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three numbers on one line, or `None`.
+    fn three(input: &Tokens) -> Option<[i64; 3]> {
+        match input.lines.as_slice() {
+            [line] if line.len() == 3 => {
+                let values: Vec<i64> = line.iter().filter_map(|t| t.parse().ok()).collect();
+                values.try_into().ok()
+            }
+            _ => None,
+        }
+    }
+
+    /// Fails while a > b + c; valid while there are three numbers with an odd sum.
+    fn a_above_b_plus_c(input: &Tokens) -> Attempt {
+        match three(input) {
+            Some([a, b, c]) if (a + b + c) % 2 != 0 => {
+                if a > b + c {
+                    Attempt::Kept
+                } else {
+                    Attempt::Lost
+                }
+            }
+            _ => Attempt::Refused,
+        }
+    }
+
+    fn assert_locally_minimal(input: &Tokens, check: impl Fn(&Tokens) -> Attempt) {
+        for neighbour in neighbours(input) {
+            assert_ne!(
+                check(&neighbour),
+                Attempt::Kept,
+                "{input} is not minimal: {neighbour} still fails"
+            );
+        }
+    }
+
+    #[test]
+    fn a_relation_and_an_odd_sum_survive_and_the_numbers_become_small() {
+        let start = Tokens::parse("1000000000 123456789 -876543210\n");
+        assert_eq!(a_above_b_plus_c(&start), Attempt::Kept);
+        let shrunk = shrink(start, 10_000, a_above_b_plus_c);
+        assert!(shrunk.minimal);
+        let [a, b, c] = three(&shrunk.input).unwrap();
+        assert!(a > b + c && (a + b + c) % 2 != 0, "{}", shrunk.input);
+        assert!(
+            a.abs() <= 1 && b.abs() <= 1 && c.abs() <= 1,
+            "{}",
+            shrunk.input
+        );
+        assert_locally_minimal(&shrunk.input, a_above_b_plus_c);
+        assert!(shrunk.runs < 1000, "{} runs", shrunk.runs);
+    }
+
+    #[test]
+    fn a_pair_moved_together_keeps_a_difference_single_moves_cannot() {
+        // Fails only when a - b == 7 exactly: no single move keeps it, a pair move does.
+        let check = |input: &Tokens| match three(input) {
+            Some([a, b, _]) if a - b == 7 => Attempt::Kept,
+            Some(_) => Attempt::Lost,
+            None => Attempt::Refused,
+        };
+        let shrunk = shrink(Tokens::parse("1007 1000 5\n"), 10_000, check);
+        assert_eq!(shrunk.input.to_string(), "7 0 0\n");
+        assert_locally_minimal(&shrunk.input, check);
+    }
+
+    #[test]
+    fn lines_and_tokens_are_dropped_but_never_to_an_invalid_input() {
+        let mut text = String::new();
+        for line in 0..20 {
+            text.push_str(&format!("a{line} b{line}\n"));
+        }
+        text.push_str("x bug y\n");
+        // Fails while some token is "bug"; the empty input is invalid.
+        let check = |input: &Tokens| {
+            if input.lines.iter().all(Vec::is_empty) {
+                Attempt::Refused
+            } else if input.lines.iter().flatten().any(|t| t == "bug") {
+                Attempt::Kept
+            } else {
+                Attempt::Lost
+            }
+        };
+        let shrunk = shrink(Tokens::parse(&text), 10_000, check);
+        assert_eq!(shrunk.input.to_string(), "bug\n");
+        assert!(shrunk.minimal);
+        assert_locally_minimal(&shrunk.input, check);
+    }
+
+    #[test]
+    fn passes_repeat_until_one_changes_nothing() {
+        // The number may shrink only once the word before it is gone, which the first pass's
+        // last phase does: a second pass is needed.
+        let check = |input: &Tokens| {
+            let tokens: Vec<&String> = input.lines.iter().flatten().collect();
+            match tokens.as_slice() {
+                [word, n] if *word == "x" => match n.parse::<i64>() {
+                    Ok(8) => Attempt::Kept,
+                    _ => Attempt::Lost,
+                },
+                [n] => match n.parse::<i64>() {
+                    Ok(value) if value >= 1 => Attempt::Kept,
+                    Ok(_) => Attempt::Lost,
+                    Err(_) => Attempt::Refused,
+                },
+                _ => Attempt::Refused,
+            }
+        };
+        let shrunk = shrink(Tokens::parse("x 8\n"), 100, check);
+        assert_eq!(
+            (shrunk.input.to_string().as_str(), shrunk.minimal),
+            ("1\n", true)
+        );
+        assert_locally_minimal(&shrunk.input, check);
+    }
+
+    #[test]
+    fn the_runs_are_bounded_and_counted_refusals_are_free() {
+        // Six positive numbers on a line fail: dozens of moves would keep it.
+        let six = |input: &Tokens| match input.lines.as_slice() {
+            [line] if line.len() == 6 && line.iter().all(|t| t.parse::<i64>().unwrap() > 0) => {
+                Attempt::Kept
+            }
+            _ => Attempt::Refused,
+        };
+        let shrunk = shrink(Tokens::parse("1000 2000 3000 4 5 6\n"), 10, six);
+        assert_eq!((shrunk.runs, shrunk.minimal), (10, false));
+        let mut calls = 0;
+        let shrunk = shrink(Tokens::parse("5 6\n"), 3, |_| {
+            calls += 1;
+            Attempt::Refused
+        });
+        assert_eq!(shrunk.runs, 0);
+        assert!(shrunk.minimal && calls > 3, "{calls} calls");
+        assert_eq!(shrunk.input.to_string(), "5 6\n");
+    }
+
+    #[test]
+    fn moves_stop_at_zero_and_steps_start_at_or_above_the_largest() {
+        assert_eq!(
+            (toward_zero(5, 8), toward_zero(-5, 4), toward_zero(-5, 1)),
+            (0, -1, -4)
+        );
+        assert_eq!(step_sizes(&Tokens::parse("5 -3\n")), vec![8, 4, 2, 1]);
+        assert_eq!(step_sizes(&Tokens::parse("0 x 08\n")), Vec::<u64>::new());
+        assert_eq!(drop_lengths(&Tokens::parse("a\nb\nc\n")), vec![2, 1]);
+    }
+}

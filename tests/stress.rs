@@ -1,0 +1,298 @@
+//! `judge stress`: buggy programs of two problems are caught within the default count, the
+//! case saved fails the buggy program and passes the solver, and the shrunk input is small and
+//! locally minimal (every single step of the shrinker, applied to it, loses the failure: checked
+//! by running the buggy fixture and comparing with a brute force written here); a right
+//! program finds nothing and saves nothing; a broken generator or reference is exit 2.
+
+mod common;
+
+use common::{has_three, judge, takahashi_wins};
+use game_judge::stress::shrink::{neighbours, Tokens};
+use game_judge::validate::validator;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const NINTH_MOVE_BUG: &str = "python3 tests/fixtures/ninth_move_bug.py";
+const MISSING_DIAGONAL: &str = "python3 tests/fixtures/missing_diagonal.py";
+
+/// A fresh, not yet existing folder to save cases into.
+fn save_folder(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("stress-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    dir
+}
+
+/// `judge stress ARGUMENTS` (with `--save DIR` when given): its exit status and stdout, the
+/// status checked to be `status`.
+fn stress(arguments: &[&str], save: Option<&Path>, status: i32) -> String {
+    let mut command = judge();
+    command.arg("stress").args(arguments);
+    if let Some(dir) = save {
+        command.arg("--save").arg(dir);
+    }
+    let output = command.output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(status), "{stdout}{stderr}");
+    stdout
+}
+
+/// The exit status of `judge --cmd COMMAND DIR`.
+fn judged(command: &str, dir: &Path) -> Option<i32> {
+    judge()
+        .arg("--cmd")
+        .arg(command)
+        .arg(dir)
+        .output()
+        .unwrap()
+        .status
+        .code()
+}
+
+/// What a python fixture prints for `input`.
+fn fixture_output(fixture: &str, input: &str) -> String {
+    let mut child = Command::new("python3")
+        .arg(fixture)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The only case saved in `dir`: its input and expected output.
+fn saved_case(dir: &Path) -> (String, String) {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert!(
+        names[0].starts_with("stress-") && names[0].ends_with(".in"),
+        "{names:?}"
+    );
+    assert_eq!(names[1], names[0].replace(".in", ".out"));
+    let read = |name: &str| fs::read_to_string(dir.join(name)).unwrap();
+    (read(&names[0]), read(&names[1]))
+}
+
+/// The grid of a weighted input.
+fn grid(input: &str) -> [i64; 9] {
+    let values: Vec<i64> = input
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    values.try_into().unwrap()
+}
+
+fn winner(grid: &[i64; 9]) -> &'static str {
+    if takahashi_wins(grid) {
+        "Takahashi\n"
+    } else {
+        "Aoki\n"
+    }
+}
+
+/// Checks a shrunk weighted case: the expected output is right, the buggy fixture fails on it,
+/// its numbers are single digits, and no valid neighbour keeps the failure.
+fn check_weighted_case(input: &str, expected: &str) {
+    let right = winner(&grid(input));
+    assert_eq!(expected, right, "{input}");
+    assert_ne!(
+        fixture_output("tests/fixtures/ninth_move_bug.py", input),
+        right,
+        "{input}"
+    );
+    assert!(grid(input).iter().all(|v| v.abs() <= 9), "{input}");
+    let validate = validator("weighted_tic_tac_toe").unwrap();
+    let mut checked = 0;
+    for neighbour in neighbours(&Tokens::parse(input)) {
+        let text = neighbour.to_string();
+        if validate(text.as_bytes()).is_err() {
+            continue;
+        }
+        checked += 1;
+        let right = winner(&grid(&text));
+        assert_eq!(
+            fixture_output("tests/fixtures/ninth_move_bug.py", &text),
+            right,
+            "{input} is not locally minimal: {text} still fails"
+        );
+    }
+    assert!(checked > 0, "{input}: no valid neighbour to check");
+}
+
+#[test]
+fn the_ninth_move_bug_is_found_shrunk_and_saved() {
+    let dir = save_folder("ninth");
+    let arguments = ["weighted_tic_tac_toe", "--cmd", NINTH_MOVE_BUG];
+    let stdout = stress(&arguments, Some(&dir), 1);
+    assert!(
+        stdout.contains("no single step keeps the failure"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("verdict: WA"), "{stdout}");
+    let (input, expected) = saved_case(&dir);
+    check_weighted_case(&input, &expected);
+    // The saved case, judged: the solver passes it, the buggy program fails it.
+    assert_eq!(
+        judged(env!("CARGO_BIN_EXE_weighted_tic_tac_toe"), &dir),
+        Some(0)
+    );
+    assert_eq!(judged(NINTH_MOVE_BUG, &dir), Some(1));
+}
+
+#[test]
+fn a_ten_digit_grid_comes_out_with_single_digits() {
+    let dir = save_folder("ten-digit");
+    let arguments = [
+        "weighted_tic_tac_toe",
+        "--cmd",
+        NINTH_MOVE_BUG,
+        "--gen",
+        "python3 tests/fixtures/ten_digit_grid.py",
+        "--count",
+        "1",
+    ];
+    let stdout = stress(&arguments, Some(&dir), 1);
+    assert!(
+        stdout.contains("-730921046 -786856045 -319061785"),
+        "{stdout}"
+    );
+    let (input, expected) = saved_case(&dir);
+    check_weighted_case(&input, &expected);
+}
+
+#[test]
+fn any_three_programs_with_a_validator_command() {
+    // Nine numbers with an odd sum: without it the empty input would do (the reference
+    // prints nothing for it, the buggy program crashes).
+    let validator =
+        "awk '{ n += NF; for (i = 1; i <= NF; i++) s += $i } END { exit !(n == 9 && s % 2) }'";
+    let arguments = [
+        "--cmd",
+        NINTH_MOVE_BUG,
+        "--ref",
+        env!("CARGO_BIN_EXE_weighted_tic_tac_toe"),
+        "--gen",
+        "python3 tests/fixtures/ten_digit_grid.py",
+        "--validator",
+        validator,
+        "--seed",
+        "2",
+        "--count",
+        "1",
+    ];
+    let stdout = stress(&arguments, None, 1);
+    assert!(stdout.contains("-9 -5 -1"), "{stdout}");
+    let shrunk = stdout
+        .split("no single step keeps the failure")
+        .nth(1)
+        .expect(&stdout);
+    let lines: Vec<&str> = shrunk.lines().skip(2).take(3).map(str::trim).collect();
+    let input = format!("{}\n", lines.join("\n"));
+    assert!(grid(&input).iter().all(|v| v.abs() <= 9), "{stdout}");
+    let right = winner(&grid(&input));
+    assert_ne!(
+        fixture_output("tests/fixtures/ninth_move_bug.py", &input),
+        right,
+        "{stdout}"
+    );
+}
+
+#[test]
+fn the_missing_diagonal_is_found_and_shrunk_to_one_board() {
+    let dir = save_folder("diagonal");
+    stress(&["board_winner", "--cmd", MISSING_DIAGONAL], Some(&dir), 1);
+    let (input, expected) = saved_case(&dir);
+    let answer = |text: &str| -> String {
+        text.lines()
+            .map(|line| {
+                let board: [u8; 9] = line.as_bytes().try_into().unwrap();
+                match (has_three(&board, b'o'), has_three(&board, b'x')) {
+                    (true, _) => "o\n",
+                    (_, true) => "x\n",
+                    _ => "d\n",
+                }
+            })
+            .collect()
+    };
+    assert_eq!(expected, answer(&input));
+    assert_eq!(input.lines().count(), 1, "{input}");
+    assert_ne!(
+        fixture_output("tests/fixtures/missing_diagonal.py", &input),
+        expected
+    );
+    let validate = validator("board_winner").unwrap();
+    for neighbour in neighbours(&Tokens::parse(&input)) {
+        let text = neighbour.to_string();
+        if validate(text.as_bytes()).is_ok() {
+            assert_eq!(
+                fixture_output("tests/fixtures/missing_diagonal.py", &text),
+                answer(&text)
+            );
+        }
+    }
+    assert_eq!(judged(env!("CARGO_BIN_EXE_board_winner"), &dir), Some(0));
+    assert_eq!(judged(MISSING_DIAGONAL, &dir), Some(1));
+}
+
+#[test]
+fn a_right_program_finds_nothing_and_saves_nothing() {
+    let dir = save_folder("right");
+    let weighted = env!("CARGO_BIN_EXE_weighted_tic_tac_toe");
+    let arguments = ["weighted_tic_tac_toe", "--cmd", weighted, "--count", "60"];
+    let stdout = stress(&arguments, Some(&dir), 0);
+    assert!(stdout.contains("no difference on 60 inputs"), "{stdout}");
+    assert!(!dir.exists());
+    // othello_endgame through its checker: the solver agrees with itself.
+    let othello = env!("CARGO_BIN_EXE_othello_endgame");
+    let stdout = stress(
+        &["othello_endgame", "--cmd", othello, "--count", "20"],
+        None,
+        0,
+    );
+    assert!(stdout.contains("no difference on 20 inputs"), "{stdout}");
+}
+
+/// `judge stress ARGUMENTS`' stderr, the exit status checked to be 2.
+fn broken(arguments: &[&str]) -> String {
+    let output = judge().arg("stress").args(arguments).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    stderr
+}
+
+#[test]
+fn a_broken_generator_or_reference_is_not_the_programs_fault() {
+    let bin = env!("CARGO_BIN_EXE_weighted_tic_tac_toe");
+    let grids = "python3 tests/fixtures/ten_digit_grid.py";
+    let failing = "python3 tests/fixtures/ten_digit_grid.py fail #";
+    let stderr = broken(&["--cmd", bin, "--ref", bin, "--gen", failing]);
+    assert!(
+        stderr.contains("the generator failed on seed 1"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("no grids today"), "{stderr}");
+    let stderr = broken(&["--cmd", bin, "--ref", "sh -c 'exit 3'", "--gen", grids]);
+    assert!(
+        stderr.contains("the reference failed on the input of seed 1"),
+        "{stderr}"
+    );
+    // A generated input the problem's validator rejects is the generator's fault.
+    let stderr = broken(&["board_winner", "--cmd", bin, "--gen", grids]);
+    assert!(stderr.contains("is not valid"), "{stderr}");
+    let stderr = broken(&["tic_tac_toe_player", "--cmd", bin]);
+    assert!(stderr.contains("interactive"), "{stderr}");
+}
