@@ -226,6 +226,39 @@ impl Board {
         }
     }
 
+    /// A position from an input line of othello_endgame (an .obf line): 64 cells a1 b1 … h8,
+    /// each `X`, `O` or `-`, a space and the side to move; anything after that is ignored.
+    pub fn from_line(line: &str) -> Option<Board> {
+        let mut words = line.split_whitespace();
+        let cells = words.next()?;
+        let to_move = match words.next()? {
+            "X" => Color::Black,
+            "O" => Color::White,
+            _ => return None,
+        };
+        let known = cells.bytes().all(|cell| matches!(cell, b'X' | b'O' | b'-'));
+        (cells.len() == 64 && known)
+            .then(|| Board::from_picture(cells, to_move))
+            .flatten()
+    }
+
+    /// The position as such a line: `BOARD SIDE`.
+    pub fn line(self) -> String {
+        let cells: String = (0..64)
+            .map(|square| match self.at(square) {
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None => '-',
+            })
+            .collect();
+        format!("{cells} {}", self.to_move.letter())
+    }
+
+    /// How many squares are empty.
+    pub fn empties(self) -> u32 {
+        64 - (self.black | self.white).count_ones()
+    }
+
     pub fn count(self, color: Color) -> u32 {
         self.discs(color).count_ones()
     }
@@ -651,5 +684,22 @@ mod tests {
 X (black) 2, O (white) 2
 ";
         assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn input_lines_read_and_written() {
+        let after = Board::start().try_move(Move::Square(square("d3"))).unwrap();
+        let line = after.line();
+        // Rows 1 to 8: d3 played, d4 flipped, e4 and d5 black, e5 white; white to move.
+        let rows = ["--------", "--------", "---X----", "---XX---", "---XO---"];
+        assert_eq!(line, format!("{}{} O", rows.concat(), "-".repeat(24)));
+        assert_eq!(Board::from_line(&line), Some(after));
+        assert_eq!(after.empties(), 59);
+        assert_eq!(
+            Board::from_line(&format!("{line} ; a comment")),
+            Some(after)
+        );
+        assert_eq!(Board::from_line("XO O"), None);
+        assert_eq!(Board::from_line(&line.replace(" O", " Z")), None);
     }
 }

@@ -2,12 +2,11 @@
 //! input found is shrunk to a locally minimal one that still fails and stays valid, reported,
 //! and saved as a case when asked.
 //!
-//! `generate` holds the built-in generators, `othello` the rules they and othello_endgame's
-//! expected output need, `trial` tries one input, `search` tries many, `shrink` reduces one,
+//! `generate` holds the built-in generators (Othello positions by the rules of
+//! `crate::othello`, which also give othello_endgame's expected output), `trial` tries one input, `search` tries many, `shrink` reduces one,
 //! `save` writes it as a case, `report` prints the outcome.
 
 pub mod generate;
-mod othello;
 mod report;
 pub mod save;
 pub mod search;

@@ -1,10 +1,10 @@
 //! One input tried: is it valid, what does the reference say, does the program agree? The
 //! answer the search and the shrinker both act on.
 
-use super::othello::{square_name, Position};
 use crate::case_set::Case;
 use crate::grade::checker;
 use crate::grade::compare::Mode;
+use crate::othello::{square_name, squares, Board, Move};
 use crate::process::{execute, Execution, Limits, Program};
 use crate::validate::Validator;
 use crate::verdict::{compare_verdict, run_failure, Verdict};
@@ -194,23 +194,24 @@ impl Setup {
     /// legal play (its score is minus the reference's score of the position after it), or
     /// `PS:SCORE` / `--:SCORE` from the reference's own answer when the mover cannot play.
     fn move_scores(&self, input: &str) -> Result<Vec<u8>, Outcome> {
-        let positions: Vec<Position> = input
+        let positions: Vec<Board> = input
             .lines()
             .filter(|line| !line.trim().is_empty())
             .map(|line| {
-                Position::parse(line)
+                Board::from_line(line)
                     .ok_or_else(|| Outcome::Invalid(format!("not a position: {line}")))
             })
             .collect::<Result<_, _>>()?;
         let mut asked = String::new();
-        for position in &positions {
-            let moves = position.moves();
+        for &position in &positions {
+            let moves = squares(position.legal_moves());
             if moves.is_empty() {
                 asked.push_str(&position.line());
                 asked.push('\n');
             }
             for square in moves {
-                asked.push_str(&position.play(square).line());
+                let after = position.try_move(Move::Square(square)).unwrap_or(position);
+                asked.push_str(&after.line());
                 asked.push('\n');
             }
         }
@@ -238,7 +239,7 @@ impl Setup {
         let short =
             || Outcome::ReferenceFailed("too few answers for the positions after each move".into());
         for position in &positions {
-            let moves = position.moves();
+            let moves = squares(position.legal_moves());
             if moves.is_empty() {
                 let (score, play) = answers.next().ok_or_else(short)?;
                 let score = score.ok_or_else(short)?;
@@ -250,7 +251,7 @@ impl Setup {
                 let (score, _) = answers.next().ok_or_else(short)?;
                 scores.push(format!(
                     "{}:{:+}",
-                    square_name(square),
+                    square_name(square).to_uppercase(),
                     -score.ok_or_else(short)?
                 ));
             }
