@@ -3,12 +3,13 @@
 //! `othello` and `tic_tac_toe` are the games' rules, `strategies` the tic-tac-toe computer of
 //! `judge play` (`play`). `process` runs programs under limits (the supervisor), `grade`
 //! decides a case from a run (comparison, checker, an interactor: a program or a built-in
-//! opponent), `runner` judges many cases in parallel, `report` prints them, `case_set` finds
+//! opponent, whose case files `case_keys` reads), `runner` judges many cases in parallel, `report` prints them, `case_set` finds
 //! them (in the `layout` a folder has, with its `judge_files` and `folder_limits`), `validate`
 //! checks case inputs against each problem's statement, `stress` compares a program with a
 //! reference on generated inputs and shrinks what fails, `cli` and `command` are the `judge`
 //! command. Shared by the `judge` binary (`src/main.rs`) and the tests in `tests/`.
 
+pub mod case_keys;
 pub mod case_set;
 pub mod cli;
 pub mod command;

@@ -9,6 +9,7 @@
 //! - `every-line`: every sequence of opponent moves, with the player on each side: if the player
 //!   wins or draws them all, it cannot be beaten.
 
+use crate::case_keys::entries;
 use crate::random::Random;
 use crate::report::quote;
 use crate::tic_tac_toe::{Board, Mark, Minimax};
@@ -24,34 +25,11 @@ pub enum Opponent {
 /// Reads a case file's text; the error names the line.
 pub fn parse_opponent(text: &str) -> Result<Opponent, String> {
     let (mut kind, mut seed, mut games) = (None, None, None);
-    for (index, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let at = |message: String| format!("line {}: {message}", index + 1);
-        let (key, value) = line
-            .split_once(char::is_whitespace)
-            .map(|(key, value)| (key, value.trim()))
-            .ok_or_else(|| at(format!("expected `key value`, found {}", quote(line))))?;
-        let number = |value: &str| {
-            value.parse::<u64>().map_err(|_| {
-                at(format!(
-                    "{key} expects a whole number, found {}",
-                    quote(value)
-                ))
-            })
-        };
-        match key {
-            "opponent" => kind = Some(value.to_string()),
-            "seed" => seed = Some(number(value)?),
-            "games" => games = Some(number(value)? as usize),
-            _ => {
-                return Err(at(format!(
-                    "unknown key {} (opponent, seed, games)",
-                    quote(key)
-                )))
-            }
+    for entry in entries(text, &["opponent", "seed", "games"])? {
+        match entry.key {
+            "opponent" => kind = Some(entry.value.to_string()),
+            "seed" => seed = Some(entry.number()?),
+            _ => games = Some(entry.number()? as usize),
         }
     }
     match kind.as_deref() {

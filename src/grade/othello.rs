@@ -2,7 +2,7 @@
 //! `othello_player` (its header and the README) game after game against one run of the player,
 //! with random or greedy moves (`crate::othello`), the player's colour alternating from `X`.
 //!
-//! A case file (`NAME.in`) holds `key value` lines (`#` starts a comment line): `opponent
+//! A case file (`NAME.in`) holds `key value` lines (`#` starts a comment): `opponent
 //! random|greedy`, `seed N` (the opponent's random choices), `games N` and `win-percent P` (the
 //! bar: the player must win at least P% of the games). What it decides: an illegal move, an
 //! unreadable line or a `PS` with a legal move is wrong (which game, which move); too few games
@@ -10,6 +10,7 @@
 
 use super::interactive::Decision;
 use super::player::{read_said, Said};
+use crate::case_keys::entries;
 use crate::othello::{greedy_move, parse_move, random_move, Board, Color, Move};
 use crate::random::Random;
 use crate::report::quote;
@@ -36,46 +37,23 @@ pub struct Match {
 /// Reads a case file; the error names the line.
 pub fn parse_match(text: &str) -> Result<Match, String> {
     let (mut strategy, mut seed, mut games, mut win_percent) = (None, None, None, None);
-    for (index, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let at = |message: String| format!("line {}: {message}", index + 1);
-        let (key, value) = line
-            .split_once(char::is_whitespace)
-            .map(|(key, value)| (key, value.trim()))
-            .ok_or_else(|| at(format!("expected `key value`, found {}", quote(line))))?;
-        let number = |value: &str| {
-            value.parse::<u64>().map_err(|_| {
-                at(format!(
-                    "{key} expects a whole number, found {}",
-                    quote(value)
-                ))
-            })
-        };
-        match key {
+    for entry in entries(text, &["opponent", "seed", "games", "win-percent"])? {
+        match entry.key {
             "opponent" => {
-                strategy = Some(match value {
+                strategy = Some(match entry.value {
                     "random" => Strategy::Random,
                     "greedy" => Strategy::Greedy,
                     _ => {
-                        return Err(at(format!(
+                        return Err(entry.at(format!(
                             "unknown opponent {} (random or greedy)",
-                            quote(value)
+                            quote(entry.value)
                         )))
                     }
                 })
             }
-            "seed" => seed = Some(number(value)?),
-            "games" => games = Some(number(value)? as usize),
-            "win-percent" => win_percent = Some(number(value)?.min(101) as u32),
-            _ => {
-                return Err(at(format!(
-                    "unknown key {} (opponent, seed, games, win-percent)",
-                    quote(key)
-                )))
-            }
+            "seed" => seed = Some(entry.number()?),
+            "games" => games = Some(entry.number()? as usize),
+            _ => win_percent = Some(entry.number()?.min(101) as u32),
         }
     }
     match (strategy, seed, games, win_percent) {
