@@ -296,3 +296,54 @@ fn a_broken_generator_or_reference_is_not_the_programs_fault() {
     let stderr = broken(&["tic_tac_toe_player", "--cmd", bin]);
     assert!(stderr.contains("interactive"), "{stderr}");
 }
+
+/// Stopped while shrinking (SIGINT, as Ctrl-C), stress still reports and saves the smallest
+/// failing input found so far, which fails the buggy program, and exits 130.
+#[test]
+fn an_interrupt_while_shrinking_keeps_the_smallest_failing_input() {
+    use std::io::{BufRead, BufReader};
+    let dir = save_folder("interrupted");
+    let judge_binary = assert_cmd::cargo::cargo_bin("judge");
+    // The ten-digit grid of seed 10 takes hundreds of runs to shrink: the interrupt lands
+    // in the middle of it.
+    let mut child = Command::new(judge_binary)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args([
+            "stress",
+            "weighted_tic_tac_toe",
+            "--cmd",
+            NINTH_MOVE_BUG,
+            "--seed",
+            "10",
+        ])
+        .arg("--save")
+        .arg(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut text = String::new();
+    // The report of the input found ends with its three lines.
+    while !text.contains("found:") || text.lines().count() < 5 {
+        let mut line = String::new();
+        assert_ne!(stdout.read_line(&mut line).unwrap(), 0, "{text}");
+        text.push_str(&line);
+    }
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stdout, &mut rest).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{text}{rest}");
+    assert!(
+        rest.contains("stopped by signal 2 while shrinking") && rest.contains("saved: "),
+        "{rest}"
+    );
+    assert_eq!(
+        judged(NINTH_MOVE_BUG, &dir),
+        Some(1),
+        "the saved case fails the program"
+    );
+}

@@ -72,13 +72,28 @@ fn session<R: BufRead, W: Write>(
             Outcome::Draw => score.draws += 1,
         }
         person.say(&score.line());
-        match person.ask("play again? [y/n, q quits] ") {
-            Answer::Line(line) if line.eq_ignore_ascii_case("y") => person.say("\n"),
-            _ => break,
+        if !play_again(person) {
+            break;
         }
+        person.say("\n");
     }
     person.say("bye\n");
     Ok(())
+}
+
+/// Asks whether to play again until the answer is yes or no (`y`, `yes`, `n`, `no`, any case);
+/// `q` or the end of input is no.
+fn play_again<R: BufRead, W: Write>(person: &mut Person<R, W>) -> bool {
+    loop {
+        match person.ask("play again? [y/n, q quits] ") {
+            Answer::Line(line) => match line.trim().to_ascii_lowercase().as_str() {
+                "y" | "yes" => return true,
+                "n" | "no" => return false,
+                _ => person.say("answer y or n (q quits)\n"),
+            },
+            _ => return false,
+        }
+    }
 }
 
 /// The computer's next line, or what went wrong with it.
@@ -175,6 +190,18 @@ pub fn run(root: &Path, options: &PlayOptions, limits: Limits) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn play_again_takes_yes_and_no_and_asks_again_otherwise() {
+        let mut output = Vec::new();
+        let mut person = Person::new(&b"YES\nmaybe\n\nno\n"[..], &mut output, false);
+        let mut outcomes = [Outcome::Draw, Outcome::Draw].into_iter();
+        session(&mut person, |_| Ok(outcomes.next().unwrap())).unwrap();
+        let text = String::from_utf8(output).unwrap();
+        assert!(text.contains("draws 2"), "{text}");
+        assert_eq!(text.matches("answer y or n (q quits)").count(), 2, "{text}");
+        assert!(text.ends_with("bye\n"), "{text}");
+    }
 
     #[test]
     fn the_session_keeps_score_until_no_and_says_bye() {

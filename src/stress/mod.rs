@@ -23,6 +23,7 @@ use search::{search, Ending, Source};
 use shrink::{shrink, Attempt, Tokens};
 use std::collections::HashSet;
 use std::fs;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::thread;
@@ -218,12 +219,18 @@ fn stress_with(stress: &Stress, options: &Options, plan: &Plan) -> ExitCode {
         // Inputs already tried (they all lost the failure: a kept one is never proposed again)
         // cost nothing the second time.
         let mut tried = HashSet::new();
+        let mut progress = ShrinkProgress::new();
         let result = shrink(start, MAX_SHRINK_RUNS, |candidate| {
             let text = candidate.to_string();
-            if tried.contains(&text) {
+            if tried.contains(&text) || sys::received_signal().is_some() {
                 return Attempt::Refused;
             }
-            match plan.setup.attempt(&text) {
+            progress.draw(started, last_input.len());
+            let outcome = plan.setup.attempt(&text);
+            if sys::received_signal().is_some() {
+                return Attempt::Refused; // the run was stopped: it says nothing
+            }
+            match outcome {
                 Outcome::Failed(failure) => {
                     last_failure = failure;
                     last_input = text;
@@ -236,16 +243,16 @@ fn stress_with(stress: &Stress, options: &Options, plan: &Plan) -> ExitCode {
                 }
             }
         });
+        progress.clear();
         shrunk = Some(result);
     }
-    if let Some(signal) = sys::received_signal() {
-        eprintln!("error: stopped by signal {signal} while shrinking");
-        return ExitCode::from(128 + signal as u8);
-    }
+    // Stopped while shrinking: what was found so far is reported and saved all the same.
+    let stopped_by = sys::received_signal();
     println!(
         "{}",
         report::shrunk(
             shrunk.as_ref(),
+            stopped_by,
             started.elapsed(),
             &last_input,
             &last_failure,
@@ -265,5 +272,40 @@ fn stress_with(stress: &Stress, options: &Options, plan: &Plan) -> ExitCode {
             Err(why) => return fail(&why),
         }
     }
-    ExitCode::from(FOUND)
+    match stopped_by {
+        Some(signal) => ExitCode::from(128 + signal as u8),
+        None => ExitCode::from(FOUND),
+    }
+}
+
+/// The shrinking's progress line on stderr (only when it is a terminal), redrawn in place.
+struct ShrinkProgress {
+    terminal: bool,
+    runs: usize,
+}
+
+impl ShrinkProgress {
+    fn new() -> ShrinkProgress {
+        ShrinkProgress {
+            terminal: std::io::stderr().is_terminal(),
+            runs: 0,
+        }
+    }
+
+    fn draw(&mut self, started: Instant, smallest_bytes: usize) {
+        self.runs += 1;
+        if self.terminal {
+            eprint!(
+                "\rshrinking: {} runs, {:.1} s, the smallest failing input {smallest_bytes} bytes (Ctrl-C keeps it)\x1b[K",
+                self.runs,
+                started.elapsed().as_secs_f64()
+            );
+        }
+    }
+
+    fn clear(&self) {
+        if self.terminal && self.runs > 0 {
+            eprint!("\r\x1b[K");
+        }
+    }
 }

@@ -67,15 +67,22 @@ pub fn found(seed: u64, first: u64, searched: &Searched, input: &str, failure: &
     )
 }
 
-/// The shrunk input, both outputs and the verdict.
+/// The shrunk input, both outputs and the verdict; `stopped_by`: the signal that stopped the
+/// shrinking early, if one did.
 pub fn shrunk(
     shrunk: Option<&Shrunk>,
+    stopped_by: Option<i32>,
     elapsed: Duration,
     input: &str,
     failure: &Failure,
     limits: &Limits,
 ) -> String {
-    let how = match shrunk {
+    let how = match (shrunk, stopped_by) {
+        (_, Some(signal)) => format!(
+            "stopped by signal {signal} while shrinking, after {} ms: the smallest failing input so far",
+            milliseconds(elapsed)
+        ),
+        (shrunk, None) => match shrunk {
         Some(shrunk) if shrunk.minimal => format!(
             "shrunk in {} (of at most {}), {} ms: no single step keeps the failure",
             count(shrunk.runs, "run"),
@@ -88,6 +95,7 @@ pub fn shrunk(
             shrunk.runs
         ),
         None => "not shrunk: with its spacing made regular the input no longer fails".to_string(),
+        },
     };
     let finished = Finished {
         label: String::new(),
