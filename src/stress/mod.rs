@@ -7,6 +7,7 @@
 //! `save` writes it as a case, `report` prints the outcome.
 
 pub mod generate;
+mod progress;
 mod report;
 pub mod save;
 pub mod search;
@@ -19,11 +20,11 @@ use crate::process::{self, adopt_orphans, sys, Program};
 use crate::report::printable;
 use crate::solvers;
 use crate::validate::validator;
+use progress::ProgressLine;
 use search::{search, Ending, Source};
 use shrink::{shrink, Attempt, Tokens};
 use std::collections::HashSet;
 use std::fs;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::thread;
@@ -219,13 +220,19 @@ fn stress_with(stress: &Stress, options: &Options, plan: &Plan) -> ExitCode {
         // Inputs already tried (they all lost the failure: a kept one is never proposed again)
         // cost nothing the second time.
         let mut tried = HashSet::new();
-        let mut progress = ShrinkProgress::new();
+        let mut progress = ProgressLine::new();
+        let mut runs = 0;
         let result = shrink(start, MAX_SHRINK_RUNS, |candidate| {
             let text = candidate.to_string();
             if tried.contains(&text) || sys::received_signal().is_some() {
                 return Attempt::Refused;
             }
-            progress.draw(started, last_input.len());
+            runs += 1;
+            progress.draw(&format!(
+                "shrinking: {runs} runs, {:.1} s, the smallest failing input {} bytes (Ctrl-C keeps it)",
+                started.elapsed().as_secs_f64(),
+                last_input.len()
+            ));
             let outcome = plan.setup.attempt(&text);
             if sys::received_signal().is_some() {
                 return Attempt::Refused; // the run was stopped: it says nothing
@@ -275,37 +282,5 @@ fn stress_with(stress: &Stress, options: &Options, plan: &Plan) -> ExitCode {
     match stopped_by {
         Some(signal) => ExitCode::from(128 + signal as u8),
         None => ExitCode::from(FOUND),
-    }
-}
-
-/// The shrinking's progress line on stderr (only when it is a terminal), redrawn in place.
-struct ShrinkProgress {
-    terminal: bool,
-    runs: usize,
-}
-
-impl ShrinkProgress {
-    fn new() -> ShrinkProgress {
-        ShrinkProgress {
-            terminal: std::io::stderr().is_terminal(),
-            runs: 0,
-        }
-    }
-
-    fn draw(&mut self, started: Instant, smallest_bytes: usize) {
-        self.runs += 1;
-        if self.terminal {
-            eprint!(
-                "\rshrinking: {} runs, {:.1} s, the smallest failing input {smallest_bytes} bytes (Ctrl-C keeps it)\x1b[K",
-                self.runs,
-                started.elapsed().as_secs_f64()
-            );
-        }
-    }
-
-    fn clear(&self) {
-        if self.terminal && self.runs > 0 {
-            eprint!("\r\x1b[K");
-        }
     }
 }

@@ -3,9 +3,9 @@
 //! is the one of the lowest seed, whatever `jobs` is: a seed is tried only while no lower seed
 //! has ended the search, and every lower seed is finished before the search ends.
 
+use super::progress::ProgressLine;
 use super::trial::{how_it_failed, Failure, Outcome, Setup};
 use crate::process::{execute, sys, Program};
-use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::thread;
@@ -59,28 +59,6 @@ pub struct Searched {
     /// Inputs tried in all.
     pub tried: u64,
     pub elapsed: Duration,
-}
-
-/// The progress line on stderr (only when it is a terminal), redrawn in place.
-struct Progress {
-    shown: bool,
-}
-
-impl Progress {
-    fn draw(&mut self, tried: u64, started: Instant) {
-        let seconds = started.elapsed().as_secs_f64();
-        let rate = tried as f64 / seconds.max(1e-9);
-        eprint!("\rstress: {tried} inputs, {rate:.0}/s, {seconds:.1} s\x1b[K");
-        let _ = io::stderr().flush();
-        self.shown = true;
-    }
-
-    fn clear(&self) {
-        if self.shown {
-            eprint!("\r\x1b[K");
-            let _ = io::stderr().flush();
-        }
-    }
 }
 
 /// Runs the search.
@@ -143,11 +121,16 @@ pub fn search(
                 workers_done.fetch_add(1, Ordering::SeqCst);
             });
         }
-        let mut progress = Progress { shown: false };
-        if io::stderr().is_terminal() {
+        let mut progress = ProgressLine::new();
+        if progress.on_terminal() {
             while workers_done.load(Ordering::SeqCst) < jobs as u64 {
                 thread::sleep(Duration::from_millis(200));
-                progress.draw(tried.load(Ordering::SeqCst), started);
+                let tried = tried.load(Ordering::SeqCst);
+                let seconds = started.elapsed().as_secs_f64();
+                let rate = tried as f64 / seconds.max(1e-9);
+                progress.draw(&format!(
+                    "stress: {tried} inputs, {rate:.0}/s, {seconds:.1} s"
+                ));
             }
         }
         progress.clear();

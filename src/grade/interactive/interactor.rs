@@ -12,7 +12,9 @@ use super::Decision;
 use crate::grade::kattis::judge_message;
 use crate::grade::ruling::{ruling, Ruling};
 use crate::grade::scratch::{absolute, quoted, Scratch};
-use crate::process::{sys, Ended, Input, Limits, Outputs, Program, Running, Stop, Termination};
+use crate::process::{
+    sys, Ended, Input, Limits, Outputs, Program, Running, Stop, Termination, DEFAULT_MEMORY_MIB,
+};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -97,9 +99,7 @@ pub fn limits_for(program: &Limits) -> Limits {
     Limits {
         cpu: bound,
         wall: bound,
-        memory_bytes: program
-            .memory_bytes
-            .max(Limits::with_cpu(bound).memory_bytes),
+        memory_bytes: program.memory_bytes.max(DEFAULT_MEMORY_MIB << 20),
         ..*program
     }
 }
