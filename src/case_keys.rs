@@ -2,7 +2,7 @@
 //! lines, blank lines and `#` comments skipped, each key one of a known list. (What a real
 //! case may hold, strictly, is `validate`'s to say.)
 
-use crate::report::quote;
+use crate::text::quote;
 
 /// One `key value` line.
 pub struct Entry<'a> {

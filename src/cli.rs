@@ -2,8 +2,11 @@
 //! to do and under which limits.
 
 use crate::grade::compare::Mode;
+use crate::limits::{
+    default_wall, Limits, DEFAULT_MEMORY_MIB, DEFAULT_OUTPUT_CAP, DEFAULT_TIME_LIMIT, MAX_MIB,
+    MAX_SECONDS,
+};
 use crate::play::options::{PlayFlags, PlayOptions};
-use crate::process::{default_wall, Limits, DEFAULT_MEMORY_MIB, DEFAULT_OUTPUT_CAP};
 use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -141,8 +144,6 @@ pub struct Stress {
     pub save: Option<PathBuf>,
 }
 
-/// The CPU time limit when neither `-t` nor the folder sets one.
-pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(2);
 /// How the results are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -216,11 +217,6 @@ impl std::error::Error for UsageError {}
 fn usage_error(message: String) -> UsageError {
     UsageError(message)
 }
-
-/// The longest time limit accepted: a day, far beyond any judge, but no overflow.
-const MAX_SECONDS: f64 = 86_400.0;
-/// The largest memory limit accepted: 1 TiB.
-const MAX_MIB: u64 = 1 << 20;
 
 fn parse_seconds(flag: &str, text: &str) -> Result<Duration, UsageError> {
     match text.parse::<f64>() {

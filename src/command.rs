@@ -6,17 +6,22 @@ use crate::case_set::{
     answers, discover, read_cases, read_cases_with, solver_names, CaseFolder, CaseSetError,
     Judging, Problem,
 };
-use crate::cli::{self, Format, Options, Parsed, Target, DEFAULT_TIME_LIMIT};
+use crate::cli;
+use crate::cli::{Format, Options, Parsed, Target};
 use crate::folder_limits::resolve;
 use crate::glob;
 use crate::grade::interactive::Interactor;
 use crate::grade::Settings;
 use crate::json;
+use crate::limits::DEFAULT_MEMORY_MIB;
+use crate::limits::DEFAULT_TIME_LIMIT;
 use crate::play;
-use crate::process::{self, adopt_orphans, sys, Program, DEFAULT_MEMORY_MIB};
-use crate::report::{case_report, label_width, printable, summary, use_colour};
+use crate::process;
+use crate::process::{adopt_orphans, sys, Program};
+use crate::report::{case_report, label_width, summary, use_colour};
 use crate::runner::{judge_all, Finished, Flow, Task};
 use crate::solvers;
+use crate::text::printable;
 use crate::validate;
 use crate::verdict::Code;
 use std::collections::HashMap;
@@ -359,7 +364,7 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode
             return ExitCode::from(USAGE_OR_IO_ERROR);
         }
     };
-    let time_limit = options.time_limit.unwrap_or(cli::DEFAULT_TIME_LIMIT);
+    let time_limit = options.time_limit.unwrap_or(DEFAULT_TIME_LIMIT);
     if let Some(wall) = options.wall_limit.filter(|&wall| wall < time_limit) {
         eprintln!(
             "warning: --wall-limit {} s is below the CPU time limit of {} s: the wall bound ends a busy run first (TLE)",

@@ -4,12 +4,8 @@
 //! (`time-limit SECONDS`, `memory-limit MIB`). Each is read by hand, strictly: a shape it does
 //! not know is an error, never a guess. A flag on the command line beats all of them.
 
+use crate::limits::{MAX_MIB, MAX_SECONDS};
 use std::time::Duration;
-
-/// The longest time limit a file may set: a day, as on the command line.
-const MAX_SECONDS: f64 = 86_400.0;
-/// The largest memory limit a file may set: 1 TiB, as on the command line.
-const MAX_MIB: u64 = 1 << 20;
 
 /// What a folder says about its limits, and where it said it (a file name, for the report).
 #[derive(Clone, Debug, Default, PartialEq)]

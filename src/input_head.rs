@@ -2,7 +2,7 @@
 //! few lines, each cut to a sensible width, and how many more lines there are. Read in bounded
 //! memory, escaped as the comparison's excerpts are (whitespace visible, no forged lines).
 
-use crate::grade::excerpt::escape;
+use crate::text::escape;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;

@@ -1,7 +1,7 @@
 //! The report for machines (`--format json`): one JSON object per line, one per case in case
 //! order, then a summary. Written by hand (std only), every string escaped.
 
-use crate::process::Limits;
+use crate::limits::Limits;
 use crate::report::{detail_lines, mebibytes, verdict_counts};
 use crate::runner::Finished;
 

@@ -11,7 +11,7 @@
 
 use crate::case_keys::entries;
 use crate::random::Random;
-use crate::report::quote;
+use crate::text::quote;
 use crate::tic_tac_toe::{Board, Mark, Minimax};
 
 /// What an interactive case asks the judge to play.

@@ -3,8 +3,9 @@
 //! escaped first, so no output can forge a verdict line.
 
 use crate::input_head::InputHead;
-use crate::process::Limits;
+use crate::limits::Limits;
 use crate::runner::Finished;
+use crate::text::printable;
 use crate::verdict::{Code, TimeKind, Verdict, Wrong};
 use std::time::Duration;
 
@@ -27,39 +28,6 @@ fn milliseconds(duration: Duration) -> u128 {
 
 pub fn mebibytes(bytes: u64) -> f64 {
     bytes as f64 / (1u64 << 20) as f64
-}
-
-/// How many characters of a user's text a message quotes.
-pub const QUOTE_CHARS: usize = 40;
-
-/// `text` quoted for a message, cut to `QUOTE_CHARS` characters with `…` and its length when it
-/// is longer, so a 10 MB line is never written back whole.
-pub fn quote(text: &str) -> String {
-    let count = text.chars().count();
-    if count <= QUOTE_CHARS {
-        return format!("{text:?}");
-    }
-    let start: String = text.chars().take(QUOTE_CHARS).collect();
-    format!("{start:?}… ({count} characters)")
-}
-
-/// Text as it may appear on the judge's report: control characters (newlines, terminal
-/// escapes) and bidirectional overrides are written as escapes.
-pub fn printable(text: &str) -> String {
-    let hidden = |c: char| {
-        c.is_control()
-            || ('\u{202a}'..='\u{202e}').contains(&c)
-            || ('\u{2066}'..='\u{2069}').contains(&c)
-    };
-    text.chars()
-        .map(|c| {
-            if hidden(c) {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
 
 /// The most lines of stderr shown under a runtime error.
@@ -329,16 +297,6 @@ mod tests {
         assert!(text.contains("exit status 3"), "{text}");
         assert!(
             text.contains("line 20") && text.contains("line 13") && !text.contains("line 12\n")
-        );
-    }
-
-    #[test]
-    fn quotes_are_cut_to_forty_characters() {
-        assert_eq!(quote("short"), "\"short\"");
-        let long = "x".repeat(100_000);
-        assert_eq!(
-            quote(&long),
-            format!("\"{}\"… (100000 characters)", "x".repeat(40))
         );
     }
 

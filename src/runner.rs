@@ -6,7 +6,8 @@
 use crate::case_set::{Case, Judging};
 use crate::grade::{judge_case, Judged, Settings};
 use crate::input_head::InputHead;
-use crate::process::{sys, Limits, Program};
+use crate::limits::Limits;
+use crate::process::{sys, Program};
 use crate::verdict::Code;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};

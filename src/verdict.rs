@@ -6,7 +6,8 @@
 //! never the program's verdict, and the judge exits 2 for it.
 
 use crate::grade::compare::{compare, Mismatch, Mode};
-use crate::process::{Ended, Limits, Stop, Termination};
+use crate::limits::Limits;
+use crate::process::{Ended, Stop, Termination};
 use std::fmt;
 
 /// The verdict codes, each once.

@@ -6,7 +6,8 @@
 use super::ruling::{ruling, Ruling};
 use super::scratch::{absolute, quoted, Scratch};
 use crate::case_set::Case;
-use crate::process::{execute, Limits, Program};
+use crate::limits::Limits;
+use crate::process::{execute, Program};
 use crate::verdict::{run_failure, Verdict, Wrong};
 use std::fs;
 use std::path::Path;

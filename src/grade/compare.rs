@@ -5,8 +5,9 @@
 //! and walks both outputs as slices, one line or token at a time, so it needs no memory beyond
 //! the short excerpts it shows where the outputs first differ.
 
-use crate::grade::excerpt::{character_start, Excerpt};
+use crate::grade::excerpt::Excerpt;
 use crate::grade::real::within;
+use crate::text::character_start;
 use std::fmt;
 
 /// How strictly output must match.

@@ -5,7 +5,8 @@
 
 use super::scratch::{absolute, quoted, Scratch};
 use crate::case_set::Case;
-use crate::process::{execute, Limits, Program, Termination};
+use crate::limits::Limits;
+use crate::process::{execute, Program, Termination};
 use crate::verdict::{run_failure, Code, Verdict, Wrong};
 use std::fs;
 use std::io::Read;

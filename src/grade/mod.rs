@@ -17,7 +17,8 @@ mod tic_tac_toe;
 
 use crate::case_set::{Case, Judging};
 use crate::grade::compare::Mode;
-use crate::process::{execute, Limits, Program, Usage};
+use crate::limits::Limits;
+use crate::process::{execute, Program, Usage};
 use crate::verdict::{compare_verdict, run_failure, Verdict};
 use std::fs;
 use std::path::Path;

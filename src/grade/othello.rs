@@ -13,7 +13,7 @@ use super::player::{read_said, Said};
 use crate::case_keys::entries;
 use crate::othello::{greedy_move, parse_move, random_move, Board, Color, Move};
 use crate::random::Random;
-use crate::report::quote;
+use crate::text::quote;
 use std::fs;
 use std::io::{BufRead, Write};
 use std::path::Path;

@@ -2,7 +2,8 @@
 //! `judge play`), running under the supervisor: its limits hold for the whole conversation, and
 //! when it is killed its output ends, so a wait for its next line never outlives the wall bound.
 
-use crate::process::{Ended, Input, Limits, Outputs, Program, Running, Stop};
+use crate::limits::Limits;
+use crate::process::{Ended, Input, Outputs, Program, Running, Stop};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;

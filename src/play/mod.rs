@@ -10,7 +10,8 @@ mod person;
 mod tic_tac_toe;
 
 use crate::grade::player::{Player, Said};
-use crate::process::{Limits, Program, Stop};
+use crate::limits::Limits;
+use crate::process::{Program, Stop};
 use crate::solvers;
 use options::{ComputerChoice, Game, PlayOptions};
 use person::{Answer, Person};

@@ -5,9 +5,10 @@ use super::search::Searched;
 use super::shrink::Shrunk;
 use super::trial::Failure;
 use crate::grade::Judged;
-use crate::process::Limits;
-use crate::report::{detail_lines, printable};
+use crate::limits::Limits;
+use crate::report::detail_lines;
 use crate::runner::Finished;
+use crate::text::printable;
 use std::time::Duration;
 
 /// The most lines of an input or output shown.

@@ -4,8 +4,9 @@
 use crate::case_set::Case;
 use crate::grade::checker;
 use crate::grade::compare::Mode;
+use crate::limits::Limits;
 use crate::othello::{square_name, squares, Board, Move};
-use crate::process::{execute, Execution, Limits, Program};
+use crate::process::{execute, Execution, Program};
 use crate::validate::Validator;
 use crate::verdict::{compare_verdict, run_failure, Verdict};
 use std::fs;

@@ -3,8 +3,10 @@
 
 use super::{validator, Validator, VALIDATORS};
 use crate::case_set::natural_order;
-use crate::process::{self, adopt_orphans, execute, Limits, Program, Termination};
-use crate::report::printable;
+use crate::limits::Limits;
+use crate::process;
+use crate::process::{adopt_orphans, execute, Program, Termination};
+use crate::text::printable;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};

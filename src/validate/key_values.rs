@@ -3,7 +3,7 @@
 //! values are read by the caller, which knows what each key holds.
 
 use super::reader::{Invalid, Reader};
-use crate::report::quote;
+use crate::text::quote;
 
 /// The keys given, each with the line it was on and its value as read.
 pub struct Given<'k> {

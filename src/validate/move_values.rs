@@ -3,7 +3,7 @@
 
 use super::reader::{Invalid, Reader};
 use super::tic_tac_toe_board::{check_reachable, read_board};
-use crate::report::quote;
+use crate::text::quote;
 
 pub fn validate(input: &[u8]) -> Result<(), Invalid> {
     Reader::new(input).read_lines(|reader| {

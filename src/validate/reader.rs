@@ -2,7 +2,7 @@
 //! (single spaces, LF line ends, a final newline, nothing after the last line), and every
 //! failure names its line.
 
-use crate::report::{quote, QUOTE_CHARS};
+use crate::text::{quote, QUOTE_CHARS};
 use std::fmt;
 
 /// Why an input is not one the problem's judge can give, and on which line.

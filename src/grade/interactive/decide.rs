@@ -12,7 +12,8 @@
 //!   interactor had ended is WA, one whose output ended before the exchange was over is RE.
 
 use super::Decision;
-use crate::process::{sys, Ended, Limits, Stop, Termination};
+use crate::limits::Limits;
+use crate::process::{sys, Ended, Stop, Termination};
 use crate::verdict::{run_failure, TimeKind, Verdict, Wrong};
 
 /// How both sides of a case ended.

@@ -12,9 +12,8 @@ use super::Decision;
 use crate::grade::kattis::judge_message;
 use crate::grade::ruling::{ruling, Ruling};
 use crate::grade::scratch::{absolute, quoted, Scratch};
-use crate::process::{
-    sys, Ended, Input, Limits, Outputs, Program, Running, Stop, Termination, DEFAULT_MEMORY_MIB,
-};
+use crate::limits::{Limits, DEFAULT_MEMORY_MIB};
+use crate::process::{sys, Ended, Input, Outputs, Program, Running, Stop, Termination};
 use std::fs;
 use std::path::{Path, PathBuf};
 

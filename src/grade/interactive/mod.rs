@@ -14,7 +14,8 @@ pub use builtin::BuiltIn;
 
 use super::Judged;
 use crate::case_set::Case;
-use crate::process::{sys, Ended, Input, Limits, Outputs, Program, Running, Stop, Stopper};
+use crate::limits::Limits;
+use crate::process::{sys, Ended, Input, Outputs, Program, Running, Stop, Stopper};
 use relay::{Phase, RelayEnd};
 use std::io::{self, BufReader};
 use std::os::fd::OwnedFd;

@@ -54,7 +54,7 @@ pub struct Ends {
 /// The first line of some bytes, for a report.
 fn first_line(bytes: &[u8]) -> String {
     let line = bytes.split(|&byte| byte == b'\n').next().unwrap_or(bytes);
-    crate::report::quote(&String::from_utf8_lossy(line))
+    crate::text::quote(&String::from_utf8_lossy(line))
 }
 
 /// One direction: a writer's output, a reader's input, and what is read but not yet written.

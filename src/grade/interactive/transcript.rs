@@ -1,7 +1,7 @@
 //! The last lines each side of an interactive case wrote, in the order the judge relayed them,
 //! for the report of a failed case: the exchanges just before it went wrong.
 
-use crate::report::printable;
+use crate::text::printable;
 use std::collections::VecDeque;
 use std::sync::Mutex;
 

@@ -1,0 +1,165 @@
+//! How text from a program, a case or a user appears in the judge's messages and report: quoted
+//! and cut for a message, with control characters escaped, or byte by byte with whitespace made
+//! visible (trailing spaces as `␠`, tabs as `\t`, CR as `\r`), so that no byte can forge a line.
+
+/// How many characters of a user's text a message quotes.
+pub const QUOTE_CHARS: usize = 40;
+
+/// `text` quoted for a message, cut to `QUOTE_CHARS` characters with `…` and its length when it
+/// is longer, so a 10 MB line is never written back whole.
+pub fn quote(text: &str) -> String {
+    let count = text.chars().count();
+    if count <= QUOTE_CHARS {
+        return format!("{text:?}");
+    }
+    let start: String = text.chars().take(QUOTE_CHARS).collect();
+    format!("{start:?}… ({count} characters)")
+}
+
+/// Text as it may appear on the judge's report: control characters (newlines, terminal
+/// escapes) and bidirectional overrides are written as escapes.
+pub fn printable(text: &str) -> String {
+    let hidden = |c: char| {
+        c.is_control()
+            || ('\u{202a}'..='\u{202e}').contains(&c)
+            || ('\u{2066}'..='\u{2069}').contains(&c)
+    };
+    text.chars()
+        .map(|c| {
+            if hidden(c) {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// How a trailing space is shown.
+pub const VISIBLE_SPACE: char = '␠';
+
+/// The start of the valid UTF-8 character `position` is inside, else `position` itself.
+pub fn character_start(text: &[u8], position: usize) -> usize {
+    (1..=3)
+        .filter_map(|back| position.checked_sub(back))
+        .find(|&start| {
+            text.get(start..)
+                .and_then(utf8_character_at)
+                .is_some_and(|(_, length)| start + length > position)
+        })
+        .unwrap_or(position)
+}
+
+/// The valid non-ASCII UTF-8 character `bytes` starts with, and its length in bytes.
+fn utf8_character_at(bytes: &[u8]) -> Option<(char, usize)> {
+    let length = match bytes.first()? {
+        0xc2..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf4 => 4,
+        _ => return None,
+    };
+    let encoded = bytes.get(..length)?;
+    let character = std::str::from_utf8(encoded).ok()?.chars().next()?;
+    Some((character, length))
+}
+
+/// Where the line's trailing whitespace (spaces, tabs, CR) starts.
+fn trailing_start(line: &[u8]) -> usize {
+    line.iter()
+        .rposition(|byte| !matches!(byte, b' ' | b'\t' | b'\r'))
+        .map_or(0, |last| last + 1)
+}
+
+/// `line` (without its `\n`) from `start`, escaped, up to `limit` or the end of the last whole
+/// character before it; with the offset where the escaped part ends. Printable ASCII is shown
+/// as is with `"` and `\` escaped; a space in the line's trailing whitespace as `␠`; `\r` and
+/// `\t` as such; valid non-ASCII UTF-8 characters as they are, except the control characters,
+/// bidirectional overrides and the `␠` mark itself (`\u{…}`); any other byte as `\xNN`.
+pub fn escape(line: &[u8], start: usize, limit: usize) -> (String, usize) {
+    let trailing = trailing_start(line);
+    let mut text = String::new();
+    let mut position = start;
+    while position < limit {
+        let (shown, length) = shown_prefix(line.get(position..).unwrap_or_default());
+        if position + length > limit {
+            break;
+        }
+        if position >= trailing && line.get(position) == Some(&b' ') {
+            text.push(VISIBLE_SPACE);
+        } else {
+            text.push_str(&shown);
+        }
+        position += length;
+    }
+    (text, position)
+}
+
+/// Whether a valid non-ASCII character is shown escaped: controls, bidirectional overrides
+/// (they reorder what follows on a terminal) and the visible-space mark.
+fn hidden(character: char) -> bool {
+    character.is_control()
+        || ('\u{202a}'..='\u{202e}').contains(&character)
+        || ('\u{2066}'..='\u{2069}').contains(&character)
+        || character == VISIBLE_SPACE
+}
+
+/// How the first character (or, if it is not valid UTF-8, the first byte) of `bytes` is shown,
+/// and how many bytes that covers.
+fn shown_prefix(bytes: &[u8]) -> (String, usize) {
+    match utf8_character_at(bytes) {
+        Some((character, length)) if character.is_control() => (
+            bytes.iter().take(length).map(escaped_byte).collect(),
+            length,
+        ),
+        Some((character, length)) if hidden(character) => {
+            (character.escape_unicode().to_string(), length)
+        }
+        Some((character, length)) => (character.to_string(), length),
+        None => (bytes.first().map(escaped_byte).unwrap_or_default(), 1),
+    }
+}
+
+/// One byte as shown in an excerpt.
+fn escaped_byte(&byte: &u8) -> String {
+    match byte {
+        b'"' => "\\\"".to_string(),
+        b'\\' => "\\\\".to_string(),
+        b'\r' => "\\r".to_string(),
+        b'\t' => "\\t".to_string(),
+        b' '..=b'~' => char::from(byte).to_string(),
+        _ => format!("\\x{byte:02x}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_are_cut_to_forty_characters() {
+        assert_eq!(quote("short"), "\"short\"");
+        let long = "x".repeat(100_000);
+        assert_eq!(
+            quote(&long),
+            format!("\"{}\"… (100000 characters)", "x".repeat(40))
+        );
+    }
+
+    fn whole(line: &[u8]) -> String {
+        escape(line, 0, line.len()).0
+    }
+
+    #[test]
+    fn trailing_spaces_tabs_and_cr_are_visible() {
+        assert_eq!(whole(b"a b  \t \r"), "a b␠␠\\t␠\\r");
+        assert_eq!(whole(b"  a"), "  a");
+        assert_eq!(whole(b"   "), "␠␠␠");
+    }
+
+    #[test]
+    fn the_marks_themselves_and_bidi_overrides_are_escaped() {
+        assert_eq!(whole("x␠".as_bytes()), "x\\u{2420}");
+        assert_eq!(whole("\u{202e}a".as_bytes()), "\\u{202e}a");
+        assert_eq!(whole(b"\x1b[32mAC\n"), "\\x1b[32mAC\\x0a");
+    }
+}
