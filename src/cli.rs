@@ -1,7 +1,7 @@
 //! The `judge` command line, for every mode (judging solvers, judging a command, playing): what
 //! to do and under which limits.
 
-use crate::grade::compare::Mode;
+use crate::compare::Mode;
 use crate::limits::{
     default_wall, Limits, DEFAULT_MEMORY_MIB, DEFAULT_OUTPUT_CAP, DEFAULT_TIME_LIMIT, MAX_MIB,
     MAX_SECONDS,

@@ -2,15 +2,12 @@
 //! layout and limits each folder has, and what was skipped), build the solvers, judge, report.
 //! The one place where outcomes become exit statuses.
 
-use crate::case_set::{
-    answers, discover, read_cases, read_cases_with, solver_names, CaseFolder, CaseSetError,
-    Judging, Problem,
-};
+use crate::cases::folder_limits::resolve;
+use crate::cases::solvers::named_solver_cases;
+use crate::cases::Interactor;
+use crate::cases::{answers, cases_at, CaseFolder, Judging};
 use crate::cli;
 use crate::cli::{Format, Options, Parsed, Target};
-use crate::folder_limits::resolve;
-use crate::glob;
-use crate::grade::interactive::Interactor;
 use crate::grade::Settings;
 use crate::json;
 use crate::limits::DEFAULT_MEMORY_MIB;
@@ -40,146 +37,6 @@ fn fail(messages: &[impl Display]) -> ExitCode {
         eprintln!("error: {}", printable(&message.to_string()));
     }
     ExitCode::from(USAGE_OR_IO_ERROR)
-}
-
-/// A command-line name that is not a solver: why, and what to type instead. A path (a case
-/// folder or a case file) is judged with `--cmd`, or with the solver its folder is named after.
-fn not_a_solver(name: &str, known: &[String], bin: &Path) -> String {
-    let path = Path::new(name);
-    let kind = if path.is_dir() {
-        "a folder"
-    } else if path.is_file() {
-        "a file"
-    } else {
-        return format!(
-            "no solver named {name:?} in {} (solvers: {})",
-            bin.display(),
-            known.join(", ")
-        );
-    };
-    let mut message = format!(
-        "{name} is {kind}: a folder or a .in file is judged with --cmd 'PROGRAM' (judge --cmd 'PROGRAM' {name})"
-    );
-    let (folder, case) = if path.is_dir() {
-        (path.file_name(), None)
-    } else {
-        (
-            path.parent().and_then(Path::file_name),
-            path.file_stem()
-                .filter(|_| path.extension().is_some_and(|e| e == "in")),
-        )
-    };
-    if let Some(solver) = folder
-        .and_then(|folder| folder.to_str())
-        .filter(|folder| known.iter().any(|known| known == folder))
-    {
-        let target = match case {
-            Some(case) => format!("{solver}/{}", case.to_string_lossy()),
-            None => solver.to_string(),
-        };
-        message.push_str(&format!(
-            "; `judge {target}` judges it with the solver {solver}"
-        ));
-    }
-    message
-}
-
-/// The named solvers, in order and each once, with the case patterns given for each (`NAME/CASE`;
-/// none: every case), or an error for each name that is not a solver.
-fn requested(
-    names: &[String],
-    known: &[String],
-    bin: &Path,
-) -> Result<Vec<(String, Vec<String>)>, Vec<String>> {
-    let mut requested: Vec<(String, Vec<String>)> = Vec::new();
-    let mut errors = Vec::new();
-    for name in names {
-        let (solver, pattern) = match name.split_once('/') {
-            Some((solver, pattern)) if known.iter().any(|known| known == solver) => {
-                (solver, Some(pattern))
-            }
-            _ if known.contains(name) => (name.as_str(), None),
-            _ => {
-                errors.push(not_a_solver(name, known, bin));
-                continue;
-            }
-        };
-        let index = match requested.iter().position(|(known, _)| known == solver) {
-            Some(index) => index,
-            None => {
-                requested.push((solver.to_string(), Vec::new()));
-                requested.len() - 1
-            }
-        };
-        let patterns = &mut requested[index].1;
-        match pattern {
-            // The whole folder: no pattern list, or an empty one, means every case.
-            None => patterns.push("*".to_string()),
-            Some(pattern) => patterns.push(pattern.to_string()),
-        }
-    }
-    if errors.is_empty() {
-        Ok(requested)
-    } else {
-        Err(errors)
-    }
-}
-
-/// Keeps the cases of `problem` whose names match one of `patterns`; each pattern must match
-/// at least one case.
-fn select_cases(problem: &mut Problem, patterns: &[String]) -> Result<(), Vec<String>> {
-    let cases = &problem.folder.cases;
-    let unmatched: Vec<String> = patterns
-        .iter()
-        .filter(|pattern| !cases.iter().any(|case| glob::matches(pattern, &case.name)))
-        .map(|pattern| {
-            let names: Vec<&str> = cases.iter().map(|case| case.name.as_str()).collect();
-            format!(
-                "no case of {} matches {pattern:?} (cases: {})",
-                problem.name,
-                names.join(", ")
-            )
-        })
-        .collect();
-    if !unmatched.is_empty() {
-        return Err(unmatched);
-    }
-    problem.folder.cases.retain(|case| {
-        patterns
-            .iter()
-            .any(|pattern| glob::matches(pattern, &case.name))
-    });
-    Ok(())
-}
-
-/// The problems to judge: the named solvers (or all) with their case folders, only the named
-/// cases where `NAME/CASE` was given.
-fn solver_problems(root: &Path, names: &[String]) -> Result<Vec<Problem>, Vec<String>> {
-    let (cases, bin) = (root.join("cases"), root.join("src/bin"));
-    let strings = |errors: Vec<CaseSetError>| errors.iter().map(ToString::to_string).collect();
-    if names.is_empty() {
-        return discover(&cases, &bin).map_err(strings);
-    }
-    let known = solver_names(&bin).map_err(|error| vec![error.to_string()])?;
-    let mut problems = Vec::new();
-    let mut errors = Vec::new();
-    for (name, patterns) in requested(names, &known, &bin)? {
-        match read_cases(&cases.join(&name)) {
-            Ok(folder) => {
-                let mut problem = Problem { name, folder };
-                match select_cases(&mut problem, &patterns) {
-                    Ok(()) => problems.push(problem),
-                    Err(found) => errors.extend(found),
-                }
-            }
-            Err(found) => errors.extend(strings(found)),
-        }
-    }
-    if errors.is_empty() {
-        Ok(problems)
-    } else {
-        Err(errors)
-    }
 }
 
 /// `path` from the current folder when it is below it (as a person would type it), else as is.
@@ -261,53 +118,11 @@ fn folder_tasks(
         .collect()
 }
 
-/// The cases `judge --cmd` judges at `path`: a case folder, or one `NAME.in` of a folder; with
-/// the name they are reported under (the folder's).
-fn command_cases(
-    path: &Path,
-    interactor: Option<&str>,
-) -> Result<(String, CaseFolder), Vec<String>> {
-    let strings = |errors: Vec<CaseSetError>| -> Vec<String> {
-        errors.iter().map(ToString::to_string).collect()
-    };
-    let one_case = path.is_file();
-    let dir = match path.parent() {
-        Some(parent) if one_case && parent.as_os_str().is_empty() => Path::new("."),
-        Some(parent) if one_case => parent,
-        _ => path,
-    };
-    if one_case && !path.extension().is_some_and(|extension| extension == "in") {
-        return Err(vec![format!(
-            "{} is not a case: --cmd judges a case folder or one NAME.in file",
-            path.display()
-        )]);
-    }
-    let interactor = interactor.map(|command| Interactor::Program {
-        command: command.to_string(),
-        dir: None,
-    });
-    let mut folder = read_cases_with(dir, interactor).map_err(strings)?;
-    if one_case {
-        folder
-            .cases
-            .retain(|case| case.input.file_name() == path.file_name());
-    }
-    let name = dir
-        .canonicalize()
-        .unwrap_or_else(|_| dir.to_path_buf())
-        .file_name()
-        .map_or_else(
-            || dir.display().to_string(),
-            |name| name.to_string_lossy().into_owned(),
-        );
-    Ok((name, folder))
-}
-
 /// The tasks for the options: built solvers on their folders, or a command on one folder.
 fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
     match &options.target {
         Target::Solvers(names) => {
-            let problems = solver_problems(root, names).map_err(|errors| fail(&errors))?;
+            let problems = named_solver_cases(root, names).map_err(|errors| fail(&errors))?;
             let names: Vec<String> = problems
                 .iter()
                 .map(|problem| problem.name.clone())
@@ -335,7 +150,7 @@ fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
                 return Err(ExitCode::from(USAGE_OR_IO_ERROR));
             }
             let (name, folder) =
-                command_cases(dir, interactor.as_deref()).map_err(|errors| fail(&errors))?;
+                cases_at(dir, interactor.as_deref()).map_err(|errors| fail(&errors))?;
             let program = Program::Shell(command.clone());
             Ok(folder_tasks(options, dir, &name, folder, program))
         }

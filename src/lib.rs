@@ -10,16 +10,13 @@
 //! command. Shared by the `judge` binary (`src/main.rs`) and the tests in `tests/`.
 
 pub mod case_keys;
-pub mod case_set;
+pub mod cases;
 pub mod cli;
 pub mod command;
-pub mod folder_limits;
-pub mod glob;
+pub mod compare;
 pub mod grade;
 pub mod input_head;
 pub mod json;
-pub mod judge_files;
-pub mod layout;
 pub mod limits;
 pub mod opponents;
 pub mod othello;

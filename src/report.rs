@@ -202,7 +202,7 @@ pub fn summary(results: &[Finished]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grade::compare::{compare, Mode};
+    use crate::compare::{compare, Mode};
     use crate::grade::Judged;
     use crate::process::{Termination, Usage};
 

@@ -3,7 +3,7 @@
 //! finished first. When the judge is told to stop (a signal, its output closed), no new case
 //! starts, the running ones are killed by their supervisors, and only finished cases count.
 
-use crate::case_set::{Case, Judging};
+use crate::cases::{Case, Judging};
 use crate::grade::{judge_case, Judged, Settings};
 use crate::input_head::InputHead;
 use crate::limits::Limits;

@@ -5,7 +5,7 @@
 //! hides a limit. JE is the judge's own failure (a file it cannot read, a checker that crashed):
 //! never the program's verdict, and the judge exits 2 for it.
 
-use crate::grade::compare::{compare, Mismatch, Mode};
+use crate::compare::{compare, Mismatch, Mode};
 use crate::limits::Limits;
 use crate::process::{Ended, Stop, Termination};
 use std::fmt;

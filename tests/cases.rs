@@ -6,8 +6,8 @@
 //! `cargo test --test cases -- --nocapture` to see every line when all pass.
 
 use assert_cmd::cargo::cargo_bin;
-use game_judge::case_set::discover;
-use game_judge::grade::compare::Mode;
+use game_judge::cases::solvers::discover;
+use game_judge::compare::Mode;
 use game_judge::grade::Settings;
 use game_judge::limits::Limits;
 use game_judge::process::Program;

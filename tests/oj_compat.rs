@@ -7,8 +7,9 @@
 //! `cargo test --test oj_compat -- --ignored` (CI installs oj and runs it).
 
 use assert_cmd::cargo::cargo_bin;
-use game_judge::case_set::{discover, Judging};
-use game_judge::judge_files::judge_folder;
+use game_judge::cases::judge_files::judge_folder;
+use game_judge::cases::solvers::discover;
+use game_judge::cases::Judging;
 use std::path::Path;
 use std::process::Command;
 

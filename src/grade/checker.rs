@@ -5,7 +5,7 @@
 
 use super::ruling::{ruling, Ruling};
 use super::scratch::{absolute, quoted, Scratch};
-use crate::case_set::Case;
+use crate::cases::Case;
 use crate::limits::Limits;
 use crate::process::{execute, Program};
 use crate::verdict::{run_failure, Verdict, Wrong};

@@ -4,7 +4,7 @@
 //! else, a crash or a limit is a judge error, never the program's verdict.
 
 use super::scratch::{absolute, quoted, Scratch};
-use crate::case_set::Case;
+use crate::cases::Case;
 use crate::limits::Limits;
 use crate::process::{execute, Program, Termination};
 use crate::verdict::{run_failure, Code, Verdict, Wrong};

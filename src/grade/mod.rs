@@ -4,19 +4,16 @@
 //! interactive folder. The runner never looks inside them.
 
 pub mod checker;
-pub mod compare;
-pub mod excerpt;
 pub mod interactive;
 mod kattis;
 mod othello;
 pub mod player;
-mod real;
 mod ruling;
 mod scratch;
 mod tic_tac_toe;
 
-use crate::case_set::{Case, Judging};
-use crate::grade::compare::Mode;
+use crate::cases::{Case, Judging};
+use crate::compare::Mode;
 use crate::limits::Limits;
 use crate::process::{execute, Program, Usage};
 use crate::verdict::{compare_verdict, run_failure, Verdict};

@@ -14,8 +14,8 @@ pub mod search;
 pub mod shrink;
 pub mod trial;
 
+use crate::cases::judge_files;
 use crate::cli::{Options, Stress};
-use crate::judge_files;
 use crate::process::{self, adopt_orphans, sys, Program};
 use crate::solvers;
 use crate::text::printable;
@@ -70,7 +70,7 @@ fn plan(root: &Path, stress: &Stress, options: &Options, scratch: &Path) -> Resu
     let mut source = None;
     let (mut reference_said, mut source_said) = (String::new(), String::new());
     if let Some(name) = &stress.name {
-        let known = crate::case_set::solver_names(&root.join("src/bin"))
+        let known = crate::cases::solvers::solver_names(&root.join("src/bin"))
             .map_err(|error| error.to_string())?;
         if !known.contains(name) {
             return Err(format!(

@@ -2,7 +2,7 @@
 //! folder's layout (a folder with no cases yet gets online-judge-tools' `NAME.in`/`NAME.out`),
 //! never over an existing file.
 
-use crate::layout::{detect, Layout};
+use crate::cases::layout::{detect, Layout};
 use std::fs::{self, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};

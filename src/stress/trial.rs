@@ -1,9 +1,9 @@
 //! One input tried: is it valid, what does the reference say, does the program agree? The
 //! answer the search and the shrinker both act on.
 
-use crate::case_set::Case;
+use crate::cases::Case;
+use crate::compare::Mode;
 use crate::grade::checker;
-use crate::grade::compare::Mode;
 use crate::limits::Limits;
 use crate::othello::{square_name, squares, Board, Move};
 use crate::process::{execute, Execution, Program};

@@ -2,7 +2,7 @@
 //! or any command (exit 0 = valid), one line per file, then a count.
 
 use super::{validator, Validator, VALIDATORS};
-use crate::case_set::natural_order;
+use crate::cases::files::natural_order;
 use crate::limits::Limits;
 use crate::process;
 use crate::process::{adopt_orphans, execute, Program, Termination};

@@ -10,34 +10,18 @@ mod interactor;
 mod relay;
 mod transcript;
 
-pub use builtin::BuiltIn;
-
 use super::Judged;
-use crate::case_set::Case;
+use crate::cases::{Case, Interactor};
 use crate::limits::Limits;
 use crate::process::{sys, Ended, Input, Outputs, Program, Running, Stop, Stopper};
 use relay::{Phase, RelayEnd};
 use std::io::{self, BufReader};
 use std::os::fd::OwnedFd;
-use std::path::PathBuf;
 use std::sync::mpsc::{self, Sender};
 use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 use transcript::Transcript;
-
-/// The other side of an interactive folder.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Interactor {
-    /// A command line, run in `dir` (`D.judge/`) or, given on the command line, where the
-    /// judge runs.
-    Program {
-        command: String,
-        dir: Option<PathBuf>,
-    },
-    /// One of the judge's own opponents.
-    BuiltIn(BuiltIn),
-}
 
 /// What the interactor decided about the exchange.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,7 +126,7 @@ fn start_interactor(
             thread::spawn(move || {
                 let mut reads = BufReader::new(reads);
                 let mut writes = writes;
-                let decision = builtin.play(&case_input, &mut reads, &mut writes);
+                let decision = builtin::play(builtin, &case_input, &mut reads, &mut writes);
                 // Closed before the decision is sent: what the program writes from now on is
                 // written after the end.
                 drop((reads, writes));

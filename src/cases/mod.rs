@@ -1,6 +1,8 @@
-//! Finding the cases of a folder, in whichever layout it has (see `layout`), with its judge
-//! files from the sibling `D.judge/` (see `judge_files`) and its own limits (see
-//! `folder_limits`); and, for the solvers, one folder `cases/<solver>/` per solver.
+//! The cases layer: finding the cases of a folder, in whichever layout it has (`layout`), with
+//! its judge files from the sibling `D.judge/` (`judge_files`) and its own limits
+//! (`folder_limits`); how they are judged, as plain data (`Judging`, `Interactor`, `BuiltIn`);
+//! for the solvers, one folder `cases/<solver>/` per solver (`solvers`); `NAME/CASE` patterns
+//! (`select`); and what can be wrong (`error`).
 //!
 //! An `interactor` judge file (a command line) makes a folder interactive: the program talks with
 //! that interactor, and answers are optional (the interactor gets a copy). An `interactive` judge
@@ -13,16 +15,21 @@
 //! solver with no folder, a file that cannot be read, an unknown protocol, a judge file left
 //! among the cases.
 
-use std::cmp::Ordering;
-use std::fmt;
-use std::fs;
-use std::io;
-use std::path::{Path, PathBuf};
+pub mod error;
+pub mod files;
+pub mod folder_limits;
+pub mod judge_files;
+pub mod layout;
+pub mod select;
+pub mod solvers;
 
-use crate::folder_limits::{parse_problem_xml, parse_problem_yaml, FolderLimits};
-use crate::grade::interactive::{BuiltIn, Interactor};
-use crate::judge_files::{self, JudgeFiles};
-use crate::layout::{self, kattis, Answers, Layout};
+pub use error::CaseError;
+use files::{entries, natural_order, readable};
+use folder_limits::{parse_problem_xml, parse_problem_yaml, FolderLimits};
+use judge_files::JudgeFiles;
+use layout::{kattis, Answers, Layout};
+use std::fs;
+use std::path::{Path, PathBuf};
 
 /// One case: its name (the shared file stem), its input and, unless interactive, its expected
 /// output.
@@ -48,6 +55,45 @@ pub enum Judging {
     Validator { program: PathBuf },
 }
 
+/// The other side of an interactive folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Interactor {
+    /// A command line, run in `dir` (`D.judge/`) or, given on the command line, where the
+    /// judge runs.
+    Program {
+        command: String,
+        dir: Option<PathBuf>,
+    },
+    /// One of the judge's own opponents.
+    BuiltIn(BuiltIn),
+}
+
+/// A built-in opponent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuiltIn {
+    TicTacToe,
+    Othello,
+}
+
+impl BuiltIn {
+    /// Every built-in, for messages.
+    pub const ALL: [BuiltIn; 2] = [BuiltIn::TicTacToe, BuiltIn::Othello];
+
+    /// The built-in an `interactive` file names.
+    pub fn named(name: &str) -> Option<BuiltIn> {
+        BuiltIn::ALL
+            .into_iter()
+            .find(|builtin| builtin.name() == name)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            BuiltIn::TicTacToe => "tic-tac-toe",
+            BuiltIn::Othello => "othello",
+        }
+    }
+}
+
 /// The cases of one folder and how to judge them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CaseFolder {
@@ -60,228 +106,12 @@ pub struct CaseFolder {
     pub warnings: Vec<String>,
 }
 
-/// A solver and the cases of its folder.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Problem {
-    pub name: String,
-    pub folder: CaseFolder,
-}
-
-/// Something wrong with a case set; each names the file or folder at fault.
-#[derive(Debug)]
-pub enum CaseSetError {
-    MissingExpected {
-        input: PathBuf,
-        expected: PathBuf,
-    },
-    MissingInput {
-        expected: PathBuf,
-        input: PathBuf,
-    },
-    NoCases {
-        dir: PathBuf,
-    },
-    NoSolver {
-        dir: PathBuf,
-        solver: PathBuf,
-    },
-    NoCaseFolder {
-        solver: PathBuf,
-        dir: PathBuf,
-    },
-    Unreadable {
-        path: PathBuf,
-        error: io::Error,
-    },
-    UnknownProtocol {
-        marker: PathBuf,
-        found: String,
-    },
-    ExpectedInInteractive {
-        expected: PathBuf,
-    },
-    EmptyChecker {
-        marker: PathBuf,
-    },
-    InteractiveWithChecker {
-        dir: PathBuf,
-    },
-    Ambiguous {
-        dir: PathBuf,
-        first: String,
-        second: String,
-    },
-    Moved {
-        found: PathBuf,
-        goes_to: PathBuf,
-    },
-    Problem {
-        path: PathBuf,
-        message: String,
-    },
-}
-
-impl fmt::Display for CaseSetError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CaseSetError::MissingExpected { input, expected } => write!(
-                f,
-                "{} has no expected output {}",
-                input.display(),
-                expected.display()
-            ),
-            CaseSetError::MissingInput { expected, input } => write!(
-                f,
-                "{} has no input {}",
-                expected.display(),
-                input.display()
-            ),
-            CaseSetError::NoCases { dir } => write!(
-                f,
-                "{} holds no cases (NAME.in + NAME.out, in/ + out/, a Kattis data/ or a Polygon tests/)",
-                dir.display()
-            ),
-            CaseSetError::Ambiguous { dir, first, second } => write!(
-                f,
-                "{} holds two layouts at once, {first} and {second}: keep one",
-                dir.display()
-            ),
-            CaseSetError::Moved { found, goes_to } => write!(
-                f,
-                "{}: judge files go beside the cases now, not among them: move it to {}",
-                found.display(),
-                goes_to.display()
-            ),
-            CaseSetError::Problem { path, message } => write!(f, "{}: {message}", path.display()),
-            CaseSetError::NoSolver { dir, solver } => write!(
-                f,
-                "{} has no solver: expected {}",
-                dir.display(),
-                solver.display()
-            ),
-            CaseSetError::NoCaseFolder { solver, dir } => write!(
-                f,
-                "{} has no cases: expected a folder {}",
-                solver.display(),
-                dir.display()
-            ),
-            CaseSetError::Unreadable { path, error } => {
-                write!(f, "cannot read {}: {error}", path.display())
-            }
-            CaseSetError::UnknownProtocol { marker, found } => write!(
-                f,
-                "{} names the built-in opponent {found:?}; the judge has {} (or put an interactor's command line in an `interactor` file)",
-                marker.display(),
-                BuiltIn::ALL.map(BuiltIn::name).join(", ")
-            ),
-            CaseSetError::EmptyChecker { marker } => {
-                write!(f, "{} holds no checker command", marker.display())
-            }
-            CaseSetError::InteractiveWithChecker { dir } => write!(
-                f,
-                "{} has an interactor (or an interactive file) and a checker; an interactive folder needs no checker",
-                dir.display()
-            ),
-            CaseSetError::ExpectedInInteractive { expected } => write!(
-                f,
-                "{}: an interactive folder has no expected outputs (the judge plays the opponent)",
-                expected.display()
-            ),
-        }
-    }
-}
-
-impl std::error::Error for CaseSetError {}
-
-/// The entries of a folder, sorted by name.
-pub fn entries(dir: &Path) -> Result<Vec<PathBuf>, CaseSetError> {
-    let unreadable = |error| CaseSetError::Unreadable {
-        path: dir.to_path_buf(),
-        error,
-    };
-    let mut paths = fs::read_dir(dir)
-        .map_err(unreadable)?
-        .map(|entry| entry.map(|entry| entry.path()))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(unreadable)?;
-    paths.sort();
-    Ok(paths)
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name()
-        .map_or_else(String::new, |name| name.to_string_lossy().into_owned())
-}
-
-fn stem(path: &Path) -> String {
-    path.file_stem()
-        .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned())
-}
-
-/// Checks that a case file is a regular file (after following links: a FIFO or a device would
-/// hang or never end) and can be opened. Looks before it opens, so a FIFO never blocks.
-pub fn readable(path: &Path) -> Result<(), CaseSetError> {
-    let unreadable = |error| CaseSetError::Unreadable {
-        path: path.to_path_buf(),
-        error,
-    };
-    let metadata = fs::metadata(path).map_err(unreadable)?;
-    if !metadata.is_file() {
-        return Err(unreadable(io::Error::new(
-            io::ErrorKind::Other,
-            "not a regular file",
-        )));
-    }
-    fs::File::open(path).map(drop).map_err(unreadable)
-}
-
-fn has_extension(path: &Path, extension: &str) -> bool {
-    path.extension().is_some_and(|found| found == extension)
-}
-
-/// Orders names the way people count: `sample-2` before `sample-10`.
-pub fn natural_order(a: &str, b: &str) -> Ordering {
-    fn chunks(text: &str) -> Vec<(bool, &str)> {
-        let mut chunks = Vec::new();
-        let mut start = 0;
-        let bytes = text.as_bytes();
-        for index in 1..=bytes.len() {
-            if index == bytes.len()
-                || bytes[index].is_ascii_digit() != bytes[index - 1].is_ascii_digit()
-            {
-                chunks.push((bytes[start].is_ascii_digit(), &text[start..index]));
-                start = index;
-            }
-        }
-        chunks
-    }
-    let (a_chunks, b_chunks) = (chunks(a), chunks(b));
-    for (&(a_digits, a_text), &(b_digits, b_text)) in a_chunks.iter().zip(&b_chunks) {
-        let order = if a_digits && b_digits {
-            let (a_number, b_number) = (
-                a_text.trim_start_matches('0'),
-                b_text.trim_start_matches('0'),
-            );
-            a_number
-                .len()
-                .cmp(&b_number.len())
-                .then_with(|| a_number.cmp(b_number))
-        } else {
-            a_text.cmp(b_text)
-        };
-        if order != Ordering::Equal {
-            return order;
-        }
-    }
-    a_chunks.len().cmp(&b_chunks.len()).then_with(|| a.cmp(b))
-}
-
 /// How a folder is judged: by its judge files, or by its Kattis output validator.
-fn judging(files: &JudgeFiles, validator: Option<PathBuf>) -> Result<Judging, CaseSetError> {
+fn judging(files: &JudgeFiles, validator: Option<PathBuf>) -> Result<Judging, CaseError> {
     let dir = files.dir.clone();
     let interactor = match (&files.interactor, &files.interactive) {
         (Some(_), Some(_)) => {
-            return Err(CaseSetError::Problem {
+            return Err(CaseError::Invalid {
                 path: dir.join(judge_files::INTERACTIVE),
                 message: format!(
                     "both this and an interactor in {}; keep one",
@@ -296,7 +126,7 @@ fn judging(files: &JudgeFiles, validator: Option<PathBuf>) -> Result<Judging, Ca
         (None, Some(name)) => match BuiltIn::named(name) {
             Some(builtin) => Some(Interactor::BuiltIn(builtin)),
             None => {
-                return Err(CaseSetError::UnknownProtocol {
+                return Err(CaseError::UnknownProtocol {
                     marker: dir.join(judge_files::INTERACTIVE),
                     found: name.clone(),
                 })
@@ -305,9 +135,9 @@ fn judging(files: &JudgeFiles, validator: Option<PathBuf>) -> Result<Judging, Ca
         (None, None) => None,
     };
     match (interactor, &files.checker, validator) {
-        (Some(_), Some(_), _) => Err(CaseSetError::InteractiveWithChecker { dir }),
+        (Some(_), Some(_), _) => Err(CaseError::InteractiveWithChecker { dir }),
         (Some(interactor), None, _) => Ok(Judging::Interactive(interactor)),
-        (None, Some(_), Some(program)) => Err(CaseSetError::Problem {
+        (None, Some(_), Some(program)) => Err(CaseError::Invalid {
             path: dir.join(judge_files::CHECKER),
             message: format!(
                 "two checkers: this one and the package's output validator {}; keep one",
@@ -333,7 +163,7 @@ pub fn answers(judging: &Judging) -> Answers {
 }
 
 /// The limits a package states in its own file: Kattis `problem.yaml`, Polygon `problem.xml`.
-fn package_limits(dir: &Path, layout: Layout) -> Result<FolderLimits, CaseSetError> {
+fn package_limits(dir: &Path, layout: Layout) -> Result<FolderLimits, CaseError> {
     type Parser = fn(&str, &str) -> Result<FolderLimits, String>;
     let (file, parse): (&str, Parser) = match layout {
         Layout::Kattis => ("problem.yaml", parse_problem_yaml),
@@ -345,16 +175,16 @@ fn package_limits(dir: &Path, layout: Layout) -> Result<FolderLimits, CaseSetErr
         return Ok(FolderLimits::default());
     }
     readable(&path)?;
-    let text = fs::read_to_string(&path).map_err(|error| CaseSetError::Unreadable {
+    let text = fs::read_to_string(&path).map_err(|error| CaseError::Unreadable {
         path: path.clone(),
         error,
     })?;
-    parse(&text, file).map_err(|message| CaseSetError::Problem { path, message })
+    parse(&text, file).map_err(|message| CaseError::Invalid { path, message })
 }
 
 /// The cases of one folder in its layout, in natural order of names, with how to judge them and
 /// its limits. Every problem found is returned, not just the first.
-pub fn read_cases(dir: &Path) -> Result<CaseFolder, Vec<CaseSetError>> {
+pub fn read_cases(dir: &Path) -> Result<CaseFolder, Vec<CaseError>> {
     read_cases_with(dir, None)
 }
 
@@ -363,12 +193,12 @@ pub fn read_cases(dir: &Path) -> Result<CaseFolder, Vec<CaseSetError>> {
 pub fn read_cases_with(
     dir: &Path,
     interactor: Option<Interactor>,
-) -> Result<CaseFolder, Vec<CaseSetError>> {
+) -> Result<CaseFolder, Vec<CaseError>> {
     let one = |error| vec![error];
     entries(dir).map_err(one)?;
     let files = judge_files::read(dir).map_err(one)?;
     let Some(layout) = layout::detect(dir).map_err(one)? else {
-        return Err(vec![CaseSetError::NoCases {
+        return Err(vec![CaseError::NoCases {
             dir: dir.to_path_buf(),
         }]);
     };
@@ -385,7 +215,7 @@ pub fn read_cases_with(
         .overridden_by(files.limits);
     let mut listing = layout::list(dir, layout, answers(&judging))?;
     if listing.cases.is_empty() {
-        return Err(vec![CaseSetError::NoCases {
+        return Err(vec![CaseError::NoCases {
             dir: dir.to_path_buf(),
         }]);
     }
@@ -401,70 +231,55 @@ pub fn read_cases_with(
     })
 }
 
-/// The solver names: the stem of every `.rs` file in `bin_dir`.
-pub fn solver_names(bin_dir: &Path) -> Result<Vec<String>, CaseSetError> {
-    Ok(entries(bin_dir)?
-        .iter()
-        .filter(|path| has_extension(path, "rs"))
-        .map(|path| stem(path))
-        .collect())
-}
-
-/// Every solver in `bin_dir` with the cases of its folder under `cases_root`, sorted by name.
-/// Fails with every problem found: folders without a solver, solvers without a folder, and
-/// whatever is wrong inside each folder.
-pub fn discover(cases_root: &Path, bin_dir: &Path) -> Result<Vec<Problem>, Vec<CaseSetError>> {
-    let solvers = solver_names(bin_dir).map_err(|error| vec![error])?;
-    let folders = entries(cases_root).map_err(|error| vec![error])?;
-    let mut errors = Vec::new();
-    for folder in folders.iter().filter(|path| path.is_dir()) {
-        let name = file_name(folder);
-        if let Some(case_folder) = name.strip_suffix(".judge") {
-            if !cases_root.join(case_folder).is_dir() {
-                errors.push(CaseSetError::Problem {
-                    path: folder.clone(),
-                    message: format!(
-                        "judge files for a case folder {case_folder} that is not there"
-                    ),
-                });
-            }
-            continue;
-        }
-        if !solvers.contains(&name) {
-            errors.push(CaseSetError::NoSolver {
-                dir: folder.clone(),
-                solver: bin_dir.join(format!("{name}.rs")),
-            });
-        }
+/// The cases `judge --cmd` judges at `path`: a case folder, or one `NAME.in` of a folder; with
+/// the name they are reported under (the folder's).
+pub fn cases_at(
+    path: &Path,
+    interactor: Option<&str>,
+) -> Result<(String, CaseFolder), Vec<String>> {
+    let strings = |errors: Vec<CaseError>| -> Vec<String> {
+        errors.iter().map(ToString::to_string).collect()
+    };
+    let one_case = path.is_file();
+    let dir = match path.parent() {
+        Some(parent) if one_case && parent.as_os_str().is_empty() => Path::new("."),
+        Some(parent) if one_case => parent,
+        _ => path,
+    };
+    if one_case && !path.extension().is_some_and(|extension| extension == "in") {
+        return Err(vec![format!(
+            "{} is not a case: --cmd judges a case folder or one NAME.in file",
+            path.display()
+        )]);
     }
-    let mut problems = Vec::new();
-    for name in solvers {
-        let dir = cases_root.join(&name);
-        if !dir.is_dir() {
-            errors.push(CaseSetError::NoCaseFolder {
-                solver: bin_dir.join(format!("{name}.rs")),
-                dir,
-            });
-            continue;
-        }
-        match read_cases(&dir) {
-            Ok(folder) => problems.push(Problem { name, folder }),
-            Err(found) => errors.extend(found),
-        }
+    let interactor = interactor.map(|command| Interactor::Program {
+        command: command.to_string(),
+        dir: None,
+    });
+    let mut folder = read_cases_with(dir, interactor).map_err(strings)?;
+    if one_case {
+        folder
+            .cases
+            .retain(|case| case.input.file_name() == path.file_name());
     }
-    if errors.is_empty() {
-        Ok(problems)
-    } else {
-        Err(errors)
-    }
+    let name = dir
+        .canonicalize()
+        .unwrap_or_else(|_| dir.to_path_buf())
+        .file_name()
+        .map_or_else(
+            || dir.display().to_string(),
+            |name| name.to_string_lossy().into_owned(),
+        );
+    Ok((name, folder))
 }
 
 #[cfg(test)]
 mod tests {
+    use super::solvers::discover;
     use super::*;
 
     fn folder(files: &[&str]) -> PathBuf {
-        crate::scratch::folder_with_files("case-set", files)
+        crate::scratch::folder_with_files("cases", files)
     }
 
     /// Writes a judge file into the folder's sibling `D.judge/`.
@@ -474,8 +289,16 @@ mod tests {
         fs::write(judge.join(name), text).unwrap();
     }
 
-    fn messages(errors: Vec<CaseSetError>) -> Vec<String> {
+    fn messages(errors: Vec<CaseError>) -> Vec<String> {
         errors.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn builtin_names_round_trip() {
+        for builtin in BuiltIn::ALL {
+            assert_eq!(BuiltIn::named(builtin.name()), Some(builtin));
+        }
+        assert_eq!(BuiltIn::named("chess"), None);
     }
 
     #[test]

@@ -4,8 +4,9 @@
 //! memory). The rule is the
 //! same for every layout. A judge file left inside D is an error that says where it goes now.
 
-use crate::case_set::{readable, CaseSetError};
-use crate::folder_limits::{parse_limits_file, FolderLimits};
+use crate::cases::files::readable;
+use crate::cases::folder_limits::{parse_limits_file, FolderLimits};
+use crate::cases::CaseError;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -45,16 +46,16 @@ pub fn judge_folder(dir: &Path) -> PathBuf {
     named.with_file_name(format!("{name}.judge"))
 }
 
-fn text_of(path: &Path) -> Result<String, CaseSetError> {
+fn text_of(path: &Path) -> Result<String, CaseError> {
     readable(path)?;
-    fs::read_to_string(path).map_err(|error| CaseSetError::Unreadable {
+    fs::read_to_string(path).map_err(|error| CaseError::Unreadable {
         path: path.to_path_buf(),
         error,
     })
 }
 
 /// The first line of a judge file that is not blank or a `#` comment.
-fn first_line(path: &Path) -> Result<String, CaseSetError> {
+fn first_line(path: &Path) -> Result<String, CaseError> {
     Ok(text_of(path)?
         .lines()
         .map(str::trim)
@@ -65,12 +66,12 @@ fn first_line(path: &Path) -> Result<String, CaseSetError> {
 
 /// Reads `D.judge/` for the case folder `dir` (nothing there is no judge files), after making
 /// sure no judge file was left inside `dir` itself.
-pub fn read(dir: &Path) -> Result<JudgeFiles, CaseSetError> {
+pub fn read(dir: &Path) -> Result<JudgeFiles, CaseError> {
     let judge = judge_folder(dir);
     for file in [CHECKER, INTERACTOR, INTERACTIVE, LIMITS] {
         let left = dir.join(file);
         if left.is_file() {
-            return Err(CaseSetError::Moved {
+            return Err(CaseError::Moved {
                 found: left,
                 goes_to: judge.join(file),
             });
@@ -87,7 +88,7 @@ pub fn read(dir: &Path) -> Result<JudgeFiles, CaseSetError> {
     if checker.exists() {
         let command = first_line(&checker)?;
         if command.is_empty() {
-            return Err(CaseSetError::EmptyChecker { marker: checker });
+            return Err(CaseError::EmptyChecker { marker: checker });
         }
         files.checker = Some(command);
     }
@@ -95,7 +96,7 @@ pub fn read(dir: &Path) -> Result<JudgeFiles, CaseSetError> {
     if interactor.exists() {
         let command = first_line(&interactor)?;
         if command.is_empty() {
-            return Err(CaseSetError::Problem {
+            return Err(CaseError::Invalid {
                 path: interactor,
                 message: "holds no interactor command".into(),
             });
@@ -113,12 +114,11 @@ pub fn read(dir: &Path) -> Result<JudgeFiles, CaseSetError> {
             "{}/{LIMITS}",
             judge.file_name().unwrap_or_default().to_string_lossy()
         );
-        files.limits = parse_limits_file(&text_of(&limits)?, &from).map_err(|message| {
-            CaseSetError::Problem {
+        files.limits =
+            parse_limits_file(&text_of(&limits)?, &from).map_err(|message| CaseError::Invalid {
                 path: limits.clone(),
                 message,
-            }
-        })?;
+            })?;
     }
     Ok(files)
 }

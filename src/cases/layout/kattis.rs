@@ -4,7 +4,8 @@
 //! Kattis ships validators as source; one that is only source must be built first, and the
 //! error says so before anything runs.
 
-use crate::case_set::{entries, CaseSetError};
+use crate::cases::files::entries;
+use crate::cases::CaseError;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
@@ -25,7 +26,7 @@ fn name(path: &Path) -> String {
 }
 
 /// The programs a validator folder holds, and every other file in it (its source).
-fn programs_and_sources(folder: &Path) -> Result<(Vec<PathBuf>, Vec<PathBuf>), CaseSetError> {
+fn programs_and_sources(folder: &Path) -> Result<(Vec<PathBuf>, Vec<PathBuf>), CaseError> {
     let mut programs = Vec::new();
     let mut sources = Vec::new();
     for path in entries(folder)? {
@@ -51,7 +52,7 @@ fn programs_and_sources(folder: &Path) -> Result<(Vec<PathBuf>, Vec<PathBuf>), C
 }
 
 /// The package's output validator, if it has one.
-pub fn output_validator(dir: &Path) -> Result<Option<PathBuf>, CaseSetError> {
+pub fn output_validator(dir: &Path) -> Result<Option<PathBuf>, CaseError> {
     let Some(folder) = FOLDERS
         .iter()
         .map(|folder| dir.join(folder))
@@ -65,7 +66,7 @@ pub fn output_validator(dir: &Path) -> Result<Option<PathBuf>, CaseSetError> {
         [] if sources.is_empty() => Ok(None),
         [] => {
             let source = &sources[0];
-            Err(CaseSetError::Problem {
+            Err(CaseError::Invalid {
                 path: folder.clone(),
                 message: format!(
                     "the output validator is only source ({}): build it first, e.g. `g++ -O2 -o {} {}` (or add an executable `run` script), then judge again",
@@ -75,7 +76,7 @@ pub fn output_validator(dir: &Path) -> Result<Option<PathBuf>, CaseSetError> {
                 ),
             })
         }
-        several => Err(CaseSetError::Problem {
+        several => Err(CaseError::Invalid {
             path: folder.clone(),
             message: format!(
                 "holds several executables ({}): keep one, or a `run` script",

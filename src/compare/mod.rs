@@ -5,9 +5,12 @@
 //! and walks both outputs as slices, one line or token at a time, so it needs no memory beyond
 //! the short excerpts it shows where the outputs first differ.
 
-use crate::grade::excerpt::Excerpt;
-use crate::grade::real::within;
+pub mod excerpt;
+mod float;
+
 use crate::text::character_start;
+use excerpt::Excerpt;
+use float::within;
 use std::fmt;
 
 /// How strictly output must match.

@@ -9,7 +9,8 @@
 
 pub mod kattis;
 
-use crate::case_set::{entries, readable, Case, CaseSetError};
+use crate::cases::files::{entries, readable};
+use crate::cases::{Case, CaseError};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -57,7 +58,7 @@ pub struct Listing {
 
 /// Which layout `dir` has: the one whose marks it holds (`*.in`/`*.out` files, `in/` or `out/`,
 /// `data/`, `tests/`). None is `Ok(None)`; two or more is an error naming them.
-pub fn detect(dir: &Path) -> Result<Option<Layout>, CaseSetError> {
+pub fn detect(dir: &Path) -> Result<Option<Layout>, CaseError> {
     let paths = entries(dir)?;
     let has_case_file = paths
         .iter()
@@ -75,7 +76,7 @@ pub fn detect(dir: &Path) -> Result<Option<Layout>, CaseSetError> {
     match found.as_slice() {
         [] => Ok(None),
         [layout] => Ok(Some(*layout)),
-        [first, second, ..] => Err(CaseSetError::Ambiguous {
+        [first, second, ..] => Err(CaseError::Ambiguous {
             dir: dir.to_path_buf(),
             first: first.to_string(),
             second: second.to_string(),
@@ -167,7 +168,7 @@ struct Scan<'a> {
     shape: &'a Shape,
     answers: Answers,
     listing: Listing,
-    errors: Vec<CaseSetError>,
+    errors: Vec<CaseError>,
 }
 
 impl Scan<'_> {
@@ -224,9 +225,9 @@ impl Scan<'_> {
             } else if let Some(input) = (self.shape.answer_of)(&name) {
                 if self.answers == Answers::Forbidden {
                     self.errors
-                        .push(CaseSetError::ExpectedInInteractive { expected: path });
+                        .push(CaseError::ExpectedInInteractive { expected: path });
                 } else if !inputs.join(&input).exists() {
-                    self.errors.push(CaseSetError::MissingInput {
+                    self.errors.push(CaseError::MissingInput {
                         input: inputs.join(input),
                         expected: path,
                     });
@@ -246,11 +247,11 @@ impl Scan<'_> {
             (Answers::Forbidden, true) => {
                 return self
                     .errors
-                    .push(CaseSetError::ExpectedInInteractive { expected: answer })
+                    .push(CaseError::ExpectedInInteractive { expected: answer })
             }
             (Answers::Required | Answers::Optional, true) => Some(answer),
             (Answers::Required, false) => {
-                return self.errors.push(CaseSetError::MissingExpected {
+                return self.errors.push(CaseError::MissingExpected {
                     input: input.to_path_buf(),
                     expected: answer,
                 })
@@ -268,7 +269,7 @@ impl Scan<'_> {
 }
 
 /// The cases of `dir` in `layout` (unsorted), or every problem found.
-pub fn list(dir: &Path, layout: Layout, answers: Answers) -> Result<Listing, Vec<CaseSetError>> {
+pub fn list(dir: &Path, layout: Layout, answers: Answers) -> Result<Listing, Vec<CaseError>> {
     let shape = match layout {
         Layout::OnlineJudgeTools => &OJ,
         Layout::AtCoder => &ATCODER,
@@ -299,7 +300,7 @@ fn atcoder(scan: &mut Scan, dir: &Path) {
     let (inputs, answers) = (dir.join("in"), dir.join("out"));
     for folder in [&inputs, &answers] {
         if !folder.is_dir() {
-            return scan.errors.push(CaseSetError::Problem {
+            return scan.errors.push(CaseError::Invalid {
                 path: folder.clone(),
                 message: "missing: AtCoder test data has both in/ and out/".into(),
             });
@@ -313,7 +314,7 @@ fn atcoder(scan: &mut Scan, dir: &Path) {
         for path in paths.into_iter().filter(|path| path.is_file()) {
             let input = inputs.join(file_name(&path));
             if !file_name(&path).starts_with('.') && !input.exists() {
-                scan.errors.push(CaseSetError::MissingInput {
+                scan.errors.push(CaseError::MissingInput {
                     expected: path,
                     input,
                 });

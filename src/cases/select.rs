@@ -1,5 +1,8 @@
 //! Case-name patterns for `judge NAME/PATTERN`: `*` matches any run of characters (none
-//! included), `?` any one character, anything else itself.
+//! included), `?` any one character, anything else itself; and the cases of a folder such
+//! patterns select.
+
+use super::solvers::SolverCases;
 
 /// Whether `text` matches `pattern` as a whole.
 pub fn matches(pattern: &str, text: &str) -> bool {
@@ -30,6 +33,32 @@ pub fn matches(pattern: &str, text: &str) -> bool {
         }
     }
     pattern[p..].iter().all(|&c| c == '*')
+}
+
+/// Keeps the cases of `problem` whose names match one of `patterns`; each pattern must match
+/// at least one case.
+pub fn select_cases(problem: &mut SolverCases, patterns: &[String]) -> Result<(), Vec<String>> {
+    let cases = &problem.folder.cases;
+    let unmatched: Vec<String> = patterns
+        .iter()
+        .filter(|pattern| !cases.iter().any(|case| matches(pattern, &case.name)))
+        .map(|pattern| {
+            let names: Vec<&str> = cases.iter().map(|case| case.name.as_str()).collect();
+            format!(
+                "no case of {} matches {pattern:?} (cases: {})",
+                problem.name,
+                names.join(", ")
+            )
+        })
+        .collect();
+    if !unmatched.is_empty() {
+        return Err(unmatched);
+    }
+    problem
+        .folder
+        .cases
+        .retain(|case| patterns.iter().any(|pattern| matches(pattern, &case.name)));
+    Ok(())
 }
 
 #[cfg(test)]
