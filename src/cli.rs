@@ -612,9 +612,9 @@ mod tests {
 
     #[test]
     fn play_goes_through_the_same_parser() {
+        use crate::games::tic_tac_toe::strategies::Strategy;
+        use crate::games::tic_tac_toe::Rules;
         use crate::play::options::{ComputerChoice, Game};
-        use crate::strategies::Strategy;
-        use crate::tic_tac_toe::Rules;
         let play = play_options(&["-j2", "play", "-r"]);
         assert_eq!(
             (play.game, play.computer_first, play.rules),

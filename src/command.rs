@@ -14,6 +14,7 @@ use crate::limits::DEFAULT_MEMORY_MIB;
 use crate::limits::DEFAULT_TIME_LIMIT;
 use crate::play;
 use crate::process;
+use crate::process::stop;
 use crate::process::{adopt_orphans, sys, Program};
 use crate::report::{case_report, label_width, summary, use_colour};
 use crate::runner::{judge_all, Finished, Flow, Task};
@@ -213,7 +214,7 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode
             .unwrap_or_else(|| thread::available_parallelism().map_or(1, |count| count.get())),
     };
     adopt_orphans();
-    sys::note_termination_signals();
+    stop::note_termination_signals();
     let json = options.format == Format::Json;
     // With --format json, stdout carries the JSON lines and the report for people goes to stderr.
     let human_is_terminal = if json {
@@ -254,12 +255,12 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode
         }
     });
     process::finish();
-    let status = exit_status(&results, sys::received_signal());
+    let status = exit_status(&results, stop::received_signal());
     let mut summary_written = human(&summary(&results)).is_ok();
     if json {
         summary_written &= machine(&json::summary_line(&results, status)).is_ok();
     }
-    match sys::received_signal() {
+    match stop::received_signal() {
         // The report's reader went away (`judge | head -1`): stop quietly.
         Some(sys::SIGPIPE) => {}
         Some(signal) => eprintln!(

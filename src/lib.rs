@@ -9,17 +9,15 @@
 //! reference on generated inputs and shrinks what fails, `cli` and `command` are the `judge`
 //! command. Shared by the `judge` binary (`src/main.rs`) and the tests in `tests/`.
 
-pub mod case_keys;
 pub mod cases;
 pub mod cli;
 pub mod command;
 pub mod compare;
+pub mod games;
 pub mod grade;
 pub mod input_head;
 pub mod json;
 pub mod limits;
-pub mod opponents;
-pub mod othello;
 pub mod play;
 pub mod process;
 pub mod random;
@@ -28,9 +26,7 @@ pub mod runner;
 #[cfg(test)]
 mod scratch;
 pub mod solvers;
-pub mod strategies;
 pub mod stress;
 pub mod text;
-pub mod tic_tac_toe;
 pub mod validate;
 pub mod verdict;

@@ -7,6 +7,7 @@ use crate::cases::{Case, Judging};
 use crate::grade::{judge_case, Judged, Settings};
 use crate::input_head::InputHead;
 use crate::limits::Limits;
+use crate::process::stop;
 use crate::process::{sys, Program};
 use crate::verdict::Code;
 use std::collections::BTreeMap;
@@ -50,7 +51,7 @@ pub enum Flow {
 
 /// Whether the judge has been told to stop.
 fn stopping() -> bool {
-    sys::received_signal().is_some()
+    stop::received_signal().is_some()
 }
 
 /// Judges every task, `settings.jobs` at a time (each under its own limits, not the
@@ -104,7 +105,7 @@ pub fn judge_all(
                 if flow == Flow::Continue {
                     flow = sink(&result);
                     if flow == Flow::Stop {
-                        sys::note_stop(sys::SIGPIPE);
+                        stop::note_stop(sys::SIGPIPE);
                     }
                 }
                 finished.push(result);

@@ -5,7 +5,7 @@
 mod common;
 
 use common::has_three;
-use game_judge::tic_tac_toe::{Board, Minimax, Rules};
+use game_judge::games::tic_tac_toe::{Board, Minimax, Rules};
 
 /// A plain board: 0 empty, 1 the first player, 2 the second.
 type Cells = [u8; 9];

@@ -6,11 +6,8 @@
 pub mod checker;
 pub mod interactive;
 mod kattis;
-mod othello;
-pub mod player;
 mod ruling;
 mod scratch;
-mod tic_tac_toe;
 
 use crate::cases::{Case, Judging};
 use crate::compare::Mode;

@@ -9,8 +9,8 @@ mod othello;
 mod person;
 mod tic_tac_toe;
 
-use crate::grade::player::{Player, Said};
 use crate::limits::Limits;
+use crate::process::conversation::{Player, Said};
 use crate::process::{Program, Stop};
 use crate::solvers;
 use options::{ComputerChoice, Game, PlayOptions};

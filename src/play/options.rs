@@ -2,8 +2,8 @@
 //! library strategy, the project's solver, or any command speaking the solver's protocol) and
 //! the seed; read from the flags the command line parser hands over.
 
-use crate::strategies::{Strategy, DEFAULT_PLAYOUTS};
-use crate::tic_tac_toe::Rules;
+use crate::games::tic_tac_toe::strategies::{Strategy, DEFAULT_PLAYOUTS};
+use crate::games::tic_tac_toe::Rules;
 
 /// The game to play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,8 +6,8 @@
 use super::options::PlayOptions;
 use super::person::{Answer, Person};
 use super::{receive, session, Outcome};
-use crate::grade::player::Player;
-use crate::othello::{parse_move, Board, Color, Move};
+use crate::games::othello::{parse_move, Board, Color, Move};
+use crate::process::conversation::Player;
 use std::io::{BufRead, Write};
 
 pub(super) fn play<R: BufRead, W: Write>(

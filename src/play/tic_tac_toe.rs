@@ -4,9 +4,9 @@
 use super::options::PlayOptions;
 use super::person::{Answer, Person};
 use super::{receive, session, Outcome};
-use crate::grade::player::Player;
-use crate::strategies::{Computer, Strategy};
-use crate::tic_tac_toe::{Board, Mark, Rules};
+use crate::games::tic_tac_toe::strategies::{Computer, Strategy};
+use crate::games::tic_tac_toe::{Board, Mark, Rules};
+use crate::process::conversation::Player;
 use std::io::{BufRead, Write};
 
 /// The computer: a library strategy, or a program speaking tic_tac_toe_player's protocol.

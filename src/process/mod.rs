@@ -14,8 +14,10 @@
 
 pub mod capture;
 pub mod cgroup;
+pub mod conversation;
 mod members;
 mod program;
+pub mod stop;
 pub mod sys;
 
 use crate::limits::Limits;
@@ -393,7 +395,7 @@ fn receive_until_wall_bound<T>(
             Ok(value) => return Some(value),
             Err(RecvTimeoutError::Disconnected) => return None,
             Err(RecvTimeoutError::Timeout)
-                if left.is_zero() || sys::received_signal().is_some() =>
+                if left.is_zero() || stop::received_signal().is_some() =>
             {
                 return None
             }
@@ -481,7 +483,7 @@ fn supervise(
         control
             .cpu_micros
             .store(usage.cpu.as_micros() as u64, Ordering::Relaxed);
-        let reason = if sys::received_signal().is_some() {
+        let reason = if stop::received_signal().is_some() {
             Some(Stop::Interrupted)
         } else if usage.cpu > limits.cpu {
             Some(Stop::CpuTime)

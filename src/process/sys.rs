@@ -6,7 +6,6 @@
 use std::ffi::CStr;
 use std::io;
 use std::os::raw::{c_char, c_int, c_long, c_void};
-use std::sync::atomic::{AtomicI32, Ordering};
 
 #[repr(C)]
 struct TimeVal {
@@ -309,21 +308,12 @@ fn join(procs: &CStr) -> io::Result<()> {
     }
 }
 
-/// The last of SIGINT, SIGTERM or SIGHUP the judge received, or 0.
-static RECEIVED: AtomicI32 = AtomicI32::new(0);
-
-extern "C" fn note_signal(signal: c_int) {
-    RECEIVED.store(signal, Ordering::SeqCst);
-}
-
-/// From now on SIGINT, SIGTERM and SIGHUP are noted (see `received_signal`) instead of
-/// killing the judge, so that it can kill what it started first.
-pub fn note_termination_signals() {
-    for number in [SIGINT, SIGTERM, SIGHUP] {
-        // SAFETY: the handler only stores into an atomic, which is async-signal-safe.
-        unsafe {
-            signal(number, note_signal as extern "C" fn(c_int) as usize);
-        }
+/// Runs `handler` when `number` arrives, instead of the signal's default action. The handler
+/// must do only what is async-signal-safe (store into an atomic).
+pub fn set_handler(number: c_int, handler: extern "C" fn(c_int)) {
+    // SAFETY: installing a handler is safe; what it may do is the caller's promise above.
+    unsafe {
+        signal(number, handler as usize);
     }
 }
 
@@ -370,19 +360,6 @@ pub fn poll_many(fds: &mut [PollFd], timeout_ms: i32) -> io::Result<usize> {
             return Err(error);
         }
     }
-}
-
-/// The termination signal received, if any.
-pub fn received_signal() -> Option<i32> {
-    match RECEIVED.load(Ordering::SeqCst) {
-        0 => None,
-        signal => Some(signal),
-    }
-}
-
-/// Acts as if `signal` had been received (the judge stops on its own, e.g. its output closed).
-pub fn note_stop(signal: i32) {
-    RECEIVED.store(signal, Ordering::SeqCst);
 }
 
 /// Makes `command`'s child apply `setup` to itself between fork and exec.

@@ -1,7 +1,7 @@
 //! The built-in input generators, one per non-interactive solver: seeded (same seed, same
 //! input), leaning to small values and to the shapes where bugs live.
 
-use crate::othello::{squares, Board, Move};
+use crate::games::othello::{squares, Board, Move};
 use crate::random::Random;
 use crate::validate::tic_tac_toe_board::has_line;
 

@@ -3,7 +3,7 @@
 //! and saved as a case when asked.
 //!
 //! `generate` holds the built-in generators (Othello positions by the rules of
-//! `crate::othello`, which also give othello_endgame's expected output), `trial` tries one input, `search` tries many, `shrink` reduces one,
+//! `crate::games::othello`, which also give othello_endgame's expected output), `trial` tries one input, `search` tries many, `shrink` reduces one,
 //! `save` writes it as a case, `report` prints the outcome.
 
 pub mod generate;
@@ -16,7 +16,8 @@ pub mod trial;
 
 use crate::cases::judge_files;
 use crate::cli::{Options, Stress};
-use crate::process::{self, adopt_orphans, sys, Program};
+use crate::process::stop;
+use crate::process::{self, adopt_orphans, Program};
 use crate::solvers;
 use crate::text::printable;
 use crate::validate::validator;
@@ -162,7 +163,7 @@ pub fn run(root: &Path, stress: &Stress, options: &Options) -> ExitCode {
         Err(message) => return fail(&message),
     };
     adopt_orphans();
-    sys::note_termination_signals();
+    stop::note_termination_signals();
     let code = stress_with(stress, options, &plan);
     process::finish();
     code
@@ -188,7 +189,7 @@ fn stress_with(stress: &Stress, options: &Options, plan: &Plan) -> ExitCode {
         stress.time,
         jobs,
     );
-    if let Some(signal) = sys::received_signal() {
+    if let Some(signal) = stop::received_signal() {
         eprintln!(
             "error: stopped by signal {signal} after {} inputs",
             searched.tried
@@ -224,7 +225,7 @@ fn stress_with(stress: &Stress, options: &Options, plan: &Plan) -> ExitCode {
         let mut runs = 0;
         let result = shrink(start, MAX_SHRINK_RUNS, |candidate| {
             let text = candidate.to_string();
-            if tried.contains(&text) || sys::received_signal().is_some() {
+            if tried.contains(&text) || stop::received_signal().is_some() {
                 return Attempt::Refused;
             }
             runs += 1;
@@ -234,7 +235,7 @@ fn stress_with(stress: &Stress, options: &Options, plan: &Plan) -> ExitCode {
                 last_input.len()
             ));
             let outcome = plan.setup.attempt(&text);
-            if sys::received_signal().is_some() {
+            if stop::received_signal().is_some() {
                 return Attempt::Refused; // the run was stopped: it says nothing
             }
             match outcome {
@@ -254,7 +255,7 @@ fn stress_with(stress: &Stress, options: &Options, plan: &Plan) -> ExitCode {
         shrunk = Some(result);
     }
     // Stopped while shrinking: what was found so far is reported and saved all the same.
-    let stopped_by = sys::received_signal();
+    let stopped_by = stop::received_signal();
     println!(
         "{}",
         report::shrunk(

@@ -5,7 +5,8 @@
 
 use super::progress::ProgressLine;
 use super::trial::{how_it_failed, Failure, Outcome, Setup};
-use crate::process::{execute, sys, Program};
+use crate::process::stop;
+use crate::process::{execute, Program};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::thread;
@@ -91,7 +92,7 @@ pub fn search(
                     if offset >= count || ended_below(offset) || out_of_time() {
                         break;
                     }
-                    if sys::received_signal().is_some() {
+                    if stop::received_signal().is_some() {
                         break;
                     }
                     let seed = first.wrapping_add(offset);

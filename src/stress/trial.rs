@@ -3,9 +3,9 @@
 
 use crate::cases::Case;
 use crate::compare::Mode;
+use crate::games::othello::{square_name, squares, Board, Move};
 use crate::grade::checker;
 use crate::limits::Limits;
-use crate::othello::{square_name, squares, Board, Move};
 use crate::process::{execute, Execution, Program};
 use crate::validate::Validator;
 use crate::verdict::{compare_verdict, run_failure, Verdict};

@@ -1,5 +1,5 @@
 //! Validator for the interactive tic_tac_toe_player cases, whose `.in` describes the judge's
-//! opponent (see `crate::opponents`): whole-line `#` comments and `key value` lines with one
+//! opponent (see `crate::games::tic_tac_toe::opponent`): whole-line `#` comments and `key value` lines with one
 //! space; `opponent random|perfect|every-line` once; `seed N` (0 to 2^64-1) and `games N`
 //! (at least 1) once each, with `random` and only with it.
 

@@ -4,9 +4,9 @@
 //! program once the interactor has rejected it, and decides the verdict from how both ended
 //! (`decide`).
 
-mod builtin;
 mod decide;
 mod interactor;
+mod opponents;
 mod relay;
 mod transcript;
 
@@ -126,7 +126,7 @@ fn start_interactor(
             thread::spawn(move || {
                 let mut reads = BufReader::new(reads);
                 let mut writes = writes;
-                let decision = builtin::play(builtin, &case_input, &mut reads, &mut writes);
+                let decision = opponents::play(builtin, &case_input, &mut reads, &mut writes);
                 // Closed before the decision is sent: what the program writes from now on is
                 // written after the end.
                 drop((reads, writes));

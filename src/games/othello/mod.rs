@@ -6,6 +6,8 @@
 //! row 1 is drawn at the top, as in Othello notation). A board is two bitboards (bit i = square
 //! i), one per colour, and the side to move: `Copy`, 17 bytes of state.
 
+pub mod opponent;
+
 use crate::random::Random;
 use std::fmt;
 

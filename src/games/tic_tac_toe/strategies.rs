@@ -6,8 +6,8 @@
 //! (`--seed`), so a session replays exactly with the same seed and the same moves by the
 //! person. The judged `tic_tac_toe_player` solver is not involved: it stays deterministic.
 
+use crate::games::tic_tac_toe::{Board, Minimax, Rules};
 use crate::random::Random;
-use crate::tic_tac_toe::{Board, Minimax, Rules};
 
 /// How the computer chooses a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,7 +119,7 @@ pub fn monte_carlo_scores(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tic_tac_toe::Mark;
+    use crate::games::tic_tac_toe::Mark;
 
     #[test]
     fn names() {

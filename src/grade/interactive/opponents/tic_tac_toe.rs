@@ -7,10 +7,10 @@
 //! (RE, as the problem says, unless a limit stopped it); every game not lost is accepted, and
 //! the player must then exit cleanly. Limits are the supervisor's, over the whole run.
 
-use super::interactive::Decision;
-use super::player::{read_said, Said};
-use crate::opponents::{parse_opponent, Schedule};
-use crate::tic_tac_toe::Board;
+use crate::games::tic_tac_toe::opponent::{parse_opponent, Schedule};
+use crate::games::tic_tac_toe::Board;
+use crate::grade::interactive::Decision;
+use crate::process::conversation::{read_said, Said};
 use std::fs;
 use std::io::{BufRead, Write};
 use std::path::Path;

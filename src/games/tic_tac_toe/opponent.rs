@@ -9,10 +9,10 @@
 //! - `every-line`: every sequence of opponent moves, with the player on each side: if the player
 //!   wins or draws them all, it cannot be beaten.
 
-use crate::case_keys::entries;
+use crate::games::case_keys::entries;
+use crate::games::tic_tac_toe::{Board, Mark, Minimax};
 use crate::random::Random;
 use crate::text::quote;
-use crate::tic_tac_toe::{Board, Mark, Minimax};
 
 /// What an interactive case asks the judge to play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

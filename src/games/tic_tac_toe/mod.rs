@@ -2,6 +2,9 @@
 //! its rules (normal, or misère: three in a row loses), perfect play (all the best moves, not
 //! just one) and a drawing of the board for a person, with a finished line in capitals.
 
+pub mod opponent;
+pub mod strategies;
+
 use std::fmt;
 
 /// A player's mark; `o` moves first.

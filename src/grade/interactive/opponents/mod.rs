@@ -1,6 +1,9 @@
 //! The judge's own opponents, named by a folder's `D.judge/interactive` file: each is an
 //! interactor that runs inside the judge, on the same relayed lines as an interactor program.
 
+mod othello;
+mod tic_tac_toe;
+
 use super::Decision;
 use crate::cases::BuiltIn;
 use std::io::{BufRead, Write};
@@ -14,7 +17,7 @@ pub fn play(
     to_program: &mut dyn Write,
 ) -> Decision {
     match builtin {
-        BuiltIn::TicTacToe => crate::grade::tic_tac_toe::play(case_input, from_program, to_program),
-        BuiltIn::Othello => crate::grade::othello::play(case_input, from_program, to_program),
+        BuiltIn::TicTacToe => tic_tac_toe::play(case_input, from_program, to_program),
+        BuiltIn::Othello => othello::play(case_input, from_program, to_program),
     }
 }
