@@ -9,16 +9,16 @@ use crate::cases::{answers, cases_at, CaseFolder, Judging};
 use crate::cli;
 use crate::cli::{Format, Options, Parsed, Target};
 use crate::grade::Settings;
-use crate::json;
 use crate::limits::DEFAULT_MEMORY_MIB;
 use crate::limits::DEFAULT_TIME_LIMIT;
 use crate::play;
+use crate::problems::build::build_solvers;
 use crate::process;
 use crate::process::stop;
 use crate::process::{adopt_orphans, sys, Program};
+use crate::report::json;
 use crate::report::{case_report, label_width, summary, use_colour};
 use crate::runner::{judge_all, Finished, Flow, Task};
-use crate::solvers;
 use crate::text::printable;
 use crate::validate;
 use crate::verdict::Code;
@@ -128,7 +128,7 @@ fn tasks(root: &Path, options: &Options) -> Result<Vec<Task>, ExitCode> {
                 .iter()
                 .map(|problem| problem.name.clone())
                 .collect();
-            let binaries = solvers::build(root, &names).map_err(|error| fail(&[error]))?;
+            let binaries = build_solvers(root, &names).map_err(|error| fail(&[error]))?;
             let cases = Path::new("cases");
             Ok(problems
                 .into_iter()
@@ -197,7 +197,7 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode
         return crate::stress::run(root, stress, &options);
     }
     if let Target::Validate { names, command } = &options.target {
-        return validate::command::run(root, names, command.as_deref(), options.limits());
+        return validate::run(root, names, command.as_deref(), options.limits());
     }
     let tasks = match tasks(root, &options) {
         Ok(tasks) => tasks,

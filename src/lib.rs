@@ -15,18 +15,16 @@ pub mod command;
 pub mod compare;
 pub mod games;
 pub mod grade;
-pub mod input_head;
-pub mod json;
 pub mod limits;
 pub mod play;
+pub mod problems;
 pub mod process;
 pub mod random;
 pub mod report;
 pub mod runner;
-#[cfg(test)]
-mod scratch;
-pub mod solvers;
 pub mod stress;
+#[cfg(test)]
+mod test_folders;
 pub mod text;
 pub mod validate;
 pub mod verdict;

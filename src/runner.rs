@@ -3,9 +3,9 @@
 //! finished first. When the judge is told to stop (a signal, its output closed), no new case
 //! starts, the running ones are killed by their supervisors, and only finished cases count.
 
+use crate::cases::input_head::InputHead;
 use crate::cases::{Case, Judging};
 use crate::grade::{judge_case, Judged, Settings};
-use crate::input_head::InputHead;
 use crate::limits::Limits;
 use crate::process::stop;
 use crate::process::{sys, Program};

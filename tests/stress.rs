@@ -7,8 +7,8 @@
 mod common;
 
 use common::{has_three, judge, takahashi_wins};
+use game_judge::problems::validator;
 use game_judge::stress::shrink::{neighbours, Tokens};
-use game_judge::validate::validator;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -8,8 +8,8 @@ mod common;
 
 use assert_cmd::Command;
 use common::fresh_folder;
-use game_judge::validate::command::in_files;
-use game_judge::validate::validator;
+use game_judge::problems::validator;
+use game_judge::validate::in_files;
 use predicates::prelude::*;
 use std::fs;
 use std::path::Path;

@@ -18,6 +18,7 @@
 pub mod error;
 pub mod files;
 pub mod folder_limits;
+pub mod input_head;
 pub mod judge_files;
 pub mod layout;
 pub mod select;
@@ -279,7 +280,7 @@ mod tests {
     use super::*;
 
     fn folder(files: &[&str]) -> PathBuf {
-        crate::scratch::folder_with_files("cases", files)
+        crate::test_folders::folder_with_files("cases", files)
     }
 
     /// Writes a judge file into the folder's sibling `D.judge/`.

@@ -3,8 +3,8 @@
 //! 42 AC, 1, 2 or 43 WA with its first line as the reason); anything else, a crash or a limit
 //! is a judge error.
 
-use super::ruling::{ruling, Ruling};
-use super::scratch::{absolute, quoted, Scratch};
+use super::exit_status::{ruling, Ruling};
+use super::grader_files::{absolute, quoted, Scratch};
 use crate::cases::Case;
 use crate::limits::Limits;
 use crate::process::{execute, Program};

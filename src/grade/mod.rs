@@ -4,10 +4,10 @@
 //! interactive folder. The runner never looks inside them.
 
 pub mod checker;
+mod exit_status;
+mod grader_files;
 pub mod interactive;
-mod kattis;
-mod ruling;
-mod scratch;
+mod output_validator;
 
 use crate::cases::{Case, Judging};
 use crate::compare::Mode;
@@ -104,7 +104,7 @@ pub fn judge_case(
                 checker::check(command, dir, case, expected, &execution.stdout)
             }
             Judging::Validator { program } => {
-                kattis::validate(program, case, expected, &execution.stdout)
+                output_validator::validate(program, case, expected, &execution.stdout)
             }
             _ => compare_verdict(&expected_text, &execution.stdout, settings.compare),
         },

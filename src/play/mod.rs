@@ -9,10 +9,12 @@ mod othello;
 mod person;
 mod tic_tac_toe;
 
+use crate::cases::BuiltIn;
 use crate::limits::Limits;
+use crate::problems::build::build_solvers;
+use crate::problems::played_against;
 use crate::process::conversation::{Player, Said};
 use crate::process::{Program, Stop};
-use crate::solvers;
 use options::{ComputerChoice, Game, PlayOptions};
 use person::{Answer, Person};
 use std::io::{self, BufRead, IsTerminal, Write};
@@ -121,7 +123,7 @@ fn start_program(
             }
             program
         }
-        _ => Program::Binary(solvers::build(root, &[solver.to_string()])?.remove(0)),
+        _ => Program::Binary(build_solvers(root, &[solver.to_string()])?.remove(0)),
     };
     let limits = Limits {
         cpu: SESSION,
@@ -145,10 +147,12 @@ fn seed(given: Option<u64>) -> u64 {
 /// Exit status 0 when the person stops, 1 when the computer breaks the protocol, 2 when it
 /// cannot be built or started.
 pub fn run(root: &Path, options: &PlayOptions, limits: Limits) -> ExitCode {
-    let solver = match options.game {
-        Game::TicTacToe => "tic_tac_toe_player",
-        Game::Othello => "othello_player",
+    let opponent = match options.game {
+        Game::TicTacToe => BuiltIn::TicTacToe,
+        Game::Othello => BuiltIn::Othello,
     };
+    // The solver judged against this game's built-in opponent plays the person.
+    let solver = played_against(opponent).map_or("", |problem| problem.name);
     let mut program = match &options.computer {
         ComputerChoice::Strategy(_) => None,
         choice => match start_program(root, solver, choice, limits) {

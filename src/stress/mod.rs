@@ -2,11 +2,9 @@
 //! input found is shrunk to a locally minimal one that still fails and stays valid, reported,
 //! and saved as a case when asked.
 //!
-//! `generate` holds the built-in generators (Othello positions by the rules of
-//! `crate::games::othello`, which also give othello_endgame's expected output), `trial` tries one input, `search` tries many, `shrink` reduces one,
+//! The built-in generators are the problem table's (`crate::problems`); `trial` tries one input, `search` tries many, `shrink` reduces one,
 //! `save` writes it as a case, `report` prints the outcome.
 
-pub mod generate;
 mod progress;
 mod report;
 pub mod save;
@@ -16,11 +14,11 @@ pub mod trial;
 
 use crate::cases::judge_files;
 use crate::cli::{Options, Stress};
+use crate::problems::build::build_solvers;
+use crate::problems::StressExpected;
 use crate::process::stop;
 use crate::process::{self, adopt_orphans, Program};
-use crate::solvers;
 use crate::text::printable;
-use crate::validate::validator;
 use progress::ProgressLine;
 use search::{search, Ending, Source};
 use shrink::{shrink, Attempt, Tokens};
@@ -82,29 +80,32 @@ fn plan(root: &Path, stress: &Stress, options: &Options, scratch: &Path) -> Resu
         }
         let files =
             judge_files::read(&root.join("cases").join(name)).map_err(|error| error.to_string())?;
-        if files.interactive.is_some() || name.ends_with("_player") {
+        let problem = crate::problems::problem(name);
+        if files.interactive.is_some() || problem.is_some_and(|problem| problem.opponent.is_some())
+        {
             return Err(format!(
                 "{name} is interactive: stress compares the outputs of two programs on one input, and an interactive problem has no input of its own (judge {name} plays it)"
             ));
         }
         if let Some(command) = files.checker {
             let dir = files.dir.clone();
-            judging = match name.as_str() {
-                "othello_endgame" => Judging::OthelloChecker { command, dir },
+            judging = match problem.map(|problem| problem.stress_expected) {
+                Some(StressExpected::MoveScores) => Judging::OthelloChecker { command, dir },
                 _ => Judging::Checker { command, dir },
             };
         }
-        if let Some(validate) = validator(name) {
-            validity = Validity::BuiltIn(validate);
+        if let Some(problem) = problem {
+            validity = Validity::BuiltIn(problem.validator);
         }
         if stress.generator.is_none() {
-            let generate = generate::generator(name)
+            let generate = problem
+                .and_then(|problem| problem.generator)
                 .ok_or_else(|| format!("no built-in generator for {name}: give one with --gen"))?;
             source = Some(Source::BuiltIn(generate));
             source_said = format!("the built-in generator for {name}");
         }
         if stress.reference.is_none() {
-            let binary = solvers::build(root, std::slice::from_ref(name))?.remove(0);
+            let binary = build_solvers(root, std::slice::from_ref(name))?.remove(0);
             reference = Some(Program::Binary(binary));
             reference_said = format!("the solver {name}");
         }

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 /// Where inputs come from.
 #[derive(Clone, Debug)]
 pub enum Source {
-    BuiltIn(super::generate::Generator),
+    BuiltIn(crate::problems::generators::Generator),
     /// A command, run as `COMMAND SEED`.
     Command(String),
 }

@@ -1,52 +1,167 @@
-//! Input validators, one per problem, written from its statement in the manner of testlib's:
-//! each says whether a case input is one the problem's real judge can give, or on which line
-//! and why it is not. `judge validate` runs them (see `command`).
+//! `judge validate`: every `.in` of a case folder through a validator, built in (by solver name)
+//! or any command (exit 0 = valid), one line per file, then a count.
 
-mod board_winner;
-pub mod command;
-mod key_values;
-mod move_values;
-mod othello_endgame;
-mod othello_player;
-mod perfect_play;
-pub mod reader;
-pub mod tic_tac_toe_board;
-mod tic_tac_toe_player;
-mod weighted_tic_tac_toe;
+use crate::cases::files::natural_order;
+use crate::limits::Limits;
+use crate::problems::validators::Validator;
+use crate::problems::{validator, PROBLEMS};
+use crate::process;
+use crate::process::{adopt_orphans, execute, Program, Termination};
+use crate::text::printable;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
-pub use reader::Invalid;
+/// Exit status for a usage or I/O error (some file invalid is 1).
+const USAGE_OR_IO_ERROR: u8 = 2;
 
-/// A validator: the whole input file in, `Ok` or the first reason it is invalid out.
-pub type Validator = fn(&[u8]) -> Result<(), Invalid>;
+/// How much of an external validator's stderr is shown.
+const STDERR_SHOWN: usize = 300;
 
-/// Every problem's validator, keyed by its solver's name.
-pub const VALIDATORS: [(&str, Validator); 7] = [
-    ("board_winner", board_winner::validate),
-    ("move_values", move_values::validate),
-    ("othello_endgame", othello_endgame::validate),
-    ("othello_player", othello_player::validate),
-    ("perfect_play", perfect_play::validate),
-    ("tic_tac_toe_player", tic_tac_toe_player::validate),
-    ("weighted_tic_tac_toe", weighted_tic_tac_toe::validate),
-];
-
-/// The validator of the solver `name`, if it has one.
-pub fn validator(name: &str) -> Option<Validator> {
-    VALIDATORS
-        .iter()
-        .find(|(known, _)| *known == name)
-        .map(|&(_, validate)| validate)
+/// What checks the files.
+enum Check {
+    BuiltIn(Validator),
+    Command(Program),
 }
 
-/// For the validators' unit tests: `valid` passes, and each near miss (one per rule, named)
-/// fails with exactly its message.
-#[cfg(test)]
-fn check_near_misses(validate: Validator, valid: &[u8], near_misses: &[(&str, &[u8], &str)]) {
-    assert_eq!(validate(valid), Ok(()), "the valid input");
-    for &(rule, input, message) in near_misses {
-        match validate(input) {
-            Ok(()) => panic!("{rule}: {:?} passed", String::from_utf8_lossy(input)),
-            Err(invalid) => assert_eq!(invalid.to_string(), message, "{rule}"),
+/// The `.in` files of `dir`, in natural order (`sample-2` before `sample-10`).
+pub fn in_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = fs::read_dir(dir)?
+        .map(|entry| entry.map(|entry| entry.path()))
+        .collect::<io::Result<_>>()?;
+    files.retain(|path| path.extension().is_some_and(|extension| extension == "in"));
+    files.sort_by(|a, b| natural_order(&stem(a), &stem(b)));
+    Ok(files)
+}
+
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned())
+}
+
+/// Why a file is invalid, or `None` when it is valid.
+fn verdict(check: &Check, file: &Path, limits: Limits) -> io::Result<Option<String>> {
+    match check {
+        Check::BuiltIn(validate) => Ok(validate(&fs::read(file)?)
+            .err()
+            .map(|invalid| invalid.to_string())),
+        Check::Command(program) => {
+            let run = execute(program, Some(file), limits)?;
+            let tail = String::from_utf8_lossy(&run.stderr_tail);
+            let tail = tail.trim();
+            let start = tail
+                .char_indices()
+                .rev()
+                .nth(STDERR_SHOWN)
+                .map_or(0, |(index, _)| index);
+            let how = match (run.ended.stopped, run.ended.termination) {
+                (Some(stop), _) => format!("stopped by the judge ({stop:?})"),
+                (None, Termination::Exited(0)) => return Ok(None),
+                (None, Termination::Exited(code)) => format!("exit status {code}"),
+                (None, Termination::Signaled(signal)) => format!("killed by signal {signal}"),
+            };
+            Ok(Some(if tail.is_empty() {
+                how
+            } else {
+                format!("{how}: {}", &tail[start..])
+            }))
         }
+    }
+}
+
+/// Runs `judge validate`: `names` (all solvers when empty) on their folders under
+/// `root/cases`, or with `command`, that command on the one folder in `names`.
+pub fn run(root: &Path, names: &[String], command: Option<&str>, limits: Limits) -> ExitCode {
+    let mut folders: Vec<(String, PathBuf, Check)> = Vec::new();
+    match command {
+        Some(line) => {
+            let [folder] = names else {
+                eprintln!("error: --validator takes one folder, found {}", names.len());
+                return ExitCode::from(USAGE_OR_IO_ERROR);
+            };
+            let dir = PathBuf::from(folder);
+            let label = dir.file_name().map_or_else(
+                || folder.clone(),
+                |name| name.to_string_lossy().into_owned(),
+            );
+            folders.push((label, dir, Check::Command(Program::Shell(line.to_string()))));
+        }
+        None if names.is_empty() => {
+            for problem in PROBLEMS {
+                let dir = root.join("cases").join(problem.name);
+                folders.push((
+                    problem.name.to_string(),
+                    dir,
+                    Check::BuiltIn(problem.validator),
+                ));
+            }
+        }
+        None => {
+            for name in names {
+                let Some(validate) = validator(name) else {
+                    let known: Vec<&str> = PROBLEMS.iter().map(|problem| problem.name).collect();
+                    eprintln!(
+                        "error: no validator named {:?} (validators: {})",
+                        printable(name),
+                        known.join(", ")
+                    );
+                    return ExitCode::from(USAGE_OR_IO_ERROR);
+                };
+                let dir = root.join("cases").join(name);
+                folders.push((name.clone(), dir, Check::BuiltIn(validate)));
+            }
+        }
+    }
+    let mut files = Vec::new();
+    for (label, dir, check) in &folders {
+        match in_files(dir) {
+            Ok(found) if found.is_empty() => {
+                eprintln!(
+                    "error: {}: no .in files to validate: an empty suite is not a pass",
+                    printable(&dir.display().to_string())
+                );
+                return ExitCode::from(USAGE_OR_IO_ERROR);
+            }
+            Ok(found) => files.extend(found.into_iter().map(|file| (label, file, check))),
+            Err(error) => {
+                eprintln!("error: {}: {error}", printable(&dir.display().to_string()));
+                return ExitCode::from(USAGE_OR_IO_ERROR);
+            }
+        }
+    }
+    adopt_orphans();
+    let labels: Vec<String> = files
+        .iter()
+        .map(|(label, file, _)| printable(&format!("{label}/{}", stem(file))))
+        .collect();
+    let width = labels
+        .iter()
+        .map(|label| label.chars().count())
+        .max()
+        .unwrap_or(0);
+    let (mut invalid, mut errors) = (0, 0);
+    for ((_, file, check), label) in files.iter().zip(&labels) {
+        match verdict(check, file, limits) {
+            Ok(None) => println!("{label:width$}  valid"),
+            Ok(Some(reason)) => {
+                invalid += 1;
+                println!("{label:width$}  invalid: {}", printable(&reason));
+            }
+            Err(error) => {
+                errors += 1;
+                println!("{label:width$}  error: {}", printable(&error.to_string()));
+            }
+        }
+    }
+    process::finish();
+    let valid = files.len() - invalid - errors;
+    println!("{} files: {valid} valid, {invalid} invalid", files.len());
+    if errors > 0 {
+        ExitCode::from(USAGE_OR_IO_ERROR)
+    } else if invalid > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
     }
 }

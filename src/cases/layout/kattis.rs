@@ -99,7 +99,7 @@ mod tests {
     /// 0o755 makes a file executable.
     fn package(files: &[(&str, u32)]) -> PathBuf {
         let names: Vec<&str> = files.iter().map(|&(file, _)| file).collect();
-        let dir = crate::scratch::folder_with_files("kattis", &names);
+        let dir = crate::test_folders::folder_with_files("kattis", &names);
         for (file, mode) in files {
             fs::set_permissions(dir.join(file), fs::Permissions::from_mode(*mode)).unwrap();
         }

@@ -353,7 +353,7 @@ mod tests {
     use super::*;
 
     fn folder(files: &[&str]) -> PathBuf {
-        crate::scratch::folder_with_files("layout", files)
+        crate::test_folders::folder_with_files("layout", files)
     }
 
     fn names(listing: &Listing) -> Vec<&str> {

@@ -9,9 +9,9 @@
 
 use super::decide::SHELL_SIGPIPE;
 use super::Decision;
-use crate::grade::kattis::judge_message;
-use crate::grade::ruling::{ruling, Ruling};
-use crate::grade::scratch::{absolute, quoted, Scratch};
+use crate::grade::exit_status::{ruling, Ruling};
+use crate::grade::grader_files::{absolute, quoted, Scratch};
+use crate::grade::output_validator::judge_message;
 use crate::limits::{Limits, DEFAULT_MEMORY_MIB};
 use crate::process::{sys, Ended, Input, Outputs, Program, Running, Stop, Termination};
 use std::fs;

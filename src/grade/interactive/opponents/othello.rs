@@ -164,7 +164,7 @@ mod tests {
     /// Plays a scripted player's lines against the opponent; the decision and what the
     /// opponent wrote.
     fn against(case: &str, player_lines: &str) -> (Decision, String) {
-        let dir = crate::scratch::folder_with_files("othello-grader", &["case.in"]);
+        let dir = crate::test_folders::folder_with_files("othello-grader", &["case.in"]);
         fs::write(dir.join("case.in"), case).unwrap();
         let mut from_player = player_lines.as_bytes();
         let mut to_player = Vec::new();
@@ -225,7 +225,7 @@ mod tests {
     fn whole_games_are_counted_against_the_bar() {
         use crate::process::sys::pipe;
         for (bar, accepted) in [(0, true), (100, false)] {
-            let dir = crate::scratch::folder_with_files("othello-grader", &["case.in"]);
+            let dir = crate::test_folders::folder_with_files("othello-grader", &["case.in"]);
             let case = format!("opponent greedy\nseed 3\ngames 4\nwin-percent {bar}\n");
             fs::write(dir.join("case.in"), case).unwrap();
             let ((player_reads, judge_writes), (judge_reads, player_writes)) =

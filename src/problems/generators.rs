@@ -1,29 +1,13 @@
-//! The built-in input generators, one per non-interactive solver: seeded (same seed, same
+//! The built-in input generators, one per non-interactive problem (the table in
+//! `crate::problems` names each problem's): seeded (same seed, same
 //! input), leaning to small values and to the shapes where bugs live.
 
+use super::validators::tic_tac_toe_board::has_line;
 use crate::games::othello::{squares, Board, Move};
 use crate::random::Random;
-use crate::validate::tic_tac_toe_board::has_line;
 
 /// A generator: a seed in, one input out.
 pub type Generator = fn(u64) -> String;
-
-/// Every built-in generator, keyed by its solver's name.
-pub const GENERATORS: [(&str, Generator); 5] = [
-    ("board_winner", board_winner),
-    ("move_values", move_values),
-    ("othello_endgame", othello_endgame),
-    ("perfect_play", perfect_play),
-    ("weighted_tic_tac_toe", weighted_tic_tac_toe),
-];
-
-/// The generator for the solver `name`, if it has one.
-pub fn generator(name: &str) -> Option<Generator> {
-    GENERATORS
-        .iter()
-        .find(|(known, _)| *known == name)
-        .map(|&(_, generate)| generate)
-}
 
 /// The generator's random numbers for a seed (mixed, so seeds 1, 2, 3 are far apart).
 fn random(seed: u64) -> Random {
@@ -154,12 +138,15 @@ pub fn othello_endgame(seed: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::validate::validator;
+    use crate::problems::PROBLEMS;
 
     #[test]
     fn every_generator_is_seeded_and_gives_valid_inputs() {
-        for (name, generate) in GENERATORS {
-            let validate = validator(name).unwrap();
+        for problem in PROBLEMS {
+            let (name, validate) = (problem.name, problem.validator);
+            let Some(generate) = problem.generator else {
+                continue;
+            };
             for seed in 1..300 {
                 let input = generate(seed);
                 assert_eq!(input, generate(seed), "{name} seed {seed}");

@@ -7,7 +7,7 @@ use std::process::Command;
 
 /// Builds the named solvers of the project at `root` with the profile this judge was built with,
 /// and returns their binaries (in the same folder as the judge's own binary).
-pub fn build(root: &Path, names: &[String]) -> Result<Vec<PathBuf>, String> {
+pub fn build_solvers(root: &Path, names: &[String]) -> Result<Vec<PathBuf>, String> {
     let exe = env::current_exe()
         .map_err(|error| format!("cannot find the judge's own binary: {error}"))?;
     let dir = exe.parent().unwrap_or(Path::new("."));

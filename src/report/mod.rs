@@ -2,7 +2,9 @@
 //! a failure, and a summary. Everything a program or a case name can put on the screen is
 //! escaped first, so no output can forge a verdict line.
 
-use crate::input_head::InputHead;
+pub mod json;
+
+use crate::cases::input_head::InputHead;
 use crate::limits::Limits;
 use crate::runner::Finished;
 use crate::text::printable;

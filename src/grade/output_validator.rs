@@ -3,7 +3,7 @@
 //! case. Exit 42 is AC, 43 is WA (with the start of `judgemessage.txt` as the reason); anything
 //! else, a crash or a limit is a judge error, never the program's verdict.
 
-use super::scratch::{absolute, quoted, Scratch};
+use super::grader_files::{absolute, quoted, Scratch};
 use crate::cases::Case;
 use crate::limits::Limits;
 use crate::process::{execute, Program, Termination};
