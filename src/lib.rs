@@ -9,13 +9,15 @@
 //! reference on generated inputs and shrinks what fails, `cli` and `command` are the `judge`
 //! command. Shared by the `judge` binary (`src/main.rs`) and the tests in `tests/`.
 
+pub mod app;
 pub mod cases;
 pub mod cli;
-pub mod command;
 pub mod compare;
 pub mod games;
 pub mod grade;
+pub mod judge;
 pub mod limits;
+pub mod outcome;
 pub mod play;
 pub mod problems;
 pub mod process;

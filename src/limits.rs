@@ -49,3 +49,38 @@ impl Limits {
 pub fn default_wall(cpu: Duration) -> Duration {
     cpu * 2 + Duration::from_secs(1)
 }
+
+/// The limits the command line gives, each `None` when not given.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LimitFlags {
+    /// `None`: the folder's limit, or the default.
+    pub time: Option<Duration>,
+    /// `None`: twice the time limit plus a second.
+    pub wall: Option<Duration>,
+    /// `None`: the folder's limit, or the default.
+    pub memory_mib: Option<u64>,
+    /// `None`: as large as the memory limit.
+    pub stack_mib: Option<u64>,
+}
+
+impl LimitFlags {
+    /// The limits of each run when no folder sets any: the flags, or the defaults.
+    pub fn limits(&self) -> Limits {
+        self.limits_with(
+            self.time.unwrap_or(DEFAULT_TIME_LIMIT),
+            self.memory_mib.unwrap_or(DEFAULT_MEMORY_MIB),
+        )
+    }
+
+    /// The limits of each run with this CPU time and memory (a folder's, unless flags were
+    /// given), and the other flags.
+    pub fn limits_with(&self, time: Duration, memory_mib: u64) -> Limits {
+        Limits {
+            cpu: time,
+            wall: self.wall.unwrap_or(default_wall(time)),
+            memory_bytes: memory_mib << 20,
+            stack_bytes: self.stack_mib.unwrap_or(memory_mib) << 20,
+            output_bytes: DEFAULT_OUTPUT_CAP,
+        }
+    }
+}

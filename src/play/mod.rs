@@ -11,15 +11,15 @@ mod tic_tac_toe;
 
 use crate::cases::BuiltIn;
 use crate::limits::Limits;
+use crate::outcome::Outcome as CommandOutcome;
 use crate::problems::build::build_solvers;
 use crate::problems::played_against;
 use crate::process::conversation::{Player, Said};
-use crate::process::{Program, Stop};
+use crate::process::{Program, Session, Signals, Stop};
 use options::{ComputerChoice, Game, PlayOptions};
 use person::{Answer, Person};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::Path;
-use std::process::ExitCode;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// How long a session may last: the computer's limits are per session, and a person thinks.
@@ -144,9 +144,10 @@ fn seed(given: Option<u64>) -> u64 {
 }
 
 /// Runs `judge play` with the computer's memory and stack from `limits` and a day of time.
-/// Exit status 0 when the person stops, 1 when the computer breaks the protocol, 2 when it
+/// Passed when the person stops, failed when the computer breaks the protocol, an error when it
 /// cannot be built or started.
-pub fn run(root: &Path, options: &PlayOptions, limits: Limits) -> ExitCode {
+pub fn run(root: &Path, options: &PlayOptions, limits: Limits) -> CommandOutcome {
+    let _session = Session::start(Signals::Default);
     let opponent = match options.game {
         Game::TicTacToe => BuiltIn::TicTacToe,
         Game::Othello => BuiltIn::Othello,
@@ -159,7 +160,7 @@ pub fn run(root: &Path, options: &PlayOptions, limits: Limits) -> ExitCode {
             Ok(player) => Some(player),
             Err(error) => {
                 eprintln!("error: {error}");
-                return ExitCode::from(2);
+                return CommandOutcome::Error;
             }
         },
     };
@@ -184,10 +185,10 @@ pub fn run(root: &Path, options: &PlayOptions, limits: Limits) -> ExitCode {
         let _ = computer.finish();
     }
     match played {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => CommandOutcome::Passed,
         Err(error) => {
             eprintln!("error: {error}");
-            ExitCode::from(1)
+            CommandOutcome::Failed
         }
     }
 }

@@ -17,6 +17,7 @@ pub mod cgroup;
 pub mod conversation;
 mod members;
 mod program;
+mod session;
 pub mod stop;
 pub mod sys;
 
@@ -25,6 +26,7 @@ use cgroup::Cgroup;
 pub use members::adopt_orphans;
 use members::{Members, ACTIVE_RUNS, MARKER_VARIABLE};
 pub use program::Program;
+pub use session::{Session, Signals};
 use std::fs::File;
 use std::io;
 use std::path::Path;

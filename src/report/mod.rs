@@ -11,6 +11,15 @@ use crate::text::printable;
 use crate::verdict::{Code, TimeKind, Verdict, Wrong};
 use std::time::Duration;
 
+/// How the results are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// The report for people, on stdout.
+    Human,
+    /// JSON lines on stdout, the report for people on stderr.
+    Json,
+}
+
 /// Whether to colour verdicts: only for a terminal, and never when NO_COLOR is set.
 pub fn use_colour(stdout_is_terminal: bool, no_color: Option<std::ffi::OsString>) -> bool {
     stdout_is_terminal && no_color.map_or(true, |value| value.is_empty())

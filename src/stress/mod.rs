@@ -5,6 +5,7 @@
 //! The built-in generators are the problem table's (`crate::problems`); `trial` tries one input, `search` tries many, `shrink` reduces one,
 //! `save` writes it as a case, `report` prints the outcome.
 
+pub mod options;
 mod progress;
 mod report;
 pub mod save;
@@ -13,33 +14,30 @@ pub mod shrink;
 pub mod trial;
 
 use crate::cases::judge_files;
-use crate::cli::{Options, Stress};
+use crate::grade::Settings;
+use crate::outcome;
 use crate::problems::build::build_solvers;
 use crate::problems::StressExpected;
 use crate::process::stop;
-use crate::process::{self, adopt_orphans, Program};
+use crate::process::{Program, Session, Signals};
 use crate::text::printable;
+use options::StressOptions;
 use progress::ProgressLine;
 use search::{search, Ending, Source};
 use shrink::{shrink, Attempt, Tokens};
 use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
-use std::thread;
 use std::time::Instant;
 use trial::{Judging, Outcome, Setup, Validity};
 
 /// The most runs the shrinker may use.
 pub const MAX_SHRINK_RUNS: usize = 2000;
 
-/// Exit statuses: a counterexample found; a usage error or a broken generator or reference.
-const FOUND: u8 = 1;
-const USAGE_OR_BROKEN: u8 = 2;
-
-fn fail(message: &str) -> ExitCode {
+/// A usage error, or a broken generator or reference: said, and the outcome.
+fn fail(message: &str) -> outcome::Outcome {
     eprintln!("error: {}", printable(message));
-    ExitCode::from(USAGE_OR_BROKEN)
+    outcome::Outcome::Error
 }
 
 /// A scratch folder for this run's files, removed when dropped.
@@ -62,8 +60,13 @@ struct Plan {
 
 /// Resolves NAME's defaults (its solver, generator, validator, checker) and the flags that
 /// replace them; errors are usage errors.
-fn plan(root: &Path, stress: &Stress, options: &Options, scratch: &Path) -> Result<Plan, String> {
-    let mut judging = Judging::Compare(options.compare);
+fn plan(
+    root: &Path,
+    stress: &StressOptions,
+    settings: &Settings,
+    scratch: &Path,
+) -> Result<Plan, String> {
+    let mut judging = Judging::Compare(settings.compare);
     let mut validity = Validity::Reference;
     let mut reference = None;
     let mut source = None;
@@ -143,7 +146,7 @@ fn plan(root: &Path, stress: &Stress, options: &Options, scratch: &Path) -> Resu
             reference,
             validity,
             judging,
-            limits: options.limits(),
+            limits: settings.limits,
             scratch: scratch.to_path_buf(),
         },
         source,
@@ -153,24 +156,21 @@ fn plan(root: &Path, stress: &Stress, options: &Options, scratch: &Path) -> Resu
 }
 
 /// Runs `judge stress`.
-pub fn run(root: &Path, stress: &Stress, options: &Options) -> ExitCode {
+pub fn run(root: &Path, stress: &StressOptions, settings: &Settings) -> outcome::Outcome {
     let scratch =
         Scratch(std::env::temp_dir().join(format!("game-judge-stress-{}", std::process::id())));
     if let Err(error) = fs::create_dir_all(&scratch.0) {
         return fail(&format!("cannot make {}: {error}", scratch.0.display()));
     }
-    let plan = match plan(root, stress, options, &scratch.0) {
+    let plan = match plan(root, stress, settings, &scratch.0) {
         Ok(plan) => plan,
         Err(message) => return fail(&message),
     };
-    adopt_orphans();
-    stop::note_termination_signals();
-    let code = stress_with(stress, options, &plan);
-    process::finish();
-    code
+    let _session = Session::start(Signals::Noted);
+    stress_with(stress, settings, &plan)
 }
 
-fn stress_with(stress: &Stress, options: &Options, plan: &Plan) -> ExitCode {
+fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outcome::Outcome {
     let last = stress.seed.saturating_add(stress.count - 1);
     println!(
         "{}",
@@ -179,28 +179,25 @@ fn stress_with(stress: &Stress, options: &Options, plan: &Plan) -> ExitCode {
             stress.command, plan.reference_said, plan.source_said, stress.seed
         ))
     );
-    let jobs = options
-        .jobs
-        .unwrap_or_else(|| thread::available_parallelism().map_or(1, |count| count.get()));
     let searched = search(
         &plan.setup,
         &plan.source,
         stress.seed,
         stress.count,
         stress.time,
-        jobs,
+        settings.jobs,
     );
     if let Some(signal) = stop::received_signal() {
         eprintln!(
             "error: stopped by signal {signal} after {} inputs",
             searched.tried
         );
-        return ExitCode::from(128 + signal as u8);
+        return outcome::Outcome::Stopped(signal);
     }
     let (seed, input, failure) = match searched.ending.clone() {
         None => {
             println!("{}", report::nothing_found(&searched));
-            return ExitCode::SUCCESS;
+            return outcome::Outcome::Passed;
         }
         Some((_, Ending::Broken(why))) => return fail(&why),
         Some((seed, Ending::Found { input, failure })) => (seed, input, failure),
@@ -282,7 +279,7 @@ fn stress_with(stress: &Stress, options: &Options, plan: &Plan) -> ExitCode {
         }
     }
     match stopped_by {
-        Some(signal) => ExitCode::from(128 + signal as u8),
-        None => ExitCode::from(FOUND),
+        Some(signal) => outcome::Outcome::Stopped(signal),
+        None => outcome::Outcome::Failed,
     }
 }

@@ -1,20 +1,19 @@
 //! `judge validate`: every `.in` of a case folder through a validator, built in (by solver name)
 //! or any command (exit 0 = valid), one line per file, then a count.
 
+pub mod options;
+
 use crate::cases::files::natural_order;
 use crate::limits::Limits;
+use crate::outcome::Outcome;
 use crate::problems::validators::Validator;
 use crate::problems::{validator, PROBLEMS};
-use crate::process;
-use crate::process::{adopt_orphans, execute, Program, Termination};
+use crate::process::{execute, Program, Session, Signals, Termination};
 use crate::text::printable;
+use options::ValidateOptions;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
-
-/// Exit status for a usage or I/O error (some file invalid is 1).
-const USAGE_OR_IO_ERROR: u8 = 2;
 
 /// How much of an external validator's stderr is shown.
 const STDERR_SHOWN: usize = 300;
@@ -72,13 +71,14 @@ fn verdict(check: &Check, file: &Path, limits: Limits) -> io::Result<Option<Stri
 
 /// Runs `judge validate`: `names` (all solvers when empty) on their folders under
 /// `root/cases`, or with `command`, that command on the one folder in `names`.
-pub fn run(root: &Path, names: &[String], command: Option<&str>, limits: Limits) -> ExitCode {
+pub fn run(root: &Path, options: &ValidateOptions, limits: Limits) -> Outcome {
+    let names = options.names.as_slice();
     let mut folders: Vec<(String, PathBuf, Check)> = Vec::new();
-    match command {
+    match options.command.as_deref() {
         Some(line) => {
             let [folder] = names else {
                 eprintln!("error: --validator takes one folder, found {}", names.len());
-                return ExitCode::from(USAGE_OR_IO_ERROR);
+                return Outcome::Error;
             };
             let dir = PathBuf::from(folder);
             let label = dir.file_name().map_or_else(
@@ -106,7 +106,7 @@ pub fn run(root: &Path, names: &[String], command: Option<&str>, limits: Limits)
                         printable(name),
                         known.join(", ")
                     );
-                    return ExitCode::from(USAGE_OR_IO_ERROR);
+                    return Outcome::Error;
                 };
                 let dir = root.join("cases").join(name);
                 folders.push((name.clone(), dir, Check::BuiltIn(validate)));
@@ -121,16 +121,16 @@ pub fn run(root: &Path, names: &[String], command: Option<&str>, limits: Limits)
                     "error: {}: no .in files to validate: an empty suite is not a pass",
                     printable(&dir.display().to_string())
                 );
-                return ExitCode::from(USAGE_OR_IO_ERROR);
+                return Outcome::Error;
             }
             Ok(found) => files.extend(found.into_iter().map(|file| (label, file, check))),
             Err(error) => {
                 eprintln!("error: {}: {error}", printable(&dir.display().to_string()));
-                return ExitCode::from(USAGE_OR_IO_ERROR);
+                return Outcome::Error;
             }
         }
     }
-    adopt_orphans();
+    let session = Session::start(Signals::Default);
     let labels: Vec<String> = files
         .iter()
         .map(|(label, file, _)| printable(&format!("{label}/{}", stem(file))))
@@ -154,14 +154,14 @@ pub fn run(root: &Path, names: &[String], command: Option<&str>, limits: Limits)
             }
         }
     }
-    process::finish();
+    drop(session);
     let valid = files.len() - invalid - errors;
     println!("{} files: {valid} valid, {invalid} invalid", files.len());
     if errors > 0 {
-        ExitCode::from(USAGE_OR_IO_ERROR)
+        Outcome::Error
     } else if invalid > 0 {
-        ExitCode::from(1)
+        Outcome::Failed
     } else {
-        ExitCode::SUCCESS
+        Outcome::Passed
     }
 }

@@ -1,0 +1,52 @@
+//! The `judge` command from arguments to exit status: parse the command line, print the help or
+//! the version, run the command it names, and turn how that ended into the exit status (the only
+//! place that does).
+
+use crate::cli::{self, usage::usage, Options, Parsed, Target};
+use crate::judge;
+use crate::limits::DEFAULT_TIME_LIMIT;
+use crate::outcome::Outcome;
+use crate::play;
+use crate::stress;
+use crate::validate;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Runs the judge command for the arguments after the program name; `root` is the project.
+pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode {
+    let outcome = match cli::parse(arguments) {
+        Ok(Parsed::Run(options)) => command(root, options),
+        Ok(Parsed::Help) => {
+            print!("{}", usage());
+            Outcome::Passed
+        }
+        Ok(Parsed::Version) => {
+            println!("judge {}", env!("CARGO_PKG_VERSION"));
+            Outcome::Passed
+        }
+        Err(error) => {
+            eprintln!("error: {error}\nrun `judge --help` for usage");
+            Outcome::Error
+        }
+    };
+    ExitCode::from(outcome.code())
+}
+
+/// Runs the command the options name.
+fn command(root: &Path, options: Options) -> Outcome {
+    let common = options.common;
+    let time_limit = common.limits.time.unwrap_or(DEFAULT_TIME_LIMIT);
+    if let Some(wall) = common.limits.wall.filter(|&wall| wall < time_limit) {
+        eprintln!(
+            "warning: --wall-limit {} s is below the CPU time limit of {} s: the wall bound ends a busy run first (TLE)",
+            wall.as_secs_f64(),
+            time_limit.as_secs_f64()
+        );
+    }
+    match &options.target {
+        Target::Judge(target) => judge::run(root, target, &common),
+        Target::Play(play) => play::run(root, play, common.limits.limits()),
+        Target::Validate(validate) => validate::run(root, validate, common.limits.limits()),
+        Target::Stress(stress) => stress::run(root, stress, &common.settings()),
+    }
+}

@@ -1,0 +1,560 @@
+//! Every flag of the `judge` command, once: its names, its value, the command it goes with, its
+//! help and how it sets what was given. The parser (`super::parse`) and the help text
+//! (`super::usage`) are both made from `FLAGS`, so adding a flag is one row here.
+
+use crate::compare::Mode;
+use crate::judge::options::CommonFlags;
+use crate::limits::{MAX_MIB, MAX_SECONDS};
+use crate::play::options::PlayFlags;
+use crate::report::Format;
+use crate::stress::options::StressFlags;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The command a flag goes with: `Every` command, or one of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Section {
+    Every,
+    /// Judging: the solvers, or a program with `--cmd`.
+    Judge,
+    Play,
+    Validate,
+    Stress,
+}
+
+/// Everything the flags said, each value read as its type.
+#[derive(Clone, Debug, Default)]
+pub struct Given {
+    pub help: bool,
+    pub version: bool,
+    pub common: CommonFlags,
+    /// Judging's `--cmd`.
+    pub command: Option<String>,
+    pub interactor: Option<String>,
+    /// Validate's `--validator`.
+    pub validator: Option<String>,
+    pub play: PlayFlags,
+    pub stress: StressFlags,
+}
+
+/// Sets what a flag says, from its value (empty for a flag without one); the error is the
+/// usage error's text.
+pub type Setter = fn(&mut Given, &str) -> Result<(), String>;
+
+/// One flag.
+pub struct Flag {
+    pub short: Option<&'static str>,
+    pub long: &'static str,
+    /// The value's name in the help (`SECONDS`), or `None` for a switch.
+    pub value: Option<&'static str>,
+    pub section: Section,
+    /// What the command it goes with is called in an error (`play`, `stress`).
+    pub with: &'static str,
+    /// How it is used, for the error when it is given to another command.
+    pub example: &'static str,
+    /// The help text, its lines already broken.
+    pub help: &'static str,
+    pub set: Setter,
+}
+
+impl Flag {
+    /// Whether `name` (`-t` or `--time-limit`) names this flag.
+    pub fn is_named(&self, name: &str) -> bool {
+        self.long == name || self.short == Some(name)
+    }
+
+    /// Whether the flag goes with `section`'s command.
+    pub fn goes_with(&self, section: Section) -> bool {
+        self.section == Section::Every || self.section == section
+    }
+}
+
+fn parse_seconds(flag: &str, text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds <= MAX_SECONDS => {
+            Ok(Duration::from_secs_f64(seconds))
+        }
+        _ => Err(format!(
+            "{flag} expects seconds, a number above 0 (at most a day), found {text:?}"
+        )),
+    }
+}
+
+fn parse_mib(flag: &str, text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(mib) if mib > 0 && mib <= MAX_MIB => Ok(mib),
+        _ => Err(format!(
+            "{flag} expects MiB, a whole number above 0, found {text:?}"
+        )),
+    }
+}
+
+/// The most playouts per candidate move: a few seconds per move at most.
+const MAX_PLAYOUTS: u32 = 1_000_000;
+
+fn parse_playouts(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(playouts) if playouts > 0 && playouts <= MAX_PLAYOUTS => Ok(playouts),
+        _ => Err(format!(
+            "--playouts expects a whole number from 1 to {MAX_PLAYOUTS}, found {text:?}"
+        )),
+    }
+}
+
+fn parse_whole(flag: &str, text: &str, least: u64) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(value) if value >= least => Ok(value),
+        _ => Err(format!(
+            "{flag} expects a whole number of at least {least}, found {text:?}"
+        )),
+    }
+}
+
+fn parse_play_seed(text: &str) -> Result<u64, String> {
+    text.parse::<u64>().map_err(|_| {
+        format!(
+            "--seed expects a whole number from 0 to {}, found {text:?}",
+            u64::MAX
+        )
+    })
+}
+
+fn parse_jobs(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(jobs) if jobs > 0 => Ok(jobs),
+        _ => Err(format!(
+            "--jobs expects a whole number above 0, found {text:?}"
+        )),
+    }
+}
+
+/// A command line to run: anything but blank.
+fn command_line(flag: &str, text: &str) -> Result<String, String> {
+    if text.trim().is_empty() {
+        Err(format!("{flag} needs a command to run, found an empty one"))
+    } else {
+        Ok(text.to_string())
+    }
+}
+
+fn parse_format(text: &str) -> Result<Format, String> {
+    match text {
+        "human" => Ok(Format::Human),
+        "json" => Ok(Format::Json),
+        other => Err(format!("--format expects human or json, found {other:?}")),
+    }
+}
+
+/// Every flag, in the order of the help.
+pub const FLAGS: &[Flag] = &[
+    Flag {
+        short: Some("-t"),
+        long: "--time-limit",
+        value: Some("SECONDS"),
+        section: Section::Every,
+        with: "",
+        example: "",
+        help: "CPU time (user + sys) of a case's processes, default: the
+folder's limit (its package's or D.judge/limits), else 2",
+        set: |given, value| {
+            given.common.limits.time = Some(parse_seconds("--time-limit", value)?);
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--wall-limit",
+        value: Some("SECONDS"),
+        section: Section::Every,
+        with: "",
+        example: "",
+        help: "wall-clock bound for sleepers and deadlocks (TLE),
+default 2 x the time limit + 1",
+        set: |given, value| {
+            given.common.limits.wall = Some(parse_seconds("--wall-limit", value)?);
+            Ok(())
+        },
+    },
+    Flag {
+        short: Some("-m"),
+        long: "--memory-limit",
+        value: Some("MIB"),
+        section: Section::Every,
+        with: "",
+        example: "",
+        help: "peak resident memory of a case's processes (MLE),
+default: the folder's limit, else 1024",
+        set: |given, value| {
+            given.common.limits.memory_mib = Some(parse_mib("--memory-limit", value)?);
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--stack-limit",
+        value: Some("MIB"),
+        section: Section::Every,
+        with: "",
+        example: "",
+        help: "stack size, default: the memory limit",
+        set: |given, value| {
+            given.common.limits.stack_mib = Some(parse_mib("--stack-limit", value)?);
+            Ok(())
+        },
+    },
+    Flag {
+        short: Some("-j"),
+        long: "--jobs",
+        value: Some("N"),
+        section: Section::Every,
+        with: "",
+        example: "",
+        help: "cases run at once, default: the number of CPUs",
+        set: |given, value| {
+            given.common.jobs = Some(parse_jobs(value)?);
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--compare",
+        value: Some("lines|exact|tokens|float:EPS"),
+        section: Section::Every,
+        with: "",
+        example: "",
+        help: "lines (default): line by line, ignoring CRLF, trailing spaces
+and trailing blank lines; exact: byte for byte; tokens:
+whitespace-separated tokens; float:EPS: tokens, real numbers
+matching within an absolute or relative error of EPS",
+        set: |given, value| {
+            given.common.compare = Mode::from_name(value)?;
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--format",
+        value: Some("human|json"),
+        section: Section::Every,
+        with: "",
+        example: "",
+        help: "json: one JSON object per line on stdout, one per case
+(case, verdict, time_ms, memory_mib, detail), then a
+summary (total, counts, exit_status); the report on stderr",
+        set: |given, value| {
+            given.common.format = parse_format(value)?;
+            Ok(())
+        },
+    },
+    Flag {
+        short: Some("-h"),
+        long: "--help",
+        value: None,
+        section: Section::Every,
+        with: "",
+        example: "",
+        help: "print this help",
+        set: |given, _| {
+            given.help = true;
+            Ok(())
+        },
+    },
+    Flag {
+        short: Some("-V"),
+        long: "--version",
+        value: None,
+        section: Section::Every,
+        with: "",
+        example: "",
+        help: "print the judge's version",
+        set: |given, _| {
+            given.version = true;
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--cmd",
+        value: Some("'COMMAND'"),
+        section: Section::Judge,
+        with: "judging a folder",
+        example: "judge --cmd 'PROGRAM' DIR",
+        help: "judge COMMAND (any program; run as sh would run it, a plain
+program path directly) on the cases of DIR or on one FILE.in",
+        set: |given, value| {
+            given.command = Some(command_line("--cmd", value)?);
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--interactor",
+        value: Some("'INTERACTOR'"),
+        section: Section::Judge,
+        with: "--cmd",
+        example: "judge --cmd 'PROGRAM' --interactor 'INTERACTOR' DIR",
+        help: "an interactive problem: COMMAND talks with INTERACTOR, run
+per case as INTERACTOR INPUT ANSWER FEEDBACK_DIR/ (or with
+the paths where it names {input} {answer} {output} {feedback});
+exit 0 or 42 accepts, 1, 2 or 43 rejects",
+        set: |given, value| {
+            given.interactor = Some(command_line("--interactor", value)?);
+            Ok(())
+        },
+    },
+    Flag {
+        short: Some("-r"),
+        long: "--computer-first",
+        value: None,
+        section: Section::Play,
+        with: "play",
+        example: "judge play -r",
+        help: "the computer moves first (o, or X in Othello)",
+        set: |given, _| {
+            given.play.computer_first = true;
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--misere",
+        value: None,
+        section: Section::Play,
+        with: "play",
+        example: "judge play --misere",
+        help: "three in a row loses",
+        set: |given, _| {
+            given.play.misere = true;
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--strategy",
+        value: Some("NAME"),
+        section: Section::Play,
+        with: "play",
+        example: "judge play --strategy random",
+        help: "the tic-tac-toe computer: perfect (default; a random one of
+the best moves), random, montecarlo, or solver (the judged
+tic_tac_toe_player, deterministic, normal rules)",
+        set: |given, value| {
+            given.play.strategy = Some(value.to_string());
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--playouts",
+        value: Some("N"),
+        section: Section::Play,
+        with: "play",
+        example: "judge play --strategy montecarlo --playouts 500",
+        help: "(montecarlo) random games played out after each candidate
+move, default 200",
+        set: |given, value| {
+            given.play.playouts = Some(parse_playouts(value)?);
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--seed",
+        value: Some("N"),
+        section: Section::Play,
+        with: "play",
+        example: "judge play --seed 7",
+        help: "the seed of the computer's random choices: the same seed and
+moves replay the same games (default: the clock's, shown)",
+        set: |given, value| {
+            given.play.seed = Some(parse_play_seed(value)?);
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--computer",
+        value: Some("'COMMAND'"),
+        section: Section::Play,
+        with: "play",
+        example: "judge play --computer './a.out'",
+        help: "play against COMMAND, which speaks the solver's protocol
+(tic_tac_toe_player's, or othello_player's)",
+        set: |given, value| {
+            given.play.computer = Some(value.to_string());
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--validator",
+        value: Some("'COMMAND'"),
+        section: Section::Validate,
+        with: "validate",
+        example: "judge validate --validator 'COMMAND' DIR",
+        help: "check every .in of DIR with COMMAND (the file as stdin;
+exit 0 = valid) instead of a problem's built-in validator",
+        set: |given, value| {
+            given.validator = Some(command_line("--validator", value)?);
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--cmd",
+        value: Some("'PROGRAM'"),
+        section: Section::Stress,
+        with: "stress",
+        example: "judge stress NAME --cmd 'PROGRAM'",
+        help: "the program under test",
+        set: |given, value| {
+            given.stress.command = Some(command_line("--cmd", value)?);
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--ref",
+        value: Some("'REFERENCE'"),
+        section: Section::Stress,
+        with: "stress",
+        example: "judge stress NAME --cmd 'PROGRAM' --ref ...",
+        help: "the reference whose output is right (with NAME: instead of
+NAME's solver)",
+        set: |given, value| {
+            given.stress.reference = Some(command_line("--ref", value)?);
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--gen",
+        value: Some("'GENERATOR'"),
+        section: Section::Stress,
+        with: "stress",
+        example: "judge stress NAME --cmd 'PROGRAM' --gen ...",
+        help: "GENERATOR SEED prints one input (with NAME: instead of
+NAME's built-in generator)",
+        set: |given, value| {
+            given.stress.generator = Some(command_line("--gen", value)?);
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--validator",
+        value: Some("'COMMAND'"),
+        section: Section::Stress,
+        with: "stress",
+        example: "judge stress NAME --cmd 'PROGRAM' --validator ...",
+        help: "the input validator (the input as stdin; exit 0 = valid;
+with NAME: instead of NAME's own)",
+        set: |given, value| {
+            given.stress.validator = Some(command_line("--validator", value)?);
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--seed",
+        value: Some("S"),
+        section: Section::Stress,
+        with: "stress",
+        example: "judge stress NAME --cmd 'PROGRAM' --seed ...",
+        help: "the first seed, default 1 (then S+1, S+2, ...)",
+        set: |given, value| {
+            given.stress.seed = Some(parse_whole("--seed", value, 0)?);
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--count",
+        value: Some("N"),
+        section: Section::Stress,
+        with: "stress",
+        example: "judge stress NAME --cmd 'PROGRAM' --count ...",
+        help: "inputs to try, default 1000",
+        set: |given, value| {
+            given.stress.count = Some(parse_whole("--count", value, 1)?);
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--time",
+        value: Some("SECONDS"),
+        section: Section::Stress,
+        with: "stress",
+        example: "judge stress NAME --cmd 'PROGRAM' --time ...",
+        help: "stop trying new inputs after this long",
+        set: |given, value| {
+            given.stress.time = Some(parse_seconds("--time", value)?);
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--save",
+        value: Some("DIR"),
+        section: Section::Stress,
+        with: "stress",
+        example: "judge stress NAME --cmd 'PROGRAM' --save ...",
+        help: "write the shrunk input and the expected output to DIR as
+stress-SEED.in / .out (or in DIR's layout's names)",
+        set: |given, value| {
+            given.stress.save = Some(PathBuf::from(value));
+            Ok(())
+        },
+    },
+];
+
+/// Why `name`, a flag of another command, does not go with this one: every command it goes
+/// with, each with an example (`--seed goes with play (judge play --seed 7) or stress: …`).
+pub fn goes_elsewhere(name: &str, rows: &[&Flag]) -> String {
+    let mut message = format!("{name} goes with ");
+    for (index, row) in rows.iter().enumerate() {
+        if index + 1 < rows.len() {
+            message.push_str(&format!("{} ({}) or ", row.with, row.example));
+        } else {
+            message.push_str(&format!("{}: {}", row.with, row.example));
+        }
+    }
+    message
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_is_given_to_one_row_per_command() {
+        for (index, flag) in FLAGS.iter().enumerate() {
+            for other in &FLAGS[index + 1..] {
+                let shares_a_name = other.is_named(flag.long)
+                    || flag.short.is_some_and(|short| other.is_named(short));
+                assert!(
+                    !shares_a_name
+                        || (flag.section != other.section
+                            && flag.section != Section::Every
+                            && other.section != Section::Every),
+                    "{} is given twice to one command",
+                    flag.long
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_row_of_one_command_says_where_it_goes() {
+        for flag in FLAGS {
+            assert_eq!(
+                flag.section == Section::Every,
+                flag.with.is_empty() && flag.example.is_empty(),
+                "{}",
+                flag.long
+            );
+            assert!(flag.long.starts_with("--"), "{}", flag.long);
+        }
+    }
+}

@@ -1,0 +1,509 @@
+//! The `judge` command line: the command first (`play`, `validate`, `stress`, or judging when
+//! the first word is none of them), then its flags, each looked up in the one flag table
+//! (`flags`), which also makes the help (`usage`). A flag of another command is a usage error
+//! that says where it goes.
+
+pub mod flags;
+pub mod usage;
+
+use crate::judge::options::{CommonFlags, JudgeTarget};
+use crate::play::options::PlayOptions;
+use crate::stress::options::StressOptions;
+use crate::validate::options::ValidateOptions;
+use flags::{goes_elsewhere, Flag, Given, Section, FLAGS};
+use std::fmt;
+use std::path::PathBuf;
+
+/// What to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Judging: the solvers, or a program on a folder.
+    Judge(JudgeTarget),
+    /// A person plays a game against the computer.
+    Play(PlayOptions),
+    /// Input validation: the named solvers' folders (all when empty) with their validators,
+    /// or, with a command, that command on the one folder in `names`.
+    Validate(ValidateOptions),
+    /// Stress testing: a program against a reference on generated inputs.
+    Stress(Box<StressOptions>),
+}
+
+/// Everything the command line says.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    pub target: Target,
+    pub common: CommonFlags,
+}
+
+/// The command line, parsed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Parsed {
+    Run(Options),
+    Help,
+    /// `--version`: print the version and stop.
+    Version,
+}
+
+/// A command line that cannot be understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UsageError(pub String);
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+/// The commands named by a first word; any other first word is judging's.
+const COMMANDS: [(&str, Section); 3] = [
+    ("play", Section::Play),
+    ("validate", Section::Validate),
+    ("stress", Section::Stress),
+];
+
+/// The flag an argument names, its value if it carries one (`--flag=value`, `-t2`), or `None`
+/// for a word that is not a flag.
+fn split_flag(argument: &str) -> Option<(&str, Option<&str>)> {
+    if let Some((name, value)) = argument
+        .split_once('=')
+        .filter(|_| argument.starts_with("--"))
+    {
+        return Some((name, Some(value)));
+    }
+    if argument.starts_with("--") || argument.len() == 2 && argument.starts_with('-') {
+        return Some((argument, None));
+    }
+    // `-t2`, `-j4`, `-m256`: a short flag that takes a value, with the value joined on.
+    let short_with_value = FLAGS
+        .iter()
+        .filter(|flag| flag.value.is_some())
+        .filter_map(|flag| flag.short)
+        .find(|short| argument.len() > 2 && argument.starts_with(short));
+    match short_with_value {
+        Some(short) => Some((short, Some(&argument[short.len()..]))),
+        None if argument.starts_with('-') && argument.len() > 1 => Some((argument, None)),
+        None => None,
+    }
+}
+
+/// The row of the flag `name` for `section`'s command, or the usage error.
+fn row(name: &str, section: Section) -> Result<&'static Flag, UsageError> {
+    let rows: Vec<&Flag> = FLAGS.iter().filter(|flag| flag.is_named(name)).collect();
+    if rows.is_empty() {
+        return Err(UsageError(format!("unknown option {name:?}")));
+    }
+    match rows.iter().find(|flag| flag.goes_with(section)) {
+        Some(flag) => Ok(flag),
+        None => Err(UsageError(goes_elsewhere(name, &rows))),
+    }
+}
+
+/// Parses the arguments after the program name.
+pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, UsageError> {
+    let mut arguments = arguments.into_iter().peekable();
+    let section = match arguments
+        .peek()
+        .and_then(|first| COMMANDS.iter().find(|(name, _)| name == first))
+    {
+        Some(&(_, section)) => {
+            arguments.next();
+            section
+        }
+        None => Section::Judge,
+    };
+    let mut given = Given::default();
+    let mut words = Vec::new();
+    while let Some(argument) = arguments.next() {
+        if argument == "--" {
+            words.extend(arguments.by_ref());
+            break;
+        }
+        let Some((name, inline)) = split_flag(&argument) else {
+            words.push(argument);
+            continue;
+        };
+        let flag = row(name, section)?;
+        let value = match (flag.value, inline) {
+            (Some(_), Some(value)) => value.to_string(),
+            (Some(_), None) => arguments
+                .next()
+                .ok_or_else(|| UsageError(format!("{} needs a value", flag.long)))?,
+            (None, None) => String::new(),
+            (None, Some(_)) => {
+                return Err(UsageError(format!("{} takes no value", flag.long)));
+            }
+        };
+        (flag.set)(&mut given, &value).map_err(UsageError)?;
+        if given.help {
+            return Ok(Parsed::Help);
+        }
+        if given.version {
+            return Ok(Parsed::Version);
+        }
+    }
+    let target = target(section, words, &mut given).map_err(UsageError)?;
+    Ok(Parsed::Run(Options {
+        target,
+        common: given.common,
+    }))
+}
+
+/// What the command, its words and its flags ask for.
+fn target(section: Section, words: Vec<String>, given: &mut Given) -> Result<Target, String> {
+    match section {
+        Section::Play => Ok(Target::Play(
+            std::mem::take(&mut given.play).into_options(&words)?,
+        )),
+        Section::Validate => Ok(Target::Validate(ValidateOptions::new(
+            words,
+            given.validator.take(),
+        )?)),
+        Section::Stress => Ok(Target::Stress(Box::new(
+            std::mem::take(&mut given.stress).into_options(&words)?,
+        ))),
+        Section::Judge | Section::Every => match given.command.take() {
+            None if given.interactor.is_some() => Err(
+                "--interactor goes with --cmd: judge --cmd 'PROGRAM' --interactor 'INTERACTOR' DIR"
+                    .into(),
+            ),
+            None => Ok(Target::Judge(JudgeTarget::Solvers(words))),
+            Some(command) => match words.as_slice() {
+                [dir] => Ok(Target::Judge(JudgeTarget::Command {
+                    command,
+                    dir: PathBuf::from(dir),
+                    interactor: given.interactor.take(),
+                })),
+                [] => Err("--cmd needs a case folder: judge --cmd 'COMMAND' DIR".into()),
+                _ => Err(format!(
+                    "--cmd takes one case folder, found {}: {}",
+                    words.len(),
+                    words.join(" ")
+                )),
+            },
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compare::Mode;
+    use crate::report::Format;
+    use std::time::Duration;
+
+    fn parsed(arguments: &[&str]) -> Result<Parsed, UsageError> {
+        parse(arguments.iter().map(|argument| argument.to_string()))
+    }
+
+    fn options(arguments: &[&str]) -> Options {
+        match parsed(arguments) {
+            Ok(Parsed::Run(options)) => options,
+            other => panic!("{arguments:?}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn defaults() {
+        let options = options(&[]);
+        assert_eq!(options.target, Target::Judge(JudgeTarget::Solvers(vec![])));
+        assert_eq!(
+            (options.common.limits.time, options.common.limits.memory_mib),
+            (None, None)
+        );
+        assert_eq!(
+            (options.common.jobs, options.common.compare),
+            (None, Mode::Lines)
+        );
+        let limits = options.common.limits.limits();
+        assert_eq!(limits.wall, Duration::from_secs(5));
+        assert_eq!(
+            (limits.memory_bytes, limits.stack_bytes),
+            (1 << 30, 1 << 30)
+        );
+    }
+
+    #[test]
+    fn limits_from_flags() {
+        let limits = options(&[
+            "-t",
+            "1.5",
+            "-m256",
+            "--wall-limit=10",
+            "--stack-limit",
+            "64",
+        ])
+        .common
+        .limits
+        .limits();
+        assert_eq!(limits.cpu, Duration::from_millis(1500));
+        assert_eq!(limits.wall, Duration::from_secs(10));
+        assert_eq!(
+            (limits.memory_bytes, limits.stack_bytes),
+            (256 << 20, 64 << 20)
+        );
+        assert_eq!(
+            options(&["-m", "100"]).common.limits.limits().stack_bytes,
+            100 << 20
+        );
+        let with = options(&["--wall-limit", "9"])
+            .common
+            .limits
+            .limits_with(Duration::from_millis(200), 64);
+        assert_eq!(
+            (with.cpu, with.wall),
+            (Duration::from_millis(200), Duration::from_secs(9))
+        );
+        assert_eq!(with.stack_bytes, 64 << 20);
+    }
+
+    fn play_options(arguments: &[&str]) -> PlayOptions {
+        match options(arguments).target {
+            Target::Play(play) => play,
+            other => panic!("{arguments:?}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn play_goes_through_the_same_parser() {
+        use crate::games::tic_tac_toe::strategies::Strategy;
+        use crate::games::tic_tac_toe::Rules;
+        use crate::play::options::{ComputerChoice, Game};
+        let play = play_options(&["play", "-j2", "-r"]);
+        assert_eq!(
+            (play.game, play.computer_first, play.rules),
+            (Game::TicTacToe, true, Rules::Normal)
+        );
+        assert!(!play_options(&["play"]).computer_first);
+        let play = play_options(&[
+            "play",
+            "--misere",
+            "--strategy=montecarlo",
+            "--playouts",
+            "30",
+            "--seed",
+            "9",
+        ]);
+        assert_eq!(
+            (play.rules, play.seed, play.computer),
+            (
+                Rules::Misere,
+                Some(9),
+                ComputerChoice::Strategy(Strategy::MonteCarlo { playouts: 30 })
+            )
+        );
+        let othello = play_options(&["play", "othello", "--computer", "./mine", "-r"]);
+        assert_eq!(othello.game, Game::Othello);
+        assert_eq!(othello.computer, ComputerChoice::Command("./mine".into()));
+        assert!(parsed(&["-r"]).unwrap_err().0.contains("-r goes with play"));
+        assert_eq!(
+            parsed(&["--seed", "3"]).unwrap_err().0,
+            "--seed goes with play (judge play --seed 7) or stress: judge stress NAME --cmd 'PROGRAM' --seed ..."
+        );
+        assert!(parsed(&["play", "x"])
+            .unwrap_err()
+            .0
+            .contains("play knows tic-tac-toe and othello, found \"x\""));
+        assert!(parsed(&["play", "--playouts", "0"])
+            .unwrap_err()
+            .0
+            .contains("--playouts expects"));
+        assert!(parsed(&["play", "--seed", "-1"])
+            .unwrap_err()
+            .0
+            .contains("--seed expects"));
+    }
+
+    #[test]
+    fn names_flags_and_values() {
+        let options = options(&[
+            "perfect_play",
+            "-t",
+            "0.5",
+            "--jobs=3",
+            "--compare",
+            "tokens",
+            "board_winner",
+        ]);
+        assert_eq!(
+            options.target,
+            Target::Judge(JudgeTarget::Solvers(vec![
+                "perfect_play".into(),
+                "board_winner".into()
+            ]))
+        );
+        assert_eq!(options.common.limits.time, Some(Duration::from_millis(500)));
+        assert_eq!(
+            (options.common.jobs, options.common.compare),
+            (Some(3), Mode::Tokens)
+        );
+    }
+
+    #[test]
+    fn command_and_folder() {
+        let options = options(&["--cmd", "python3 x.py", "cases/board_winner", "-j1", "-t3"]);
+        assert_eq!(
+            (options.common.jobs, options.common.limits.time),
+            (Some(1), Some(Duration::from_secs(3)))
+        );
+        assert_eq!(
+            options.target,
+            Target::Judge(JudgeTarget::Command {
+                command: "python3 x.py".into(),
+                dir: "cases/board_winner".into(),
+                interactor: None,
+            })
+        );
+    }
+
+    #[test]
+    fn an_interactor_goes_with_a_command() {
+        let interactive = options(&["--cmd", "./a", "--interactor", "./i {input}", "d"]);
+        assert_eq!(
+            interactive.target,
+            Target::Judge(JudgeTarget::Command {
+                command: "./a".into(),
+                dir: "d".into(),
+                interactor: Some("./i {input}".into()),
+            })
+        );
+    }
+
+    #[test]
+    fn validate_names_or_a_command_and_a_folder() {
+        assert_eq!(
+            options(&["validate"]).target,
+            Target::Validate(ValidateOptions {
+                names: vec![],
+                command: None
+            })
+        );
+        assert_eq!(
+            options(&["validate", "board_winner", "perfect_play"]).target,
+            Target::Validate(ValidateOptions {
+                names: vec!["board_winner".into(), "perfect_play".into()],
+                command: None
+            })
+        );
+        assert_eq!(
+            options(&["validate", "--validator", "./v", "cases/x"]).target,
+            Target::Validate(ValidateOptions {
+                names: vec!["cases/x".into()],
+                command: Some("./v".into())
+            })
+        );
+        let message = |arguments: &[&str]| parsed(arguments).unwrap_err().0;
+        assert!(message(&["validate", "--validator", "./v"]).contains("one folder"));
+        assert!(message(&["validate", "--validator", "", "d"]).contains("empty"));
+        assert!(message(&["--validator", "./v", "d"]).contains("goes with validate"));
+    }
+
+    #[test]
+    fn stress_with_a_name_or_three_programs() {
+        let Target::Stress(stress) = options(&[
+            "stress",
+            "weighted_tic_tac_toe",
+            "--cmd",
+            "./a",
+            "--seed=5",
+            "--save",
+            "d",
+        ])
+        .target
+        else {
+            panic!("not stress")
+        };
+        assert_eq!(stress.name.as_deref(), Some("weighted_tic_tac_toe"));
+        assert_eq!((stress.seed, stress.count, stress.time), (5, 1000, None));
+        assert_eq!(stress.save, Some(PathBuf::from("d")));
+        let Target::Stress(stress) = options(&[
+            "stress",
+            "--cmd",
+            "./a",
+            "--ref",
+            "./r",
+            "--gen",
+            "./g",
+            "--count",
+            "7",
+            "--time",
+            "2",
+            "--validator",
+            "./v",
+        ])
+        .target
+        else {
+            panic!("not stress")
+        };
+        assert_eq!(stress.name, None);
+        assert_eq!(
+            (stress.reference.as_deref(), stress.generator.as_deref()),
+            (Some("./r"), Some("./g"))
+        );
+        assert_eq!(stress.validator.as_deref(), Some("./v"));
+        assert_eq!(
+            (stress.count, stress.time),
+            (7, Some(Duration::from_secs(2)))
+        );
+        let message = |arguments: &[&str]| parsed(arguments).unwrap_err().0;
+        assert!(message(&["stress", "x"]).contains("needs the program"));
+        assert!(message(&["stress", "--cmd", "./a"]).contains("needs --ref"));
+        assert!(message(&["stress", "--cmd", "./a", "--ref", "./r"]).contains("--gen"));
+        assert!(message(&["stress", "a", "b", "--cmd", "./a"]).contains("one solver name"));
+        assert!(message(&["stress", "x", "--cmd", "./a", "--count", "0"]).contains("at least 1"));
+        assert!(message(&["stress", "x", "--cmd", "./a", "--gen", " "]).contains("empty"));
+        assert!(message(&["--count", "3"]).contains("goes with stress"));
+        assert!(message(&["--seed", "3"]).contains("or stress"));
+    }
+
+    #[test]
+    fn help() {
+        assert_eq!(parsed(&["-h"]), Ok(Parsed::Help));
+        assert_eq!(parsed(&["x", "--help"]), Ok(Parsed::Help));
+        assert_eq!(parsed(&["--version"]), Ok(Parsed::Version));
+        assert_eq!(parsed(&["-V"]), Ok(Parsed::Version));
+    }
+
+    #[test]
+    fn usage_errors_say_what_is_wrong() {
+        let message = |arguments: &[&str]| parsed(arguments).unwrap_err().0;
+        assert_eq!(message(&["-t"]), "--time-limit needs a value");
+        assert!(message(&["-t", "0"]).contains("above 0"));
+        assert!(message(&["-t", "abc"]).contains("\"abc\""));
+        assert!(message(&["-j", "0"]).contains("above 0"));
+        assert!(message(&["--compare", "fuzzy"]).contains("lines, exact, tokens or float:EPS"));
+        for bad in [
+            "float:",
+            "float:x",
+            "float:-1",
+            "float:0",
+            "float:inf",
+            "float:NaN",
+        ] {
+            assert!(
+                message(&["--compare", bad]).contains("float:EPS expects EPS"),
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            options(&["--compare=float:1e-6"]).common.compare,
+            Mode::Float(1e-6)
+        );
+        assert_eq!(
+            message(&["--frobnicate"]),
+            "unknown option \"--frobnicate\""
+        );
+        assert!(message(&["--cmd", "a.out"]).contains("needs a case folder"));
+        assert!(message(&["--interactor", "./i", "d"]).contains("goes with --cmd"));
+        assert!(message(&["--cmd", "a", "--interactor", " ", "d"]).contains("empty"));
+        assert!(message(&["--cmd", "", "dir"]).contains("empty"));
+        assert!(message(&["--cmd", "  ", "dir"]).contains("empty"));
+        assert!(message(&["-m", "0"]).contains("--memory-limit expects MiB"));
+        assert!(message(&["--wall-limit", "-1"]).contains("--wall-limit expects seconds"));
+        assert!(message(&["--cmd", "a.out", "d1", "d2"]).contains("one case folder, found 2"));
+        assert!(message(&["--format", "xml"]).contains("--format expects human or json"));
+        assert_eq!(options(&["--format=json"]).common.format, Format::Json);
+        assert_eq!(options(&[]).common.format, Format::Human);
+    }
+}

@@ -1,0 +1,129 @@
+//! The text of `judge --help`: what each command does, then the flags of each command made from
+//! the flag table (`super::flags::FLAGS`), then examples and the exit statuses.
+
+use super::flags::{Section, FLAGS};
+
+/// The column where a flag's help starts.
+const HELP_COLUMN: usize = 33;
+
+/// Each command's forms, as the help's usage block shows them.
+const COMMANDS: &str = "\
+usage:
+  judge                          judge every solver in src/bin against cases/<solver>/
+  judge NAME...                  only these solvers
+  judge NAME/CASE...             only these cases of solver NAME (CASE may hold * and ?,
+                                 quoted: judge 'weighted_tic_tac_toe/sample-*')
+  judge --cmd 'COMMAND' DIR      judge any program against the cases in DIR (COMMAND runs as
+                                 sh would run it; a plain program path runs directly); DIR is
+                                 NAME.in + NAME.out, AtCoder's in/ + out/, a Kattis package or
+                                 a Polygon package, with judge files in the sibling DIR.judge/
+  judge --cmd 'COMMAND' FILE.in  judge it on that one case
+  judge --cmd 'COMMAND' --interactor 'INTERACTOR' DIR
+                                 an interactive problem: COMMAND talks with INTERACTOR
+  judge play [-r]                play tic-tac-toe against the computer (-r: it starts)
+  judge play othello [-r]        play Othello against othello_player (-r: it starts)
+  judge validate [NAME...]       check every .in of cases/<NAME>/ (all solvers when none) with
+                                 the problem's input validator: one the real judge can give?
+  judge validate --validator 'COMMAND' DIR
+                                 check every .in of DIR with COMMAND
+  judge stress NAME --cmd 'PROGRAM'
+                                 PROGRAM against the solver NAME on inputs of NAME's
+                                 built-in generator, until they differ; the input found is
+                                 shrunk (kept valid by NAME's validator) and reported
+  judge stress --cmd 'PROGRAM' --ref 'REFERENCE' --gen 'GENERATOR'
+                                 any three programs: GENERATOR SEED prints one input; valid
+                                 inputs are the ones REFERENCE (or --validator) accepts
+  play, validate and stress come first; a solver of that name is judged with judge -- NAME
+";
+
+/// The heading of each command's flags, in the order of the help.
+const SECTIONS: [(Section, &str); 5] = [
+    (Section::Every, "options, for every command:"),
+    (Section::Judge, "judging options:"),
+    (Section::Play, "play options:"),
+    (Section::Validate, "validate options:"),
+    (Section::Stress, "stress options:"),
+];
+
+const EXAMPLES: &str = "\
+examples:
+  cargo run --release                                   every solver on its cases
+  judge --cmd './a.out' cases/weighted_tic_tac_toe      your binary on a folder
+  judge --cmd 'python3 main.py' -t 3 -m 256 DIR         with AtCoder-like limits
+  judge validate weighted_tic_tac_toe                   are its cases real inputs?
+  judge --cmd './a.out' DIR/sample-2.in                 one case of DIR
+  judge 'weighted_tic_tac_toe/sample-*'                 a solver's sample cases
+  judge stress weighted_tic_tac_toe --cmd './a.out' --save mine
+                                                        find, shrink and keep a failing input
+  judge --format json > results.jsonl                   results for a script or CI
+
+exit status: 0 all AC (validate: all valid; stress: no difference found), 1 some case not AC
+(some file invalid; a counterexample found), 2 usage or I/O error or a judge error (JE; stress:
+a generator or reference that failed),
+129 / 130 / 143 when stopped by SIGHUP / SIGINT / SIGTERM (running programs are killed)
+";
+
+/// The whole help text.
+pub fn usage() -> String {
+    let mut text = String::from(
+        "judge: run solvers on their cases and give the verdicts an online judge would give\n\n",
+    );
+    text.push_str(COMMANDS);
+    for (section, heading) in SECTIONS {
+        text.push('\n');
+        text.push_str(heading);
+        text.push('\n');
+        for flag in FLAGS.iter().filter(|flag| flag.section == section) {
+            let names = match flag.short {
+                Some(short) => format!("  {short}, {}", flag.long),
+                None => format!("      {}", flag.long),
+            };
+            let left = match flag.value {
+                Some(value) => format!("{names} {value}"),
+                None => names,
+            };
+            let mut help = flag.help.lines();
+            if left.len() < HELP_COLUMN {
+                let first = help.next().unwrap_or_default();
+                text.push_str(&format!("{left:<HELP_COLUMN$}{first}\n"));
+            } else {
+                text.push_str(&format!("{left}\n"));
+            }
+            for line in help {
+                text.push_str(&format!("{:HELP_COLUMN$}{line}\n", ""));
+            }
+        }
+    }
+    text.push('\n');
+    text.push_str(EXAMPLES);
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_flag_is_in_the_help_under_its_command() {
+        let text = usage();
+        for flag in FLAGS {
+            let heading = SECTIONS
+                .iter()
+                .find(|(section, _)| *section == flag.section)
+                .map(|(_, heading)| *heading)
+                .unwrap();
+            let after = &text[text.find(heading).unwrap()..];
+            assert!(after.contains(flag.long), "{} under {heading}", flag.long);
+            for line in flag.help.lines() {
+                assert!(text.contains(line), "{line}");
+            }
+        }
+    }
+
+    #[test]
+    fn no_line_is_wider_than_a_terminal() {
+        for line in usage().lines() {
+            assert!(line.chars().count() <= 100, "{line}");
+        }
+    }
+}

@@ -1,0 +1,61 @@
+//! What judging is asked to do: the solvers (all, or some, or some of their cases) or a program
+//! on a folder; and the flags every command shares (limits, jobs, comparison, report format).
+
+use crate::compare::Mode;
+use crate::grade::Settings;
+use crate::limits::LimitFlags;
+use crate::report::Format;
+use std::path::PathBuf;
+use std::thread;
+
+/// What is judged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JudgeTarget {
+    /// The named solvers of src/bin (`NAME` or `NAME/CASE`), or all of them when empty.
+    Solvers(Vec<String>),
+    /// A command line, judged against one case folder, or one case (`dir` is its `.in` file),
+    /// talking with `interactor` when one is given.
+    Command {
+        command: String,
+        dir: PathBuf,
+        interactor: Option<String>,
+    },
+}
+
+/// The flags every command takes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CommonFlags {
+    pub limits: LimitFlags,
+    /// `None`: the number of CPUs.
+    pub jobs: Option<usize>,
+    pub compare: Mode,
+    pub format: Format,
+}
+
+impl Default for CommonFlags {
+    fn default() -> CommonFlags {
+        CommonFlags {
+            limits: LimitFlags::default(),
+            jobs: None,
+            compare: Mode::Lines,
+            format: Format::Human,
+        }
+    }
+}
+
+impl CommonFlags {
+    /// How many runs at once: the flag, else the number of CPUs.
+    pub fn jobs(&self) -> usize {
+        self.jobs
+            .unwrap_or_else(|| thread::available_parallelism().map_or(1, |count| count.get()))
+    }
+
+    /// How every case is judged when no folder sets its own limits.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            limits: self.limits.limits(),
+            compare: self.compare,
+            jobs: self.jobs(),
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! What `judge stress` is asked to do: the program under test, the reference, generator and
+//! validator (a solver name's, or commands), the seeds, how many inputs and for how long, where
+//! to save; read from the flags the command line parser hands over.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// What `judge stress` compares, on which inputs, for how long.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StressOptions {
+    /// The solver whose reference, generator, validator and checker are used by default.
+    pub name: Option<String>,
+    /// The program under test.
+    pub command: String,
+    pub reference: Option<String>,
+    pub generator: Option<String>,
+    pub validator: Option<String>,
+    /// The first seed tried.
+    pub seed: u64,
+    /// How many inputs to try at most.
+    pub count: u64,
+    /// How long to keep trying new inputs.
+    pub time: Option<Duration>,
+    /// Where to save the shrunk case.
+    pub save: Option<PathBuf>,
+}
+
+/// The stress flags as given (each value already read as its type), before they are checked
+/// against each other.
+#[derive(Clone, Debug, Default)]
+pub struct StressFlags {
+    pub command: Option<String>,
+    pub reference: Option<String>,
+    pub generator: Option<String>,
+    pub validator: Option<String>,
+    pub seed: Option<u64>,
+    pub count: Option<u64>,
+    pub time: Option<Duration>,
+    pub save: Option<PathBuf>,
+}
+
+impl StressFlags {
+    /// The options for `judge stress NAMES` (the words after `stress`), or why they do not fit.
+    pub fn into_options(self, names: &[String]) -> Result<StressOptions, String> {
+        let Some(command) = self.command else {
+            return Err(
+                "stress needs the program to test: judge stress NAME --cmd 'PROGRAM'".into(),
+            );
+        };
+        let name = match names {
+            [] => None,
+            [name] => Some(name.clone()),
+            _ => {
+                return Err(format!(
+                    "stress takes one solver name, found {}: {}",
+                    names.len(),
+                    names.join(" ")
+                ))
+            }
+        };
+        if name.is_none() && (self.reference.is_none() || self.generator.is_none()) {
+            return Err(
+                "stress without a solver name needs --ref 'REFERENCE' and --gen 'GENERATOR'".into(),
+            );
+        }
+        Ok(StressOptions {
+            name,
+            command,
+            reference: self.reference,
+            generator: self.generator,
+            validator: self.validator,
+            seed: self.seed.unwrap_or(1),
+            count: self.count.unwrap_or(1000),
+            time: self.time,
+            save: self.save,
+        })
+    }
+}
