@@ -1,5 +1,5 @@
 //! Validator for the interactive othello_player cases, whose `.in` describes the judge's
-//! opponent (see `crate::grade::othello`): whole-line `#` comments and `key value` lines with one
+//! opponent (see `crate::games::othello::opponent`): whole-line `#` comments and `key value` lines with one
 //! space, each once: `opponent random|greedy`, `seed N` (0 to 2^64-1), `games N` (at least 1)
 //! and `win-percent P` (0 to 100), all four.
 
