@@ -1,25 +1,28 @@
-//! The README's sample sessions are real: every fenced block that starts with a `$ ` line is run
-//! and its output compared with the lines shown under it.
+//! The sample sessions of README.md and of every `docs/*.md` page are real: every fenced block
+//! that starts with a `$ ` line is run and its output compared with the lines shown under it.
 //!
 //! - `cargo run --release --` and `cargo run --release` stand for the `judge` binary and
 //!   `cargo run -q --release --bin NAME` for that solver's binary (the ones cargo built for this
-//!   test); the line runs through `sh -c` in a scratch folder holding `cases` (a link to the real
+//!   test); the line runs through `sh -c` with stdout and stderr together and `NO_COLOR` set.
+//! - Each page runs in a scratch folder of its own (so one page's `--save` cannot change what
+//!   another shows), and its sessions run in order: the folder holds `cases` (a link to the real
 //!   ones), `tests/fixtures/always_takahashi.py` and `ninth_move_bug.py` (copies),
-//!   `tests/fixtures/interactive` (a link), `my-cases/` (FFO #43) and
-//!   `my-cases.judge/` (the othello checker), with stdout and stderr together and `NO_COLOR` set.
+//!   `tests/fixtures/interactive` (a link), `my-cases/` (FFO #43) and `my-cases.judge/` (the
+//!   othello checker).
 //! - Times and memory figures are not compared: a number before ` ms` or ` MiB` (and the spaces
 //!   before it) or after `"time_ms":` or `"memory_mib":` is the same wherever it is, and so is
 //!   the case named after `slowest … ms` and `largest … MiB` in a summary.
 //! - A block with a `...` line shows the first lines of the output above it and the last below
 //!   it; in such a block the summary's counts are not compared (cases get added), but the count
 //!   of cases it prints must be the number of case lines in the output.
+//! - Every failure names the page and the command; all of them are reported at once.
 
 use std::fs;
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// One `$ COMMAND` of the README and the lines shown under it.
+/// One `$ COMMAND` of a page and the lines shown under it.
 #[derive(Debug)]
 struct Session {
     command: String,
@@ -56,7 +59,7 @@ fn sessions(markdown: &str) -> Vec<Session> {
     sessions
 }
 
-/// The README's command with cargo replaced by the binaries it would run.
+/// A page's command with cargo replaced by the binaries it would run.
 fn runnable(command: &str) -> String {
     let bin = |name: &str| assert_cmd::cargo::cargo_bin(name).display().to_string();
     let mut line = command.to_string();
@@ -73,15 +76,33 @@ fn runnable(command: &str) -> String {
     line = line.replace("cargo run --release", &bin("judge"));
     assert!(
         !line.contains("cargo"),
-        "the README test does not know how to run {command:?}"
+        "the sessions test does not know how to run {command:?}"
     );
     line
 }
 
-/// The scratch folder the commands run in.
-fn scratch() -> PathBuf {
+/// The pages whose sessions are run: README.md, then every `docs/*.md` in name order, as paths
+/// from the project root.
+fn pages(root: &Path) -> Vec<String> {
+    let mut docs: Vec<String> = fs::read_dir(root.join("docs"))
+        .expect("a docs/ folder")
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("docs/{name}"))
+        .collect();
+    docs.sort();
+    assert!(!docs.is_empty(), "no docs/*.md page found");
+    let mut pages = vec!["README.md".to_string()];
+    pages.extend(docs);
+    pages
+}
+
+/// A fresh scratch folder for the sessions of `page`.
+fn scratch(page: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("readme");
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("readme")
+        .join(page.replace('/', "-"));
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(dir.join("my-cases")).unwrap();
     symlink(root.join("cases"), dir.join("cases")).unwrap();
@@ -216,82 +237,98 @@ fn figures_are_left_out_and_nothing_else() {
     );
 }
 
-#[test]
-fn the_readme_sessions_print_what_the_readme_shows() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = fs::read_to_string(root.join("README.md")).unwrap();
-    let sessions = sessions(&readme);
-    assert!(sessions.len() >= 8, "found only {sessions:?}");
-    let dir = scratch();
-    let mut failures = Vec::new();
-    for session in &sessions {
-        let output = Command::new("sh")
-            .arg("-c")
-            .arg(format!("{{ {}\n}} 2>&1", runnable(&session.command)))
-            .current_dir(&dir)
-            .env("NO_COLOR", "1")
-            .output()
-            .unwrap();
-        let printed = String::from_utf8_lossy(&output.stdout);
-        let printed: Vec<String> = printed.lines().map(without_figures).collect();
-        let shown: Vec<String> = session
-            .shown
-            .iter()
-            .map(|line| without_figures(line))
-            .collect();
-        let elided = shown.iter().position(|line| line == "...");
-        let (head, tail) = match elided {
-            Some(at) => (&shown[..at], &shown[at + 1..]),
-            None => (&shown[..], &[][..]),
-        };
-        let matches = match elided {
-            None => printed == shown,
-            Some(_) => {
-                let summary_matches = |shown: &String, printed: &String| {
-                    without_numbers(shown) == without_numbers(printed)
-                };
-                let printed_tail = &printed[printed.len().saturating_sub(tail.len())..];
-                printed.len() >= head.len() + tail.len()
-                    && printed[..head.len()] == *head
-                    && tail.len() == printed_tail.len()
-                    && tail
-                        .iter()
-                        .zip(printed_tail)
-                        .enumerate()
-                        .all(|(index, (a, b))| {
-                            if index + 1 == tail.len() {
-                                summary_matches(a, b)
-                            } else {
-                                a == b
-                            }
-                        })
-            }
-        };
-        if !matches {
-            failures.push(format!(
-                "$ {}\n--- the README shows:\n{}\n--- it printed:\n{}",
-                session.command,
-                shown.join("\n"),
-                printed.join("\n")
+/// What is wrong with `printed` as the output of `session`, if anything.
+fn difference(session: &Session, printed: &str) -> Option<String> {
+    let printed: Vec<String> = printed.lines().map(without_figures).collect();
+    let shown: Vec<String> = session
+        .shown
+        .iter()
+        .map(|line| without_figures(line))
+        .collect();
+    let elided = shown.iter().position(|line| line == "...");
+    let (head, tail) = match elided {
+        Some(at) => (&shown[..at], &shown[at + 1..]),
+        None => (&shown[..], &[][..]),
+    };
+    let matches = match elided {
+        None => printed == shown,
+        Some(_) => {
+            let summary_matches = |shown: &String, printed: &String| {
+                without_numbers(shown) == without_numbers(printed)
+            };
+            let printed_tail = &printed[printed.len().saturating_sub(tail.len())..];
+            printed.len() >= head.len() + tail.len()
+                && printed[..head.len()] == *head
+                && tail.len() == printed_tail.len()
+                && tail
+                    .iter()
+                    .zip(printed_tail)
+                    .enumerate()
+                    .all(|(index, (a, b))| {
+                        if index + 1 == tail.len() {
+                            summary_matches(a, b)
+                        } else {
+                            a == b
+                        }
+                    })
+        }
+    };
+    if !matches {
+        return Some(format!(
+            "--- it shows:\n{}\n--- it printed:\n{}",
+            shown.join("\n"),
+            printed.join("\n")
+        ));
+    }
+    if elided.is_some() {
+        let cases = printed.iter().filter(|line| is_case_line(line)).count();
+        let summary = printed.last().cloned().unwrap_or_default();
+        if !summary.starts_with(&format!("{cases} case"))
+            && !summary.starts_with(&format!("{cases} file"))
+        {
+            return Some(format!(
+                "{cases} case lines, but the summary is {summary:?}"
             ));
+        }
+    }
+    None
+}
+
+#[test]
+fn the_sessions_of_the_readme_and_the_docs_print_what_they_show() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for page in pages(root) {
+        let text = fs::read_to_string(root.join(&page)).unwrap();
+        let sessions = sessions(&text);
+        if page == "README.md" {
+            assert!(sessions.len() >= 6, "README.md: found only {sessions:?}");
+        }
+        eprintln!("{page}: {} sessions", sessions.len());
+        total += sessions.len();
+        if sessions.is_empty() {
             continue;
         }
-        if elided.is_some() {
-            let cases = printed.iter().filter(|line| is_case_line(line)).count();
-            let summary = printed.last().cloned().unwrap_or_default();
-            assert!(
-                summary.starts_with(&format!("{cases} case"))
-                    || summary.starts_with(&format!("{cases} file")),
-                "$ {}: {cases} case lines, summary {summary:?}",
-                session.command
-            );
+        let dir = scratch(&page);
+        for session in &sessions {
+            let output = Command::new("sh")
+                .arg("-c")
+                .arg(format!("{{ {}\n}} 2>&1", runnable(&session.command)))
+                .current_dir(&dir)
+                .env("NO_COLOR", "1")
+                .output()
+                .unwrap();
+            let printed = String::from_utf8_lossy(&output.stdout);
+            if let Some(difference) = difference(session, &printed) {
+                failures.push(format!("{page}: $ {}\n{difference}", session.command));
+            }
         }
     }
     assert!(
         failures.is_empty(),
-        "{} of {} README sessions differ:\n\n{}",
+        "{} of {total} sessions of README.md and docs/*.md differ:\n\n{}",
         failures.len(),
-        sessions.len(),
         failures.join("\n\n")
     );
 }
