@@ -16,6 +16,9 @@
 //!   it; in such a block the summary's counts are not compared (cases get added), but the count
 //!   of cases it prints must be the number of case lines in the output.
 //! - Every failure names the page and the command; all of them are reported at once.
+//!
+//! Every link of these pages must also lead to a file of the project (never out of it), and a
+//! link with `#anchor` to a heading of that file.
 
 use std::fs;
 use std::os::unix::fs::symlink;
@@ -331,4 +334,135 @@ fn the_sessions_of_the_readme_and_the_docs_print_what_they_show() {
         failures.len(),
         failures.join("\n\n")
     );
+}
+
+/// The anchor GitHub gives a heading: lowercase, spaces as `-`, other punctuation but `-` and
+/// `_` dropped (`What \`cargo test\` checks` is `what-cargo-test-checks`).
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            '-' | '_' => Some(c),
+            c if c.is_alphanumeric() => Some(c.to_ascii_lowercase()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The lines of `markdown` outside fenced blocks.
+fn prose(markdown: &str) -> Vec<&str> {
+    let mut in_block = false;
+    let mut lines = Vec::new();
+    for line in markdown.lines() {
+        if line.trim_start().starts_with("```") {
+            in_block = !in_block;
+        } else if !in_block {
+            lines.push(line);
+        }
+    }
+    lines
+}
+
+/// The anchors of a page's headings, a repeated one numbered `-1`, `-2` as GitHub does.
+fn anchors(markdown: &str) -> Vec<String> {
+    let mut anchors: Vec<String> = Vec::new();
+    for line in prose(markdown) {
+        let Some(heading) = line.strip_prefix('#') else {
+            continue;
+        };
+        let heading = heading.trim_start_matches('#');
+        if !heading.starts_with(' ') {
+            continue;
+        }
+        let base = anchor(heading);
+        let mut name = base.clone();
+        let mut number = 0;
+        while anchors.contains(&name) {
+            number += 1;
+            name = format!("{base}-{number}");
+        }
+        anchors.push(name);
+    }
+    anchors
+}
+
+/// The targets of a page's links, `[text](target)`.
+fn links(markdown: &str) -> Vec<String> {
+    let mut links = Vec::new();
+    for line in prose(markdown) {
+        let mut rest = line;
+        while let Some(at) = rest.find("](") {
+            rest = &rest[at + 2..];
+            if let Some(end) = rest.find(')') {
+                links.push(rest[..end].to_string());
+                rest = &rest[end..];
+            }
+        }
+    }
+    links
+}
+
+#[test]
+fn anchors_are_made_as_github_makes_them() {
+    assert_eq!(
+        anchor(" What `cargo test` checks"),
+        "what-cargo-test-checks"
+    );
+    assert_eq!(
+        anchor(" othello_player's strength"),
+        "othello_players-strength"
+    );
+    assert_eq!(
+        anchors("# A\n```\n# not a heading\n```\n## A\n#40 is no heading\n"),
+        ["a", "a-1"]
+    );
+    assert_eq!(
+        links("see [x](docs/A.md#b) and [y](#c)\n```\n[z](no)\n```\n"),
+        ["docs/A.md#b", "#c"]
+    );
+}
+
+#[test]
+fn every_link_of_the_readme_and_the_docs_leads_into_the_project() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .canonicalize()
+        .unwrap();
+    let mut broken = Vec::new();
+    for page in pages(&root) {
+        let text = fs::read_to_string(root.join(&page)).unwrap();
+        let folder = root.join(&page).parent().unwrap().to_path_buf();
+        for link in links(&text) {
+            if link.starts_with("https://") || link.starts_with("http://") {
+                continue;
+            }
+            let (path, fragment) = match link.split_once('#') {
+                Some((path, fragment)) => (path, Some(fragment)),
+                None => (link.as_str(), None),
+            };
+            let target = if path.is_empty() {
+                root.join(&page)
+            } else {
+                folder.join(path)
+            };
+            let Ok(target) = target.canonicalize() else {
+                broken.push(format!("{page}: ({link}): no such file"));
+                continue;
+            };
+            if !target.starts_with(&root) {
+                broken.push(format!("{page}: ({link}): outside the project"));
+                continue;
+            }
+            if let Some(fragment) = fragment {
+                let anchors = fs::read_to_string(&target)
+                    .map(|text| anchors(&text))
+                    .unwrap_or_default();
+                if !anchors.iter().any(|anchor| anchor == fragment) {
+                    broken.push(format!("{page}: ({link}): no heading #{fragment} there"));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
 }
