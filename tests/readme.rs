@@ -7,8 +7,10 @@
 //! - Each page runs in a scratch folder of its own (so one page's `--save` cannot change what
 //!   another shows), and its sessions run in order: the folder holds `cases` (a link to the real
 //!   ones), `tests/fixtures/always_takahashi.py` and `ninth_move_bug.py` (copies),
-//!   `tests/fixtures/interactive` (a link), `my-cases/` (FFO #43) and `my-cases.judge/` (the
-//!   othello checker).
+//!   `tests/fixtures/interactive` (a link), `my-cases/` (FFO #43), `my-cases.judge/` (the
+//!   othello checker), `pkg/` (five cases of weighted_tic_tac_toe as a Kattis package, limits
+//!   1 s and 256 MiB in its `problem.yaml`) and `target/release/` (a link to the folder of the
+//!   binaries cargo built for this test).
 //! - Times and memory figures are not compared: a number before ` ms` or ` MiB` (and the spaces
 //!   before it) or after `"time_ms":` or `"memory_mib":` is the same wherever it is, and so is
 //!   the case named after `slowest … ms` and `largest … MiB` in a summary.
@@ -137,6 +139,32 @@ fn scratch(page: &str) -> PathBuf {
         )
         .unwrap();
     }
+    // pkg/: cases of weighted_tic_tac_toe as a Kattis package, with its limits in problem.yaml.
+    let from = root.join("cases/weighted_tic_tac_toe");
+    for (case, to) in [
+        ("sample-1", "data/sample/1"),
+        ("sample-2", "data/sample/2"),
+        ("largest-values", "data/secret/largest-values"),
+        ("all-minus-ones", "data/secret/negative/all-minus-ones"),
+        (
+            "most-negative-values",
+            "data/secret/negative/most-negative-values",
+        ),
+    ] {
+        let to = dir.join("pkg").join(to);
+        fs::create_dir_all(to.parent().unwrap()).unwrap();
+        fs::copy(from.join(format!("{case}.in")), to.with_extension("in")).unwrap();
+        fs::copy(from.join(format!("{case}.out")), to.with_extension("ans")).unwrap();
+    }
+    fs::write(
+        dir.join("pkg/problem.yaml"),
+        "name: Weighted Tic-Tac-Toe\nlimits:\n  time_limit: 1\n  memory: 256\n",
+    )
+    .unwrap();
+    // target/release/NAME: the binaries cargo built for this test.
+    let binaries = assert_cmd::cargo::cargo_bin("judge");
+    fs::create_dir_all(dir.join("target")).unwrap();
+    symlink(binaries.parent().unwrap(), dir.join("target/release")).unwrap();
     dir
 }
 
@@ -240,8 +268,8 @@ fn figures_are_left_out_and_nothing_else() {
     );
 }
 
-/// What is wrong with `printed` as the output of `session`, if anything.
-fn difference(session: &Session, printed: &str) -> Option<String> {
+/// What is wrong with `printed` as the output of `session` of `page`, if anything.
+fn difference(page: &str, session: &Session, printed: &str) -> Option<String> {
     let printed: Vec<String> = printed.lines().map(without_figures).collect();
     let shown: Vec<String> = session
         .shown
@@ -278,7 +306,7 @@ fn difference(session: &Session, printed: &str) -> Option<String> {
     };
     if !matches {
         return Some(format!(
-            "--- it shows:\n{}\n--- it printed:\n{}",
+            "--- {page} shows:\n{}\n--- it printed:\n{}",
             shown.join("\n"),
             printed.join("\n")
         ));
@@ -323,11 +351,15 @@ fn the_sessions_of_the_readme_and_the_docs_print_what_they_show() {
                 .output()
                 .unwrap();
             let printed = String::from_utf8_lossy(&output.stdout);
-            if let Some(difference) = difference(session, &printed) {
+            if let Some(difference) = difference(&page, session, &printed) {
                 failures.push(format!("{page}: $ {}\n{difference}", session.command));
             }
         }
     }
+    assert!(
+        total >= 25,
+        "only {total} sessions in README.md and docs/*.md"
+    );
     assert!(
         failures.is_empty(),
         "{} of {total} sessions of README.md and docs/*.md differ:\n\n{}",
