@@ -1,25 +1,33 @@
-//! The README's sample sessions are real: every fenced block that starts with a `$ ` line is run
-//! and its output compared with the lines shown under it.
+//! The sample sessions of README.md and of every `docs/*.md` page are real: every fenced block
+//! that starts with a `$ ` line is run and its output compared with the lines shown under it.
 //!
 //! - `cargo run --release --` and `cargo run --release` stand for the `judge` binary and
 //!   `cargo run -q --release --bin NAME` for that solver's binary (the ones cargo built for this
-//!   test); the line runs through `sh -c` in a scratch folder holding `cases` (a link to the real
+//!   test); the line runs through `sh -c` with stdout and stderr together and `NO_COLOR` set.
+//! - Each page runs in a scratch folder of its own (so one page's `--save` cannot change what
+//!   another shows), and its sessions run in order: the folder holds `cases` (a link to the real
 //!   ones), `tests/fixtures/always_takahashi.py` and `ninth_move_bug.py` (copies),
-//!   `tests/fixtures/interactive` (a link), `my-cases/` (FFO #43) and
-//!   `my-cases.judge/` (the othello checker), with stdout and stderr together and `NO_COLOR` set.
+//!   `tests/fixtures/interactive` (a link), `my-cases/` (FFO #43), `my-cases.judge/` (the
+//!   othello checker), `pkg/` (five cases of weighted_tic_tac_toe as a Kattis package, limits
+//!   1 s and 256 MiB in its `problem.yaml`) and `target/release/` (a link to the folder of the
+//!   binaries cargo built for this test).
 //! - Times and memory figures are not compared: a number before ` ms` or ` MiB` (and the spaces
 //!   before it) or after `"time_ms":` or `"memory_mib":` is the same wherever it is, and so is
 //!   the case named after `slowest … ms` and `largest … MiB` in a summary.
 //! - A block with a `...` line shows the first lines of the output above it and the last below
 //!   it; in such a block the summary's counts are not compared (cases get added), but the count
 //!   of cases it prints must be the number of case lines in the output.
+//! - Every failure names the page and the command; all of them are reported at once.
+//!
+//! Every link of these pages must also lead to a file of the project (never out of it), and a
+//! link with `#anchor` to a heading of that file.
 
 use std::fs;
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// One `$ COMMAND` of the README and the lines shown under it.
+/// One `$ COMMAND` of a page and the lines shown under it.
 #[derive(Debug)]
 struct Session {
     command: String,
@@ -56,7 +64,7 @@ fn sessions(markdown: &str) -> Vec<Session> {
     sessions
 }
 
-/// The README's command with cargo replaced by the binaries it would run.
+/// A page's command with cargo replaced by the binaries it would run.
 fn runnable(command: &str) -> String {
     let bin = |name: &str| assert_cmd::cargo::cargo_bin(name).display().to_string();
     let mut line = command.to_string();
@@ -73,15 +81,33 @@ fn runnable(command: &str) -> String {
     line = line.replace("cargo run --release", &bin("judge"));
     assert!(
         !line.contains("cargo"),
-        "the README test does not know how to run {command:?}"
+        "the sessions test does not know how to run {command:?}"
     );
     line
 }
 
-/// The scratch folder the commands run in.
-fn scratch() -> PathBuf {
+/// The pages whose sessions are run: README.md, then every `docs/*.md` in name order, as paths
+/// from the project root.
+fn pages(root: &Path) -> Vec<String> {
+    let mut docs: Vec<String> = fs::read_dir(root.join("docs"))
+        .expect("a docs/ folder")
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("docs/{name}"))
+        .collect();
+    docs.sort();
+    assert!(!docs.is_empty(), "no docs/*.md page found");
+    let mut pages = vec!["README.md".to_string()];
+    pages.extend(docs);
+    pages
+}
+
+/// A fresh scratch folder for the sessions of `page`.
+fn scratch(page: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("readme");
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("readme")
+        .join(page.replace('/', "-"));
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(dir.join("my-cases")).unwrap();
     symlink(root.join("cases"), dir.join("cases")).unwrap();
@@ -113,6 +139,32 @@ fn scratch() -> PathBuf {
         )
         .unwrap();
     }
+    // pkg/: cases of weighted_tic_tac_toe as a Kattis package, with its limits in problem.yaml.
+    let from = root.join("cases/weighted_tic_tac_toe");
+    for (case, to) in [
+        ("sample-1", "data/sample/1"),
+        ("sample-2", "data/sample/2"),
+        ("largest-values", "data/secret/largest-values"),
+        ("all-minus-ones", "data/secret/negative/all-minus-ones"),
+        (
+            "most-negative-values",
+            "data/secret/negative/most-negative-values",
+        ),
+    ] {
+        let to = dir.join("pkg").join(to);
+        fs::create_dir_all(to.parent().unwrap()).unwrap();
+        fs::copy(from.join(format!("{case}.in")), to.with_extension("in")).unwrap();
+        fs::copy(from.join(format!("{case}.out")), to.with_extension("ans")).unwrap();
+    }
+    fs::write(
+        dir.join("pkg/problem.yaml"),
+        "name: Weighted Tic-Tac-Toe\nlimits:\n  time_limit: 1\n  memory: 256\n",
+    )
+    .unwrap();
+    // target/release/NAME: the binaries cargo built for this test.
+    let binaries = assert_cmd::cargo::cargo_bin("judge");
+    fs::create_dir_all(dir.join("target")).unwrap();
+    symlink(binaries.parent().unwrap(), dir.join("target/release")).unwrap();
     dir
 }
 
@@ -216,82 +268,233 @@ fn figures_are_left_out_and_nothing_else() {
     );
 }
 
-#[test]
-fn the_readme_sessions_print_what_the_readme_shows() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = fs::read_to_string(root.join("README.md")).unwrap();
-    let sessions = sessions(&readme);
-    assert!(sessions.len() >= 8, "found only {sessions:?}");
-    let dir = scratch();
-    let mut failures = Vec::new();
-    for session in &sessions {
-        let output = Command::new("sh")
-            .arg("-c")
-            .arg(format!("{{ {}\n}} 2>&1", runnable(&session.command)))
-            .current_dir(&dir)
-            .env("NO_COLOR", "1")
-            .output()
-            .unwrap();
-        let printed = String::from_utf8_lossy(&output.stdout);
-        let printed: Vec<String> = printed.lines().map(without_figures).collect();
-        let shown: Vec<String> = session
-            .shown
-            .iter()
-            .map(|line| without_figures(line))
-            .collect();
-        let elided = shown.iter().position(|line| line == "...");
-        let (head, tail) = match elided {
-            Some(at) => (&shown[..at], &shown[at + 1..]),
-            None => (&shown[..], &[][..]),
-        };
-        let matches = match elided {
-            None => printed == shown,
-            Some(_) => {
-                let summary_matches = |shown: &String, printed: &String| {
-                    without_numbers(shown) == without_numbers(printed)
-                };
-                let printed_tail = &printed[printed.len().saturating_sub(tail.len())..];
-                printed.len() >= head.len() + tail.len()
-                    && printed[..head.len()] == *head
-                    && tail.len() == printed_tail.len()
-                    && tail
-                        .iter()
-                        .zip(printed_tail)
-                        .enumerate()
-                        .all(|(index, (a, b))| {
-                            if index + 1 == tail.len() {
-                                summary_matches(a, b)
-                            } else {
-                                a == b
-                            }
-                        })
-            }
-        };
-        if !matches {
-            failures.push(format!(
-                "$ {}\n--- the README shows:\n{}\n--- it printed:\n{}",
-                session.command,
-                shown.join("\n"),
-                printed.join("\n")
+/// What is wrong with `printed` as the output of `session` of `page`, if anything.
+fn difference(page: &str, session: &Session, printed: &str) -> Option<String> {
+    let printed: Vec<String> = printed.lines().map(without_figures).collect();
+    let shown: Vec<String> = session
+        .shown
+        .iter()
+        .map(|line| without_figures(line))
+        .collect();
+    let elided = shown.iter().position(|line| line == "...");
+    let (head, tail) = match elided {
+        Some(at) => (&shown[..at], &shown[at + 1..]),
+        None => (&shown[..], &[][..]),
+    };
+    let matches = match elided {
+        None => printed == shown,
+        Some(_) => {
+            let summary_matches = |shown: &String, printed: &String| {
+                without_numbers(shown) == without_numbers(printed)
+            };
+            let printed_tail = &printed[printed.len().saturating_sub(tail.len())..];
+            printed.len() >= head.len() + tail.len()
+                && printed[..head.len()] == *head
+                && tail.len() == printed_tail.len()
+                && tail
+                    .iter()
+                    .zip(printed_tail)
+                    .enumerate()
+                    .all(|(index, (a, b))| {
+                        if index + 1 == tail.len() {
+                            summary_matches(a, b)
+                        } else {
+                            a == b
+                        }
+                    })
+        }
+    };
+    if !matches {
+        return Some(format!(
+            "--- {page} shows:\n{}\n--- it printed:\n{}",
+            shown.join("\n"),
+            printed.join("\n")
+        ));
+    }
+    if elided.is_some() {
+        let cases = printed.iter().filter(|line| is_case_line(line)).count();
+        let summary = printed.last().cloned().unwrap_or_default();
+        if !summary.starts_with(&format!("{cases} case"))
+            && !summary.starts_with(&format!("{cases} file"))
+        {
+            return Some(format!(
+                "{cases} case lines, but the summary is {summary:?}"
             ));
+        }
+    }
+    None
+}
+
+#[test]
+fn the_sessions_of_the_readme_and_the_docs_print_what_they_show() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for page in pages(root) {
+        let text = fs::read_to_string(root.join(&page)).unwrap();
+        let sessions = sessions(&text);
+        if page == "README.md" {
+            assert!(sessions.len() >= 6, "README.md: found only {sessions:?}");
+        }
+        eprintln!("{page}: {} sessions", sessions.len());
+        total += sessions.len();
+        if sessions.is_empty() {
             continue;
         }
-        if elided.is_some() {
-            let cases = printed.iter().filter(|line| is_case_line(line)).count();
-            let summary = printed.last().cloned().unwrap_or_default();
-            assert!(
-                summary.starts_with(&format!("{cases} case"))
-                    || summary.starts_with(&format!("{cases} file")),
-                "$ {}: {cases} case lines, summary {summary:?}",
-                session.command
-            );
+        let dir = scratch(&page);
+        for session in &sessions {
+            let output = Command::new("sh")
+                .arg("-c")
+                .arg(format!("{{ {}\n}} 2>&1", runnable(&session.command)))
+                .current_dir(&dir)
+                .env("NO_COLOR", "1")
+                .output()
+                .unwrap();
+            let printed = String::from_utf8_lossy(&output.stdout);
+            if let Some(difference) = difference(&page, session, &printed) {
+                failures.push(format!("{page}: $ {}\n{difference}", session.command));
+            }
         }
     }
     assert!(
+        total >= 25,
+        "only {total} sessions in README.md and docs/*.md"
+    );
+    assert!(
         failures.is_empty(),
-        "{} of {} README sessions differ:\n\n{}",
+        "{} of {total} sessions of README.md and docs/*.md differ:\n\n{}",
         failures.len(),
-        sessions.len(),
         failures.join("\n\n")
     );
+}
+
+/// The anchor GitHub gives a heading: lowercase, spaces as `-`, other punctuation but `-` and
+/// `_` dropped (`What \`cargo test\` checks` is `what-cargo-test-checks`).
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            '-' | '_' => Some(c),
+            c if c.is_alphanumeric() => Some(c.to_ascii_lowercase()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The lines of `markdown` outside fenced blocks.
+fn prose(markdown: &str) -> Vec<&str> {
+    let mut in_block = false;
+    let mut lines = Vec::new();
+    for line in markdown.lines() {
+        if line.trim_start().starts_with("```") {
+            in_block = !in_block;
+        } else if !in_block {
+            lines.push(line);
+        }
+    }
+    lines
+}
+
+/// The anchors of a page's headings, a repeated one numbered `-1`, `-2` as GitHub does.
+fn anchors(markdown: &str) -> Vec<String> {
+    let mut anchors: Vec<String> = Vec::new();
+    for line in prose(markdown) {
+        let Some(heading) = line.strip_prefix('#') else {
+            continue;
+        };
+        let heading = heading.trim_start_matches('#');
+        if !heading.starts_with(' ') {
+            continue;
+        }
+        let base = anchor(heading);
+        let mut name = base.clone();
+        let mut number = 0;
+        while anchors.contains(&name) {
+            number += 1;
+            name = format!("{base}-{number}");
+        }
+        anchors.push(name);
+    }
+    anchors
+}
+
+/// The targets of a page's links, `[text](target)`.
+fn links(markdown: &str) -> Vec<String> {
+    let mut links = Vec::new();
+    for line in prose(markdown) {
+        let mut rest = line;
+        while let Some(at) = rest.find("](") {
+            rest = &rest[at + 2..];
+            if let Some(end) = rest.find(')') {
+                links.push(rest[..end].to_string());
+                rest = &rest[end..];
+            }
+        }
+    }
+    links
+}
+
+#[test]
+fn anchors_are_made_as_github_makes_them() {
+    assert_eq!(
+        anchor(" What `cargo test` checks"),
+        "what-cargo-test-checks"
+    );
+    assert_eq!(
+        anchor(" othello_player's strength"),
+        "othello_players-strength"
+    );
+    assert_eq!(
+        anchors("# A\n```\n# not a heading\n```\n## A\n#40 is no heading\n"),
+        ["a", "a-1"]
+    );
+    assert_eq!(
+        links("see [x](docs/A.md#b) and [y](#c)\n```\n[z](no)\n```\n"),
+        ["docs/A.md#b", "#c"]
+    );
+}
+
+#[test]
+fn every_link_of_the_readme_and_the_docs_leads_into_the_project() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .canonicalize()
+        .unwrap();
+    let mut broken = Vec::new();
+    for page in pages(&root) {
+        let text = fs::read_to_string(root.join(&page)).unwrap();
+        let folder = root.join(&page).parent().unwrap().to_path_buf();
+        for link in links(&text) {
+            if link.starts_with("https://") || link.starts_with("http://") {
+                continue;
+            }
+            let (path, fragment) = match link.split_once('#') {
+                Some((path, fragment)) => (path, Some(fragment)),
+                None => (link.as_str(), None),
+            };
+            let target = if path.is_empty() {
+                root.join(&page)
+            } else {
+                folder.join(path)
+            };
+            let Ok(target) = target.canonicalize() else {
+                broken.push(format!("{page}: ({link}): no such file"));
+                continue;
+            };
+            if !target.starts_with(&root) {
+                broken.push(format!("{page}: ({link}): outside the project"));
+                continue;
+            }
+            if let Some(fragment) = fragment {
+                let anchors = fs::read_to_string(&target)
+                    .map(|text| anchors(&text))
+                    .unwrap_or_default();
+                if !anchors.iter().any(|anchor| anchor == fragment) {
+                    broken.push(format!("{page}: ({link}): no heading #{fragment} there"));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
 }
