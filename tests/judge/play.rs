@@ -3,8 +3,7 @@
 //! against a stand-in computer (`tests/fixtures/fake_othello.py`, its own rules written apart
 //! from the judge's). Moves, refused moves, `q`, the running score, the marked line.
 
-mod common;
-
+use crate::common;
 use predicates::str::contains;
 use std::io::{Read, Write};
 use std::path::Path;

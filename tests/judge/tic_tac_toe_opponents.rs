@@ -2,8 +2,7 @@
 //! (`tests/fixtures/fake_player.py`) each get the right verdict and the judge never hangs; the
 //! real player passes every opponent; a person's scripted game runs through `judge play`.
 
-mod common;
-
+use crate::common;
 use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;

@@ -7,9 +7,7 @@
 //! outlive their case tags them (a unique word in their command line, found with `pgrep -f`),
 //! checks that none is left once the judge has exited, and kills any left by pid when it fails.
 
-mod common;
-use common::Tag;
-
+use crate::common::{self, Tag};
 use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;

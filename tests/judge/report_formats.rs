@@ -2,10 +2,8 @@
 //! comparison, judging chosen cases (`NAME/CASE`, globs, one `.in` with `--cmd`), and the JSON
 //! lines of `--format json`, read back with a small strict JSON parser written here.
 
-mod common;
-
+use crate::common::{self, judge};
 use assert_cmd::Command;
-use common::judge;
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::path::{Path, PathBuf};
