@@ -12,6 +12,7 @@ mod hand_typed_input;
 mod oj_compatibility;
 mod othello_player;
 mod random_weighted_grids;
+mod readable_errors;
 mod shared_code;
 mod shipped_cases;
 mod submittable;
