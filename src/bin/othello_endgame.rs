@@ -32,8 +32,8 @@
 //! generation. Popcounts are std's `count_ones`, the portable path, so plain `rustc -O` builds
 //! it for any judge.
 //! Layout: `board` (squares, lines, stable discs), `moves` (legal moves and flips) and `search`
-//! (the exact solver) are shared word for word with `othello_player` (tests/shared_code.rs);
-//! then the input, the output and the tests.
+//! (the exact solver) are shared word for word with `othello_player`
+//! (tests/solvers/shared_code.rs); then the input, the output and the tests.
 //! Judge Rust: 1.70 (edition 2021). std only: this file is the submission.
 
 // The shared blocks below also build on AOJ's Rust 1.41, which has no inline format arguments.
@@ -64,7 +64,7 @@ impl fmt::Display for Solution {
     }
 }
 
-// ---- shared: othello_board (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: othello_board (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// The board as two bitboards, one per side, bit = a1 + file + 8 * rank (a1 = 0, h1 = 7,
 /// a8 = 56): its lines, its named squares, the final score and the discs that can never flip.
 mod board {
@@ -247,7 +247,7 @@ mod board {
 }
 // ---- end shared: othello_board ----
 
-// ---- shared: othello_moves (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: othello_moves (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// Move generation: the legal moves of a side, the discs a move flips, and the position after it.
 mod moves {
     use super::board::{FILE_A, RAYS};
@@ -401,7 +401,7 @@ mod moves {
 }
 // ---- end shared: othello_moves ----
 
-// ---- shared: othello_search (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: othello_search (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// The exact search: the final score under perfect play from any position, and a best play.
 mod search {
     use super::board::{
@@ -1090,7 +1090,7 @@ fn solve_all(positions: &[(usize, (u64, u64))], notes: &mut impl Write) -> Strin
     output
 }
 
-// ---- shared: error (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: error (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// A bad input: the 1-based line number and what was wrong there.
 #[derive(Debug, PartialEq, Eq)]
 pub struct InputError {
@@ -1130,7 +1130,7 @@ fn without_byte_order_mark(line: &str, number: usize) -> Result<&str, InputError
 }
 // ---- end shared: error ----
 
-// ---- shared: batch (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: batch (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// The lines that hold something, numbered from 1, as text without line ends or the blanks
 /// (spaces, tabs, CR) around them. Each line is checked as it comes (UTF-8, no byte-order
 /// mark), so whatever is wrong with the first bad line, it is the one reported. Split by hand:

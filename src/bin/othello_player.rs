@@ -22,7 +22,8 @@
 //! a `PS` with a move available, input ending mid-game) gets `error: line N: …` on stderr and
 //! exit status 1.
 //! Approach: the bitboards, move generation and exact endgame search of `othello_endgame` (the
-//! modules `board`, `moves` and `search`, kept word for word identical by tests/shared_code.rs).
+//! modules `board`, `moves` and `search`, kept word for word identical by
+//! tests/solvers/shared_code.rs).
 //! With more than `ENDGAME_EMPTIES` empty squares, a fixed-depth alpha-beta (`midgame`) over an
 //! evaluation of mobility, corners, the squares next to empty corners, stable edge discs and
 //! frontier discs; from there on, the exact solve: a move with the best final score. No clock
@@ -441,7 +442,7 @@ fn main() {
     }
 }
 
-// ---- shared: judge_lines (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: judge_lines (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// The judge's side of the conversation: its next non-blank line, numbered from 1.
 struct Judge<R> {
     lines: io::Lines<R>,
@@ -466,7 +467,7 @@ impl<R: BufRead> Judge<R> {
 }
 // ---- end shared: judge_lines ----
 
-// ---- shared: othello_board (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: othello_board (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// The board as two bitboards, one per side, bit = a1 + file + 8 * rank (a1 = 0, h1 = 7,
 /// a8 = 56): its lines, its named squares, the final score and the discs that can never flip.
 mod board {
@@ -649,7 +650,7 @@ mod board {
 }
 // ---- end shared: othello_board ----
 
-// ---- shared: othello_moves (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: othello_moves (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// Move generation: the legal moves of a side, the discs a move flips, and the position after it.
 mod moves {
     use super::board::{FILE_A, RAYS};
@@ -803,7 +804,7 @@ mod moves {
 }
 // ---- end shared: othello_moves ----
 
-// ---- shared: othello_search (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: othello_search (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// The exact search: the final score under perfect play from any position, and a best play.
 mod search {
     use super::board::{
@@ -1394,7 +1395,7 @@ mod search {
 }
 // ---- end shared: othello_search ----
 
-// ---- shared: error (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: error (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// A bad input: the 1-based line number and what was wrong there.
 #[derive(Debug, PartialEq, Eq)]
 pub struct InputError {

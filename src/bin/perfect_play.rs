@@ -133,7 +133,7 @@ pub fn run(input: &[u8]) -> Result<String, InputError> {
     Ok(output)
 }
 
-// ---- shared: lines (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: lines (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// The eight lines (three rows, three columns, two diagonals) as bitmasks of cells.
 const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
 
@@ -146,7 +146,7 @@ fn has_line(cells: u16) -> bool {
 }
 // ---- end shared: lines ----
 
-// ---- shared: board (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: board (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// A board as two bitmasks, the cells of `o` and of `x`: small and fast to test lines on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Board {
@@ -201,7 +201,7 @@ fn board_error(line: &str, number: usize) -> InputError {
 }
 // ---- end shared: board ----
 
-// ---- shared: moves (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: moves (kept identical across solvers by tests/solvers/shared_code.rs) ----
 impl Board {
     /// Whether `o` is to move (`o` moves first, so when the counts are equal).
     fn o_to_move(self) -> bool {
@@ -238,7 +238,7 @@ const fn base_3_table() -> [u16; 512] {
 }
 // ---- end shared: moves ----
 
-// ---- shared: legal (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: legal (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// Why a board cannot arise in a game where `o` moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Illegal {
@@ -284,7 +284,7 @@ fn check_legal(board: Board) -> Result<(), Illegal> {
 }
 // ---- end shared: legal ----
 
-// ---- shared: error (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: error (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// A bad input: the 1-based line number and what was wrong there.
 #[derive(Debug, PartialEq, Eq)]
 pub struct InputError {
@@ -324,7 +324,7 @@ fn without_byte_order_mark(line: &str, number: usize) -> Result<&str, InputError
 }
 // ---- end shared: error ----
 
-// ---- shared: batch (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: batch (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// The lines that hold something, numbered from 1, as text without line ends or the blanks
 /// (spaces, tabs, CR) around them. Each line is checked as it comes (UTF-8, no byte-order
 /// mark), so whatever is wrong with the first bad line, it is the one reported. Split by hand:

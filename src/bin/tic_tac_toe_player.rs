@@ -94,7 +94,7 @@ fn draw(o: u16, x: u16) -> String {
     text
 }
 
-// ---- shared: judge_lines (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: judge_lines (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// The judge's side of the conversation: its next non-blank line, numbered from 1.
 struct Judge<R> {
     lines: io::Lines<R>,
@@ -208,7 +208,7 @@ fn main() {
     }
 }
 
-// ---- shared: lines (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: lines (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// The eight lines (three rows, three columns, two diagonals) as bitmasks of cells.
 const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
 
@@ -221,7 +221,7 @@ fn has_line(cells: u16) -> bool {
 }
 // ---- end shared: lines ----
 
-// ---- shared: error (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: error (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// A bad input: the 1-based line number and what was wrong there.
 #[derive(Debug, PartialEq, Eq)]
 pub struct InputError {

@@ -198,7 +198,7 @@ pub fn run(input: &[u8]) -> Result<String, InputError> {
     })
 }
 
-// ---- shared: lines (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: lines (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// The eight lines (three rows, three columns, two diagonals) as bitmasks of cells.
 const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
 
@@ -211,7 +211,7 @@ fn has_line(cells: u16) -> bool {
 }
 // ---- end shared: lines ----
 
-// ---- shared: error (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: error (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// A bad input: the 1-based line number and what was wrong there.
 #[derive(Debug, PartialEq, Eq)]
 pub struct InputError {
@@ -251,7 +251,7 @@ fn without_byte_order_mark(line: &str, number: usize) -> Result<&str, InputError
 }
 // ---- end shared: error ----
 
-// ---- shared: batch (kept identical across solvers by tests/shared_code.rs) ----
+// ---- shared: batch (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// The lines that hold something, numbered from 1, as text without line ends or the blanks
 /// (spaces, tabs, CR) around them. Each line is checked as it comes (UTF-8, no byte-order
 /// mark), so whatever is wrong with the first bad line, it is the one reported. Split by hand:

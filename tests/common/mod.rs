@@ -1,6 +1,6 @@
 //! Helpers for the tests and the bench, independent of the solvers they check: the eight lines
 //! written as cell triples, fresh case folders and their judge files, the
-//! judge binary. (The seeded random generator is the
+//! judge binary, the bound on a short error line. (The seeded random generator is the
 //! library's `game_judge::random`.)
 #![allow(dead_code)] // each test crate uses only some of these
 
@@ -73,6 +73,10 @@ pub fn numbered_cases(
         })
         .collect()
 }
+
+/// The most bytes an error line may take: the message, 40 quoted characters (escaped, so up
+/// to 10 bytes each for a control character) and the length.
+pub const SHORT: usize = 600;
 
 /// The eight lines of the board (rows, columns, diagonals) as cell numbers 0-8, row-major.
 pub const TRIPLES: [[usize; 3]; 8] = [

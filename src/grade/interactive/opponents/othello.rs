@@ -1,5 +1,5 @@
 //! The built-in Othello opponent, an interactor inside the judge: it plays the protocol of
-//! `othello_player` (its header and the README) game after game against one run of the player,
+//! `othello_player` (its header and docs/GUIDE.md) game after game against one run of the player,
 //! with random or greedy moves (`crate::games::othello`), the player's colour alternating from `X`.
 //!
 //! A case file (`NAME.in`) holds `key value` lines (`#` starts a comment): `opponent

@@ -1,5 +1,5 @@
 //! The built-in tic-tac-toe opponent, an interactor inside the judge: it plays the protocol
-//! (`tic_tac_toe_player`'s header and the README) game after game against one run of the
+//! (`tic_tac_toe_player`'s header and docs/GUIDE.md) game after game against one run of the
 //! player, on the lines the judge relays, like any interactor program.
 //!
 //! What it decides: a lost game or a move that is not a free cell's number is wrong (which

@@ -4,7 +4,7 @@
 //! current folder, so oj is started in `cases/<problem>.judge/`, where our checker runs).
 //!
 //! It needs oj (`pip install online-judge-tools`), so it is ignored unless asked for:
-//! `cargo test --test oj_compat -- --ignored` (CI installs oj and runs it).
+//! `cargo test --test solvers -- oj_compatibility:: --ignored` (CI installs oj and runs it).
 
 use assert_cmd::cargo::cargo_bin;
 use game_judge::cases::judge_files::judge_folder;

@@ -3,13 +3,11 @@
 //! The grids are spread over small values, mixed signs and values near +-10^9, and both winners
 //! must be well represented, so a solver that always prints one name cannot pass.
 
-#[path = "../src/bin/weighted_tic_tac_toe.rs"]
+#[path = "../../src/bin/weighted_tic_tac_toe.rs"]
 #[allow(dead_code)]
 mod weighted_tic_tac_toe;
 
-mod common;
-
-use common::takahashi_wins;
+use crate::common::takahashi_wins;
 use game_judge::random::Random;
 use weighted_tic_tac_toe::{solve, Winner};
 

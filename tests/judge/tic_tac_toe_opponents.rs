@@ -1,11 +1,9 @@
-//! Interactive judging and the terminal game, end to end: broken fake players
-//! (`tests/fixtures/fake_player.py`) each get the right verdict and the judge never hangs; the
-//! real player passes every opponent; a person's scripted game runs through `judge play`.
+//! Interactive judging against the built-in tic-tac-toe opponents, end to end: broken fake
+//! players (`tests/fixtures/fake_player.py`) each get the right verdict and the judge never
+//! hangs; the real player passes every opponent; a broken opponent file is an error.
 
-mod common;
-
+use crate::common;
 use assert_cmd::Command;
-use predicates::prelude::*;
 use predicates::str::contains;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -129,59 +127,4 @@ fn broken_opponent_files_are_errors() {
         .code(2)
         .stdout(contains("player/bad  JE"))
         .stdout(contains("unknown opponent \"sneaky\""));
-}
-
-fn play(input: &str, extra: &[&str]) -> assert_cmd::assert::Assert {
-    Command::cargo_bin("judge")
-        .unwrap()
-        .timeout(NEVER_HANG)
-        .arg("play")
-        .args(extra)
-        .write_stdin(input)
-        .assert()
-}
-
-#[test]
-fn a_person_plays_a_full_game_and_never_wins() {
-    // Each line tries the next cell; a taken one is refused and the next line tried, so the game
-    // runs to its end whatever the computer plays.
-    play("0\n1\n2\n3\n4\n5\n6\n7\n8\nn\n", &[])
-        .success()
-        .stdout(contains("you are o and move first"))
-        .stdout(contains("game over: "))
-        .stdout(contains("you win").not())
-        .stdout(contains("bye"));
-}
-
-#[test]
-fn the_computer_can_start() {
-    play("0\n1\n2\n3\n4\n5\n6\n7\n8\nn\n", &["-r"])
-        .success()
-        .stdout(contains("the computer (o) moves first"))
-        .stdout(contains("the computer takes").and(contains("game over: ")));
-}
-
-#[test]
-fn a_bad_move_is_refused_and_asked_again() {
-    play("9\nabc\n4\n", &[])
-        .success()
-        .stdout(contains("\"9\" is not a cell number 0-8; try again"))
-        .stdout(contains("\"abc\" is not a cell number 0-8; try again"))
-        .stdout(contains(" 3 | o | 5"))
-        .stdout(contains("input ended: game abandoned"));
-}
-
-#[test]
-fn a_taken_cell_is_refused() {
-    // The computer answers the centre with a corner or edge; 4 is then taken.
-    play("4\n4\n", &[])
-        .success()
-        .stdout(contains("cell 4 is taken; try again"));
-}
-
-#[test]
-fn end_of_input_mid_game_quits_cleanly() {
-    play("", &[])
-        .success()
-        .stdout(contains("input ended: game abandoned"));
 }

@@ -4,10 +4,8 @@
 //! failure, broken interactors as judge errors, Kattis and testlib conventions, and nothing
 //! left running.
 
-mod common;
-
+use crate::common::{self, Tag};
 use assert_cmd::Command;
-use common::Tag;
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::path::{Path, PathBuf};

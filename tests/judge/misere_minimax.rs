@@ -2,9 +2,7 @@
 //! (every first move loses for the first player except the centre, which draws) and against an
 //! independent brute force here (with the tests' own line check), on every position reachable from the empty board.
 
-mod common;
-
-use common::has_three;
+use crate::common::has_three;
 use game_judge::games::tic_tac_toe::{Board, Minimax, Rules};
 
 /// A plain board: 0 empty, 1 the first player, 2 the second.

@@ -4,10 +4,8 @@
 //! folders (so a case added by hand is checked too) and needs a validator for every problem.
 //! Each validator's near misses, one per rule, are unit tests beside it in `src/validate/`.
 
-mod common;
-
+use crate::common::fresh_folder;
 use assert_cmd::Command;
-use common::fresh_folder;
 use game_judge::problems::validator;
 use game_judge::validate::in_files;
 use predicates::prelude::*;

@@ -1,9 +1,8 @@
-//! The `judge` command end to end, with small fake solvers (shell commands) that time out, crash,
-//! print too much or answer wrong, and with broken case sets.
+//! Batch judging (an input and an expected output per case) end to end: each verdict, with small
+//! fake solvers (shell commands) that time out, crash, print too much or answer wrong; checkers;
+//! broken case sets; usage errors; parallel jobs; the real cases.
 
-mod common;
-
-use common::{judge, judge_cmd};
+use crate::common::{self, judge, judge_cmd};
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::fs;

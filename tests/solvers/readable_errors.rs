@@ -1,13 +1,10 @@
-//! What a new user meets first, through the real binaries: errors that quote a short piece of a
-//! huge line, not the line; a byte-order mark named as such; the first bad line reported first,
-//! whatever is wrong with it; counts in words that agree; and othello_endgame's note before a
-//! position too big to solve soon.
+//! The solvers' errors as a person reads them, through the real binaries: errors that quote a
+//! short piece of a huge line, not the line; a byte-order mark named as such; the first bad line
+//! reported first, whatever is wrong with it; counts in words that agree; and othello_endgame's
+//! note before a position too big to solve soon.
 
+use crate::common::SHORT;
 use assert_cmd::Command;
-
-/// The most bytes an error line may take: the message, 40 quoted characters (escaped, so up
-/// to 10 bytes each for a control character) and the length.
-const SHORT: usize = 600;
 
 /// Runs `solver` on `input`: its exit code, stdout and stderr.
 fn run(solver: &str, input: &[u8]) -> (Option<i32>, String, String) {
@@ -209,34 +206,5 @@ fn othello_notes_a_position_past_the_practical_size_without_changing_the_answer(
     assert_eq!(
         error_line("othello_endgame", format!("{big}\nX\n").as_bytes()),
         "error: line 2: expected 64 squares (X, O or -), found 1 character\n"
-    );
-}
-
-/// The judge quotes a short piece too: an interactive case whose opponent file holds a 100 KB
-/// line is a judge error whose report stays short.
-#[test]
-fn the_judge_quotes_a_huge_line_in_part() {
-    let root = std::env::temp_dir().join(format!("game-judge-quote-{}", std::process::id()));
-    let dir = root.join("problem");
-    std::fs::create_dir_all(root.join("problem.judge")).unwrap();
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(root.join("problem.judge/interactive"), "tic-tac-toe\n").unwrap();
-    std::fs::write(dir.join("a.in"), format!("{}\n", "x".repeat(100_000))).unwrap();
-    let output = Command::cargo_bin("judge")
-        .unwrap()
-        .env("NO_COLOR", "1")
-        .arg("--cmd")
-        .arg("cat")
-        .arg(&dir)
-        .output()
-        .unwrap();
-    let _ = std::fs::remove_dir_all(&root);
-    let report = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(2), "{report:.300}");
-    assert!(report.contains("… (100000 characters)"), "{report:.300}");
-    assert!(
-        report.len() < SHORT,
-        "{} bytes: {report:.300}",
-        report.len()
     );
 }

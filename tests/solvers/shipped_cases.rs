@@ -1,9 +1,9 @@
-//! The case runner: every solver in `src/bin` on every case of its folder in `cases/`, through
+//! The shipped cases: every solver in `src/bin` on every case of its folder in `cases/`, through
 //! the same library as the `judge` command (discovery, limits, comparison, verdicts, report).
 //!
 //! Each case prints one line with its verdict, details under a failure; all failures are
 //! collected and the run fails once at the end with `N of M cases failed`. Run
-//! `cargo test --test cases -- --nocapture` to see every line when all pass.
+//! `cargo test --test solvers -- shipped_cases:: --nocapture` to see every line when all pass.
 
 use assert_cmd::cargo::cargo_bin;
 use game_judge::cases::solvers::discover;

@@ -1,8 +1,8 @@
-//! The solvers' own robustness: inputs no real judge gives (CRLF line ends, blank lines,
-//! trailing spaces, no final newline, comment-only lines, empty input), which the solvers still
-//! read as people type them. These were once case files; `cases/` now holds only inputs the real
-//! judge can give (`judge validate` checks that), so they live here with the same expected
-//! outputs, exactly as the solver must print them.
+//! Input as people type it, which no real judge gives (CRLF line ends, blank lines, trailing
+//! spaces, no final newline, comment-only lines, empty input): the solvers still read it. These
+//! were once case files; `cases/` now holds only inputs the real judge can give (`judge
+//! validate` checks that), so they live here with the same expected outputs, exactly as the
+//! solver must print them.
 
 use assert_cmd::Command;
 use predicates::prelude::*;

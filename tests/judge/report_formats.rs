@@ -1,11 +1,10 @@
-//! What the judge shows and for whom: the input and visible whitespace under a failure, float
-//! comparison, judging chosen cases (`NAME/CASE`, globs, one `.in` with `--cmd`), and the JSON
-//! lines of `--format json`, read back with a small strict JSON parser written here.
+//! What the judge shows and for whom: the input and visible whitespace under a failure, a huge
+//! line quoted in part, float comparison, judging chosen cases (`NAME/CASE`, globs, one `.in`
+//! with `--cmd`), and the JSON lines of `--format json`, read back with a small strict JSON
+//! parser written here.
 
-mod common;
-
+use crate::common::{self, judge, SHORT};
 use assert_cmd::Command;
-use common::judge;
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::path::{Path, PathBuf};
@@ -467,4 +466,33 @@ fn the_test_parser_is_strict() {
     ] {
         assert!(parse_json(bad).is_err(), "{bad:?}");
     }
+}
+
+/// The judge quotes a short piece too: an interactive case whose opponent file holds a 100 KB
+/// line is a judge error whose report stays short.
+#[test]
+fn the_judge_quotes_a_huge_line_in_part() {
+    let root = std::env::temp_dir().join(format!("game-judge-quote-{}", std::process::id()));
+    let dir = root.join("problem");
+    std::fs::create_dir_all(root.join("problem.judge")).unwrap();
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(root.join("problem.judge/interactive"), "tic-tac-toe\n").unwrap();
+    std::fs::write(dir.join("a.in"), format!("{}\n", "x".repeat(100_000))).unwrap();
+    let output = Command::cargo_bin("judge")
+        .unwrap()
+        .env("NO_COLOR", "1")
+        .arg("--cmd")
+        .arg("cat")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&root);
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(2), "{report:.300}");
+    assert!(report.contains("… (100000 characters)"), "{report:.300}");
+    assert!(
+        report.len() < SHORT,
+        "{} bytes: {report:.300}",
+        report.len()
+    );
 }

@@ -3,8 +3,8 @@
 //! against a stand-in computer (`tests/fixtures/fake_othello.py`, its own rules written apart
 //! from the judge's). Moves, refused moves, `q`, the running score, the marked line.
 
-mod common;
-
+use crate::common;
+use predicates::prelude::*;
 use predicates::str::contains;
 use std::io::{Read, Write};
 use std::path::Path;
@@ -302,6 +302,51 @@ fn play_flags_that_do_not_fit_are_usage_errors() {
         .assert()
         .code(2)
         .stderr(contains("--misere goes with play: judge play --misere"));
+}
+
+#[test]
+fn a_person_plays_a_full_game_and_never_wins() {
+    // Each line tries the next cell; a taken one is refused and the next line tried, so the game
+    // runs to its end whatever the computer plays.
+    play(&[], "0\n1\n2\n3\n4\n5\n6\n7\n8\nn\n")
+        .success()
+        .stdout(contains("you are o and move first"))
+        .stdout(contains("game over: "))
+        .stdout(contains("you win").not())
+        .stdout(contains("bye"));
+}
+
+#[test]
+fn the_computer_can_start() {
+    play(&["-r"], "0\n1\n2\n3\n4\n5\n6\n7\n8\nn\n")
+        .success()
+        .stdout(contains("the computer (o) moves first"))
+        .stdout(contains("the computer takes").and(contains("game over: ")));
+}
+
+#[test]
+fn a_bad_move_is_refused_and_asked_again() {
+    play(&[], "9\nabc\n4\n")
+        .success()
+        .stdout(contains("\"9\" is not a cell number 0-8; try again"))
+        .stdout(contains("\"abc\" is not a cell number 0-8; try again"))
+        .stdout(contains(" 3 | o | 5"))
+        .stdout(contains("input ended: game abandoned"));
+}
+
+#[test]
+fn a_taken_cell_is_refused() {
+    // The computer answers the centre with a corner or edge; 4 is then taken.
+    play(&[], "4\n4\n")
+        .success()
+        .stdout(contains("cell 4 is taken; try again"));
+}
+
+#[test]
+fn end_of_input_mid_game_quits_cleanly() {
+    play(&[], "")
+        .success()
+        .stdout(contains("input ended: game abandoned"));
 }
 
 fn fake_othello(strategy: &str) -> String {

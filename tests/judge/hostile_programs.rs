@@ -7,9 +7,7 @@
 //! outlive their case tags them (a unique word in their command line, found with `pgrep -f`),
 //! checks that none is left once the judge has exited, and kills any left by pid when it fails.
 
-mod common;
-use common::Tag;
-
+use crate::common::{self, Tag};
 use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
@@ -315,7 +313,7 @@ fn zombies_handed_to_the_judge_are_reaped_with_their_case() {
 
 /// Row 2 (CPU time nobody waits for): workers reaped by the kernel itself (SIGCHLD ignored)
 /// leave no trace in /proc or in anyone's rusage; the cgroup's CPU count (cpuacct) still has
-/// them: 3 s of their CPU under `-t 1` is TLE. Polling alone cannot see them (the README says
+/// them: 3 s of their CPU under `-t 1` is TLE. Polling alone cannot see them (docs/GUIDE.md says
 /// so), so this test asks for cgroups even when the rest of the file runs without.
 #[test]
 fn cpu_time_of_workers_the_kernel_reaps_counts_with_a_cgroup() {

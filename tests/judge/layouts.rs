@@ -4,9 +4,7 @@
 //! files named in warnings; two layouts at once; per-folder limits and `-t` over them; a judge
 //! file left among the cases.
 
-mod common;
-
-use common::judge_cmd as judge;
+use crate::common::{self, judge_cmd as judge};
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::fs;

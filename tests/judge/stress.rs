@@ -4,9 +4,7 @@
 //! by running the buggy fixture and comparing with a brute force written here); a right
 //! program finds nothing and saves nothing; a broken generator or reference is exit 2.
 
-mod common;
-
-use common::{has_three, judge, takahashi_wins};
+use crate::common::{has_three, judge, takahashi_wins};
 use game_judge::problems::validator;
 use game_judge::stress::shrink::{neighbours, Tokens};
 use std::fs;

@@ -3,16 +3,14 @@
 //! The legal positions are found by playing every game from the empty board (not by the count
 //! rules the solver uses); the brute force is a plain minimax without memo over character boards.
 
-mod common;
-
+use crate::common::has_three;
 use assert_cmd::Command;
-use common::has_three;
 use std::collections::BTreeSet;
 
-#[path = "../src/bin/board_winner.rs"]
+#[path = "../../src/bin/board_winner.rs"]
 #[allow(dead_code)]
 mod board_winner;
-#[path = "../src/bin/perfect_play.rs"]
+#[path = "../../src/bin/perfect_play.rs"]
 #[allow(dead_code)]
 mod perfect_play;
 

@@ -1,0 +1,17 @@
+//! The `judge` command (src/main.rs over src/lib.rs) end to end through its binary, and the
+//! library pieces it is built on; one module per subject.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod batch_judging;
+mod hostile_programs;
+mod interactors;
+mod layers;
+mod layouts;
+mod misere_minimax;
+mod play;
+mod report_formats;
+mod stress;
+mod tic_tac_toe_opponents;
+mod validators;

@@ -1,0 +1,18 @@
+//! The solvers (src/bin/*.rs, one submittable file each) through their binaries and their
+//! source: answers, errors, submittability, and the cases they are judged on; one module per
+//! subject.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod bad_input;
+mod contestant_solutions;
+mod exhaustive_boards;
+mod hand_typed_input;
+mod oj_compatibility;
+mod othello_player;
+mod random_weighted_grids;
+mod readable_errors;
+mod shared_code;
+mod shipped_cases;
+mod submittable;
