@@ -1,13 +1,13 @@
-//! game-judge: the local judge behind the solvers in `src/bin`.
+//! game-judge: the local judge behind the solvers in `src/bin`, shared by the `judge` binary
+//! (`src/main.rs`) and the tests in `tests/`.
 //!
-//! `othello` and `tic_tac_toe` are the games' rules, `strategies` the tic-tac-toe computer of
-//! `judge play` (`play`). `process` runs programs under limits (the supervisor), `grade`
-//! decides a case from a run (comparison, checker, an interactor: a program or a built-in
-//! opponent, whose case files `case_keys` reads), `runner` judges many cases in parallel, `report` prints them, `case_set` finds
-//! them (in the `layout` a folder has, with its `judge_files` and `folder_limits`), `validate`
-//! checks case inputs against each problem's statement, `stress` compares a program with a
-//! reference on generated inputs and shrinks what fails, `cli` and `command` are the `judge`
-//! command. Shared by the `judge` binary (`src/main.rs`) and the tests in `tests/`.
+//! The modules stand in layers, each importing only from the layers before it
+//! (`tests/judge/layers.rs` keeps it so; docs/ARCHITECTURE.md is the map):
+//! `text`, `limits`, `random`, `outcome` (leaves); `process` (the supervisor); `games` (the
+//! rules); `cases` (finding and reading case folders); `compare`; `verdict`; `grade` (one case);
+//! `runner` (many cases); `report`; `problems` (what the judge knows per problem); the commands
+//! `judge`, `play`, `validate`, `stress`; `cli` (the command line); `app` (dispatch and the exit
+//! status).
 
 pub mod app;
 pub mod cases;

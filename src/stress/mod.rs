@@ -29,7 +29,7 @@ use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-use trial::{Judging, Outcome, Setup, Validity};
+use trial::{Outcome, OutputCheck, Setup, Validity};
 
 /// The most runs the shrinker may use.
 pub const MAX_SHRINK_RUNS: usize = 2000;
@@ -66,7 +66,7 @@ fn plan(
     settings: &Settings,
     scratch: &Path,
 ) -> Result<Plan, String> {
-    let mut judging = Judging::Compare(settings.compare);
+    let mut check = OutputCheck::Compare(settings.compare);
     let mut validity = Validity::Reference;
     let mut reference = None;
     let mut source = None;
@@ -92,9 +92,9 @@ fn plan(
         }
         if let Some(command) = files.checker {
             let dir = files.dir.clone();
-            judging = match problem.map(|problem| problem.stress_expected) {
-                Some(StressExpected::MoveScores) => Judging::OthelloChecker { command, dir },
-                _ => Judging::Checker { command, dir },
+            check = match problem.map(|problem| problem.stress_expected) {
+                Some(StressExpected::MoveScores) => OutputCheck::MoveScoresChecker { command, dir },
+                _ => OutputCheck::Checker { command, dir },
             };
         }
         if let Some(problem) = problem {
@@ -145,7 +145,7 @@ fn plan(
             program: Program::Shell(stress.command.clone()),
             reference,
             validity,
-            judging,
+            check,
             limits: settings.limits,
             scratch: scratch.to_path_buf(),
         },

@@ -26,14 +26,14 @@ pub enum Validity {
 
 /// How the program's output is judged against the reference's.
 #[derive(Clone, Debug)]
-pub enum Judging {
+pub enum OutputCheck {
     /// Compared with the reference's output.
     Compare(Mode),
     /// A checker (`COMMAND INPUT ACTUAL EXPECTED`, run in `dir`) given the reference's output.
     Checker { command: String, dir: PathBuf },
     /// othello_endgame's checker, given the exact score of every legal move (its `.out`
     /// format), which the reference works out one child position at a time.
-    OthelloChecker { command: String, dir: PathBuf },
+    MoveScoresChecker { command: String, dir: PathBuf },
 }
 
 /// Everything needed to try inputs.
@@ -42,7 +42,7 @@ pub struct Setup {
     pub program: Program,
     pub reference: Program,
     pub validity: Validity,
-    pub judging: Judging,
+    pub check: OutputCheck,
     pub limits: Limits,
     /// Where the inputs and outputs are written for the runs.
     pub scratch: PathBuf,
@@ -134,8 +134,8 @@ impl Setup {
         if let Some(how) = how_it_failed(&reference, &self.limits) {
             return Outcome::ReferenceFailed(how);
         }
-        let expected = match &self.judging {
-            Judging::OthelloChecker { .. } => match self.move_scores(input) {
+        let expected = match &self.check {
+            OutputCheck::MoveScoresChecker { .. } => match self.move_scores(input) {
                 Ok(expected) => expected,
                 Err(outcome) => return outcome,
             },
@@ -149,9 +149,10 @@ impl Setup {
         };
         let verdict = match run_failure(&program.ended, &self.limits, &program.stderr_tail) {
             Some(failure) => failure,
-            None => match &self.judging {
-                Judging::Compare(mode) => compare_verdict(&expected, &program.stdout, *mode),
-                Judging::Checker { command, dir } | Judging::OthelloChecker { command, dir } => {
+            None => match &self.check {
+                OutputCheck::Compare(mode) => compare_verdict(&expected, &program.stdout, *mode),
+                OutputCheck::Checker { command, dir }
+                | OutputCheck::MoveScoresChecker { command, dir } => {
                     self.check(command, dir, file, &expected, &program.stdout)
                 }
             },
