@@ -3,7 +3,7 @@
 //!
 //! The modules stand in layers, each importing only from the layers before it
 //! (`tests/judge/layers.rs` keeps it so; docs/ARCHITECTURE.md is the map):
-//! `text`, `limits`, `random`, `outcome` (leaves); `process` (the supervisor); `games` (the
+//! `text`, `limits`, `random`, `outcome`, `temp_folder` (leaves); `process` (the supervisor); `games` (the
 //! rules); `cases` (finding and reading case folders); `compare`; `verdict`; `grade` (one case);
 //! `runner` (many cases); `report`; `problems` (what the judge knows per problem); the commands
 //! `judge`, `play`, `validate`, `stress`; `cli` (the command line); `app` (dispatch and the exit
@@ -25,6 +25,7 @@ pub mod random;
 pub mod report;
 pub mod runner;
 pub mod stress;
+pub mod temp_folder;
 #[cfg(test)]
 mod test_folders;
 pub mod text;

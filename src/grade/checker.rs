@@ -4,10 +4,10 @@
 //! is a judge error.
 
 use super::exit_status::{ruling, Ruling};
-use super::grader_files::{absolute, quoted, Scratch};
 use crate::cases::Case;
 use crate::limits::Limits;
 use crate::process::{execute, Program};
+use crate::temp_folder::{absolute, quoted, TempFolder};
 use crate::verdict::{run_failure, Verdict, Wrong};
 use std::fs;
 use std::path::Path;
@@ -35,7 +35,7 @@ fn first_line(bytes: &[u8]) -> Option<String> {
 
 /// Asks the checker about an output.
 pub fn check(command: &str, dir: &Path, case: &Case, expected: &Path, actual: &[u8]) -> Verdict {
-    let scratch = match Scratch::new("actual") {
+    let scratch = match TempFolder::new("actual") {
         Ok(scratch) => scratch,
         Err(error) => return Verdict::JudgeError(format!("cannot make a scratch folder: {error}")),
     };

@@ -5,7 +5,6 @@
 
 pub mod checker;
 mod exit_status;
-mod grader_files;
 pub mod interactive;
 mod output_validator;
 

@@ -3,10 +3,10 @@
 //! case. Exit 42 is AC, 43 is WA (with the start of `judgemessage.txt` as the reason); anything
 //! else, a crash or a limit is a judge error, never the program's verdict.
 
-use super::grader_files::{absolute, quoted, Scratch};
 use crate::cases::Case;
 use crate::limits::Limits;
 use crate::process::{execute, Program, Termination};
+use crate::temp_folder::{absolute, quoted, TempFolder};
 use crate::verdict::{run_failure, Code, Verdict, Wrong};
 use std::fs;
 use std::io::Read;
@@ -57,7 +57,7 @@ pub fn judge_message(feedback: &Path) -> Option<String> {
 
 /// Asks the validator about an output.
 pub fn validate(program: &Path, case: &Case, answer: &Path, actual: &[u8]) -> Verdict {
-    let work = match Scratch::new("kattis") {
+    let work = match TempFolder::new("kattis") {
         Ok(work) => work,
         Err(error) => return Verdict::JudgeError(format!("cannot make a scratch folder: {error}")),
     };

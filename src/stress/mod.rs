@@ -20,14 +20,14 @@ use crate::problems::build::build_solvers;
 use crate::problems::StressExpected;
 use crate::process::stop;
 use crate::process::{Program, Session, Signals};
+use crate::temp_folder::TempFolder;
 use crate::text::printable;
 use options::StressOptions;
 use progress::ProgressLine;
 use search::{search, Ending, Source};
 use shrink::{shrink, Attempt, Tokens};
 use std::collections::HashSet;
-use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
 use trial::{Outcome, OutputCheck, Setup, Validity};
 
@@ -38,15 +38,6 @@ pub const MAX_SHRINK_RUNS: usize = 2000;
 fn fail(message: &str) -> outcome::Outcome {
     eprintln!("error: {}", printable(message));
     outcome::Outcome::Error
-}
-
-/// A scratch folder for this run's files, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
 }
 
 /// What the command line's stress options resolve to: the setup, where inputs come from, and
@@ -157,12 +148,11 @@ fn plan(
 
 /// Runs `judge stress`.
 pub fn run(root: &Path, stress: &StressOptions, settings: &Settings) -> outcome::Outcome {
-    let scratch =
-        Scratch(std::env::temp_dir().join(format!("game-judge-stress-{}", std::process::id())));
-    if let Err(error) = fs::create_dir_all(&scratch.0) {
-        return fail(&format!("cannot make {}: {error}", scratch.0.display()));
-    }
-    let plan = match plan(root, stress, settings, &scratch.0) {
+    let scratch = match TempFolder::new("stress") {
+        Ok(folder) => folder,
+        Err(error) => return fail(&format!("cannot make a temporary folder: {error}")),
+    };
+    let plan = match plan(root, stress, settings, &scratch.dir) {
         Ok(plan) => plan,
         Err(message) => return fail(&message),
     };

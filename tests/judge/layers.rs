@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 /// The layers, from the bottom (imports nothing of the crate) to the top. Declared once here;
 /// docs/ARCHITECTURE.md describes the same map. (This is tests/judge/layers.rs.)
 const LAYERS: &[&[&str]] = &[
-    &["text", "limits", "random", "outcome"],
+    &["text", "limits", "random", "outcome", "temp_folder"],
     &["process"],
     &["games"],
     &["cases"],

@@ -10,10 +10,10 @@
 use super::decide::SHELL_SIGPIPE;
 use super::Decision;
 use crate::grade::exit_status::{ruling, Ruling};
-use crate::grade::grader_files::{absolute, quoted, Scratch};
 use crate::grade::output_validator::judge_message;
 use crate::limits::{Limits, DEFAULT_MEMORY_MIB};
 use crate::process::{sys, Ended, Input, Outputs, Program, Running, Stop, Termination};
+use crate::temp_folder::{absolute, quoted, TempFolder};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -35,8 +35,8 @@ pub struct Paths {
 }
 
 /// Makes the scratch files for one case: the copy of the answer, the feedback folder.
-pub fn prepare(input: &Path, expected: Option<&Path>) -> Result<(Scratch, Paths), String> {
-    let scratch = Scratch::new("interactor")
+pub fn prepare(input: &Path, expected: Option<&Path>) -> Result<(TempFolder, Paths), String> {
+    let scratch = TempFolder::new("interactor")
         .map_err(|error| format!("cannot make a scratch folder: {error}"))?;
     let paths = Paths {
         input: absolute(input),

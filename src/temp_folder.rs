@@ -1,5 +1,6 @@
-//! Files a grader hands to a checker, validator or interactor: a fresh folder per case under
-//! the system's temporary folder, removed when done, and paths written as shell words.
+//! Files the judge hands to a program it runs (a checker, an output validator, an interactor,
+//! the runs of `judge stress`): a fresh folder under the system's temporary folder, removed with
+//! everything in it when done, and paths written as shell words.
 
 use std::fs;
 use std::io;
@@ -16,14 +17,14 @@ pub fn absolute(path: &Path) -> PathBuf {
     fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
-/// A fresh, empty folder for one grading step; removed with everything in it when dropped.
-pub struct Scratch {
+/// A fresh, empty folder for one grading step or one stress run; removed with everything in it when dropped.
+pub struct TempFolder {
     pub dir: PathBuf,
 }
 
-impl Scratch {
+impl TempFolder {
     /// Makes `game-judge-PURPOSE-PID-N` in the temporary folder.
-    pub fn new(purpose: &str) -> io::Result<Scratch> {
+    pub fn new(purpose: &str) -> io::Result<TempFolder> {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let dir = std::env::temp_dir().join(format!(
             "game-judge-{purpose}-{}-{}",
@@ -31,7 +32,7 @@ impl Scratch {
             NEXT.fetch_add(1, Ordering::Relaxed)
         ));
         fs::create_dir_all(&dir)?;
-        Ok(Scratch { dir })
+        Ok(TempFolder { dir })
     }
 
     /// A path inside the folder.
@@ -40,7 +41,7 @@ impl Scratch {
     }
 }
 
-impl Drop for Scratch {
+impl Drop for TempFolder {
     fn drop(&mut self) {
         let _ = fs::remove_dir_all(&self.dir);
     }
@@ -51,13 +52,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_scratch_folder_is_fresh_and_goes_away() {
-        let scratch = Scratch::new("test").unwrap();
-        let other = Scratch::new("test").unwrap();
-        assert_ne!(scratch.dir, other.dir);
-        fs::write(scratch.path("file"), "x").unwrap();
-        let dir = scratch.dir.clone();
-        drop(scratch);
+    fn a_temp_folder_is_fresh_and_goes_away() {
+        let folder = TempFolder::new("test").unwrap();
+        let other = TempFolder::new("test").unwrap();
+        assert_ne!(folder.dir, other.dir);
+        fs::write(folder.path("file"), "x").unwrap();
+        let dir = folder.dir.clone();
+        drop(folder);
         assert!(!dir.exists());
     }
 
