@@ -11,23 +11,23 @@
 
 pub mod app;
 pub mod cases;
-pub mod cli;
+pub(crate) mod cli;
 pub mod compare;
 pub mod games;
 pub mod grade;
-pub mod judge;
+pub(crate) mod judge;
 pub mod limits;
-pub mod outcome;
-pub mod play;
+pub(crate) mod outcome;
+pub(crate) mod play;
 pub mod problems;
 pub mod process;
 pub mod random;
 pub mod report;
 pub mod runner;
 pub mod stress;
-pub mod temp_folder;
+pub(crate) mod temp_folder;
 #[cfg(test)]
 mod test_folders;
-pub mod text;
+pub(crate) mod text;
 pub mod validate;
 pub mod verdict;

@@ -47,34 +47,6 @@ pub struct PlayFlags {
 }
 
 impl PlayFlags {
-    /// The first play flag given, as `(flag, example)`, for the error when there is no `play`.
-    pub fn first_given(&self) -> Option<(&'static str, &'static str)> {
-        let flags = [
-            (self.computer_first, "-r", "judge play -r"),
-            (self.misere, "--misere", "judge play --misere"),
-            (
-                self.strategy.is_some(),
-                "--strategy",
-                "judge play --strategy random",
-            ),
-            (
-                self.playouts.is_some(),
-                "--playouts",
-                "judge play --strategy montecarlo --playouts 500",
-            ),
-            (self.seed.is_some(), "--seed", "judge play --seed 7"),
-            (
-                self.computer.is_some(),
-                "--computer",
-                "judge play --computer './a.out'",
-            ),
-        ];
-        flags
-            .into_iter()
-            .find(|(given, _, _)| *given)
-            .map(|(_, flag, example)| (flag, example))
-    }
-
     /// The options for `judge play WORDS` (the words after `play`), or why they do not fit.
     pub fn into_options(self, words: &[String]) -> Result<PlayOptions, String> {
         let game = match words {
