@@ -458,6 +458,41 @@ mod tests {
     }
 
     #[test]
+    fn the_command_is_the_first_word_only() {
+        for arguments in [&["--", "play"][..], &["-j2", "play"]] {
+            assert_eq!(
+                options(arguments).target,
+                Target::Judge(JudgeTarget::Solvers(vec!["play".into()])),
+                "{arguments:?}"
+            );
+        }
+        let message = |arguments: &[&str]| parsed(arguments).unwrap_err().0;
+        assert_eq!(
+            message(&["play", "--cmd", "x"]),
+            "--cmd goes with judging a folder (judge --cmd 'PROGRAM' DIR) or stress: judge stress NAME --cmd 'PROGRAM'"
+        );
+        assert_eq!(
+            message(&["validate", "-r"]),
+            "-r goes with play: judge play -r"
+        );
+        assert_eq!(
+            message(&["--misere=1"]),
+            "--misere goes with play: judge play --misere"
+        );
+        assert_eq!(message(&["play", "--misere=1"]), "--misere takes no value");
+        assert_eq!(message(&["-x"]), "unknown option \"-x\"");
+        // A value that looks like a flag is still the value.
+        assert_eq!(
+            options(&["-t", "2", "--cmd", "-weird", "d"])
+                .common
+                .limits
+                .time
+                .map(|t| t.as_secs()),
+            Some(2)
+        );
+    }
+
+    #[test]
     fn help() {
         assert_eq!(parsed(&["-h"]), Ok(Parsed::Help));
         assert_eq!(parsed(&["x", "--help"]), Ok(Parsed::Help));
