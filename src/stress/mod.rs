@@ -26,7 +26,6 @@ use options::StressOptions;
 use progress::ProgressLine;
 use search::{search, Ending, Source};
 use shrink::{shrink, Attempt, Tokens};
-use std::collections::HashSet;
 use std::path::Path;
 use std::time::Instant;
 use trial::{Outcome, OutputCheck, Setup, Validity};
@@ -206,14 +205,12 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
     let regular_fails = start.to_string() == input
         || matches!(plan.setup.attempt(&start.to_string()), Outcome::Failed(_));
     if regular_fails {
-        // Inputs already tried (they all lost the failure: a kept one is never proposed again)
-        // cost nothing the second time.
-        let mut tried = HashSet::new();
+        // (The shrinker never asks about one input twice.)
         let mut progress = ProgressLine::new();
         let mut runs = 0;
         let result = shrink(start, MAX_SHRINK_RUNS, |candidate| {
             let text = candidate.to_string();
-            if tried.contains(&text) || stop::received_signal().is_some() {
+            if stop::received_signal().is_some() {
                 return Attempt::Refused;
             }
             runs += 1;
@@ -233,10 +230,7 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
                     Attempt::Kept
                 }
                 Outcome::Invalid(_) if refuse_for_free => Attempt::Refused,
-                _ => {
-                    tried.insert(text);
-                    Attempt::Lost
-                }
+                _ => Attempt::Lost,
             }
         });
         progress.clear();

@@ -3,20 +3,28 @@
 //!
 //! The input is whitespace-separated tokens in lines. One pass, largest reductions first:
 //! 1. drop runs of whole lines, the longest runs (a power of two) first;
-//! 2. for each step size from the smallest power of two at or above the largest |number| down
+//! 2. the numbers, coarsely (skipped by [`Strategy::NeighboursOnly`]): groups of them set to 0
+//!    at once, all first, then halves of them, quarters, down to one (as delta debugging drops
+//!    parts); then all of them scaled toward 0 together (by 1/2, else 3/4 or 7/8; else halves
+//!    of them, quarters, … pairs, by 1/2) while that keeps the failure: ratios and signs
+//!    survive, so `a > b + c` does, and a ten-digit grid is small in a few dozen runs; then
+//!    groups to 0 again;
+//! 3. for each step size from the smallest power of two at or above the largest |number| down
 //!    to 1, move every single number and every pair of numbers toward 0 by that step (never past
 //!    it), repeating a size while any move keeps the failure (a pair moved together keeps its
 //!    difference, or its sum when the signs differ, so `a > b + c` or an odd sum can survive);
-//! 3. drop single tokens.
+//! 4. drop single tokens.
 //!
 //! Passes repeat until one changes nothing: the result is then locally minimal, no single step
 //! (see [`neighbours`]) keeps the failure. Every accepted step lowers the number of lines, of
-//! tokens or the sum of |numbers|, so it ends; `max_runs` bounds the predicate's runs.
+//! tokens or the sum of |numbers|, so it ends; `max_runs` bounds the predicate's runs. A
+//! candidate is never run twice: what lost the failure once (or was refused) is not asked again.
 
+use std::collections::HashSet;
 use std::fmt;
 
 /// An input as lines of whitespace-separated tokens.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Tokens {
     pub lines: Vec<Vec<String>>,
 }
@@ -82,6 +90,16 @@ pub enum Attempt {
     Lost,
     /// Rejected without running anything (an in-process validator): not counted as a run.
     Refused,
+}
+
+/// Which steps the shrinker takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Strategy {
+    /// The coarse steps on the numbers first (groups to 0, scaling), then the single steps of
+    /// [`neighbours`].
+    CoarseFirst,
+    /// Only the single steps of [`neighbours`]: the baseline the bench compares with.
+    NeighboursOnly,
 }
 
 /// The result of shrinking.
@@ -207,30 +225,42 @@ pub fn neighbours(input: &Tokens) -> Vec<Tokens> {
     found
 }
 
+/// The coarse steps are taken while some |number| is above this; below it the single steps
+/// alone are as quick and reach a smaller input.
+const COARSE_ABOVE: u64 = 16;
+
 /// The runs are used up.
 struct OutOfRuns;
 
-/// The shrinker's state: the input so far, the runs used, the predicate.
+/// The shrinker's state: the input so far, the runs used, what was asked already, the
+/// predicate.
 struct Shrinker<F> {
     current: Tokens,
     runs: usize,
     max_runs: usize,
+    /// Candidates that lost the failure or were refused: never asked again.
+    asked: HashSet<Tokens>,
+    strategy: Strategy,
     check: F,
 }
 
 impl<F: FnMut(&Tokens) -> Attempt> Shrinker<F> {
     /// Tries one candidate; true when it keeps the failure (and becomes the current input).
     fn try_candidate(&mut self, candidate: Tokens) -> Result<bool, OutOfRuns> {
-        if candidate == self.current {
+        if candidate == self.current || self.asked.contains(&candidate) {
             return Ok(false);
         }
         if self.runs >= self.max_runs {
             return Err(OutOfRuns);
         }
         match (self.check)(&candidate) {
-            Attempt::Refused => Ok(false),
+            Attempt::Refused => {
+                self.asked.insert(candidate);
+                Ok(false)
+            }
             Attempt::Lost => {
                 self.runs += 1;
+                self.asked.insert(candidate);
                 Ok(false)
             }
             Attempt::Kept => {
@@ -241,7 +271,105 @@ impl<F: FnMut(&Tokens) -> Attempt> Shrinker<F> {
         }
     }
 
-    /// One pass (line runs, moves, tokens); true when it changed the input.
+    /// The value of the number at `at` in the current input (0 when it is no longer one).
+    fn value_at(&self, (row, column): (usize, usize)) -> i64 {
+        number(&self.current.lines[row][column]).unwrap_or(0)
+    }
+
+    /// Groups of the nonzero numbers set to 0 at once: all, then halves, quarters, … singles.
+    fn zero_groups(&mut self) -> Result<bool, OutOfRuns> {
+        let mut changed = false;
+        let mut size = number_positions(&self.current).len().max(1);
+        loop {
+            let nonzero: Vec<(usize, usize)> = number_positions(&self.current)
+                .into_iter()
+                .filter(|&at| self.value_at(at) != 0)
+                .collect();
+            for group in nonzero.chunks(size) {
+                let mut candidate = self.current.clone();
+                for &(row, column) in group {
+                    candidate.lines[row][column] = "0".to_string();
+                }
+                changed |= self.try_candidate(candidate)?;
+            }
+            if size == 1 {
+                return Ok(changed);
+            }
+            size = (size + 1) / 2;
+        }
+    }
+
+    /// The numbers above 1 in size scaled toward 0 while that keeps the failure: all of them
+    /// by 1/2, else 3/4, else 7/8; else halves of them by 1/2, then quarters, down to pairs;
+    /// after each kept step, all of them by 1/2 again. Scaling keeps ratios and signs, so
+    /// relations such as `a > b + c` survive it. True when a step was kept.
+    fn scale_numbers(&mut self) -> Result<bool, OutOfRuns> {
+        let mut changed = false;
+        'scaling: loop {
+            for (numerator, denominator) in [(1, 2), (3, 4), (7, 8)] {
+                let large = self.large_numbers();
+                if !large.is_empty() && self.scale_group(&large, numerator, denominator)? {
+                    changed = true;
+                    continue 'scaling;
+                }
+            }
+            let large = self.large_numbers();
+            let mut size = large.len() / 2;
+            while size >= 2 {
+                for group in large.chunks(size) {
+                    if self.scale_group(group, 1, 2)? {
+                        changed = true;
+                        continue 'scaling;
+                    }
+                }
+                size /= 2;
+            }
+            return Ok(changed);
+        }
+    }
+
+    /// The numbers above 1 in size at `group` scaled by `numerator / denominator` (toward 0)
+    /// at once; when that is refused (an odd sum lost, say), the same with one of them a step
+    /// further from 0, each refusal free; one that runs and loses ends the try.
+    fn scale_group(
+        &mut self,
+        group: &[(usize, usize)],
+        numerator: i64,
+        denominator: i64,
+    ) -> Result<bool, OutOfRuns> {
+        let mut scaled = self.current.clone();
+        for &(row, column) in group {
+            let value = number(&scaled.lines[row][column]).unwrap_or(0);
+            let value = (value as i128 * numerator as i128 / denominator as i128) as i64;
+            scaled.lines[row][column] = value.to_string();
+        }
+        let before = self.runs;
+        for variant in std::iter::once(None).chain(group.iter().copied().map(Some)) {
+            let mut candidate = scaled.clone();
+            if let Some((row, column)) = variant {
+                let value = number(&candidate.lines[row][column]).unwrap_or(0);
+                candidate.lines[row][column] = (value + value.signum()).to_string();
+            }
+            if self.try_candidate(candidate)? {
+                return Ok(true);
+            }
+            if self.runs > before {
+                return Ok(false);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The positions of the numbers above 1 in size.
+    fn large_numbers(&self) -> Vec<(usize, usize)> {
+        number_positions(&self.current)
+            .into_iter()
+            .filter(|&at| self.value_at(at).unsigned_abs() > 1)
+            .collect()
+    }
+
+    /// One pass (line runs, the numbers coarsely, moves, tokens); true when it changed the
+    /// input.
     fn pass(&mut self) -> Result<bool, OutOfRuns> {
         let mut changed = false;
         for length in drop_lengths(&self.current) {
@@ -255,6 +383,11 @@ impl<F: FnMut(&Tokens) -> Attempt> Shrinker<F> {
                     start += length;
                 }
             }
+        }
+        if self.strategy == Strategy::CoarseFirst && self.current.largest() > COARSE_ABOVE {
+            changed |= self.zero_groups()?;
+            changed |= self.scale_numbers()?;
+            changed |= self.zero_groups()?;
         }
         for step in step_sizes(&self.current) {
             loop {
@@ -287,10 +420,22 @@ impl<F: FnMut(&Tokens) -> Attempt> Shrinker<F> {
 /// Shrinks `start` (which fails) while `check` keeps the failure, running it at most
 /// `max_runs` times.
 pub fn shrink(start: Tokens, max_runs: usize, check: impl FnMut(&Tokens) -> Attempt) -> Shrunk {
+    shrink_with(Strategy::CoarseFirst, start, max_runs, check)
+}
+
+/// As [`shrink`], with the steps `strategy` names.
+pub fn shrink_with(
+    strategy: Strategy,
+    start: Tokens,
+    max_runs: usize,
+    check: impl FnMut(&Tokens) -> Attempt,
+) -> Shrunk {
     let mut shrinker = Shrinker {
         current: start,
         runs: 0,
         max_runs,
+        asked: HashSet::new(),
+        strategy,
         check,
     };
     let minimal = loop {

@@ -197,3 +197,99 @@ pub fn mover_wins(grid: &[i64; 9], owner: &mut [u8; 9], scores: &mut [i64; 3], m
 pub fn takahashi_wins(grid: &[i64; 9]) -> bool {
     mover_wins(grid, &mut [0; 9], &mut [0; 3], 1)
 }
+
+/// ABC349 E with memo over the 3^9 ownerships, right or with the ninth-move bug of
+/// tests/fixtures/ninth_move_bug.py (the full board scored before the line the last move made
+/// is looked at): whether Takahashi, moving first, wins.
+pub fn takahashi_wins_memo(grid: &[i64; 9], ninth_move_bug: bool) -> bool {
+    const LINES: [[usize; 3]; 8] = [
+        [0, 1, 2],
+        [3, 4, 5],
+        [6, 7, 8],
+        [0, 3, 6],
+        [1, 4, 7],
+        [2, 5, 8],
+        [0, 4, 8],
+        [2, 4, 6],
+    ];
+    fn mover_wins(
+        grid: &[i64; 9],
+        bug: bool,
+        owner: &mut [u8; 9],
+        memo: &mut Vec<Option<bool>>,
+    ) -> bool {
+        let key = owner.iter().fold(0, |key, &o| key * 3 + o as usize);
+        if let Some(known) = memo[key] {
+            return known;
+        }
+        let filled = owner.iter().filter(|&&o| o != 0).count();
+        let mover = if filled % 2 == 0 { 1 } else { 2 };
+        let mut wins = false;
+        for cell in 0..9 {
+            if owner[cell] != 0 || wins {
+                continue;
+            }
+            owner[cell] = mover;
+            let line = LINES.iter().any(|l| l.iter().all(|&i| owner[i] == mover));
+            let score =
+                |who: u8| -> i64 { (0..9).filter(|&i| owner[i] == who).map(|i| grid[i]).sum() };
+            wins = if filled == 8 && bug {
+                score(mover) > score(3 - mover)
+            } else if line {
+                true
+            } else if filled == 8 {
+                score(mover) > score(3 - mover)
+            } else {
+                !mover_wins(grid, bug, owner, memo)
+            };
+            owner[cell] = 0;
+        }
+        memo[key] = Some(wins);
+        wins
+    }
+    mover_wins(grid, ninth_move_bug, &mut [0; 9], &mut vec![None; 19683])
+}
+
+/// The inputs `judge stress` can find for the ninth-move bug: the built-in generator's failing
+/// seeds of 1-300, the ten-digit grid of tests/fixtures/ten_digit_grid.py, and ten-digit random
+/// grids (odd sum) that fail.
+pub fn ninth_move_bug_inputs() -> Vec<String> {
+    let fails = |text: &str| ninth_move_bug_shows(text);
+    let mut inputs: Vec<String> = (1..=300)
+        .map(game_judge::problems::generators::weighted_tic_tac_toe)
+        .filter(|text| fails(text))
+        .collect();
+    inputs.push(
+        "-730921046 -786856045 -319061785\n-537329719 -137018957 -134576547\n-189722541 -784938228 -770016001\n"
+            .to_string(),
+    );
+    let mut random = game_judge::random::Random(2024);
+    let mut large = 0;
+    while large < 10 {
+        let mut values: Vec<i64> = (0..9)
+            .map(|_| random.between(-1_000_000_000, 1_000_000_000))
+            .collect();
+        if values.iter().sum::<i64>() % 2 == 0 {
+            values[0] += if values[0] < 0 { 1 } else { -1 };
+        }
+        let text = values
+            .chunks(3)
+            .map(|row| row.iter().map(i64::to_string).collect::<Vec<_>>().join(" ") + "\n")
+            .collect::<String>();
+        if fails(&text) {
+            inputs.push(text);
+            large += 1;
+        }
+    }
+    inputs
+}
+
+/// Whether a weighted input (nine numbers) is one the ninth-move bug answers wrong.
+pub fn ninth_move_bug_shows(text: &str) -> bool {
+    let values: Vec<i64> = text
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let grid: [i64; 9] = values.try_into().unwrap();
+    takahashi_wins_memo(&grid, true) != takahashi_wins_memo(&grid, false)
+}

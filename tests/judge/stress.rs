@@ -4,7 +4,10 @@
 //! by running the buggy fixture and comparing with a brute force written here); a right
 //! program finds nothing and saves nothing; a broken generator or reference is exit 2.
 
-use crate::common::{has_three, judge, takahashi_wins};
+use crate::common::{
+    has_three, judge, ninth_move_bug_inputs, ninth_move_bug_shows, takahashi_wins,
+    takahashi_wins_memo,
+};
 use game_judge::problems::validator;
 use game_judge::stress::shrink::{neighbours, Tokens};
 use std::fs;
@@ -344,4 +347,53 @@ fn an_interrupt_while_shrinking_keeps_the_smallest_failing_input() {
         Some(1),
         "the saved case fails the program"
     );
+}
+
+/// The shrinker on every input the ninth-move bug can be found on, with the same predicate as
+/// `judge stress` (refused when the validator says invalid, kept while the bug shows): at most
+/// 150 runs each (the goal; the single steps alone took 388-417 on the ten-digit grids),
+/// and each result is locally minimal with single digits.
+#[test]
+fn the_ninth_move_bug_shrinks_in_at_most_150_runs_from_any_found_input() {
+    use game_judge::stress::shrink::{shrink, Attempt};
+    let validate = validator("weighted_tic_tac_toe").unwrap();
+    let check = |candidate: &Tokens| {
+        let text = candidate.to_string();
+        if validate(text.as_bytes()).is_err() {
+            return Attempt::Refused;
+        }
+        if ninth_move_bug_shows(&text) {
+            Attempt::Kept
+        } else {
+            Attempt::Lost
+        }
+    };
+    let inputs = ninth_move_bug_inputs();
+    assert!(inputs.len() >= 15, "{} inputs", inputs.len());
+    let mut most = 0;
+    for input in &inputs {
+        let start = grid(input);
+        assert_eq!(
+            takahashi_wins_memo(&start, false),
+            takahashi_wins(&start),
+            "{input}"
+        );
+        let shrunk = shrink(Tokens::parse(input), 2000, check);
+        let text = shrunk.input.to_string();
+        assert!(shrunk.minimal, "{input}");
+        assert!(shrunk.runs <= 150, "{input} took {} runs", shrunk.runs);
+        assert!(
+            grid(&text).iter().all(|v| v.abs() <= 9),
+            "{input} -> {text}"
+        );
+        for neighbour in neighbours(&shrunk.input) {
+            assert_ne!(
+                check(&neighbour),
+                Attempt::Kept,
+                "{text} is not minimal: {neighbour} fails"
+            );
+        }
+        most = most.max(shrunk.runs);
+    }
+    println!("{} inputs, at most {most} runs", inputs.len());
 }
