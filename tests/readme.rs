@@ -7,10 +7,8 @@
 //! - Each page runs in a scratch folder of its own (so one page's `--save` cannot change what
 //!   another shows), and its sessions run in order: the folder holds `cases` (a link to the real
 //!   ones), `tests/fixtures/always_takahashi.py` and `ninth_move_bug.py` (copies),
-//!   `tests/fixtures/interactive` (a link), `my-cases/` (FFO #43), `my-cases.judge/` (the
-//!   othello checker), `pkg/` (five cases of weighted_tic_tac_toe as a Kattis package, limits
-//!   1 s and 256 MiB in its `problem.yaml`) and `target/release/` (a link to the folder of the
-//!   binaries cargo built for this test).
+//!   `tests/fixtures/interactive` and `examples` (links: the folders a reader has in a clone)
+//!   and `target/release/` (a link to the folder of the binaries cargo built for this test).
 //! - Times and memory figures are not compared: a number before ` ms` or ` MiB` (and the spaces
 //!   before it) or after `"time_ms":` or `"memory_mib":` is the same wherever it is, and so is
 //!   the case named after `slowest … ms` and `largest … MiB` in a summary.
@@ -109,7 +107,7 @@ fn scratch(page: &str) -> PathBuf {
         .join("readme")
         .join(page.replace('/', "-"));
     let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(dir.join("my-cases")).unwrap();
+    fs::create_dir_all(&dir).unwrap();
     symlink(root.join("cases"), dir.join("cases")).unwrap();
     fs::create_dir_all(dir.join("tests/fixtures")).unwrap();
     symlink(
@@ -124,43 +122,7 @@ fn scratch(page: &str) -> PathBuf {
         )
         .unwrap();
     }
-    let ffo_43 = "--XXXXX---XXXX---OOOXX---OOXXXX--OOXXXO-OOOOXOO----XOX----XXXXX- O\n";
-    fs::write(dir.join("my-cases/ffo-43.in"), ffo_43).unwrap();
-    fs::write(
-        dir.join("my-cases/ffo-43.out"),
-        "G3:-12; C7:-12; H4:-22; G7:-28; G2:-30; B1:-36;\n",
-    )
-    .unwrap();
-    fs::create_dir_all(dir.join("my-cases.judge")).unwrap();
-    for file in ["checker", "check_best_move.sh"] {
-        fs::copy(
-            root.join("cases/othello_endgame.judge").join(file),
-            dir.join("my-cases.judge").join(file),
-        )
-        .unwrap();
-    }
-    // pkg/: cases of weighted_tic_tac_toe as a Kattis package, with its limits in problem.yaml.
-    let from = root.join("cases/weighted_tic_tac_toe");
-    for (case, to) in [
-        ("sample-1", "data/sample/1"),
-        ("sample-2", "data/sample/2"),
-        ("largest-values", "data/secret/largest-values"),
-        ("all-minus-ones", "data/secret/negative/all-minus-ones"),
-        (
-            "most-negative-values",
-            "data/secret/negative/most-negative-values",
-        ),
-    ] {
-        let to = dir.join("pkg").join(to);
-        fs::create_dir_all(to.parent().unwrap()).unwrap();
-        fs::copy(from.join(format!("{case}.in")), to.with_extension("in")).unwrap();
-        fs::copy(from.join(format!("{case}.out")), to.with_extension("ans")).unwrap();
-    }
-    fs::write(
-        dir.join("pkg/problem.yaml"),
-        "name: Weighted Tic-Tac-Toe\nlimits:\n  time_limit: 1\n  memory: 256\n",
-    )
-    .unwrap();
+    symlink(root.join("examples"), dir.join("examples")).unwrap();
     // target/release/NAME: the binaries cargo built for this test.
     let binaries = assert_cmd::cargo::cargo_bin("judge");
     fs::create_dir_all(dir.join("target")).unwrap();
