@@ -80,8 +80,14 @@ fn not_a_solver(name: &str, known: &[String], bin: &Path) -> String {
     } else if path.is_file() {
         "a file"
     } else {
+        let command = match name {
+            "play" | "validate" | "stress" => {
+                format!("; {name} is a command, and a command comes first: judge {name} …")
+            }
+            _ => String::new(),
+        };
         return format!(
-            "no solver named {name:?} in {} (solvers: {})",
+            "no solver named {name:?} in {} (solvers: {}){command}",
             bin.display(),
             known.join(", ")
         );

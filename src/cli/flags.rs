@@ -11,16 +11,27 @@ use crate::stress::options::StressFlags;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// The command a flag goes with: `Every` command, or one of them.
+/// A command of `judge`, as far as its flags go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Section {
-    Every,
     /// Judging: the solvers, or a program with `--cmd`.
     Judge,
     Play,
     Validate,
     Stress,
 }
+
+/// Every command.
+pub const EVERY: &[Section] = &[
+    Section::Judge,
+    Section::Play,
+    Section::Validate,
+    Section::Stress,
+];
+/// The commands that run programs under the time limits (play's computer has a day).
+const TIMED: &[Section] = &[Section::Judge, Section::Validate, Section::Stress];
+/// The commands that judge outputs, several runs at once.
+const JUDGING: &[Section] = &[Section::Judge, Section::Stress];
 
 /// Everything the flags said, each value read as its type.
 #[derive(Clone, Debug, Default)]
@@ -47,8 +58,9 @@ pub struct Flag {
     pub long: &'static str,
     /// The value's name in the help (`SECONDS`), or `None` for a switch.
     pub value: Option<&'static str>,
-    pub section: Section,
-    /// What the command it goes with is called in an error (`play`, `stress`).
+    /// The commands it goes with.
+    pub commands: &'static [Section],
+    /// What the commands it goes with are called in an error (`play`, `stress`).
     pub with: &'static str,
     /// How it is used, for the error when it is given to another command.
     pub example: &'static str,
@@ -65,7 +77,7 @@ impl Flag {
 
     /// Whether the flag goes with `section`'s command.
     pub fn goes_with(&self, section: Section) -> bool {
-        self.section == Section::Every || self.section == section
+        self.commands.contains(&section)
     }
 }
 
@@ -151,9 +163,9 @@ pub const FLAGS: &[Flag] = &[
         short: Some("-t"),
         long: "--time-limit",
         value: Some("SECONDS"),
-        section: Section::Every,
-        with: "",
-        example: "",
+        commands: TIMED,
+        with: "judging, validate or stress",
+        example: "judge -t 3 NAME",
         help: "CPU time (user + sys) of a case's processes, default: the
 folder's limit (its package's or D.judge/limits), else 2",
         set: |given, value| {
@@ -165,9 +177,9 @@ folder's limit (its package's or D.judge/limits), else 2",
         short: None,
         long: "--wall-limit",
         value: Some("SECONDS"),
-        section: Section::Every,
-        with: "",
-        example: "",
+        commands: TIMED,
+        with: "judging, validate or stress",
+        example: "judge --wall-limit 10 NAME",
         help: "wall-clock bound for sleepers and deadlocks (TLE),
 default 2 x the time limit + 1",
         set: |given, value| {
@@ -179,7 +191,7 @@ default 2 x the time limit + 1",
         short: Some("-m"),
         long: "--memory-limit",
         value: Some("MIB"),
-        section: Section::Every,
+        commands: EVERY,
         with: "",
         example: "",
         help: "peak resident memory of a case's processes (MLE),
@@ -193,7 +205,7 @@ default: the folder's limit, else 1024",
         short: None,
         long: "--stack-limit",
         value: Some("MIB"),
-        section: Section::Every,
+        commands: EVERY,
         with: "",
         example: "",
         help: "stack size, default: the memory limit",
@@ -206,9 +218,9 @@ default: the folder's limit, else 1024",
         short: Some("-j"),
         long: "--jobs",
         value: Some("N"),
-        section: Section::Every,
-        with: "",
-        example: "",
+        commands: JUDGING,
+        with: "judging or stress",
+        example: "judge -j 4 NAME",
         help: "cases run at once, default: the number of CPUs",
         set: |given, value| {
             given.common.jobs = Some(parse_jobs(value)?);
@@ -219,9 +231,9 @@ default: the folder's limit, else 1024",
         short: None,
         long: "--compare",
         value: Some("lines|exact|tokens|float:EPS"),
-        section: Section::Every,
-        with: "",
-        example: "",
+        commands: JUDGING,
+        with: "judging or stress",
+        example: "judge --compare tokens NAME",
         help: "lines (default): line by line, ignoring CRLF, trailing spaces
 and trailing blank lines; exact: byte for byte; tokens:
 whitespace-separated tokens; float:EPS: tokens, real numbers
@@ -235,9 +247,9 @@ matching within an absolute or relative error of EPS",
         short: None,
         long: "--format",
         value: Some("human|json"),
-        section: Section::Every,
-        with: "",
-        example: "",
+        commands: &[Section::Judge],
+        with: "judging",
+        example: "judge --format json NAME",
         help: "json: one JSON object per line on stdout, one per case
 (case, verdict, time_ms, memory_mib, detail), then a
 summary (total, counts, exit_status); the report on stderr",
@@ -250,7 +262,7 @@ summary (total, counts, exit_status); the report on stderr",
         short: Some("-h"),
         long: "--help",
         value: None,
-        section: Section::Every,
+        commands: EVERY,
         with: "",
         example: "",
         help: "print this help",
@@ -263,7 +275,7 @@ summary (total, counts, exit_status); the report on stderr",
         short: Some("-V"),
         long: "--version",
         value: None,
-        section: Section::Every,
+        commands: EVERY,
         with: "",
         example: "",
         help: "print the judge's version",
@@ -276,7 +288,7 @@ summary (total, counts, exit_status); the report on stderr",
         short: None,
         long: "--cmd",
         value: Some("'COMMAND'"),
-        section: Section::Judge,
+        commands: &[Section::Judge],
         with: "judging a folder",
         example: "judge --cmd 'PROGRAM' DIR",
         help: "judge COMMAND (any program; run as sh would run it, a plain
@@ -290,7 +302,7 @@ program path directly) on the cases of DIR or on one FILE.in",
         short: None,
         long: "--interactor",
         value: Some("'INTERACTOR'"),
-        section: Section::Judge,
+        commands: &[Section::Judge],
         with: "--cmd",
         example: "judge --cmd 'PROGRAM' --interactor 'INTERACTOR' DIR",
         help: "an interactive problem: COMMAND talks with INTERACTOR, run
@@ -306,7 +318,7 @@ exit 0 or 42 accepts, 1, 2 or 43 rejects",
         short: Some("-r"),
         long: "--computer-first",
         value: None,
-        section: Section::Play,
+        commands: &[Section::Play],
         with: "play",
         example: "judge play -r",
         help: "the computer moves first (o, or X in Othello)",
@@ -319,7 +331,7 @@ exit 0 or 42 accepts, 1, 2 or 43 rejects",
         short: None,
         long: "--misere",
         value: None,
-        section: Section::Play,
+        commands: &[Section::Play],
         with: "play",
         example: "judge play --misere",
         help: "three in a row loses",
@@ -332,7 +344,7 @@ exit 0 or 42 accepts, 1, 2 or 43 rejects",
         short: None,
         long: "--strategy",
         value: Some("NAME"),
-        section: Section::Play,
+        commands: &[Section::Play],
         with: "play",
         example: "judge play --strategy random",
         help: "the tic-tac-toe computer: perfect (default; a random one of
@@ -347,7 +359,7 @@ tic_tac_toe_player, deterministic, normal rules)",
         short: None,
         long: "--playouts",
         value: Some("N"),
-        section: Section::Play,
+        commands: &[Section::Play],
         with: "play",
         example: "judge play --strategy montecarlo --playouts 500",
         help: "(montecarlo) random games played out after each candidate
@@ -361,7 +373,7 @@ move, default 200",
         short: None,
         long: "--seed",
         value: Some("N"),
-        section: Section::Play,
+        commands: &[Section::Play],
         with: "play",
         example: "judge play --seed 7",
         help: "the seed of the computer's random choices: the same seed and
@@ -375,7 +387,7 @@ moves replay the same games (default: the clock's, shown)",
         short: None,
         long: "--computer",
         value: Some("'COMMAND'"),
-        section: Section::Play,
+        commands: &[Section::Play],
         with: "play",
         example: "judge play --computer './a.out'",
         help: "play against COMMAND, which speaks the solver's protocol
@@ -389,7 +401,7 @@ moves replay the same games (default: the clock's, shown)",
         short: None,
         long: "--validator",
         value: Some("'COMMAND'"),
-        section: Section::Validate,
+        commands: &[Section::Validate],
         with: "validate",
         example: "judge validate --validator 'COMMAND' DIR",
         help: "check every .in of DIR with COMMAND (the file as stdin;
@@ -403,7 +415,7 @@ exit 0 = valid) instead of a problem's built-in validator",
         short: None,
         long: "--cmd",
         value: Some("'PROGRAM'"),
-        section: Section::Stress,
+        commands: &[Section::Stress],
         with: "stress",
         example: "judge stress NAME --cmd 'PROGRAM'",
         help: "the program under test",
@@ -416,7 +428,7 @@ exit 0 = valid) instead of a problem's built-in validator",
         short: None,
         long: "--ref",
         value: Some("'REFERENCE'"),
-        section: Section::Stress,
+        commands: &[Section::Stress],
         with: "stress",
         example: "judge stress NAME --cmd 'PROGRAM' --ref ...",
         help: "the reference whose output is right (with NAME: instead of
@@ -430,7 +442,7 @@ NAME's solver)",
         short: None,
         long: "--gen",
         value: Some("'GENERATOR'"),
-        section: Section::Stress,
+        commands: &[Section::Stress],
         with: "stress",
         example: "judge stress NAME --cmd 'PROGRAM' --gen ...",
         help: "GENERATOR SEED prints one input (with NAME: instead of
@@ -444,7 +456,7 @@ NAME's built-in generator)",
         short: None,
         long: "--validator",
         value: Some("'COMMAND'"),
-        section: Section::Stress,
+        commands: &[Section::Stress],
         with: "stress",
         example: "judge stress NAME --cmd 'PROGRAM' --validator ...",
         help: "the input validator (the input as stdin; exit 0 = valid;
@@ -458,7 +470,7 @@ with NAME: instead of NAME's own)",
         short: None,
         long: "--seed",
         value: Some("S"),
-        section: Section::Stress,
+        commands: &[Section::Stress],
         with: "stress",
         example: "judge stress NAME --cmd 'PROGRAM' --seed ...",
         help: "the first seed, default 1 (then S+1, S+2, ...)",
@@ -471,7 +483,7 @@ with NAME: instead of NAME's own)",
         short: None,
         long: "--count",
         value: Some("N"),
-        section: Section::Stress,
+        commands: &[Section::Stress],
         with: "stress",
         example: "judge stress NAME --cmd 'PROGRAM' --count ...",
         help: "inputs to try, default 1000",
@@ -484,7 +496,7 @@ with NAME: instead of NAME's own)",
         short: None,
         long: "--time",
         value: Some("SECONDS"),
-        section: Section::Stress,
+        commands: &[Section::Stress],
         with: "stress",
         example: "judge stress NAME --cmd 'PROGRAM' --time ...",
         help: "stop trying new inputs after this long",
@@ -497,7 +509,7 @@ with NAME: instead of NAME's own)",
         short: None,
         long: "--save",
         value: Some("DIR"),
-        section: Section::Stress,
+        commands: &[Section::Stress],
         with: "stress",
         example: "judge stress NAME --cmd 'PROGRAM' --save ...",
         help: "write the shrunk input and the expected output to DIR as
@@ -534,10 +546,7 @@ mod tests {
                 let shares_a_name = other.is_named(flag.long)
                     || flag.short.is_some_and(|short| other.is_named(short));
                 assert!(
-                    !shares_a_name
-                        || (flag.section != other.section
-                            && flag.section != Section::Every
-                            && other.section != Section::Every),
+                    !shares_a_name || !flag.commands.iter().any(|c| other.commands.contains(c)),
                     "{} is given twice to one command",
                     flag.long
                 );
@@ -549,7 +558,7 @@ mod tests {
     fn every_row_of_one_command_says_where_it_goes() {
         for flag in FLAGS {
             assert_eq!(
-                flag.section == Section::Every,
+                flag.commands == EVERY,
                 flag.with.is_empty() && flag.example.is_empty(),
                 "{}",
                 flag.long

@@ -163,7 +163,7 @@ fn target(section: Section, words: Vec<String>, given: &mut Given) -> Result<Tar
         Section::Stress => Ok(Target::Stress(Box::new(
             std::mem::take(&mut given.stress).into_options(&words)?,
         ))),
-        Section::Judge | Section::Every => match given.command.take() {
+        Section::Judge => match given.command.take() {
             None if given.interactor.is_some() => Err(
                 "--interactor goes with --cmd: judge --cmd 'PROGRAM' --interactor 'INTERACTOR' DIR"
                     .into(),
@@ -270,7 +270,7 @@ mod tests {
         use crate::games::tic_tac_toe::strategies::Strategy;
         use crate::games::tic_tac_toe::Rules;
         use crate::play::options::{ComputerChoice, Game};
-        let play = play_options(&["play", "-j2", "-r"]);
+        let play = play_options(&["play", "-m64", "-r"]);
         assert_eq!(
             (play.game, play.computer_first, play.rules),
             (Game::TicTacToe, true, Rules::Normal)
@@ -481,6 +481,18 @@ mod tests {
         );
         assert_eq!(message(&["play", "--misere=1"]), "--misere takes no value");
         assert_eq!(message(&["-x"]), "unknown option \"-x\"");
+        // Flags a command would ignore are refused: play's computer has a day of time, validate
+        // compares nothing and prints no JSON.
+        assert!(
+            message(&["play", "-t", "1"]).starts_with("-t goes with judging, validate or stress")
+        );
+        assert!(
+            message(&["validate", "--format", "json"]).starts_with("--format goes with judging")
+        );
+        assert!(message(&["validate", "--compare", "exact"])
+            .starts_with("--compare goes with judging or stress"));
+        assert!(message(&["play", "-j", "2"]).starts_with("-j goes with judging or stress"));
+        assert!(parsed(&["play", "-m", "64", "--stack-limit", "8"]).is_ok());
         // A value that looks like a flag is still the value.
         assert_eq!(
             options(&["-t", "2", "--cmd", "-weird", "d"])

@@ -1,7 +1,7 @@
 //! The text of `judge --help`: what each command does, then the flags of each command made from
 //! the flag table (`super::flags::FLAGS`), then examples and the exit statuses.
 
-use super::flags::{Section, FLAGS};
+use super::flags::{Section, EVERY, FLAGS};
 
 /// The column where a flag's help starts.
 const HELP_COLUMN: usize = 33;
@@ -36,14 +36,40 @@ usage:
   play, validate and stress come first; a solver of that name is judged with judge -- NAME
 ";
 
-/// The heading of each command's flags, in the order of the help.
-const SECTIONS: [(Section, &str); 5] = [
-    (Section::Every, "options, for every command:"),
-    (Section::Judge, "judging options:"),
-    (Section::Play, "play options:"),
-    (Section::Validate, "validate options:"),
-    (Section::Stress, "stress options:"),
-];
+/// Each command's name in a heading.
+fn command_name(section: Section) -> &'static str {
+    match section {
+        Section::Judge => "judging",
+        Section::Play => "play",
+        Section::Validate => "validate",
+        Section::Stress => "stress",
+    }
+}
+
+/// The heading of the flags that go with `commands`.
+fn heading(commands: &[Section]) -> String {
+    let names: Vec<&str> = commands.iter().copied().map(command_name).collect();
+    match names.as_slice() {
+        _ if commands == EVERY => "options, for every command:".to_string(),
+        [one] => format!("{one} options:"),
+        [rest @ .., last] => format!("options for {} and {last}:", rest.join(", ")),
+        [] => String::new(),
+    }
+}
+
+/// The groups of flags the help shows, each the flags of one set of commands: the sets that
+/// take most commands first, then in the order of `EVERY`.
+fn groups() -> Vec<&'static [Section]> {
+    let mut groups: Vec<&'static [Section]> = Vec::new();
+    for flag in FLAGS {
+        if !groups.contains(&flag.commands) {
+            groups.push(flag.commands);
+        }
+    }
+    let first_command = |commands: &[Section]| EVERY.iter().position(|c| commands.contains(c));
+    groups.sort_by_key(|commands| (usize::MAX - commands.len(), first_command(commands)));
+    groups
+}
 
 const EXAMPLES: &str = "\
 examples:
@@ -59,8 +85,8 @@ examples:
 
 exit status: 0 all AC (validate: all valid; stress: no difference found), 1 some case not AC
 (some file invalid; a counterexample found), 2 usage or I/O error or a judge error (JE; stress:
-a generator or reference that failed),
-129 / 130 / 143 when stopped by SIGHUP / SIGINT / SIGTERM (running programs are killed)
+a generator or reference that failed), 129 / 130 / 143 when stopped by SIGHUP / SIGINT /
+SIGTERM (running programs are killed), 141 when the report's reader went away (judge | head)
 ";
 
 /// The whole help text.
@@ -69,11 +95,11 @@ pub fn usage() -> String {
         "judge: run solvers on their cases and give the verdicts an online judge would give\n\n",
     );
     text.push_str(COMMANDS);
-    for (section, heading) in SECTIONS {
+    for commands in groups() {
         text.push('\n');
-        text.push_str(heading);
+        text.push_str(&heading(commands));
         text.push('\n');
-        for flag in FLAGS.iter().filter(|flag| flag.section == section) {
+        for flag in FLAGS.iter().filter(|flag| flag.commands == commands) {
             let names = match flag.short {
                 Some(short) => format!("  {short}, {}", flag.long),
                 None => format!("      {}", flag.long),
@@ -107,12 +133,8 @@ mod tests {
     fn every_flag_is_in_the_help_under_its_command() {
         let text = usage();
         for flag in FLAGS {
-            let heading = SECTIONS
-                .iter()
-                .find(|(section, _)| *section == flag.section)
-                .map(|(_, heading)| *heading)
-                .unwrap();
-            let after = &text[text.find(heading).unwrap()..];
+            let heading = heading(flag.commands);
+            let after = &text[text.find(&heading).unwrap()..];
             assert!(after.contains(flag.long), "{} under {heading}", flag.long);
             for line in flag.help.lines() {
                 assert!(text.contains(line), "{line}");

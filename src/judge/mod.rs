@@ -142,6 +142,17 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
                 eprintln!("error: --cmd '{}': {}", printable(command), printable(&why));
                 return Err(Outcome::Error);
             }
+            let solver_folder = root.join("cases").join(dir);
+            if !dir.exists() && dir.is_relative() && solver_folder.is_dir() {
+                let solver_folder = relative(&solver_folder);
+                return Err(fail(&[format!(
+                    "there is no folder {}: the cases of the solver {} are in {} (judge --cmd '{command}' {})",
+                    dir.display(),
+                    dir.display(),
+                    solver_folder.display(),
+                    solver_folder.display()
+                )]));
+            }
             let (name, folder) =
                 cases_at(dir, interactor.as_deref()).map_err(|errors| fail(&errors))?;
             let program = Program::Shell(command.clone());

@@ -66,7 +66,7 @@ pub fn save(
     for path in [&input_path, &expected_path] {
         if path.exists() {
             return Err(format!(
-                "{} exists already: not overwritten",
+                "{} exists already: not overwritten (the counterexample is above; save it with another --save DIR, or move that file away)",
                 path.display()
             ));
         }

@@ -4,6 +4,7 @@
 pub mod options;
 
 use crate::cases::files::natural_order;
+use crate::cases::solvers::solver_names;
 use crate::limits::Limits;
 use crate::outcome::Outcome;
 use crate::problems::validators::Validator;
@@ -88,6 +89,22 @@ pub fn run(root: &Path, options: &ValidateOptions, limits: Limits) -> Outcome {
             folders.push((label, dir, Check::Command(Program::Shell(line.to_string()))));
         }
         None if names.is_empty() => {
+            // Every solver has a validator, or the run says which does not (never a silent skip).
+            if let Ok(solvers) = solver_names(&root.join("src/bin")) {
+                let missing: Vec<&String> = solvers
+                    .iter()
+                    .filter(|name| validator(name).is_none())
+                    .collect();
+                if !missing.is_empty() {
+                    for name in missing {
+                        eprintln!(
+                            "error: {} has no validator: add its row to PROBLEMS in src/problems/mod.rs, or check its folder with judge validate --validator 'COMMAND' cases/{0}",
+                            printable(name)
+                        );
+                    }
+                    return Outcome::Error;
+                }
+            }
             for problem in PROBLEMS {
                 let dir = root.join("cases").join(problem.name);
                 folders.push((
@@ -102,7 +119,7 @@ pub fn run(root: &Path, options: &ValidateOptions, limits: Limits) -> Outcome {
                 let Some(validate) = validator(name) else {
                     let known: Vec<&str> = PROBLEMS.iter().map(|problem| problem.name).collect();
                     eprintln!(
-                        "error: no validator named {:?} (validators: {})",
+                        "error: no validator named {:?} (validators: {}); a folder of your own is checked with judge validate --validator 'COMMAND' DIR",
                         printable(name),
                         known.join(", ")
                     );

@@ -371,3 +371,21 @@ fn judging_the_real_cases_passes() {
         .stdout(contains("weighted_tic_tac_toe/sample-2"))
         .stdout(contains("WA").not());
 }
+
+/// A new user's slips get a fix, not only a fault: a solver's name where its folder goes, a
+/// flag before the command word.
+#[test]
+fn a_solver_name_for_a_folder_and_a_command_word_after_a_flag_get_a_fix() {
+    judge()
+        .args(["--cmd", "true", "board_winner"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "there is no folder board_winner: the cases of the solver board_winner are in cases/board_winner (judge --cmd 'true' cases/board_winner)",
+        ));
+    judge().args(["-j2", "play"]).assert().code(2).stderr(
+        contains("no solver named \"play\"").and(contains(
+            "play is a command, and a command comes first: judge play",
+        )),
+    );
+}
