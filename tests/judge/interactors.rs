@@ -199,8 +199,13 @@ fn an_interactor_that_crashes_or_exits_otherwise_is_a_judge_error() {
             "sh -c 'echo cannot read the input >&2; exit 3'",
             "exit status 3",
         ),
-        // The signal reaches the judge through the shell the command line runs in: 128 + 11.
-        ("segv", "sh -c 'kill -SEGV $$'", "139"),
+        // The shell the command line runs in becomes the command (`exec`), so the signal
+        // reaches the judge as a signal, not as the shell's status 128 + 11.
+        (
+            "segv",
+            "sh -c 'kill -SEGV $$'",
+            "killed by signal 11 (SIGSEGV)",
+        ),
     ] {
         let dir = folder_with_interactor(name, command);
         judge(&player("right", &tag), &dir, &[])
@@ -348,6 +353,27 @@ fn a_feedback_file_that_is_not_a_regular_file_is_not_read() {
             .stdout(contains(format!("{name}/ten  WA")))
             .stdout(contains("rejected on stderr"));
     }
+}
+
+/// Issue 21, the other way: a program that closes its output and runs on has ended its output;
+/// the interactor's input ends at once, and its ruling on that end is the verdict.
+#[test]
+fn a_program_that_closes_its_output_and_runs_on_ends_the_interactors_input() {
+    let tag = Tag::new("program-closes-output");
+    let wants_an_answer = format!(
+        "python3 -c 'import sys; print(\"hello\", flush=True); sys.exit(0 if sys.stdin.read() else \"no answer before the end of the output\")' {tag}"
+    );
+    let dir = folder_with_interactor("closes", &wants_an_answer);
+    let closes = format!(
+        "python3 -c 'import os,sys,time; sys.stdin.readline(); os.close(1); time.sleep(30)' {tag}"
+    );
+    // A roomy wall bound: the program sleeps past it only if the interactor never saw the end.
+    judge(&closes, &dir, &["--wall-limit", "20"])
+        .assert()
+        .code(1)
+        .stdout(contains("closes/ten  WA"))
+        .stdout(contains("no answer before the end of the output"));
+    tag.assert_none_left();
 }
 
 /// The output cap holds in an interactive case too.
