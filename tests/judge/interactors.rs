@@ -355,6 +355,26 @@ fn a_feedback_file_that_is_not_a_regular_file_is_not_read() {
     }
 }
 
+/// Issue 21: an interactor that writes its last line, closes its output and reads the
+/// program's to the end (to check what follows) is no deadlock: the end of its output is the
+/// end of the program's input though it still runs, and what it then reads is no late write.
+#[test]
+fn an_interactor_that_ends_its_output_and_reads_on_lets_the_program_finish() {
+    let tag = Tag::new("ends-output-reads-on");
+    let ends_early = format!(
+        "python3 -c 'import os,sys; print(\"hello\", flush=True); os.close(1); sys.exit(0 if sys.stdin.read().strip() == \"ok\" else 1)' {tag}"
+    );
+    let dir = folder_with_interactor("reads-on", &ends_early);
+    let reads_to_the_end =
+        format!("python3 -c 'import sys; sys.stdin.read(); print(\"ok\")' {tag}");
+    // A roomy wall bound: only a deadlock (the bug) reaches it, never a slow start.
+    judge(&reads_to_the_end, &dir, &["--wall-limit", "20"])
+        .assert()
+        .code(0)
+        .stdout(contains("reads-on/ten  AC"));
+    tag.assert_none_left();
+}
+
 /// Issue 21, the other way: a program that closes its output and runs on has ended its output;
 /// the interactor's input ends at once, and its ruling on that end is the verdict.
 #[test]
