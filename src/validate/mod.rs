@@ -3,7 +3,7 @@
 
 pub mod options;
 
-use crate::cases::files::natural_order;
+use crate::cases::files::{natural_order, readable};
 use crate::limits::Limits;
 use crate::outcome::Outcome;
 use crate::problems::validators::Validator;
@@ -123,7 +123,18 @@ pub fn run(root: &Path, options: &ValidateOptions, limits: Limits) -> Outcome {
                 );
                 return Outcome::Error;
             }
-            Ok(found) => files.extend(found.into_iter().map(|file| (label, file, check))),
+            Ok(found) => {
+                // Refused before anything runs, as when judging: a FIFO would hang the
+                // validator, a link to /proc/self/mem hand it the judge's memory.
+                if let Some(error) = found
+                    .iter()
+                    .find_map(|file| readable(file, "a case file").err())
+                {
+                    eprintln!("error: {}", printable(&error.to_string()));
+                    return Outcome::Error;
+                }
+                files.extend(found.into_iter().map(|file| (label, file, check)))
+            }
             Err(error) => {
                 eprintln!("error: {}: {error}", printable(&dir.display().to_string()));
                 return Outcome::Error;

@@ -121,4 +121,16 @@ fn judge_validate_usage_and_io_errors_exit_2() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("no .in files"));
+    // An input that leads to the judge's own memory is refused before the validator runs.
+    let kernel = fresh_folder("validate", "kernel", &[("good.in", "1\n")]);
+    std::os::unix::fs::symlink("/proc/self/mem", kernel.join("mem.in")).unwrap();
+    judge()
+        .args(["validate", "--validator", "cat"])
+        .arg(&kernel)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains(
+            "mem.in is a link to /proc/self/mem: a case file must be a regular file outside /proc and /sys",
+        ));
 }
