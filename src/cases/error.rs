@@ -31,6 +31,13 @@ pub enum CaseError {
         path: PathBuf,
         error: io::Error,
     },
+    /// A file the judge would read that is not a regular file, or is the kernel's (under /proc
+    /// or /sys), after following links: `what` it is, in the `role` it has.
+    NotRegular {
+        path: PathBuf,
+        what: String,
+        role: &'static str,
+    },
     UnknownProtocol {
         marker: PathBuf,
         found: String,
@@ -107,6 +114,11 @@ impl fmt::Display for CaseError {
             CaseError::Unreadable { path, error } => {
                 write!(f, "cannot read {}: {error}", path.display())
             }
+            CaseError::NotRegular { path, what, role } => write!(
+                f,
+                "{} is {what}: {role} must be a regular file outside /proc and /sys",
+                path.display()
+            ),
             CaseError::UnknownProtocol { marker, found } => write!(
                 f,
                 "{} names the built-in opponent {found:?}; the judge has {} (or put an interactor's command line in an `interactor` file)",

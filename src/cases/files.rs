@@ -1,10 +1,10 @@
 //! Reading a folder's files as the case reader needs them: its entries in order, a case file
-//! checked to be a readable regular file, names in the order people count.
+//! checked to be a readable regular file outside /proc and /sys, names in the order people
+//! count.
 
 use super::CaseError;
 use std::cmp::Ordering;
 use std::fs;
-use std::io;
 use std::path::{Path, PathBuf};
 
 /// The entries of a folder, sorted by name.
@@ -32,21 +32,69 @@ pub(crate) fn stem(path: &Path) -> String {
         .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned())
 }
 
-/// Checks that a case file is a regular file (after following links: a FIFO or a device would
-/// hang or never end) and can be opened. Looks before it opens, so a FIFO never blocks.
-pub fn readable(path: &Path) -> Result<(), CaseError> {
+/// What a file is when it is not a regular file.
+fn odd_kind(file_type: fs::FileType) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt;
+    let kinds = [
+        (file_type.is_dir(), "a folder"),
+        (file_type.is_fifo(), "a FIFO"),
+        (file_type.is_char_device(), "a character device"),
+        (file_type.is_block_device(), "a block device"),
+        (file_type.is_socket(), "a socket"),
+    ];
+    match file_type.is_file() {
+        true => None,
+        false => Some(
+            kinds
+                .iter()
+                .find(|(is, _)| *is)
+                .map_or("no regular file", |(_, kind)| kind),
+        ),
+    }
+}
+
+/// Whether a path from the root is the kernel's: its files look regular but are not (sizes of
+/// 0, endless or changing contents, `/proc/self/mem` the reader's own memory).
+fn in_kernel_files(path: &Path) -> bool {
+    path.starts_with("/proc") || path.starts_with("/sys")
+}
+
+/// What `path` is, for an error: a link and where it leads, and the kind of file found there.
+fn what_it_is(path: &Path, target: &Path, kind: Option<&str>) -> String {
+    let link = fs::symlink_metadata(path).is_ok_and(|found| found.file_type().is_symlink());
+    let first_hop = link.then(|| fs::read_link(path).ok()).flatten();
+    match (first_hop, kind) {
+        (None, Some(kind)) => kind.to_string(),
+        (None, None) => format!("{} after following links", target.display()),
+        (Some(hop), Some(kind)) => format!("a link to {}, {kind}", hop.display()),
+        (Some(hop), None) if in_kernel_files(&hop) => format!("a link to {}", hop.display()),
+        (Some(hop), None) => format!(
+            "a link to {}, which leads to {}",
+            hop.display(),
+            target.display()
+        ),
+    }
+}
+
+/// Checks that a file the judge reads from a case set (`role`: "a case file", "a judge file")
+/// is a regular file outside /proc and /sys after following links (a FIFO or a device would
+/// hang or never end; `/proc/self/mem` would be the judge's own memory), and can be opened.
+/// Looks before it opens, so a FIFO never blocks.
+pub fn readable(path: &Path, role: &'static str) -> Result<(), CaseError> {
     let unreadable = |error| CaseError::Unreadable {
         path: path.to_path_buf(),
         error,
     };
-    let metadata = fs::metadata(path).map_err(unreadable)?;
-    if !metadata.is_file() {
-        return Err(unreadable(io::Error::new(
-            io::ErrorKind::Other,
-            "not a regular file",
-        )));
+    let target = fs::canonicalize(path).map_err(unreadable)?;
+    let kind = odd_kind(fs::metadata(&target).map_err(unreadable)?.file_type());
+    if kind.is_some() || in_kernel_files(&target) {
+        return Err(CaseError::NotRegular {
+            path: path.to_path_buf(),
+            what: what_it_is(path, &target, kind),
+            role,
+        });
     }
-    fs::File::open(path).map(drop).map_err(unreadable)
+    fs::File::open(&target).map(drop).map_err(unreadable)
 }
 
 pub(crate) fn has_extension(path: &Path, extension: &str) -> bool {
@@ -88,4 +136,48 @@ pub fn natural_order(a: &str, b: &str) -> Ordering {
         }
     }
     a_chunks.len().cmp(&b_chunks.len()).then_with(|| a.cmp(b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    fn refusal(path: &Path) -> String {
+        match readable(path, "a case file") {
+            Err(error @ CaseError::NotRegular { .. }) => error.to_string(),
+            other => panic!("{} not refused: {other:?}", path.display()),
+        }
+    }
+
+    #[test]
+    fn kernel_files_and_devices_are_refused_with_what_they_are() {
+        let dir = crate::test_folders::folder_with_files("case-files", &["x.in"]);
+        let link = |name: &str, to: &str| {
+            let path = dir.join(name);
+            symlink(to, &path).unwrap();
+            path
+        };
+        let mem = link("mem.in", "/proc/self/mem");
+        assert_eq!(
+            refusal(&mem),
+            format!(
+                "{} is a link to /proc/self/mem: a case file must be a regular file outside /proc and /sys",
+                mem.display()
+            )
+        );
+        assert!(refusal(&link("zero.in", "/dev/zero"))
+            .ends_with(" is a link to /dev/zero, a character device: a case file must be a regular file outside /proc and /sys"));
+        // Two hops: the second one is named.
+        assert!(refusal(&link("again.in", "mem.in"))
+            .contains("a link to mem.in, which leads to /proc/"));
+        assert!(refusal(&link("kernel.out", "/sys")).contains("a link to /sys, a folder"));
+        assert!(refusal(&dir)
+            .ends_with(" is a folder: a case file must be a regular file outside /proc and /sys"));
+        assert!(readable(&dir.join("x.in"), "a case file").is_ok());
+        assert!(matches!(
+            readable(&link("gone.in", "nowhere"), "a case file"),
+            Err(CaseError::Unreadable { .. })
+        ));
+    }
 }

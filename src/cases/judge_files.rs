@@ -47,7 +47,7 @@ pub fn judge_folder(dir: &Path) -> PathBuf {
 }
 
 fn text_of(path: &Path) -> Result<String, CaseError> {
-    readable(path)?;
+    readable(path, "a judge file")?;
     fs::read_to_string(path).map_err(|error| CaseError::Unreadable {
         path: path.to_path_buf(),
         error,

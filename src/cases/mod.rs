@@ -175,7 +175,7 @@ fn package_limits(dir: &Path, layout: Layout) -> Result<FolderLimits, CaseError>
     if !path.exists() {
         return Ok(FolderLimits::default());
     }
-    readable(&path)?;
+    readable(&path, "a problem file")?;
     let text = fs::read_to_string(&path).map_err(|error| CaseError::Unreadable {
         path: path.clone(),
         error,
@@ -453,8 +453,10 @@ python3 interact.py
         let errors = messages(read_cases(&dir).unwrap_err());
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(
-            errors[0].starts_with("cannot read ")
-                && errors[0].ends_with("a.in: not a regular file")
+            errors[0].ends_with(
+                "a.in is a folder: a case file must be a regular file outside /proc and /sys"
+            ),
+            "{errors:?}"
         );
     }
 

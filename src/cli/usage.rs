@@ -84,9 +84,10 @@ examples:
   judge --format json > results.jsonl                   results for a script or CI
 
 exit status: 0 all AC (validate: all valid; stress: no difference found), 1 some case not AC
-(some file invalid; a counterexample found), 2 usage or I/O error or a judge error (JE; stress:
-a generator or reference that failed), 129 / 130 / 143 when stopped by SIGHUP / SIGINT /
-SIGTERM (running programs are killed), 141 when the report's reader went away (judge | head)
+(some file invalid; a counterexample found), 2 usage or I/O error or a judge error (JE;
+validate: a validator that crashed or hung; stress: a generator or reference that failed),
+129 / 130 / 143 when stopped by SIGHUP / SIGINT / SIGTERM (running programs are killed), 141
+when the report's reader went away (judge | head)
 ";
 
 /// The whole help text.

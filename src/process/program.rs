@@ -1,4 +1,6 @@
-//! What to run: a built binary or a command line, and the `Command` that starts it.
+//! What to run: a built binary or a command line, and the `Command` that starts it. A command
+//! line whose last command runs a program has the shell `exec` it (`exec_last`), so that no
+//! shell waits beside the program holding copies of its pipes.
 
 use std::fmt;
 use std::path::PathBuf;
@@ -39,12 +41,129 @@ const SHELL_OWN_WORDS: &[&str] = &[
     "while",
 ];
 
+/// The words that open a compound command (in sh, or in bash where it is `sh`) or change how
+/// later words are read (an alias, a trap, a sourced file, `eval`): a line with one of them at
+/// the start of a command is run as written.
+const SHELL_GRAMMAR_WORDS: &[&str] = &[
+    "!", "{", "}", "case", "do", "done", "elif", "else", "esac", "fi", "for", "function", "if",
+    "in", "then", "until", "while", "time", "select", "coproc", ".", "source", "eval", "alias",
+    "trap",
+];
+
 /// Whether `path` is a file the judge could execute (any execute bit: as root, that is
 /// enough; otherwise the run itself says why not).
 fn executable_file(path: &std::path::Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     std::fs::metadata(path)
         .is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
+}
+
+/// Whether a program named `name` (no `/`) is in a folder of `PATH`.
+fn in_path(name: &str) -> bool {
+    std::env::var_os("PATH").is_some_and(|path| {
+        std::env::split_paths(&path).any(|dir| executable_file(&dir.join(name)))
+    })
+}
+
+/// The commands of a line that is simple commands joined by `&&`, `||` or `;`, each as its
+/// byte range; `None` for anything else (a pipe, a background job, a subshell, a substitution,
+/// `${`, a comment, a here-document, a line break, open quotes). Redirections may stay.
+fn simple_commands(line: &str) -> Option<Vec<(usize, usize)>> {
+    let bytes = line.as_bytes();
+    let mut commands = Vec::new();
+    let mut start = 0;
+    let (mut single, mut double) = (false, false);
+    // The byte before, when it was neither quoted nor escaped.
+    let mut last: Option<u8> = None;
+    let mut index = 0;
+    while index < bytes.len() {
+        let byte = bytes[index];
+        let next = bytes.get(index + 1).copied();
+        if single {
+            single = byte != b'\'';
+            index += 1;
+            continue;
+        }
+        let word_start = index == 0 || matches!(last, Some(b' ' | b'\t' | b';' | b'&' | b'|'));
+        match byte {
+            b'\n' | b'\r' | b'`' => return None,
+            b'$' if matches!(next, Some(b'(' | b'{')) => return None,
+            b'\\' => {
+                index += 2;
+                last = None;
+                continue;
+            }
+            b'"' => {
+                double = !double;
+                last = None;
+                index += 1;
+                continue;
+            }
+            _ if double => {}
+            b'\'' => {
+                single = true;
+                last = None;
+                index += 1;
+                continue;
+            }
+            b'#' if word_start => return None,
+            b'(' | b')' => return None,
+            b'<' if next == Some(b'<') => return None,
+            b';' => {
+                commands.push((start, index));
+                start = index + 1;
+            }
+            b'&' | b'|' if next == Some(byte) => {
+                commands.push((start, index));
+                start = index + 2;
+                last = Some(byte);
+                index += 2;
+                continue;
+            }
+            // `2>&1`, `<&3`: a redirection, not a background job.
+            b'&' if matches!(last, Some(b'<' | b'>')) => {}
+            b'&' | b'|' => return None,
+            _ => {}
+        }
+        last = match double {
+            true => None,
+            false => Some(byte),
+        };
+        index += 1;
+    }
+    if single || double {
+        return None;
+    }
+    commands.push((start, bytes.len()));
+    Some(commands)
+}
+
+/// `line` with `exec` put before its last command, when the line is simple commands (see
+/// `simple_commands`) and the last one runs a program: its first word is a path or a program in
+/// `PATH`, not a word the shell runs itself. The shell then becomes that program instead of
+/// waiting for it while holding copies of its stdin and stdout: when the program closes its
+/// output, the end reaches the judge at once (an interactor that ends its output and reads on),
+/// and a signal it dies of reaches the judge as a signal, not as a shell's status 128 + N.
+/// `None`: the line runs as written.
+fn exec_last(line: &str) -> Option<String> {
+    let commands = simple_commands(line)?;
+    let first_word = |&(start, end): &(usize, usize)| line[start..end].split_whitespace().next();
+    for command in &commands {
+        if SHELL_GRAMMAR_WORDS.contains(&first_word(command)?) {
+            return None;
+        }
+    }
+    let last = commands.last()?;
+    let program = first_word(last)?;
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-./+".contains(c);
+    let runs_a_program = program.chars().all(plain)
+        && !SHELL_OWN_WORDS.contains(&program)
+        && (program.contains('/') || in_path(program));
+    if !runs_a_program {
+        return None;
+    }
+    let at = last.0 + line[last.0..].len() - line[last.0..].trim_start().len();
+    Some(format!("{}exec {}", &line[..at], &line[at..]))
 }
 
 impl Program {
@@ -73,10 +192,7 @@ impl Program {
                 (true, true) => None,
             };
         }
-        let in_path = std::env::var_os("PATH").is_some_and(|path| {
-            std::env::split_paths(&path).any(|dir| executable_file(&dir.join(first)))
-        });
-        match (in_path, path.is_file()) {
+        match (in_path(first), path.is_file()) {
             (true, _) => None,
             (false, true) => Some(format!(
                 "there is no program {first} in PATH; the file {first} here runs as ./{first} (or with its interpreter: python3 {first})"
@@ -107,7 +223,9 @@ impl Program {
             }
             (None, Program::Shell(line)) => {
                 let mut command = Command::new("sh");
-                command.arg("-c").arg(line);
+                command
+                    .arg("-c")
+                    .arg(exec_last(line).unwrap_or_else(|| line.clone()));
                 command
             }
             (None, Program::Binary(path)) => Command::new(path),
@@ -146,6 +264,58 @@ mod tests {
             "",
         ] {
             assert_eq!(plain_words(line), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn the_shell_becomes_the_last_command_when_it_runs_a_program() {
+        for (line, run) in [
+            (
+                "python3 -c 'print(1)' tag",
+                "exec python3 -c 'print(1)' tag",
+            ),
+            (
+                "cd '/t/it'\\''s' && ./interact '/t/in' 2>&1",
+                "cd '/t/it'\\''s' && exec ./interact '/t/in' 2>&1",
+            ),
+            ("read n;  sh -c 'exit 1'", "read n;  exec sh -c 'exit 1'"),
+            (
+                "true || ./b \"a;b\" $HOME",
+                "true || exec ./b \"a;b\" $HOME",
+            ),
+        ] {
+            assert_eq!(exec_last(line).as_deref(), Some(run), "{line}");
+        }
+        for line in [
+            // The last command is the shell's own, or no program.
+            "exec >&-; sleep 3; : tag",
+            "echo hi",
+            "read n",
+            "A=1 ./a",
+            "$X y",
+            "no-such-program-anywhere x",
+            // Not simple commands, or words that change how the rest is read.
+            "./a | ./b",
+            "./a &",
+            "(./a)",
+            "./a $(./b)",
+            "./a `./b`",
+            "./a \"$(./b)\"",
+            "./a ${X}",
+            "./a # note",
+            "./a <<end",
+            "./a\n./b",
+            "if true; then ./a; fi",
+            "{ ./a; }",
+            "trap 'echo bye' EXIT; ./a",
+            "time ./a",
+            "alias a=./b; a",
+            ". ./env; ./a",
+            "./a 'open",
+            "./a;",
+            "",
+        ] {
+            assert_eq!(exec_last(line), None, "{line}");
         }
     }
 

@@ -5,7 +5,7 @@
 
 use std::ffi::CStr;
 use std::io;
-use std::os::raw::{c_char, c_int, c_long, c_void};
+use std::os::raw::{c_char, c_int, c_long, c_ulong, c_void};
 
 #[repr(C)]
 struct TimeVal {
@@ -52,6 +52,7 @@ extern "C" {
     fn poll(fds: *mut PollFd, count: u64, timeout_ms: c_int) -> c_int;
     fn pipe2(fds: *mut c_int, flags: c_int) -> c_int;
     fn fcntl(fd: c_int, command: c_int, ...) -> c_int;
+    fn ioctl(fd: c_int, request: c_ulong, ...) -> c_int;
     #[cfg(target_os = "linux")]
     fn prctl(option: c_int, argument: u64, ...) -> c_int;
 }
@@ -79,6 +80,8 @@ pub const POLLHUP: i16 = 16;
 const F_GETFL: c_int = 3;
 const F_SETFL: c_int = 4;
 const O_NONBLOCK: c_int = 0o4000;
+/// In Linux's common numbering (x86, ARM, RISC-V; not MIPS, PowerPC, SPARC or Alpha).
+const FIONREAD: c_ulong = 0x541B;
 
 /// How a waited-for process ended, with the kernel's account of it and of its waited-for
 /// descendants.
@@ -345,6 +348,16 @@ pub fn set_nonblocking(fd: c_int) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// How many bytes wait in the pipe `fd` (either end) for its reader.
+pub fn unread_bytes(fd: c_int) -> io::Result<usize> {
+    let mut count: c_int = 0;
+    // SAFETY: FIONREAD writes one int, into `count`, which is valid and writable.
+    if unsafe { ioctl(fd, FIONREAD, &mut count as *mut c_int) } < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(count.max(0) as usize)
 }
 
 /// Waits until one of `fds` is ready (or `timeout_ms` passes; -1: no timeout); how many are.

@@ -1,15 +1,17 @@
 //! `judge validate`: every `.in` of a case folder through a validator, built in (by solver name)
-//! or any command (exit 0 = valid), one line per file, then a count.
+//! or any command (exit 0 = valid, any other exit status invalid; a validator that crashes,
+//! hangs or is killed by the judge is an error of the check, exit 2), one line per file, then
+//! a count.
 
 pub mod options;
 
-use crate::cases::files::natural_order;
+use crate::cases::files::{natural_order, readable};
 use crate::cases::solvers::solver_names;
 use crate::limits::Limits;
 use crate::outcome::Outcome;
 use crate::problems::validators::Validator;
 use crate::problems::{validator, PROBLEMS};
-use crate::process::{execute, Program, Session, Signals, Termination};
+use crate::process::{execute, Program, Session, Signals, Stop, Termination};
 use crate::text::printable;
 use options::ValidateOptions;
 use std::fs;
@@ -40,33 +42,80 @@ fn stem(path: &Path) -> String {
         .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned())
 }
 
-/// Why a file is invalid, or `None` when it is valid.
-fn verdict(check: &Check, file: &Path, limits: Limits) -> io::Result<Option<String>> {
-    match check {
-        Check::BuiltIn(validate) => Ok(validate(&fs::read(file)?)
-            .err()
-            .map(|invalid| invalid.to_string())),
-        Check::Command(program) => {
-            let run = execute(program, Some(file), limits)?;
-            let tail = String::from_utf8_lossy(&run.stderr_tail);
-            let tail = tail.trim();
-            let start = tail
-                .char_indices()
-                .rev()
-                .nth(STDERR_SHOWN)
-                .map_or(0, |(index, _)| index);
-            let how = match (run.ended.stopped, run.ended.termination) {
-                (Some(stop), _) => format!("stopped by the judge ({stop:?})"),
-                (None, Termination::Exited(0)) => return Ok(None),
-                (None, Termination::Exited(code)) => format!("exit status {code}"),
-                (None, Termination::Signaled(signal)) => format!("killed by signal {signal}"),
-            };
-            Ok(Some(if tail.is_empty() {
-                how
-            } else {
-                format!("{how}: {}", &tail[start..])
-            }))
+/// What the check of one file found.
+enum Checked {
+    Valid,
+    /// Invalid, and why.
+    Invalid(String),
+    /// The check itself failed (the file could not be read, the validator crashed, hung or was
+    /// killed by the judge): a judge error, not the file's fault.
+    Failed(String),
+}
+
+/// Why the judge stopped a validator, in words.
+fn stopped_because(stop: Stop, limits: &Limits) -> String {
+    match stop {
+        Stop::CpuTime => format!(
+            "used more than the CPU time limit of {} ms",
+            limits.cpu.as_millis()
+        ),
+        Stop::WallTime => format!(
+            "was still running at the wall bound of {} ms (a hang?)",
+            limits.wall.as_millis()
+        ),
+        Stop::Memory => format!(
+            "went over the memory limit of {} MiB",
+            limits.memory_bytes >> 20
+        ),
+        Stop::Output => format!(
+            "wrote more than the output cap of {} bytes",
+            limits.output_bytes
+        ),
+        Stop::Interrupted => "was stopped: the judge was told to stop".to_string(),
+        Stop::Requested => "was stopped by the judge".to_string(),
+    }
+}
+
+/// Checks one file: exit 0 is valid, any other exit status invalid; a validator that dies of a
+/// signal or is stopped by the judge has said nothing about the file.
+fn check_file(check: &Check, file: &Path, limits: Limits) -> Checked {
+    let program = match check {
+        Check::BuiltIn(validate) => {
+            return match fs::read(file) {
+                Ok(text) => validate(&text).map_or_else(
+                    |invalid| Checked::Invalid(invalid.to_string()),
+                    |()| Checked::Valid,
+                ),
+                Err(error) => Checked::Failed(format!("cannot read the file: {error}")),
+            }
         }
+        Check::Command(program) => program,
+    };
+    let run = match execute(program, Some(file), limits) {
+        Ok(run) => run,
+        Err(error) => return Checked::Failed(format!("cannot run the validator: {error}")),
+    };
+    let tail = String::from_utf8_lossy(&run.stderr_tail);
+    let tail = tail.trim();
+    let start = tail
+        .char_indices()
+        .rev()
+        .nth(STDERR_SHOWN)
+        .map_or(0, |(index, _)| index);
+    let with_tail = |how: String| match tail.is_empty() {
+        true => how,
+        false => format!("{how}: {}", &tail[start..]),
+    };
+    match (run.ended.stopped, run.ended.termination) {
+        (Some(stop), _) => Checked::Failed(with_tail(format!(
+            "the validator {}: killed",
+            stopped_because(stop, &limits)
+        ))),
+        (None, Termination::Exited(0)) => Checked::Valid,
+        (None, Termination::Exited(code)) => {
+            Checked::Invalid(with_tail(format!("exit status {code}")))
+        }
+        (None, signaled) => Checked::Failed(with_tail(format!("the validator was {signaled}"))),
     }
 }
 
@@ -140,7 +189,18 @@ pub fn run(root: &Path, options: &ValidateOptions, limits: Limits) -> Outcome {
                 );
                 return Outcome::Error;
             }
-            Ok(found) => files.extend(found.into_iter().map(|file| (label, file, check))),
+            Ok(found) => {
+                // Refused before anything runs, as when judging: a FIFO would hang the
+                // validator, a link to /proc/self/mem hand it the judge's memory.
+                if let Some(error) = found
+                    .iter()
+                    .find_map(|file| readable(file, "a case file").err())
+                {
+                    eprintln!("error: {}", printable(&error.to_string()));
+                    return Outcome::Error;
+                }
+                files.extend(found.into_iter().map(|file| (label, file, check)))
+            }
             Err(error) => {
                 eprintln!("error: {}: {error}", printable(&dir.display().to_string()));
                 return Outcome::Error;
@@ -159,21 +219,29 @@ pub fn run(root: &Path, options: &ValidateOptions, limits: Limits) -> Outcome {
         .unwrap_or(0);
     let (mut invalid, mut errors) = (0, 0);
     for ((_, file, check), label) in files.iter().zip(&labels) {
-        match verdict(check, file, limits) {
-            Ok(None) => println!("{label:width$}  valid"),
-            Ok(Some(reason)) => {
+        match check_file(check, file, limits) {
+            Checked::Valid => println!("{label:width$}  valid"),
+            Checked::Invalid(reason) => {
                 invalid += 1;
                 println!("{label:width$}  invalid: {}", printable(&reason));
             }
-            Err(error) => {
+            Checked::Failed(reason) => {
                 errors += 1;
-                println!("{label:width$}  error: {}", printable(&error.to_string()));
+                println!("{label:width$}  error: {}", printable(&reason));
             }
         }
     }
     drop(session);
     let valid = files.len() - invalid - errors;
-    println!("{} files: {valid} valid, {invalid} invalid", files.len());
+    let errors_said = match errors {
+        0 => String::new(),
+        1 => ", 1 error".to_string(),
+        _ => format!(", {errors} errors"),
+    };
+    println!(
+        "{} files: {valid} valid, {invalid} invalid{errors_said}",
+        files.len()
+    );
     if errors > 0 {
         Outcome::Error
     } else if invalid > 0 {

@@ -26,7 +26,9 @@ pub fn judge_cmd(command: &str, dir: &Path, extra: &[&str]) -> Command {
 }
 
 /// A fresh folder `<target tmp>/<group>-<n>/<name>` holding the given files (path, content);
-/// the folder's name is what the judge reports cases under (`<name>/<case>`).
+/// the folder's name is what the judge reports cases under (`<name>/<case>`). The whole
+/// `<group>-<n>` is made anew, so a sibling `<name>.judge/` left by an earlier run (whose tests
+/// took the numbers in another order) is gone too.
 pub fn fresh_folder(
     group: &str,
     name: &str,
@@ -36,7 +38,7 @@ pub fn fresh_folder(
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("{group}-{}", NEXT.fetch_add(1, Ordering::SeqCst)))
         .join(name);
-    let _ = fs::remove_dir_all(&dir);
+    let _ = fs::remove_dir_all(dir.parent().unwrap());
     fs::create_dir_all(&dir).unwrap();
     for (file, content) in files {
         let path = dir.join(file.as_ref());

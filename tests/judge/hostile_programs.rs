@@ -680,6 +680,45 @@ fn a_fifo_or_a_symlink_to_a_folder_as_input_is_an_error_not_a_hang() {
         .stderr(contains("y.in"));
 }
 
+/// Issue 21: a case file that leads into /proc or /sys, or to a device, is refused before
+/// anything runs (exit 2, nothing judged), the error naming the file and where it leads: a
+/// link to /proc/self/mem would hand the program the judge's own memory, /dev/zero never ends.
+#[test]
+fn a_case_file_linked_to_proc_self_mem_or_a_device_is_refused() {
+    let tag = Tag::new("kernel-case-files");
+    let program = format!("cat >/dev/null; echo right; : {tag}");
+    for (file, target, said) in [
+        (
+            "x.in",
+            "/proc/self/mem",
+            "x.in is a link to /proc/self/mem: ",
+        ),
+        (
+            "x.in",
+            "/dev/zero",
+            "x.in is a link to /dev/zero, a character device: ",
+        ),
+        (
+            "x.out",
+            "/proc/self/mem",
+            "x.out is a link to /proc/self/mem: ",
+        ),
+    ] {
+        let other = if file == "x.in" { "x.out" } else { "x.in" };
+        let dir = case_folder(&[(other, "right\n")]);
+        std::os::unix::fs::symlink(target, dir.join(file)).unwrap();
+        judge_cmd(&program, &dir, &[], Duration::from_secs(20))
+            .assert()
+            .code(2)
+            .stdout(predicate::str::is_empty())
+            .stderr(contains(said))
+            .stderr(contains(
+                "a case file must be a regular file outside /proc and /sys",
+            ));
+    }
+    tag.assert_none_left();
+}
+
 /// Row 10: `--cmd ./script.sh` where the script has no `#!` line runs as a shell would run it
 /// (sh executes it): AC.
 #[test]

@@ -199,8 +199,13 @@ fn an_interactor_that_crashes_or_exits_otherwise_is_a_judge_error() {
             "sh -c 'echo cannot read the input >&2; exit 3'",
             "exit status 3",
         ),
-        // The signal reaches the judge through the shell the command line runs in: 128 + 11.
-        ("segv", "sh -c 'kill -SEGV $$'", "139"),
+        // The shell the command line runs in becomes the command (`exec`), so the signal
+        // reaches the judge as a signal, not as the shell's status 128 + 11.
+        (
+            "segv",
+            "sh -c 'kill -SEGV $$'",
+            "killed by signal 11 (SIGSEGV)",
+        ),
     ] {
         let dir = folder_with_interactor(name, command);
         judge(&player("right", &tag), &dir, &[])
@@ -348,6 +353,47 @@ fn a_feedback_file_that_is_not_a_regular_file_is_not_read() {
             .stdout(contains(format!("{name}/ten  WA")))
             .stdout(contains("rejected on stderr"));
     }
+}
+
+/// Issue 21: an interactor that writes its last line, closes its output and reads the
+/// program's to the end (to check what follows) is no deadlock: the end of its output is the
+/// end of the program's input though it still runs, and what it then reads is no late write.
+#[test]
+fn an_interactor_that_ends_its_output_and_reads_on_lets_the_program_finish() {
+    let tag = Tag::new("ends-output-reads-on");
+    let ends_early = format!(
+        "python3 -c 'import os,sys; print(\"hello\", flush=True); os.close(1); sys.exit(0 if sys.stdin.read().strip() == \"ok\" else 1)' {tag}"
+    );
+    let dir = folder_with_interactor("reads-on", &ends_early);
+    let reads_to_the_end =
+        format!("python3 -c 'import sys; sys.stdin.read(); print(\"ok\")' {tag}");
+    // A roomy wall bound: only a deadlock (the bug) reaches it, never a slow start.
+    judge(&reads_to_the_end, &dir, &["--wall-limit", "20"])
+        .assert()
+        .code(0)
+        .stdout(contains("reads-on/ten  AC"));
+    tag.assert_none_left();
+}
+
+/// Issue 21, the other way: a program that closes its output and runs on has ended its output;
+/// the interactor's input ends at once, and its ruling on that end is the verdict.
+#[test]
+fn a_program_that_closes_its_output_and_runs_on_ends_the_interactors_input() {
+    let tag = Tag::new("program-closes-output");
+    let wants_an_answer = format!(
+        "python3 -c 'import sys; print(\"hello\", flush=True); sys.exit(0 if sys.stdin.read() else \"no answer before the end of the output\")' {tag}"
+    );
+    let dir = folder_with_interactor("closes", &wants_an_answer);
+    let closes = format!(
+        "python3 -c 'import os,sys,time; sys.stdin.readline(); os.close(1); time.sleep(30)' {tag}"
+    );
+    // A roomy wall bound: the program sleeps past it only if the interactor never saw the end.
+    judge(&closes, &dir, &["--wall-limit", "20"])
+        .assert()
+        .code(1)
+        .stdout(contains("closes/ten  WA"))
+        .stdout(contains("no answer before the end of the output"));
+    tag.assert_none_left();
 }
 
 /// The output cap holds in an interactive case too.

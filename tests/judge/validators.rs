@@ -4,7 +4,7 @@
 //! folders (so a case added by hand is checked too) and needs a validator for every problem.
 //! Each validator's near misses, one per rule, are unit tests beside it in `src/validate/`.
 
-use crate::common::fresh_folder;
+use crate::common::{fresh_folder, Tag};
 use assert_cmd::Command;
 use game_judge::problems::validator;
 use game_judge::validate::in_files;
@@ -121,4 +121,75 @@ fn judge_validate_usage_and_io_errors_exit_2() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("no .in files"));
+    // An input that leads to the judge's own memory is refused before the validator runs.
+    let kernel = fresh_folder("validate", "kernel", &[("good.in", "1\n")]);
+    std::os::unix::fs::symlink("/proc/self/mem", kernel.join("mem.in")).unwrap();
+    judge()
+        .args(["validate", "--validator", "cat"])
+        .arg(&kernel)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains(
+            "mem.in is a link to /proc/self/mem: a case file must be a regular file outside /proc and /sys",
+        ));
+}
+
+/// Issue 21: a validator that hangs, crashes or is killed by the judge has said nothing about
+/// the file: the line says `error: the validator …` in words (never an internal name such as
+/// `WallTime`), and the exit status is 2, a judge error. A validator that exits 1 still calls
+/// the file invalid (exit 1). Only the sleeper meets the 2 s wall bound of `-t 0.5`; the others
+/// get a wall bound no busy machine reaches, so that the limit they pass is the one named.
+#[test]
+fn a_validator_that_hangs_crashes_or_is_killed_is_an_error_not_an_invalid_file() {
+    let tag = Tag::new("validator-faults");
+    let dir = fresh_folder("validate", "faults", &[("a.in", "1\n")]);
+    let roomy = ["--wall-limit", "60"].as_slice();
+    for (validator, wall, said) in [
+        (
+            "import time; time.sleep(30)",
+            [].as_slice(),
+            "faults/a  error: the validator was still running at the wall bound of 2000 ms (a hang?): killed",
+        ),
+        (
+            "while True: pass",
+            roomy,
+            "faults/a  error: the validator used more than the CPU time limit of 500 ms: killed",
+        ),
+        (
+            "x = \"x\" * (200 << 20); import time; time.sleep(5)",
+            roomy,
+            "faults/a  error: the validator went over the memory limit of 64 MiB: killed",
+        ),
+        (
+            "import os; os.kill(os.getpid(), 11)",
+            roomy,
+            "faults/a  error: the validator was killed by signal 11 (SIGSEGV)",
+        ),
+    ] {
+        judge()
+            .args(["validate", "-t", "0.5", "-m", "64"])
+            .args(wall)
+            .arg("--validator")
+            .arg(format!("python3 -c '{validator}' {tag}"))
+            .arg(&dir)
+            .timeout(std::time::Duration::from_secs(120))
+            .assert()
+            .code(2)
+            .stdout(predicate::str::contains(said))
+            .stdout(predicate::str::contains("invalid:").not())
+            .stdout(predicate::str::contains("1 files: 0 valid, 0 invalid, 1 error"));
+    }
+    tag.assert_none_left();
+    judge()
+        .args(["validate", "--validator"])
+        .arg(format!(
+            "python3 -c 'import sys; sys.exit(\"a zero\")' {tag}"
+        ))
+        .arg(&dir)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "faults/a  invalid: exit status 1: a zero",
+        ));
 }

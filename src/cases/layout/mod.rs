@@ -257,7 +257,8 @@ impl Scan<'_> {
                 })
             }
         };
-        match readable(input).and_then(|()| expected.as_deref().map_or(Ok(()), readable)) {
+        let case_file = |path: &Path| readable(path, "a case file");
+        match case_file(input).and_then(|()| expected.as_deref().map_or(Ok(()), case_file)) {
             Ok(()) => self.listing.cases.push(Case {
                 name: format!("{prefix}{stem}"),
                 input: input.to_path_buf(),

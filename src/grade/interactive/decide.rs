@@ -4,8 +4,8 @@
 //!   the program then ended (SIGPIPE, killed, an error on the end of its input), and so does one
 //!   that rejected it when the judge then had to kill the program (a kill the judge asked for is
 //!   never the program's RE);
-//! - a program that wrote after the interactor had ended is WA, also when it then died of
-//!   SIGPIPE for it;
+//! - a program that wrote after the interactor had ended (after the interactor's output ended,
+//!   and left unread by it) is WA, also when it then died of SIGPIPE for it;
 //! - else the program's own failure counts (TLE, MLE, RE, OLE), with the interactor's reason as
 //!   a note, and a TLE at the wall bound while both sides waited to read is called a deadlock;
 //! - else (the program exited 0) the interactor's ruling: a program that wrote after the
@@ -26,7 +26,8 @@ pub struct Ends<'a> {
     /// Until the program's end, both directions were waiting for something to read, and for a
     /// while nothing moved and the program used no CPU time.
     pub silent: bool,
-    /// What the program wrote after the interactor had stopped reading.
+    /// What the program wrote after the interactor had stopped reading (or after its output
+    /// had ended, left unread).
     pub undelivered: Option<String>,
 }
 

@@ -1,8 +1,11 @@
 //! The judge between the two sides of an interactive case: one thread copies what each side
 //! writes to the other side's input, noting it in the transcript. At the end of a side's output
-//! it closes the other side's input (so that side sees the end); when a side's input is gone, it
-//! stops reading what is written to it (so the writer's next write fails) and keeps what could
-//! not be delivered.
+//! (the side closed it, whether or not it still runs) it closes the other side's input at once,
+//! after what was already read from it, so that side sees the end; when a side's input is gone,
+//! it stops reading what is written to it (so the writer's next write fails) and keeps what
+//! could not be delivered. What one side writes after the other's output ended is kept too,
+//! unless the other side reads it (an interactor that ends its output, then reads on to check
+//! what follows).
 //!
 //! Both directions share one thread that waits on both pipes (non-blocking, so a side that does
 //! not read never holds up the other direction), and that keeps looking for a short while after
@@ -10,7 +13,7 @@
 //! microseconds, and a sleeping relay would add a wake-up to every line (`cargo bench -- relay`).
 
 use super::transcript::{Transcript, Writer};
-use crate::process::sys::{self, PollFd, POLLIN, POLLOUT};
+use crate::process::sys::{self, PollFd, POLLERR, POLLIN, POLLOUT};
 use std::fs::File;
 use std::io::{ErrorKind, Read, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
@@ -23,6 +26,8 @@ use std::time::{Duration, Instant};
 const CHUNK_BYTES: usize = 64 * 1024;
 /// How long the relay keeps looking for the next line after one moved, before it sleeps.
 const KEEP_LOOKING: Duration = Duration::from_micros(200);
+/// The longest the relay sleeps between looks at whether a reader has read what it was given.
+const LOOK_FOR_READING_MS: i32 = 50;
 
 /// What a direction was doing when it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,7 +46,8 @@ pub struct RelayEnd {
     /// closed: what the other side does after comes later).
     pub at: Instant,
     /// The start of what the writer wrote after the reader had ended: written when the
-    /// reader's own output had already ended, or refused because its input was gone.
+    /// reader's own output had already ended and left unread when the reader ended, or refused
+    /// because its input was gone.
     pub undelivered: Option<String>,
 }
 
@@ -57,13 +63,37 @@ fn first_line(bytes: &[u8]) -> String {
     crate::text::quote(&String::from_utf8_lossy(line))
 }
 
+/// Whether the reader of the pipe `to` has taken everything written to it, waiting while it
+/// lives: true once the pipe is empty, false once the reader is gone with bytes unread.
+fn all_read(to: &File) -> bool {
+    let mut wait_ms = 1;
+    loop {
+        match sys::unread_bytes(to.as_raw_fd()) {
+            Ok(0) => return true,
+            Ok(_) => {}
+            Err(_) => return false,
+        }
+        // Waiting for nothing but the reader's end, which poll reports as POLLERR.
+        let mut fds = [PollFd {
+            fd: to.as_raw_fd(),
+            events: 0,
+            returned: 0,
+        }];
+        match sys::poll_many(&mut fds, wait_ms) {
+            Ok(_) if fds[0].returned & POLLERR == 0 => {}
+            _ => return false,
+        }
+        wait_ms = (wait_ms * 2).min(LOOK_FOR_READING_MS);
+    }
+}
+
 /// One direction: a writer's output, a reader's input, and what is read but not yet written.
 struct Direction {
     writer: Writer,
     from: Option<File>,
     to: Option<File>,
     pending: Vec<u8>,
-    /// The first line read after the reader's own output had ended.
+    /// The first line read after the reader's own output had ended, until the reader reads it.
     late: Option<String>,
     /// Every byte read from the writer.
     read_bytes: u64,
@@ -87,13 +117,22 @@ impl Direction {
         }
     }
 
-    /// Ends the direction, closing both ends.
+    /// Ends the direction, closing both ends. At the end of the writer's output, what it wrote
+    /// after the reader's own output had ended is written after the end only if the reader
+    /// leaves it unread: before the reader's input is closed, the relay waits until the reader
+    /// has read everything or is gone (the reader's output has ended, so this direction is the
+    /// only one left to serve).
     fn finish(&mut self, phase: Phase, undelivered: Option<String>) {
+        let at = Instant::now();
+        if phase == Phase::Reading && self.late.is_some() && self.to.as_ref().is_some_and(all_read)
+        {
+            self.late = None;
+        }
         self.from = None;
         self.to = None;
         self.end = Some(RelayEnd {
             phase,
-            at: Instant::now(),
+            at,
             undelivered: self.late.take().or(undelivered),
         });
     }
@@ -325,19 +364,44 @@ mod tests {
         assert!(answers.write_all(b"again\n").is_err());
     }
 
-    /// A program that writes once the interactor's output has ended wrote after the end, even
-    /// while something (a shell around the interactor) still holds the interactor's input open.
+    /// A program that writes once the interactor's output has ended wrote after the end when
+    /// the interactor ends without reading it, though the relay could hand it over.
     #[test]
-    fn what_is_written_after_the_interactors_output_ended_is_late() {
-        let (asks, _hears, mut answers, mut reads, ended, _) = relay_between();
+    fn what_is_written_after_the_interactors_output_ended_and_left_unread_is_late() {
+        let (asks, hears, mut answers, mut reads, ended, _) = relay_between();
         drop(asks);
         let mut rest = Vec::new();
         reads.read_to_end(&mut rest).unwrap(); // the end reached the program
         answers.write_all(b"extra\n").unwrap();
         drop(answers);
+        // Handed over, then the interactor ends without reading it.
+        while sys::unread_bytes(hears.as_raw_fd()).unwrap() == 0 {
+            thread::yield_now();
+        }
+        drop(hears);
         let ends = ended.recv().unwrap();
         assert_eq!(ends.from_program.phase, Phase::Reading);
         assert_eq!(ends.from_program.undelivered.as_deref(), Some("\"extra\""));
+    }
+
+    /// An interactor may end its output and then read the program's to the end: what it reads
+    /// is part of the exchange, and the end of the program's output reaches it.
+    #[test]
+    fn what_the_interactor_reads_after_its_output_ended_is_not_late() {
+        let (mut asks, mut hears, mut answers, mut reads, ended, _) = relay_between();
+        asks.write_all(b"hello\n").unwrap();
+        drop(asks);
+        let mut heard = Vec::new();
+        reads.read_to_end(&mut heard).unwrap();
+        assert_eq!(heard, b"hello\n");
+        answers.write_all(b"ok\n").unwrap();
+        drop(answers);
+        let mut answer = Vec::new();
+        hears.read_to_end(&mut answer).unwrap();
+        assert_eq!(answer, b"ok\n");
+        let ends = ended.recv().unwrap();
+        assert_eq!(ends.from_program.phase, Phase::Reading);
+        assert_eq!(ends.from_program.undelivered, None);
     }
 
     #[test]
