@@ -1,11 +1,10 @@
-"""Prints the score from the side of black (X) whatever the side to move.
-
-Otherwise an exact alpha-beta search; past 20000 positions it gives up (exit 1), standing in for the time limit a Python search would exceed on the FFO positions.
-"""
+"""Prints the score from the side of black (X) whatever the side to move."""
 import sys
 
 DIRECTIONS = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]
-NODE_BUDGET = 20000  # a plain Python search is far too slow on bigger trees: give up (exit 1)
+# Past this many positions the search gives up (exit 1), standing in for the time limit a plain
+# Python search exceeds on the FFO positions (14 to 34 empty squares).
+NODE_BUDGET = 20000
 nodes = 0
 
 
