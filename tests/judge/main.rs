@@ -10,6 +10,7 @@ mod interactors;
 mod layers;
 mod layouts;
 mod misere_minimax;
+mod mutants;
 mod play;
 mod report_formats;
 mod stress;

@@ -266,3 +266,51 @@ fn move_values_binary_matches_minimax_on_every_legal_position_under_both_rules()
     );
     assert_eq!(lines.len(), 2 * 5478);
 }
+
+/// The (input line, expected line) pairs of every case of `cases/<problem>`.
+fn folder_lines(problem: &str) -> Vec<(String, String, String)> {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("cases")
+        .join(problem);
+    let mut inputs: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "in"))
+        .collect();
+    inputs.sort();
+    assert!(!inputs.is_empty(), "no cases in {}", folder.display());
+    let mut lines = Vec::new();
+    for input in inputs {
+        let case = input.file_stem().unwrap().to_string_lossy().into_owned();
+        let given = std::fs::read_to_string(&input).unwrap();
+        let expected = std::fs::read_to_string(input.with_extension("out")).unwrap();
+        let given: Vec<&str> = given.lines().collect();
+        let expected: Vec<&str> = expected.lines().collect();
+        assert_eq!(
+            given.len(),
+            expected.len(),
+            "{problem}/{case}: one answer a line"
+        );
+        for (line, answer) in given.iter().zip(expected) {
+            lines.push((case.clone(), line.to_string(), answer.to_string()));
+        }
+    }
+    lines
+}
+
+#[test]
+fn every_shipped_case_of_the_board_folders_matches_the_brute_force() {
+    for (case, board, answer) in folder_lines("board_winner") {
+        let expected = expected_winner(&board).unwrap().to_string();
+        assert_eq!(answer, expected, "board_winner/{case}: {board}");
+    }
+    for (case, board, answer) in folder_lines("perfect_play") {
+        let expected = expected_perfect_play(&board).to_string();
+        assert_eq!(answer, expected, "perfect_play/{case}: {board}");
+    }
+    for (case, line, answer) in folder_lines("move_values") {
+        let (board, rule) = line.split_once(' ').unwrap();
+        let expected = expected_move_values(board, rule == "misere");
+        assert_eq!(answer, expected, "move_values/{case}: {line}");
+    }
+}

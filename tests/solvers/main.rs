@@ -10,6 +10,7 @@ mod contestant_solutions;
 mod exhaustive_boards;
 mod hand_typed_input;
 mod oj_compatibility;
+mod othello_endgame_cases;
 mod othello_player;
 mod random_weighted_grids;
 mod readable_errors;

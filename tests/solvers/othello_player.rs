@@ -19,10 +19,10 @@ const DIRECTIONS: [(i32, i32); 8] = [
 ];
 
 /// A board as 64 cells: 'X', 'O' or '-'; index = file + 8 * rank, a1 = 0.
-type Board = [char; 64];
+pub type Board = [char; 64];
 
 /// The discs `colour` flips by playing `square`: empty when the move is not legal.
-fn flips(board: &Board, colour: char, square: usize) -> Vec<usize> {
+pub fn flips(board: &Board, colour: char, square: usize) -> Vec<usize> {
     let opponent = if colour == 'X' { 'O' } else { 'X' };
     let mut flipped = Vec::new();
     if board[square] != '-' {
@@ -51,13 +51,13 @@ fn flips(board: &Board, colour: char, square: usize) -> Vec<usize> {
     flipped
 }
 
-fn legal_moves(board: &Board, colour: char) -> Vec<usize> {
+pub fn legal_moves(board: &Board, colour: char) -> Vec<usize> {
     (0..64)
         .filter(|&square| !flips(board, colour, square).is_empty())
         .collect()
 }
 
-fn name(square: usize) -> String {
+pub fn name(square: usize) -> String {
     format!("{}{}", (b'a' + (square % 8) as u8) as char, square / 8 + 1)
 }
 

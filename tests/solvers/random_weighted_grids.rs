@@ -1,4 +1,5 @@
-//! weighted_tic_tac_toe against a plain game-tree search (no memo) on 2000 seeded random grids.
+//! weighted_tic_tac_toe against a plain game-tree search (no memo) on 2000 seeded random grids,
+//! and every shipped case of its folder against the same search.
 //!
 //! The grids are spread over small values, mixed signs and values near +-10^9, and both winners
 //! must be well represented, so a solver that always prints one name cannot pass.
@@ -74,4 +75,31 @@ fn matches_plain_search_on_2000_random_grids() {
             "kind {kind}: each winner needs at least 30 grids, got {takahashi}/{aoki}"
         );
     }
+}
+
+#[test]
+fn every_shipped_case_matches_plain_search() {
+    let folder =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/weighted_tic_tac_toe");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&folder).unwrap() {
+        let input = entry.unwrap().path();
+        if !input.extension().is_some_and(|ext| ext == "in") {
+            continue;
+        }
+        let values: Vec<i64> = std::fs::read_to_string(&input)
+            .unwrap()
+            .split_whitespace()
+            .map(|token| token.parse().unwrap())
+            .collect();
+        let grid: [i64; 9] = values.try_into().unwrap();
+        let expected = match brute_force(&grid) {
+            Winner::Takahashi => "Takahashi",
+            Winner::Aoki => "Aoki",
+        };
+        let answer = std::fs::read_to_string(input.with_extension("out")).unwrap();
+        assert_eq!(answer.trim_end(), expected, "{}", input.display());
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} cases found");
 }

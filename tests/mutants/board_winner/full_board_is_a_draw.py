@@ -1,0 +1,12 @@
+"""Answers `d` for every full board before looking for a line, as if a full board could only be a draw."""
+import sys
+
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+for b in sys.stdin.read().split():
+    ans = "d"
+    if "s" in b:
+        for a, c, d in LINES:
+            if b[a] == b[c] == b[d] and b[a] in "ox":
+                ans = b[a]
+    print(ans)

@@ -1,0 +1,11 @@
+"""Checks the rows, the columns and the diagonal 0-4-8, but forgets the diagonal 2-4-6."""
+import sys
+
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8)]
+
+for b in sys.stdin.read().split():
+    ans = "d"
+    for a, c, d in LINES:
+        if b[a] == b[c] == b[d] and b[a] in "ox":
+            ans = b[a]
+    print(ans)

@@ -1,0 +1,28 @@
+"""Ignores three-in-a-row altogether: plays the cells out and compares only the final scores."""
+import sys
+from functools import lru_cache
+
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+A = list(map(int, sys.stdin.read().split()))
+
+
+@lru_cache(maxsize=None)
+def wins(state):
+    turn = 1 if state.count(0) % 2 == 1 else 2
+    for i in range(9):
+        if state[i]:
+            continue
+        s = list(state)
+        s[i] = turn
+        if 0 not in s:
+            mine = sum(A[j] for j in range(9) if s[j] == turn)
+            theirs = sum(A[j] for j in range(9) if s[j] != turn)
+            if mine > theirs:
+                return True
+            continue
+        if not wins(tuple(s)):
+            return True
+    return False
+
+
+print("Takahashi" if wins((0,) * 9) else "Aoki")
