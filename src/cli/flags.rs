@@ -227,7 +227,7 @@ and trailing blank lines; exact: byte for byte; tokens:
 whitespace-separated tokens; float:EPS: tokens, real numbers
 matching within an absolute or relative error of EPS",
         set: |given, value| {
-            given.common.compare = Mode::from_name(value)?;
+            given.common.compare = Some(Mode::from_name(value)?);
             Ok(())
         },
     },
