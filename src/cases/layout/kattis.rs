@@ -72,12 +72,12 @@ pub fn package(dir: &Path) -> Result<(Judging, FolderLimits, Vec<String>), CaseE
         match problem.interactive {
             Some(_) => {
                 let name = program.file_name().unwrap_or_default().to_string_lossy();
-                let mut command = quoted(Path::new(&format!("./{name}")));
+                let mut command = shell_word(&format!("./{name}"));
                 if !flags.is_empty() {
                     command.push_str(" {input} {answer} {feedback}");
                     for flag in flags {
                         command.push(' ');
-                        command.push_str(&quoted(Path::new(flag)));
+                        command.push_str(&shell_word(flag));
                     }
                 }
                 Judging::Interactive(Interactor::Program {
@@ -102,6 +102,16 @@ pub fn package(dir: &Path) -> Result<(Judging, FolderLimits, Vec<String>), CaseE
         Judging::KattisDefault(validator)
     };
     Ok((judging, problem.limits, warnings))
+}
+
+/// A word as the shell reads it: as it is when it holds nothing the shell treats specially,
+/// else quoted.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "._-/+=:,@%".contains(c);
+    match !word.is_empty() && word.chars().all(plain) && !word.contains('{') {
+        true => word.to_string(),
+        false => quoted(Path::new(word)),
+    }
 }
 
 /// Adds the output validator flags of `data/testdata.yaml` to `flags`, and warns about the
