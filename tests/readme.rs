@@ -7,7 +7,7 @@
 //! - Each page runs in a scratch folder of its own (so one page's `--save` cannot change what
 //!   another shows), and its sessions run in order: the folder holds `cases` (a link to the real
 //!   ones), `tests/fixtures/always_takahashi.py` and `ninth_move_bug.py` (copies),
-//!   `tests/fixtures/interactive` (a link), `my-cases/` (FFO #43), `my-cases.judge/` (the
+//!   `tests/fixtures/interactive` and `tests/fixtures/kattis` (links), `my-cases/` (FFO #43), `my-cases.judge/` (the
 //!   othello checker), `pkg/` (five cases of weighted_tic_tac_toe as a Kattis package, limits
 //!   1 s and 256 MiB in its `problem.yaml`) and `target/release/` (a link to the folder of the
 //!   binaries cargo built for this test).
@@ -112,11 +112,13 @@ fn scratch(page: &str) -> PathBuf {
     fs::create_dir_all(dir.join("my-cases")).unwrap();
     symlink(root.join("cases"), dir.join("cases")).unwrap();
     fs::create_dir_all(dir.join("tests/fixtures")).unwrap();
-    symlink(
-        root.join("tests/fixtures/interactive"),
-        dir.join("tests/fixtures/interactive"),
-    )
-    .unwrap();
+    for linked in ["interactive", "kattis"] {
+        symlink(
+            root.join("tests/fixtures").join(linked),
+            dir.join("tests/fixtures").join(linked),
+        )
+        .unwrap();
+    }
     for fixture in ["always_takahashi.py", "ninth_move_bug.py"] {
         fs::copy(
             root.join("tests/fixtures").join(fixture),
