@@ -71,6 +71,10 @@ pub enum Interactor {
     Program {
         command: String,
         dir: Option<PathBuf>,
+        /// A Kattis output validator: only exit 42 (accepted) and 43 (wrong) are rulings,
+        /// anything else is a judge error, as in problemtools. Otherwise 0 and 1 or 2 (testlib)
+        /// count too.
+        kattis: bool,
     },
     /// One of the judge's own opponents.
     BuiltIn(BuiltIn),
@@ -131,6 +135,7 @@ fn judging(files: &JudgeFiles, package: Option<Judging>) -> Result<Judging, Case
         (Some(command), None) => Some(Interactor::Program {
             command: command.clone(),
             dir: Some(dir.clone()),
+            kattis: false,
         }),
         (None, Some(name)) => match BuiltIn::named(name) {
             Some(builtin) => Some(Interactor::BuiltIn(builtin)),
@@ -181,7 +186,7 @@ fn judging(files: &JudgeFiles, package: Option<Judging>) -> Result<Judging, Case
 fn package_program(judging: &Judging) -> String {
     match judging {
         Judging::Validator { program, .. } => program.display().to_string(),
-        Judging::Interactive(Interactor::Program { command, dir }) => match dir {
+        Judging::Interactive(Interactor::Program { command, dir, .. }) => match dir {
             Some(dir) => format!("{command} (in {})", dir.display()),
             None => command.clone(),
         },
@@ -318,6 +323,7 @@ pub fn cases_at(
     let interactor = interactor.map(|command| Interactor::Program {
         command: command.to_string(),
         dir: None,
+        kattis: false,
     });
     let mut folder = read_cases_with(dir, interactor).map_err(strings)?;
     if one_case {
@@ -474,6 +480,7 @@ python3 interact.py
             Judging::Interactive(Interactor::Program {
                 command: "python3 interact.py".into(),
                 dir: Some(judge_files::judge_folder(&dir)),
+                kattis: false,
             })
         );
         let answers: Vec<bool> = found
@@ -502,6 +509,7 @@ python3 interact.py
         let interactor = Interactor::Program {
             command: "./i".into(),
             dir: None,
+            kattis: false,
         };
         let found = read_cases_with(&dir, Some(interactor.clone())).unwrap();
         assert_eq!(found.judging, Judging::Interactive(interactor));

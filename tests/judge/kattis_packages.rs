@@ -289,3 +289,33 @@ fn validator_flags_reach_a_custom_output_validator_after_its_three_arguments() {
         ))
         .stdout(contains("1 case: 1 WA"));
 }
+
+#[test]
+fn a_kattis_interactor_rules_only_by_42_and_43() {
+    // Exit 0 is testlib's "accepted", but not a Kattis ruling: a judge error, as in problemtools.
+    let dir = common::fresh_folder(
+        "kattis",
+        "zero",
+        &[
+            ("problem.yaml", "validation: custom interactive\n"),
+            ("data/secret/1.in", "5\n"),
+            (
+                "output_validators/run",
+                "#!/bin/sh\nread guess\necho correct\nexit 0\n",
+            ),
+        ],
+    );
+    fs::set_permissions(
+        dir.join("output_validators/run"),
+        fs::Permissions::from_mode(0o755),
+    )
+    .unwrap();
+    let tag = Tag::new("kattis-exit-zero");
+    judge(&format!("echo 5; : {tag}"), &dir, &[])
+        .assert()
+        .code(2)
+        .stdout(contains("JE").and(contains(
+            "a Kattis output validator exits 42 to accept, 43 to reject",
+        )));
+    tag.assert_none_left();
+}

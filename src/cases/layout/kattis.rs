@@ -83,6 +83,7 @@ pub fn package(dir: &Path) -> Result<(Judging, FolderLimits, Vec<String>), CaseE
                 Judging::Interactive(Interactor::Program {
                     command,
                     dir: program.parent().map(Path::to_path_buf),
+                    kattis: true,
                 })
             }
             None => Judging::Validator {
