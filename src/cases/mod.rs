@@ -1,6 +1,7 @@
 //! The cases layer: finding the cases of a folder, in whichever layout it has (`layout`), with
 //! its judge files from the sibling `D.judge/` (`judge_files`) and its own limits
-//! (`folder_limits`); how they are judged, as plain data (`Judging`, `Interactor`, `BuiltIn`);
+//! (`folder_limits`), or a Kattis package's own rules (`layout::kattis`, from `kattis_yaml`);
+//! how they are judged, as plain data (`Judging`, `Interactor`, `BuiltIn`);
 //! for the solvers, one folder `cases/<solver>/` per solver (`solvers`); `NAME/CASE` patterns
 //! (`select`); and what can be wrong (`error`).
 //!
