@@ -319,3 +319,42 @@ fn a_kattis_interactor_rules_only_by_42_and_43() {
         )));
     tag.assert_none_left();
 }
+
+#[test]
+fn output_validator_flags_belong_to_the_whole_of_data() {
+    let package = |testdata: &str, at: &str| {
+        common::fresh_folder(
+            "kattis",
+            "flags",
+            &[
+                ("problem.yaml", "name: Flags\n"),
+                (at, testdata),
+                ("data/secret/g1/1.in", "x\n"),
+                ("data/secret/g1/1.ans", "Yes\n"),
+            ],
+        )
+    };
+    let dir = package(
+        "output_validator_flags: case_sensitive\n",
+        "data/testdata.yaml",
+    );
+    judge("echo yes", &dir, &[])
+        .assert()
+        .code(1)
+        .stderr(contains("default output validator with case_sensitive"));
+    let dir = package("output_validator_flags: fuzzy\n", "data/testdata.yaml");
+    judge("echo Yes", &dir, &[])
+        .assert()
+        .code(2)
+        .stderr(contains("data/testdata.yaml: output_validator_flags: the default output validator has no flag \"fuzzy\""));
+    let dir = package(
+        "output_validator_flags: case_sensitive\n",
+        "data/secret/g1/testdata.yaml",
+    );
+    judge("echo Yes", &dir, &[])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "g1/testdata.yaml: output validator flags for one test group are not supported",
+        ));
+}

@@ -38,6 +38,7 @@ pub fn package(dir: &Path) -> Result<(Judging, FolderLimits, Vec<String>), CaseE
         .iter()
         .map(|warning| format!("{}/{warning}", dir.display()))
         .collect();
+    let flags_in_yaml = !problem.validator_flags.is_empty();
     testdata_flags(
         &dir.join("data"),
         true,
@@ -98,8 +99,14 @@ pub fn package(dir: &Path) -> Result<(Judging, FolderLimits, Vec<String>), CaseE
                 folder.display()
             ));
         }
-        let validator = DefaultValidator::from_flags(flags)
-            .map_err(|message| invalid(&yaml_path, format!("validator_flags: {message}")))?;
+        let validator =
+            DefaultValidator::from_flags(flags).map_err(|message| match flags_in_yaml {
+                true => invalid(&yaml_path, format!("validator_flags: {message}")),
+                false => invalid(
+                    &dir.join("data/testdata.yaml"),
+                    format!("output_validator_flags: {message}"),
+                ),
+            })?;
         Judging::KattisDefault(validator)
     };
     Ok((judging, problem.limits, warnings))
