@@ -5,7 +5,8 @@
 //! matches:
 //! - with a float tolerance set (`float_absolute_tolerance`, `float_relative_tolerance`, or
 //!   `float_tolerance` for both), an expected token that reads whole as a finite C `double`
-//!   (decimal or hexadecimal, as `strtod`; `inf` and `nan` do not count) wants an actual token
+//!   (decimal or hexadecimal, as glibc's `sscanf("%lf")` reads it, so `1e` is 1; `inf` and
+//!   `nan` do not count) wants an actual token
 //!   that also reads as one, within the absolute tolerance or within the relative tolerance
 //!   times the expected value's size (either is enough). `2.0e2` so matches `200`.
 //! - any other token is compared as bytes, ASCII letters without their case unless
@@ -18,10 +19,37 @@ use super::excerpt::Excerpt;
 use super::float::real_number;
 use super::{compare_tokens, is_token_separator, Mismatch, Mode, Side};
 
-/// The value of a token that C's `sscanf("%lf")` reads whole, if it is finite.
+/// The value of a token that glibc's `sscanf("%lf")` reads whole, if it is finite: a decimal or
+/// hexadecimal number, where an exponent mark with no digits at the very end (`1e`, `1.5E+`,
+/// `0x1p-`) is read and left out, as glibc does.
 pub fn c_double(token: &[u8]) -> Option<f64> {
-    real_number(token)
-        .or_else(|| hexadecimal(token))
+    let unsigned = token
+        .strip_prefix(b"-")
+        .or(token.strip_prefix(b"+"))
+        .unwrap_or(token);
+    let hex = unsigned.starts_with(b"0x") || unsigned.starts_with(b"0X");
+    let marks: &[u8] = if hex { b"pP" } else { b"eE" };
+    let is_mark = |rest: &[u8]| rest.last().is_some_and(|byte| marks.contains(byte));
+    let before_sign = token.strip_suffix(b"+").or(token.strip_suffix(b"-"));
+    let before_mark = match before_sign {
+        Some(rest) if is_mark(rest) => Some(rest),
+        Some(_) => None,
+        None => Some(token),
+    }
+    .filter(|rest| is_mark(rest))
+    .map(|rest| &rest[..rest.len() - 1]);
+    let body = before_mark.unwrap_or(token);
+    let value = match hex {
+        // glibc reads `0x.` alone as 0, but not once an exponent mark was left out.
+        true if before_mark.is_none() && unsigned.len() == 3 && unsigned.ends_with(b".") => {
+            Some(0.0)
+        }
+        true => hexadecimal(body),
+        false => real_number(body),
+    };
+    let negative = token.starts_with(b"-");
+    value
+        .map(|value| if negative { -value.abs() } else { value })
         .filter(|value| value.is_finite())
 }
 
@@ -298,14 +326,27 @@ mod tests {
         assert_eq!(c_double(b"2.0e2"), Some(200.0));
         assert_eq!(c_double(b"-0x1.8p1"), Some(-3.0));
         assert_eq!(c_double(b"0X10"), Some(16.0));
+        // glibc reads an exponent mark without digits at the end, and `0x.`, as numbers.
+        assert_eq!(c_double(b"1e"), Some(1.0));
+        assert_eq!(c_double(b"1.5E+"), Some(1.5));
+        assert_eq!(c_double(b"0x1p-"), Some(1.0));
+        assert_eq!(c_double(b"0x1e1"), Some(481.0), "e is a hexadecimal digit");
+        assert!(c_double(b"-0x.").is_some_and(|zero| zero == 0.0 && zero.is_sign_negative()));
         for text in [
             &b"inf"[..],
             b"nan",
+            b"nan(1)",
             b"1e999",
             b"0x",
-            b"1e",
+            b"0x.p",
+            b".e1",
+            b"-.e",
+            b"1ex",
+            b"1e5x",
+            b"1e-+",
             b"1.5x",
-            b"0x1p",
+            b"0xp1",
+            b"e",
             b"",
         ] {
             assert_eq!(c_double(text), None, "{:?}", String::from_utf8_lossy(text));
