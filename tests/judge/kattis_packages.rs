@@ -358,3 +358,19 @@ fn output_validator_flags_belong_to_the_whole_of_data() {
             "g1/testdata.yaml: output validator flags for one test group are not supported",
         ));
 }
+
+#[test]
+fn judge_validate_reads_a_packages_inputs_in_its_layout() {
+    // Valid: two whole numbers on one line, as every input of quotient is.
+    let tag = Tag::new("kattis-validate");
+    let validator = format!("grep -qxE '[0-9]+ [0-9]+' # {tag}");
+    common::judge()
+        .args(["validate", "--validator", &validator])
+        .arg(fixture("quotient"))
+        .assert()
+        .code(0)
+        .stdout(contains("quotient/sample/1        valid"))
+        .stdout(contains("quotient/secret/large/2  valid"))
+        .stdout(contains("3 files: 3 valid, 0 invalid"));
+    tag.assert_none_left();
+}
