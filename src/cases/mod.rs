@@ -557,6 +557,32 @@ python3 interact.py
     }
 
     #[test]
+    fn a_kattis_package_gives_way_to_a_checker_only_with_its_default_validator() {
+        let dir = folder(&["problem.yaml", "data/secret/1.in", "data/secret/1.ans"]);
+        assert_eq!(
+            read_cases(&dir).unwrap().judging,
+            Judging::KattisDefault(DefaultValidator::default())
+        );
+        judge_file(&dir, "checker", "./check.sh\n");
+        assert!(matches!(
+            read_cases(&dir).unwrap().judging,
+            Judging::Checker { .. }
+        ));
+        fs::write(dir.join("problem.yaml"), "validation: custom interactive\n").unwrap();
+        let validator = dir.join("output_validators/v/run");
+        fs::create_dir_all(validator.parent().unwrap()).unwrap();
+        fs::write(&validator, "#!/bin/sh\n").unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&validator, fs::Permissions::from_mode(0o755)).unwrap();
+        let errors = messages(read_cases(&dir).unwrap_err());
+        let said = format!(
+            "checker: two judges: this one and the package's interactor ./run (in {}); keep one",
+            validator.parent().unwrap().display()
+        );
+        assert!(errors[0].ends_with(&said), "{errors:?}");
+    }
+
+    #[test]
     fn a_missing_folder_is_an_unreadable_error() {
         let root = folder(&[]);
         let errors = messages(read_cases(&root.join("nowhere")).unwrap_err());
