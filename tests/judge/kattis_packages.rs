@@ -374,3 +374,33 @@ fn judge_validate_reads_a_packages_inputs_in_its_layout() {
         .stdout(contains("3 files: 3 valid, 0 invalid"));
     tag.assert_none_left();
 }
+
+#[test]
+fn space_change_sensitive_wants_the_same_whitespace_and_says_so() {
+    let dir = common::fresh_folder(
+        "kattis",
+        "spaces",
+        &[
+            ("problem.yaml", "validator_flags: space_change_sensitive\n"),
+            ("data/secret/1.in", ""),
+            ("data/secret/1.ans", "1 2\n"),
+        ],
+    );
+    judge("printf '1 2\\n'", &dir, &[])
+        .assert()
+        .code(0)
+        .stderr(contains(
+            "default output validator with space_change_sensitive",
+        ));
+    judge("printf '1  2\\n'", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("expected (line 1, column 3): \"1 2\""))
+        .stdout(contains("actual   (line 1, column 3): \"1  2\""))
+        .stdout(contains("hint: the tokens match, only the whitespace differs, and the package's validator_flags say space_change_sensitive"));
+    // A missing final newline is a difference too.
+    judge("printf '1 2'", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("(no newline at end)"));
+}
