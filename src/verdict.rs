@@ -82,10 +82,12 @@ pub enum Verdict {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Wrong {
     /// The output differs from the expected output; `tokens_match`: the tokens are the same,
-    /// only spacing or line breaks differ.
+    /// only spacing or line breaks differ; `spacing_required`: so, and the comparison (a Kattis
+    /// package's `space_change_sensitive`) wants the same whitespace.
     Differs {
         mismatch: Mismatch,
         tokens_match: bool,
+        spacing_required: bool,
     },
     /// Rejected for a reason (a checker's, an interactive game lost, an illegal move).
     Because(String),
@@ -142,6 +144,23 @@ pub fn compare_verdict(expected: &[u8], actual: &[u8], mode: Mode) -> Verdict {
             mismatch,
             tokens_match: matches!(mode, Mode::Lines | Mode::Exact)
                 && compare(Mode::Tokens, expected, actual).is_ok(),
+            spacing_required: match mode {
+                Mode::Kattis {
+                    space_change_sensitive: true,
+                    case_sensitive,
+                    float_absolute,
+                    float_relative,
+                } => {
+                    let spacing_free = Mode::Kattis {
+                        space_change_sensitive: false,
+                        case_sensitive,
+                        float_absolute,
+                        float_relative,
+                    };
+                    compare(spacing_free, expected, actual).is_ok()
+                }
+                _ => false,
+            },
         }),
     }
 }
@@ -253,6 +272,29 @@ mod tests {
             verdict,
             Verdict::WrongAnswer(Wrong::Differs {
                 tokens_match: false,
+                ..
+            })
+        ));
+        let kattis = |space_change_sensitive| Mode::Kattis {
+            case_sensitive: false,
+            space_change_sensitive,
+            float_absolute: None,
+            float_relative: None,
+        };
+        let verdict = compare_verdict(b"A b\n", b"a  B\n", kattis(true));
+        assert!(matches!(
+            verdict,
+            Verdict::WrongAnswer(Wrong::Differs {
+                tokens_match: false,
+                spacing_required: true,
+                ..
+            })
+        ));
+        let verdict = compare_verdict(b"A b\n", b"a  C\n", kattis(true));
+        assert!(matches!(
+            verdict,
+            Verdict::WrongAnswer(Wrong::Differs {
+                spacing_required: false,
                 ..
             })
         ));

@@ -7,8 +7,9 @@
 //! - Each page runs in a scratch folder of its own (so one page's `--save` cannot change what
 //!   another shows), and its sessions run in order: the folder holds `cases` (a link to the real
 //!   ones), `tests/fixtures/always_takahashi.py` and `ninth_move_bug.py` (copies),
-//!   `tests/fixtures/interactive` and `examples` (links: the folders a reader has in a clone)
-//!   and `target/release/` (a link to the folder of the binaries cargo built for this test).
+//!   `tests/fixtures/interactive`, `tests/fixtures/kattis` and `examples` (links: the folders a
+//!   reader has in a clone) and `target/release/` (a link to the folder of the binaries cargo
+//!   built for this test).
 //! - Times and memory figures are not compared: a number before ` ms` or ` MiB` (and the spaces
 //!   before it) or after `"time_ms":` or `"memory_mib":` is the same wherever it is, and so is
 //!   the case named after `slowest … ms` and `largest … MiB` in a summary.
@@ -110,11 +111,13 @@ fn scratch(page: &str) -> PathBuf {
     fs::create_dir_all(&dir).unwrap();
     symlink(root.join("cases"), dir.join("cases")).unwrap();
     fs::create_dir_all(dir.join("tests/fixtures")).unwrap();
-    symlink(
-        root.join("tests/fixtures/interactive"),
-        dir.join("tests/fixtures/interactive"),
-    )
-    .unwrap();
+    for linked in ["interactive", "kattis"] {
+        symlink(
+            root.join("tests/fixtures").join(linked),
+            dir.join("tests/fixtures").join(linked),
+        )
+        .unwrap();
+    }
     for fixture in ["always_takahashi.py", "ninth_move_bug.py"] {
         fs::copy(
             root.join("tests/fixtures").join(fixture),

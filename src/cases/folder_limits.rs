@@ -1,5 +1,5 @@
-//! A case folder's own time and memory limits: from a Kattis `problem.yaml` (`limits:`
-//! `time_limit` in seconds, `memory` in MiB), a Polygon `problem.xml` (the judging testset's
+//! A case folder's own time and memory limits: from a Kattis `problem.yaml` (read in
+//! `kattis_yaml`: `limits:` `time_limit` in seconds, `memory` and `output` in MiB), a Polygon `problem.xml` (the judging testset's
 //! `<time-limit>` in ms and `<memory-limit>` in bytes) or the folder's `D.judge/limits`
 //! (`time-limit SECONDS`, `memory-limit MIB`). Each is read by hand, strictly: a shape it does
 //! not know is an error, never a guess. A flag on the command line beats all of them.
@@ -12,9 +12,12 @@ use std::time::Duration;
 pub struct FolderLimits {
     pub time: Option<Duration>,
     pub memory_mib: Option<u64>,
+    /// The output cap (a Kattis `limits: output`).
+    pub output_mib: Option<u64>,
     /// The file each one came from.
     pub time_from: Option<String>,
     pub memory_from: Option<String>,
+    pub output_from: Option<String>,
 }
 
 impl FolderLimits {
@@ -25,10 +28,12 @@ impl FolderLimits {
             time_from: other.time_from.or(self.time_from),
             memory_mib: other.memory_mib.or(self.memory_mib),
             memory_from: other.memory_from.or(self.memory_from),
+            output_mib: other.output_mib.or(self.output_mib),
+            output_from: other.output_from.or(self.output_from),
         }
     }
 
-    fn set_time(&mut self, seconds: f64, from: &str) -> Result<(), String> {
+    pub(super) fn set_time(&mut self, seconds: f64, from: &str) -> Result<(), String> {
         if !(seconds > 0.0 && seconds <= MAX_SECONDS) {
             return Err(format!(
                 "a time limit must be above 0 and at most a day, found {seconds} s"
@@ -39,7 +44,18 @@ impl FolderLimits {
         Ok(())
     }
 
-    fn set_memory(&mut self, mib: u64, from: &str) -> Result<(), String> {
+    pub(super) fn set_output(&mut self, mib: u64, from: &str) -> Result<(), String> {
+        if mib == 0 || mib > MAX_MIB {
+            return Err(format!(
+                "an output limit must be above 0 and at most 1 TiB, found {mib} MiB"
+            ));
+        }
+        self.output_mib = Some(mib);
+        self.output_from = Some(from.to_string());
+        Ok(())
+    }
+
+    pub(super) fn set_memory(&mut self, mib: u64, from: &str) -> Result<(), String> {
         if mib == 0 || mib > MAX_MIB {
             return Err(format!(
                 "a memory limit must be above 0 and at most 1 TiB, found {mib} MiB"
@@ -70,10 +86,14 @@ pub fn resolve(
         (None, Some(mib)) => (mib, folder.memory_from.as_deref().unwrap_or("folder")),
         (None, None) => (default_memory_mib, "default"),
     };
-    let said = format!(
+    let mut said = format!(
         "{} s ({time_from}), {memory} MiB ({memory_from})",
         time.as_secs_f64()
     );
+    if let Some(mib) = folder.output_mib {
+        let output_from = folder.output_from.as_deref().unwrap_or("folder");
+        said.push_str(&format!(", output {mib} MiB ({output_from})"));
+    }
     (time, memory, said)
 }
 
@@ -105,103 +125,6 @@ pub fn parse_limits_file(text: &str, from: &str) -> Result<FolderLimits, String>
             )),
         };
         result.map_err(|message| format!("line {number}: {message}"))?;
-    }
-    Ok(limits)
-}
-
-/// The keys of a Kattis `limits:` block that the judge knows and does not use.
-const KATTIS_OTHER_LIMITS: [&str; 12] = [
-    "time_multiplier",
-    "time_multipliers",
-    "time_safety_margin",
-    "time_resolution",
-    "output",
-    "code",
-    "compilation_time",
-    "compilation_memory",
-    "validation_time",
-    "validation_memory",
-    "validation_output",
-    "validation_passes",
-];
-
-/// A Kattis `problem.yaml`: only its `limits:` block is read, as a block mapping of
-/// `key: value` lines (`time_limit` in seconds, `memory` in MiB); other top-level keys are
-/// skipped. A flow mapping (`limits: {…}`), an unknown key or a value that is not a number is
-/// an error.
-pub fn parse_problem_yaml(text: &str, from: &str) -> Result<FolderLimits, String> {
-    let mut limits = FolderLimits::default();
-    let mut in_limits = false;
-    let mut key_indent: Option<usize> = None;
-    let mut skipping_below: Option<usize> = None;
-    for (index, raw) in text.lines().enumerate() {
-        let number = index + 1;
-        let error = |message: String| format!("line {number}: {message}");
-        let line = without_comment(raw);
-        if line.is_empty() || line == "---" {
-            continue;
-        }
-        let indent = raw.len() - raw.trim_start().len();
-        if raw.starts_with('\t') {
-            return Err(error("a tab in the indentation".into()));
-        }
-        if indent == 0 {
-            in_limits = false;
-            skipping_below = None;
-            if let Some(rest) = line.strip_prefix("limits:") {
-                if !rest.trim().is_empty() {
-                    return Err(error(format!(
-                        "limits must be a block of `key: value` lines, found {:?}",
-                        rest.trim()
-                    )));
-                }
-                in_limits = true;
-                key_indent = None;
-            }
-            continue;
-        }
-        if !in_limits {
-            continue;
-        }
-        if let Some(below) = skipping_below {
-            if indent > below {
-                continue;
-            }
-            skipping_below = None;
-        }
-        match key_indent {
-            None => key_indent = Some(indent),
-            Some(expected) if expected != indent => {
-                return Err(error(format!(
-                    "limits: indentation of {indent} where its keys have {expected}"
-                )))
-            }
-            Some(_) => {}
-        }
-        let (key, value) = line
-            .split_once(':')
-            .map(|(key, value)| (key.trim(), value.trim()))
-            .ok_or_else(|| error(format!("limits: expected `key: value`, found {line:?}")))?;
-        match key {
-            "time_limit" => {
-                let seconds = value
-                    .parse::<f64>()
-                    .map_err(|_| error(format!("time_limit expects seconds, found {value:?}")))?;
-                limits.set_time(seconds, from).map_err(error)?;
-            }
-            "memory" => {
-                let mib = value
-                    .parse::<u64>()
-                    .map_err(|_| error(format!("memory expects whole MiB, found {value:?}")))?;
-                limits.set_memory(mib, from).map_err(error)?;
-            }
-            known if KATTIS_OTHER_LIMITS.contains(&known) => {
-                if value.is_empty() {
-                    skipping_below = Some(indent);
-                }
-            }
-            other => return Err(error(format!("limits: unknown key {other:?}"))),
-        }
     }
     Ok(limits)
 }
@@ -282,25 +205,6 @@ mod tests {
         assert!(error("memory-limit 1.5").starts_with("line 1: memory-limit expects whole MiB"));
         assert!(error("time-limit 0").contains("above 0"));
         assert!(error("time-limit 1 2").starts_with("line 1: expected"));
-    }
-
-    #[test]
-    fn kattis_limits_block_is_read_and_other_keys_skipped() {
-        let yaml = "name: Hello: World\nsource: NWERC\nlimits:\n  time_multipliers:\n    ac_to_time_limit: 2.0\n  time_limit: 1.5\n  memory: 512 # MiB\nvalidation: custom\n";
-        let limits = parse_problem_yaml(yaml, "problem.yaml").unwrap();
-        assert_eq!(limits.time, Some(Duration::from_millis(1500)));
-        assert_eq!(limits.memory_mib, Some(512));
-        let none = parse_problem_yaml("name: x\n", "problem.yaml").unwrap();
-        assert_eq!(none, FolderLimits::default());
-    }
-
-    #[test]
-    fn kattis_shapes_the_judge_does_not_know_are_errors() {
-        let error = |text| parse_problem_yaml(text, "problem.yaml").unwrap_err();
-        assert!(error("limits: {time_limit: 2}\n").contains("block of `key: value` lines"));
-        assert!(error("limits:\n  memroy: 2\n").contains("unknown key \"memroy\""));
-        assert!(error("limits:\n  time_limit: two\n").contains("line 2: time_limit expects"));
-        assert!(error("limits:\n  memory: 2\n    time_limit: 1\n").contains("indentation"));
     }
 
     const POLYGON: &str = r#"<?xml version="1.0" encoding="utf-8"?>

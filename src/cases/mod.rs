@@ -1,6 +1,7 @@
 //! The cases layer: finding the cases of a folder, in whichever layout it has (`layout`), with
 //! its judge files from the sibling `D.judge/` (`judge_files`) and its own limits
-//! (`folder_limits`); how they are judged, as plain data (`Judging`, `Interactor`, `BuiltIn`);
+//! (`folder_limits`), or a Kattis package's own rules (`layout::kattis`, from `kattis_yaml`);
+//! how they are judged, as plain data (`Judging`, `Interactor`, `BuiltIn`);
 //! for the solvers, one folder `cases/<solver>/` per solver (`solvers`); `NAME/CASE` patterns
 //! (`select`); and what can be wrong (`error`).
 //!
@@ -20,14 +21,17 @@ pub mod files;
 pub mod folder_limits;
 pub mod input_head;
 pub mod judge_files;
+pub mod kattis_yaml;
 pub mod layout;
 pub mod select;
 pub mod solvers;
+pub mod yaml;
 
 pub use error::CaseError;
 use files::{entries, natural_order, readable};
-use folder_limits::{parse_problem_xml, parse_problem_yaml, FolderLimits};
+use folder_limits::{parse_problem_xml, FolderLimits};
 use judge_files::JudgeFiles;
+pub use kattis_yaml::DefaultValidator;
 use layout::{kattis, Answers, Layout};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -42,18 +46,22 @@ pub struct Case {
 }
 
 /// How the cases of a folder are judged.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Judging {
     /// The program's output is compared with `NAME.out`.
     Compare,
+    /// A Kattis package without its own output validator: compared as Kattis's default output
+    /// validator does, with the package's flags.
+    KattisDefault(DefaultValidator),
     /// The program talks with an interactor.
     Interactive(Interactor),
     /// A checker command decides, given the input, the actual and the expected output;
     /// `dir` is the folder it runs in.
     Checker { command: String, dir: PathBuf },
-    /// A Kattis output validator decides: `PROGRAM INPUT ANSWER FEEDBACK_DIR`, the output on
-    /// its stdin, exit 42 accepted, 43 wrong.
-    Validator { program: PathBuf },
+    /// A Kattis output validator decides: `PROGRAM INPUT ANSWER FEEDBACK_DIR ARGS…` (`args`
+    /// are the package's `validator_flags`), the output on its stdin, exit 42 accepted, 43
+    /// wrong.
+    Validator { program: PathBuf, args: Vec<String> },
 }
 
 /// The other side of an interactive folder.
@@ -64,6 +72,10 @@ pub enum Interactor {
     Program {
         command: String,
         dir: Option<PathBuf>,
+        /// A Kattis output validator: only exit 42 (accepted) and 43 (wrong) are rulings,
+        /// anything else is a judge error, as in problemtools. Otherwise 0 and 1 or 2 (testlib)
+        /// count too.
+        kattis: bool,
     },
     /// One of the judge's own opponents.
     BuiltIn(BuiltIn),
@@ -107,8 +119,9 @@ pub struct CaseFolder {
     pub warnings: Vec<String>,
 }
 
-/// How a folder is judged: by its judge files, or by its Kattis output validator.
-fn judging(files: &JudgeFiles, validator: Option<PathBuf>) -> Result<Judging, CaseError> {
+/// How a folder is judged: by its judge files, or by its package's own rules (a Kattis
+/// package's output validator, interactor or default validator).
+fn judging(files: &JudgeFiles, package: Option<Judging>) -> Result<Judging, CaseError> {
     let dir = files.dir.clone();
     let interactor = match (&files.interactor, &files.interactive) {
         (Some(_), Some(_)) => {
@@ -123,6 +136,7 @@ fn judging(files: &JudgeFiles, validator: Option<PathBuf>) -> Result<Judging, Ca
         (Some(command), None) => Some(Interactor::Program {
             command: command.clone(),
             dir: Some(dir.clone()),
+            kattis: false,
         }),
         (None, Some(name)) => match BuiltIn::named(name) {
             Some(builtin) => Some(Interactor::BuiltIn(builtin)),
@@ -135,22 +149,49 @@ fn judging(files: &JudgeFiles, validator: Option<PathBuf>) -> Result<Judging, Ca
         },
         (None, None) => None,
     };
-    match (interactor, &files.checker, validator) {
+    // A package's default validator gives way to a judge file; its own program does not.
+    let package = package.filter(|judging| {
+        !matches!(judging, Judging::KattisDefault(_))
+            || (interactor.is_none() && files.checker.is_none())
+    });
+    match (interactor, &files.checker, package) {
         (Some(_), Some(_), _) => Err(CaseError::InteractiveWithChecker { dir }),
-        (Some(interactor), None, _) => Ok(Judging::Interactive(interactor)),
-        (None, Some(_), Some(program)) => Err(CaseError::Invalid {
-            path: dir.join(judge_files::CHECKER),
-            message: format!(
-                "two checkers: this one and the package's output validator {}; keep one",
-                program.display()
-            ),
-        }),
+        (Some(_), None, Some(package)) | (None, Some(_), Some(package)) => {
+            let (file, theirs) = match &package {
+                Judging::Interactive(_) => (judge_files::INTERACTOR, "interactor"),
+                _ => (judge_files::CHECKER, "output validator"),
+            };
+            let file = match files.checker {
+                Some(_) => judge_files::CHECKER,
+                None => file,
+            };
+            Err(CaseError::Invalid {
+                path: dir.join(file),
+                message: format!(
+                    "two judges: this one and the package's {theirs} {}; keep one",
+                    package_program(&package)
+                ),
+            })
+        }
+        (Some(interactor), None, None) => Ok(Judging::Interactive(interactor)),
         (None, Some(command), None) => Ok(Judging::Checker {
             command: command.clone(),
             dir,
         }),
-        (None, None, Some(program)) => Ok(Judging::Validator { program }),
+        (None, None, Some(package)) => Ok(package),
         (None, None, None) => Ok(Judging::Compare),
+    }
+}
+
+/// The program of a package's judging, for messages.
+fn package_program(judging: &Judging) -> String {
+    match judging {
+        Judging::Validator { program, .. } => program.display().to_string(),
+        Judging::Interactive(Interactor::Program { command, dir, .. }) => match dir {
+            Some(dir) => format!("{command} (in {})", dir.display()),
+            None => command.clone(),
+        },
+        _ => String::new(),
     }
 }
 
@@ -163,24 +204,55 @@ pub fn answers(judging: &Judging) -> Answers {
     }
 }
 
-/// The limits a package states in its own file: Kattis `problem.yaml`, Polygon `problem.xml`.
-fn package_limits(dir: &Path, layout: Layout) -> Result<FolderLimits, CaseError> {
-    type Parser = fn(&str, &str) -> Result<FolderLimits, String>;
-    let (file, parse): (&str, Parser) = match layout {
-        Layout::Kattis => ("problem.yaml", parse_problem_yaml),
-        Layout::Polygon => ("problem.xml", parse_problem_xml),
-        _ => return Ok(FolderLimits::default()),
-    };
-    let path = dir.join(file);
+/// The text of a package file, `None` when there is none.
+fn package_file(path: &Path) -> Result<Option<String>, CaseError> {
     if !path.exists() {
-        return Ok(FolderLimits::default());
+        return Ok(None);
     }
-    readable(&path, "a problem file")?;
-    let text = fs::read_to_string(&path).map_err(|error| CaseError::Unreadable {
-        path: path.clone(),
-        error,
-    })?;
-    parse(&text, file).map_err(|message| CaseError::Invalid { path, message })
+    readable(path, "a problem file")?;
+    fs::read_to_string(path)
+        .map(Some)
+        .map_err(|error| CaseError::Unreadable {
+            path: path.to_path_buf(),
+            error,
+        })
+}
+
+/// What a package says about itself: how it is judged (`None`: by the judge files or the
+/// comparison), its limits, and warnings.
+#[derive(Default)]
+struct Package {
+    judging: Option<Judging>,
+    limits: FolderLimits,
+    warnings: Vec<String>,
+}
+
+/// A package's own rules: a Kattis package's (`kattis::package`), a Polygon package's limits
+/// (`problem.xml`).
+fn package(dir: &Path, layout: Layout) -> Result<Package, CaseError> {
+    match layout {
+        Layout::Kattis => {
+            let (judging, limits, warnings) = kattis::package(dir)?;
+            Ok(Package {
+                judging: Some(judging),
+                limits,
+                warnings,
+            })
+        }
+        Layout::Polygon => {
+            let path = dir.join("problem.xml");
+            let Some(text) = package_file(&path)? else {
+                return Ok(Package::default());
+            };
+            let limits = parse_problem_xml(&text, "problem.xml")
+                .map_err(|message| CaseError::Invalid { path, message })?;
+            Ok(Package {
+                limits,
+                ..Package::default()
+            })
+        }
+        _ => Ok(Package::default()),
+    }
 }
 
 /// The cases of one folder in its layout, in natural order of names, with how to judge them and
@@ -203,18 +275,14 @@ pub fn read_cases_with(
             dir: dir.to_path_buf(),
         }]);
     };
-    let validator = match layout {
-        Layout::Kattis => kattis::output_validator(dir).map_err(one)?,
-        _ => None,
-    };
+    let package = package(dir, layout).map_err(one)?;
     let judging = match interactor {
         Some(interactor) => Judging::Interactive(interactor),
-        None => judging(&files, validator).map_err(one)?,
+        None => judging(&files, package.judging).map_err(one)?,
     };
-    let limits = package_limits(dir, layout)
-        .map_err(one)?
-        .overridden_by(files.limits);
+    let limits = package.limits.overridden_by(files.limits);
     let mut listing = layout::list(dir, layout, answers(&judging))?;
+    listing.warnings.splice(0..0, package.warnings);
     if listing.cases.is_empty() {
         return Err(vec![CaseError::NoCases {
             dir: dir.to_path_buf(),
@@ -256,6 +324,7 @@ pub fn cases_at(
     let interactor = interactor.map(|command| Interactor::Program {
         command: command.to_string(),
         dir: None,
+        kattis: false,
     });
     let mut folder = read_cases_with(dir, interactor).map_err(strings)?;
     if one_case {
@@ -412,6 +481,7 @@ python3 interact.py
             Judging::Interactive(Interactor::Program {
                 command: "python3 interact.py".into(),
                 dir: Some(judge_files::judge_folder(&dir)),
+                kattis: false,
             })
         );
         let answers: Vec<bool> = found
@@ -440,6 +510,7 @@ python3 interact.py
         let interactor = Interactor::Program {
             command: "./i".into(),
             dir: None,
+            kattis: false,
         };
         let found = read_cases_with(&dir, Some(interactor.clone())).unwrap();
         assert_eq!(found.judging, Judging::Interactive(interactor));
@@ -485,6 +556,32 @@ python3 interact.py
             errors[0].contains("has an interactor (or an interactive file) and a checker"),
             "{errors:?}"
         );
+    }
+
+    #[test]
+    fn a_kattis_package_gives_way_to_a_checker_only_with_its_default_validator() {
+        let dir = folder(&["problem.yaml", "data/secret/1.in", "data/secret/1.ans"]);
+        assert_eq!(
+            read_cases(&dir).unwrap().judging,
+            Judging::KattisDefault(DefaultValidator::default())
+        );
+        judge_file(&dir, "checker", "./check.sh\n");
+        assert!(matches!(
+            read_cases(&dir).unwrap().judging,
+            Judging::Checker { .. }
+        ));
+        fs::write(dir.join("problem.yaml"), "validation: custom interactive\n").unwrap();
+        let validator = dir.join("output_validators/v/run");
+        fs::create_dir_all(validator.parent().unwrap()).unwrap();
+        fs::write(&validator, "#!/bin/sh\n").unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&validator, fs::Permissions::from_mode(0o755)).unwrap();
+        let errors = messages(read_cases(&dir).unwrap_err());
+        let said = format!(
+            "checker: two judges: this one and the package's interactor ./run (in {}); keep one",
+            validator.parent().unwrap().display()
+        );
+        assert!(errors[0].ends_with(&said), "{errors:?}");
     }
 
     #[test]

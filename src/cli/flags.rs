@@ -237,9 +237,10 @@ default: the folder's limit, else 1024",
         help: "lines (default): line by line, ignoring CRLF, trailing spaces
 and trailing blank lines; exact: byte for byte; tokens:
 whitespace-separated tokens; float:EPS: tokens, real numbers
-matching within an absolute or relative error of EPS",
+matching within an absolute or relative error of EPS; default
+for a Kattis package: its own default validator's rules",
         set: |given, value| {
-            given.common.compare = Mode::from_name(value)?;
+            given.common.compare = Some(Mode::from_name(value)?);
             Ok(())
         },
     },

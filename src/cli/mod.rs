@@ -212,10 +212,7 @@ mod tests {
             (options.common.limits.time, options.common.limits.memory_mib),
             (None, None)
         );
-        assert_eq!(
-            (options.common.jobs, options.common.compare),
-            (None, Mode::Lines)
-        );
+        assert_eq!((options.common.jobs, options.common.compare), (None, None));
         let limits = options.common.limits.limits();
         assert_eq!(limits.wall, Duration::from_secs(5));
         assert_eq!(
@@ -336,7 +333,7 @@ mod tests {
         assert_eq!(options.common.limits.time, Some(Duration::from_millis(500)));
         assert_eq!(
             (options.common.jobs, options.common.compare),
-            (Some(3), Mode::Tokens)
+            (Some(3), Some(Mode::Tokens))
         );
     }
 
@@ -535,7 +532,7 @@ mod tests {
         }
         assert_eq!(
             options(&["--compare=float:1e-6"]).common.compare,
-            Mode::Float(1e-6)
+            Some(Mode::Float(1e-6))
         );
         assert_eq!(
             message(&["--frobnicate"]),

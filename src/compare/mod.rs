@@ -7,6 +7,7 @@
 
 pub mod excerpt;
 mod float;
+mod kattis;
 
 use crate::text::character_start;
 use excerpt::Excerpt;
@@ -25,6 +26,16 @@ pub enum Mode {
     /// Tokens; two that both read as real numbers match when the absolute or the relative
     /// error is at most the given bound (as `oj test -e`), any other two only when equal.
     Float(f64),
+    /// As Kattis's default output validator: tokens compared without case unless
+    /// `case_sensitive`; whitespace of any amount unless `space_change_sensitive` (then it
+    /// must be the same bytes); with a tolerance, an expected token that reads as a finite
+    /// real number wants one within the absolute or the relative tolerance (see `kattis`).
+    Kattis {
+        case_sensitive: bool,
+        space_change_sensitive: bool,
+        float_absolute: Option<f64>,
+        float_relative: Option<f64>,
+    },
 }
 
 impl Mode {
@@ -145,6 +156,7 @@ pub fn compare(mode: Mode, expected: &[u8], actual: &[u8]) -> Result<(), Mismatc
         Mode::Float(eps) => compare_tokens(expected, actual, |expected, actual| {
             expected == actual || within(expected, actual, eps)
         }),
+        Mode::Kattis { .. } => kattis::compare(mode, expected, actual),
     }
 }
 

@@ -8,7 +8,7 @@ mod exit_status;
 pub mod interactive;
 mod output_validator;
 
-use crate::cases::{Case, Judging};
+use crate::cases::{Case, DefaultValidator, Judging};
 use crate::compare::Mode;
 use crate::limits::Limits;
 use crate::process::{execute, Program, Usage};
@@ -61,6 +61,16 @@ fn read_expected(path: &Path, output_cap: usize) -> Result<Vec<u8>, String> {
     fs::read(path).map_err(|error| format!("cannot read {}: {error}", path.display()))
 }
 
+/// The comparison that Kattis's default output validator with these flags makes.
+pub fn kattis_mode(validator: &DefaultValidator) -> Mode {
+    Mode::Kattis {
+        case_sensitive: validator.case_sensitive,
+        space_change_sensitive: validator.space_change_sensitive,
+        float_absolute: validator.float_absolute,
+        float_relative: validator.float_relative,
+    }
+}
+
 /// Runs `program` on one case and decides the verdict.
 pub fn judge_case(
     program: &Program,
@@ -102,8 +112,11 @@ pub fn judge_case(
             Judging::Checker { command, dir } => {
                 checker::check(command, dir, case, expected, &execution.stdout)
             }
-            Judging::Validator { program } => {
-                output_validator::validate(program, case, expected, &execution.stdout)
+            Judging::Validator { program, args } => {
+                output_validator::validate(program, args, case, expected, &execution.stdout)
+            }
+            Judging::KattisDefault(validator) => {
+                compare_verdict(&expected_text, &execution.stdout, kattis_mode(validator))
             }
             _ => compare_verdict(&expected_text, &execution.stdout, settings.compare),
         },

@@ -1,5 +1,5 @@
-//! A Kattis output validator as the grader: run as `VALIDATOR INPUT ANSWER FEEDBACK_DIR/` in its
-//! own folder with the program's output on its stdin, in a fresh, empty feedback folder per
+//! A Kattis output validator as the grader: run as `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ ARGS…`
+//! (ARGS: the package's `validator_flags`) in its own folder with the program's output on its stdin, in a fresh, empty feedback folder per
 //! case. Exit 42 is AC, 43 is WA (with the start of `judgemessage.txt` as the reason); anything
 //! else, a crash or a limit is a judge error, never the program's verdict.
 
@@ -56,7 +56,13 @@ pub fn judge_message(feedback: &Path) -> Option<String> {
 }
 
 /// Asks the validator about an output.
-pub fn validate(program: &Path, case: &Case, answer: &Path, actual: &[u8]) -> Verdict {
+pub fn validate(
+    program: &Path,
+    args: &[String],
+    case: &Case,
+    answer: &Path,
+    actual: &[u8],
+) -> Verdict {
     let work = match TempFolder::new("kattis") {
         Ok(work) => work,
         Err(error) => return Verdict::JudgeError(format!("cannot make a scratch folder: {error}")),
@@ -68,7 +74,7 @@ pub fn validate(program: &Path, case: &Case, answer: &Path, actual: &[u8]) -> Ve
     }
     let program = absolute(program);
     let folder = program.parent().unwrap_or(Path::new("/"));
-    let line = format!(
+    let mut line = format!(
         "cd {} && {} {} {} {}/",
         quoted(folder),
         quoted(&program),
@@ -76,6 +82,10 @@ pub fn validate(program: &Path, case: &Case, answer: &Path, actual: &[u8]) -> Ve
         quoted(&absolute(answer)),
         quoted(&feedback)
     );
+    for arg in args {
+        line.push(' ');
+        line.push_str(&quoted(Path::new(arg)));
+    }
     let limits = Limits {
         output_bytes: 1 << 20,
         ..Limits::with_cpu(Duration::from_secs(10))

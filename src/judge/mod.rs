@@ -50,6 +50,11 @@ fn folder_tasks(
     folder: CaseFolder,
     program: Program,
 ) -> Vec<Task> {
+    let mut folder = folder;
+    // `--compare` beats a package's default validator, as `-t` beats its time limit.
+    if let (Judging::KattisDefault(_), Some(_)) = (&folder.judging, flags.compare) {
+        folder.judging = Judging::Compare;
+    }
     let (time, memory_mib, said) = resolve(
         flags.limits.time,
         flags.limits.memory_mib,
@@ -74,9 +79,18 @@ fn folder_tasks(
             };
             format!("; checker in {}", shown.display())
         }
-        Judging::Validator { program } => {
+        Judging::Validator { program, args } if args.is_empty() => {
             format!("; output validator {}", relative(program).display())
         }
+        Judging::Validator { program, args } => format!(
+            "; output validator {} with validator_flags {}",
+            relative(program).display(),
+            args.join(" ")
+        ),
+        Judging::KattisDefault(validator) => match validator.describe() {
+            flags if flags.is_empty() => String::new(),
+            flags => format!("; default output validator with {flags}"),
+        },
         Judging::Interactive(Interactor::BuiltIn(builtin)) => {
             format!(
                 "; interactive, against the judge's {} opponent",
@@ -97,7 +111,10 @@ fn folder_tasks(
             if count == 1 { "" } else { "s" }
         ))
     );
-    let limits = flags.limits.limits_with(time, memory_mib);
+    let mut limits = flags.limits.limits_with(time, memory_mib);
+    if let Some(mib) = folder.limits.output_mib {
+        limits.output_bytes = usize::try_from(mib << 20).unwrap_or(usize::MAX);
+    }
     let judging = folder.judging;
     folder
         .cases

@@ -28,7 +28,8 @@ pub struct CommonFlags {
     pub limits: LimitFlags,
     /// `None`: the number of CPUs.
     pub jobs: Option<usize>,
-    pub compare: Mode,
+    /// `None`: lines, or a Kattis package's default output validator.
+    pub compare: Option<Mode>,
     pub format: Format,
 }
 
@@ -37,7 +38,7 @@ impl Default for CommonFlags {
         CommonFlags {
             limits: LimitFlags::default(),
             jobs: None,
-            compare: Mode::Lines,
+            compare: None,
             format: Format::Human,
         }
     }
@@ -54,7 +55,7 @@ impl CommonFlags {
     pub fn settings(&self) -> Settings {
         Settings {
             limits: self.limits.limits(),
-            compare: self.compare,
+            compare: self.compare.unwrap_or(Mode::Lines),
             jobs: self.jobs(),
         }
     }

@@ -54,8 +54,15 @@ fn details(verdict: &Verdict, limits: &Limits) -> Vec<String> {
         Verdict::WrongAnswer(Wrong::Differs {
             mismatch,
             tokens_match,
+            spacing_required,
         }) => {
             let mut lines: Vec<String> = mismatch.to_string().lines().map(str::to_string).collect();
+            if *spacing_required {
+                lines.push(
+                    "hint: the tokens match, only the whitespace differs, and the package's validator_flags say space_change_sensitive"
+                        .to_string(),
+                );
+            }
             if *tokens_match {
                 lines.push(
                     "hint: the tokens match, only spacing or line breaks differ (--compare tokens would accept)"
@@ -242,6 +249,7 @@ mod tests {
         Verdict::WrongAnswer(Wrong::Differs {
             mismatch: compare(Mode::Lines, b"o\nx\n", b"o\nd\n").unwrap_err(),
             tokens_match: false,
+            spacing_required: false,
         })
     }
 

@@ -1,11 +1,13 @@
-//! `judge validate`: every `.in` of a case folder through a validator, built in (by solver name)
-//! or any command (exit 0 = valid, any other exit status invalid; a validator that crashes,
-//! hangs or is killed by the judge is an error of the check, exit 2), one line per file, then
-//! a count.
+//! `judge validate`: every `.in` of a case folder (or every input of a package in its layout:
+//! a Kattis package's `data/`, AtCoder's `in/`, Polygon's `tests/`) through a validator, built
+//! in (by solver name) or any command (exit 0 = valid, any other exit status invalid; a
+//! validator that crashes, hangs or is killed by the judge is an error of the check, exit 2),
+//! one line per file, then a count.
 
 pub mod options;
 
 use crate::cases::files::{natural_order, readable};
+use crate::cases::layout::{self, Answers, Layout};
 use crate::cases::solvers::solver_names;
 use crate::limits::Limits;
 use crate::outcome::Outcome;
@@ -35,6 +37,29 @@ pub fn in_files(dir: &Path) -> io::Result<Vec<PathBuf>> {
     files.retain(|path| path.extension().is_some_and(|extension| extension == "in"));
     files.sort_by(|a, b| natural_order(&stem(a), &stem(b)));
     Ok(files)
+}
+
+/// The inputs of `dir` with their case names, in natural order: every `.in` of a flat folder,
+/// or the inputs its package layout lists (its skipped files named in warnings).
+fn inputs(dir: &Path) -> Result<Vec<(String, PathBuf)>, Vec<String>> {
+    let strings = |errors: Vec<_>| errors.iter().map(ToString::to_string).collect::<Vec<_>>();
+    match layout::detect(dir) {
+        Ok(Some(found)) if found != Layout::OnlineJudgeTools => {
+            let listing = layout::list(dir, found, Answers::Optional).map_err(strings)?;
+            for warning in &listing.warnings {
+                eprintln!("warning: {}", printable(warning));
+            }
+            let mut cases = listing.cases;
+            cases.sort_by(|a, b| natural_order(&a.name, &b.name));
+            Ok(cases
+                .into_iter()
+                .map(|case| (case.name, case.input))
+                .collect())
+        }
+        _ => in_files(dir)
+            .map(|files| files.into_iter().map(|file| (stem(&file), file)).collect())
+            .map_err(|error| vec![format!("{}: {error}", dir.display())]),
+    }
 }
 
 fn stem(path: &Path) -> String {
@@ -181,7 +206,7 @@ pub fn run(root: &Path, options: &ValidateOptions, limits: Limits) -> Outcome {
     }
     let mut files = Vec::new();
     for (label, dir, check) in &folders {
-        match in_files(dir) {
+        match inputs(dir) {
             Ok(found) if found.is_empty() => {
                 eprintln!(
                     "error: {}: no .in files to validate: an empty suite is not a pass",
@@ -194,24 +219,27 @@ pub fn run(root: &Path, options: &ValidateOptions, limits: Limits) -> Outcome {
                 // validator, a link to /proc/self/mem hand it the judge's memory.
                 if let Some(error) = found
                     .iter()
-                    .find_map(|file| readable(file, "a case file").err())
+                    .find_map(|(_, file)| readable(file, "a case file").err())
                 {
                     eprintln!("error: {}", printable(&error.to_string()));
                     return Outcome::Error;
                 }
-                files.extend(found.into_iter().map(|file| (label, file, check)))
+                files.extend(
+                    found
+                        .into_iter()
+                        .map(|(name, file)| (format!("{label}/{name}"), file, check)),
+                )
             }
-            Err(error) => {
-                eprintln!("error: {}: {error}", printable(&dir.display().to_string()));
+            Err(errors) => {
+                for error in errors {
+                    eprintln!("error: {}", printable(&error));
+                }
                 return Outcome::Error;
             }
         }
     }
     let session = Session::start(Signals::Default);
-    let labels: Vec<String> = files
-        .iter()
-        .map(|(label, file, _)| printable(&format!("{label}/{}", stem(file))))
-        .collect();
+    let labels: Vec<String> = files.iter().map(|(label, _, _)| printable(label)).collect();
     let width = labels
         .iter()
         .map(|label| label.chars().count())

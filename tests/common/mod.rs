@@ -35,10 +35,11 @@ pub fn fresh_folder(
     files: &[(impl AsRef<str>, impl AsRef<str>)],
 ) -> PathBuf {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("{group}-{}", NEXT.fetch_add(1, Ordering::SeqCst)))
-        .join(name);
-    let _ = fs::remove_dir_all(dir.parent().unwrap());
+    let group_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("{group}-{}", NEXT.fetch_add(1, Ordering::SeqCst)));
+    let dir = group_dir.join(name);
+    // The whole group folder goes, so no `NAME.judge/` sibling of an earlier run is left.
+    let _ = fs::remove_dir_all(&group_dir);
     fs::create_dir_all(&dir).unwrap();
     for (file, content) in files {
         let path = dir.join(file.as_ref());

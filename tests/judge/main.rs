@@ -7,6 +7,7 @@ mod common;
 mod batch_judging;
 mod hostile_programs;
 mod interactors;
+mod kattis_packages;
 mod layers;
 mod layouts;
 mod misere_minimax;

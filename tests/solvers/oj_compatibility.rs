@@ -35,7 +35,9 @@ fn oj_test_passes_on_every_folder_that_is_not_interactive() {
             Judging::Checker { command, dir } => {
                 oj.args(["--judge-command", command]).current_dir(dir);
             }
-            Judging::Validator { .. } => panic!("{}: no Kattis package in cases/", problem.name),
+            Judging::Validator { .. } | Judging::KattisDefault(_) => {
+                panic!("{}: no Kattis package in cases/", problem.name)
+            }
             Judging::Compare => {}
         }
         assert!(!judge_folder(&dir).join("interactive").exists());

@@ -1,13 +1,166 @@
-//! A Kattis package's output validator: the program in `output_validators/` (or the newer
-//! `output_validator/`) that the judge can run as it is, a `run` script or an executable file,
-//! in the folder or in one subfolder of it (problemtools keeps each validator in a folder).
-//! Kattis ships validators as source; one that is only source must be built first, and the
-//! error says so before anything runs.
+//! A Kattis package's own rules: how it is judged, from its `problem.yaml` (read in
+//! `kattis_yaml`), its `data/**/testdata.yaml` and its output validator: the program in
+//! `output_validators/` (or the newer `output_validator/`) that the judge can run as it is, a
+//! `run` script or an executable file, in the folder or in one subfolder of it (problemtools
+//! keeps each validator in a folder). Kattis ships validators as source; one that is only
+//! source must be built first, and the error says so before anything runs.
+//!
+//! An interactive problem's output validator is its interactor (the same `INPUT ANSWER
+//! FEEDBACK_DIR` arguments); a problem with no output validator is judged by Kattis's default
+//! one, whose flags (`validator_flags`) are read here; a custom validator gets them as extra
+//! arguments.
 
 use crate::cases::files::entries;
-use crate::cases::CaseError;
+use crate::cases::folder_limits::FolderLimits;
+use crate::cases::kattis_yaml::{
+    parse_problem_yaml, parse_testdata_yaml, DefaultValidator, KattisProblem, Validation,
+};
+use crate::cases::{package_file, CaseError, Interactor, Judging};
+use crate::temp_folder::quoted;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
+
+/// How a Kattis package is judged, its limits, and warnings (what it says and the judge does
+/// not apply).
+pub fn package(dir: &Path) -> Result<(Judging, FolderLimits, Vec<String>), CaseError> {
+    let yaml_path = dir.join("problem.yaml");
+    let invalid = |path: &Path, message: String| CaseError::Invalid {
+        path: path.to_path_buf(),
+        message,
+    };
+    let mut problem = match package_file(&yaml_path)? {
+        Some(text) => parse_problem_yaml(&text, "problem.yaml")
+            .map_err(|message| invalid(&yaml_path, message))?,
+        None => KattisProblem::default(),
+    };
+    let mut warnings: Vec<String> = problem
+        .warnings
+        .iter()
+        .map(|warning| format!("{}/{warning}", dir.display()))
+        .collect();
+    let flags_in_yaml = !problem.validator_flags.is_empty();
+    testdata_flags(
+        &dir.join("data"),
+        true,
+        &mut problem.validator_flags,
+        &mut warnings,
+    )?;
+    let flags = &problem.validator_flags;
+    let folder = FOLDERS
+        .iter()
+        .map(|folder| dir.join(folder))
+        .find(|folder| folder.is_dir());
+    let custom = match problem.validation {
+        Some(Validation::Custom) => true,
+        Some(Validation::Default) => problem.interactive.is_some(),
+        None => problem.interactive.is_some() || output_validator(dir)?.is_some(),
+    };
+    let judging = if custom {
+        let said = problem.interactive.or(problem.validation_line);
+        let Some(program) = output_validator(dir)? else {
+            let why = match problem.interactive {
+                Some(_) => "an interactive problem",
+                None => "validation: custom",
+            };
+            return Err(invalid(
+                &yaml_path,
+                format!(
+                    "line {}: {why}, but the package has no output validator program in output_validators/ or output_validator/",
+                    said.unwrap_or(1)
+                ),
+            ));
+        };
+        match problem.interactive {
+            Some(_) => {
+                let name = program.file_name().unwrap_or_default().to_string_lossy();
+                let mut command = shell_word(&format!("./{name}"));
+                if !flags.is_empty() {
+                    command.push_str(" {input} {answer} {feedback}");
+                    for flag in flags {
+                        command.push(' ');
+                        command.push_str(&shell_word(flag));
+                    }
+                }
+                Judging::Interactive(Interactor::Program {
+                    command,
+                    dir: program.parent().map(Path::to_path_buf),
+                    kattis: true,
+                })
+            }
+            None => Judging::Validator {
+                program,
+                args: flags.clone(),
+            },
+        }
+    } else {
+        if let (Some(folder), Some(Validation::Default)) = (folder, problem.validation) {
+            warnings.push(format!(
+                "{}: not used: problem.yaml says validation: default (the default output validator judges)",
+                folder.display()
+            ));
+        }
+        let validator =
+            DefaultValidator::from_flags(flags).map_err(|message| match flags_in_yaml {
+                true => invalid(&yaml_path, format!("validator_flags: {message}")),
+                false => invalid(
+                    &dir.join("data/testdata.yaml"),
+                    format!("output_validator_flags: {message}"),
+                ),
+            })?;
+        Judging::KattisDefault(validator)
+    };
+    Ok((judging, problem.limits, warnings))
+}
+
+/// A word as the shell reads it: as it is when it holds nothing the shell treats specially,
+/// else quoted.
+fn shell_word(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "._-/+=:,@%".contains(c);
+    match !word.is_empty() && word.chars().all(plain) && !word.contains('{') {
+        true => word.to_string(),
+        false => quoted(Path::new(word)),
+    }
+}
+
+/// Adds the output validator flags of `data/testdata.yaml` to `flags`, and warns about the
+/// other keys of every `testdata.yaml` below `data/`. Flags in a group's own `testdata.yaml`
+/// are an error: the judge applies one set of flags to every case.
+fn testdata_flags(
+    folder: &Path,
+    top: bool,
+    flags: &mut Vec<String>,
+    warnings: &mut Vec<String>,
+) -> Result<(), CaseError> {
+    if !folder.is_dir() {
+        return Ok(());
+    }
+    let path = folder.join("testdata.yaml");
+    if let Some(text) = package_file(&path)? {
+        let shown = path.display().to_string();
+        let (found, unused) =
+            parse_testdata_yaml(&text, &shown).map_err(|message| CaseError::Invalid {
+                path: path.clone(),
+                message,
+            })?;
+        if !top && !found.is_empty() {
+            return Err(CaseError::Invalid {
+                path,
+                message: "output validator flags for one test group are not supported: the judge applies the same flags to every case (put them in data/testdata.yaml)".to_string(),
+            });
+        }
+        flags.extend(found);
+        warnings.extend(unused);
+    }
+    for path in entries(folder)? {
+        if path
+            .symlink_metadata()
+            .is_ok_and(|metadata| metadata.is_dir())
+        {
+            testdata_flags(&path, false, flags, warnings)?;
+        }
+    }
+    Ok(())
+}
 
 /// The folders a package may keep its output validator in.
 const FOLDERS: [&str; 2] = ["output_validators", "output_validator"];

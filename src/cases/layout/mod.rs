@@ -110,6 +110,9 @@ struct Shape {
     answer_of: fn(&str) -> Option<String>,
     /// The case-file suffixes, compared without case, of files that look like cases.
     look_alike: &'static [&'static str],
+    /// The suffix of files that show a case without being one (a Kattis sample's
+    /// `.interaction`): each is named in a warning.
+    shown_only: Option<&'static str>,
 }
 
 const OJ: Shape = Shape {
@@ -117,6 +120,7 @@ const OJ: Shape = Shape {
     answer: |name| format!("{}.out", name.strip_suffix(".in").unwrap_or(name)),
     answer_of: |name| name.strip_suffix(".out").map(|stem| format!("{stem}.in")),
     look_alike: &[".in", ".out", ".ans"],
+    shown_only: None,
 };
 
 const KATTIS: Shape = Shape {
@@ -124,6 +128,7 @@ const KATTIS: Shape = Shape {
     answer: |name| format!("{}.ans", name.strip_suffix(".in").unwrap_or(name)),
     answer_of: |name| name.strip_suffix(".ans").map(|stem| format!("{stem}.in")),
     look_alike: &[".in", ".ans", ".out"],
+    shown_only: Some(".interaction"),
 };
 
 const POLYGON: Shape = Shape {
@@ -131,6 +136,7 @@ const POLYGON: Shape = Shape {
     answer: |name| format!("{name}.a"),
     answer_of: |name| name.strip_suffix(".a").map(str::to_string),
     look_alike: &[".a", ".in", ".out", ".ans"],
+    shown_only: None,
 };
 
 /// AtCoder: every file of `in/` is an input (named without its extension), answered by the
@@ -140,6 +146,7 @@ const ATCODER: Shape = Shape {
     answer: |name| name.to_string(),
     answer_of: |_| None,
     look_alike: &[""],
+    shown_only: None,
 };
 
 /// Whether a file name looks like a case file of a shape.
@@ -232,6 +239,15 @@ impl Scan<'_> {
                         expected: path,
                     });
                 }
+            } else if self
+                .shape
+                .shown_only
+                .is_some_and(|suffix| name.ends_with(suffix))
+            {
+                self.listing.warnings.push(format!(
+                    "not judged: {}: a sample interaction, shown in the statement only",
+                    path.display()
+                ));
             } else if looks_alike(self.shape, &name) {
                 self.listing.warnings.push(format!(
                     "skipped {}: not a case file of this layout (extensions are case-sensitive)",
@@ -389,11 +405,22 @@ mod tests {
             "data/secret/g1/03.ans",
             "data/secret/g1/03.png",
             "data/extra/9.in",
+            "data/sample/2.interaction",
         ]);
         let listing = list(&dir, Layout::Kattis, Answers::Required).unwrap();
         assert_eq!(names(&listing), ["sample/1", "secret/g1/03"]);
-        assert_eq!(listing.warnings.len(), 1, "{:?}", listing.warnings);
-        assert!(listing.warnings[0].contains("extra/9.in"));
+        assert_eq!(listing.warnings.len(), 2, "{:?}", listing.warnings);
+        assert!(listing
+            .warnings
+            .iter()
+            .any(|warning| warning.contains("extra/9.in")));
+        assert!(listing
+            .warnings
+            .iter()
+            .any(|warning| warning.starts_with("not judged: ")
+                && warning.ends_with(
+                    "2.interaction: a sample interaction, shown in the statement only"
+                )));
     }
 
     #[test]

@@ -127,8 +127,9 @@ fn stderr_reason(stderr_tail: &[u8]) -> Option<String> {
     })
 }
 
-/// What the interactor's end says about the case.
-pub fn decision(ended: &Ended, stderr_tail: &[u8], feedback: &Path) -> Decision {
+/// What the interactor's end says about the case; a `kattis` interactor (a Kattis output
+/// validator) rules only by exit 42 and 43.
+pub fn decision(ended: &Ended, stderr_tail: &[u8], feedback: &Path, kattis: bool) -> Decision {
     let reason = judge_message(feedback).or_else(|| stderr_reason(stderr_tail));
     let said = |default: String| reason.clone().unwrap_or(default);
     if let Some(stop) = ended.stopped {
@@ -144,17 +145,27 @@ pub fn decision(ended: &Ended, stderr_tail: &[u8], feedback: &Path) -> Decision 
         };
         return Decision::Broken(why);
     }
-    match (ruling(ended.termination), ended.termination) {
+    let ruled = match ended.termination {
+        Termination::Exited(status) if kattis && status != 42 && status != 43 => Ruling::Broken,
+        termination => ruling(termination),
+    };
+    let statuses = match kattis {
+        true => "a Kattis output validator exits 42 to accept, 43 to reject",
+        false => "interactors exit 0 or 42 to accept, 1, 2 or 43 to reject",
+    };
+    match (ruled, ended.termination) {
         (Ruling::Accepted, _) => Decision::Accepted(None),
         (Ruling::Wrong, Termination::Exited(status)) => Decision::Wrong(said(format!(
             "the interactor rejected the exchange (exit status {status})"
         ))),
         // Killed by SIGPIPE, itself or through the shell its command line runs in.
-        (_, Termination::Signaled(sys::SIGPIPE) | Termination::Exited(SHELL_SIGPIPE)) => Decision::ProgramGone(
-            "the interactor died of SIGPIPE: the program no longer read its input".to_string(),
-        ),
+        (_, Termination::Signaled(sys::SIGPIPE) | Termination::Exited(SHELL_SIGPIPE)) => {
+            Decision::ProgramGone(
+                "the interactor died of SIGPIPE: the program no longer read its input".to_string(),
+            )
+        }
         (_, termination) => Decision::Broken(format!(
-            "the interactor failed ({termination}; interactors exit 0 or 42 to accept, 1, 2 or 43 to reject){}",
+            "the interactor failed ({termination}; {statuses}){}",
             reason.map_or_else(String::new, |reason| format!(": {reason}"))
         )),
     }

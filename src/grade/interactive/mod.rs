@@ -97,7 +97,12 @@ fn start_interactor(
     events: Sender<Event>,
 ) -> Result<Started, String> {
     match interactor {
-        Interactor::Program { command, dir } => {
+        Interactor::Program {
+            command,
+            dir,
+            kattis,
+        } => {
+            let kattis = *kattis;
             let (scratch, paths) = interactor::prepare(&case.input, case.expected.as_deref())?;
             let line = interactor::command_line(command, dir.as_deref(), &paths);
             let mut running = interactor::start(line, interactor::limits_for(limits))
@@ -107,7 +112,9 @@ fn start_interactor(
             let stopper = running.stopper();
             thread::spawn(move || {
                 let decision = match running.wait() {
-                    Ok((ended, stderr)) => interactor::decision(&ended, &stderr, &paths.feedback),
+                    Ok((ended, stderr)) => {
+                        interactor::decision(&ended, &stderr, &paths.feedback, kattis)
+                    }
                     Err(error) => Decision::Broken(format!("cannot watch the interactor: {error}")),
                 };
                 drop(scratch);

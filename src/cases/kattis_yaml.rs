@@ -1,0 +1,550 @@
+//! What the judge takes from a Kattis `problem.yaml`, in the legacy format and the 2023-07
+//! draft: the problem's type (`type:`, and the legacy `validation:`), the flags of its output
+//! validator (`validator_flags`), its limits (`time_limit`, `memory`, `output`); and from a
+//! `testdata.yaml`, the output validator flags. What it cannot do (a multi-pass or
+//! submit-answer problem) is an error; what it does not use (scores, limits set from the
+//! accepted submissions' times, an unknown key) is a warning naming it, never a silent skip.
+
+use super::folder_limits::FolderLimits;
+use super::yaml::{self, Entry, Node};
+
+/// The version of the package format, from `problem_format_version`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormatVersion {
+    Legacy,
+    Draft2023,
+}
+
+/// How outputs are judged, as `problem.yaml` says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Validation {
+    /// The default output validator (Kattis's token comparison).
+    Default,
+    /// The package's own output validator.
+    Custom,
+}
+
+/// What a `problem.yaml` says that the judge uses; the default is a package without one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KattisProblem {
+    pub version: FormatVersion,
+    /// The output validator is the interactor (`type: interactive`, legacy
+    /// `validation: custom interactive`); the line that says so.
+    pub interactive: Option<usize>,
+    /// `None`: not said (the 2023-07 draft has no `validation:`): custom when the package has
+    /// an output validator.
+    pub validation: Option<Validation>,
+    /// The line of `validation:`.
+    pub validation_line: Option<usize>,
+    /// `validator_flags`, split at whitespace: the default validator's flags, or extra
+    /// arguments of a custom one.
+    pub validator_flags: Vec<String>,
+    pub limits: FolderLimits,
+    /// What is read but not applied, and unknown keys, one line each.
+    pub warnings: Vec<String>,
+}
+
+impl Default for KattisProblem {
+    fn default() -> KattisProblem {
+        KattisProblem {
+            version: FormatVersion::Legacy,
+            interactive: None,
+            validation: None,
+            validation_line: None,
+            validator_flags: Vec::new(),
+            limits: FolderLimits::default(),
+            warnings: Vec::new(),
+        }
+    }
+}
+
+/// The default output validator's flags (problemtools' `default_validator`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct DefaultValidator {
+    /// `case_sensitive`: letters compared with their case.
+    pub case_sensitive: bool,
+    /// `space_change_sensitive`: whitespace must match byte for byte.
+    pub space_change_sensitive: bool,
+    /// `float_absolute_tolerance EPS` (or `float_tolerance EPS`).
+    pub float_absolute: Option<f64>,
+    /// `float_relative_tolerance EPS` (or `float_tolerance EPS`).
+    pub float_relative: Option<f64>,
+}
+
+impl DefaultValidator {
+    /// Reads the default validator's flags, strictly: an unknown flag, or a tolerance that is
+    /// missing or not a number of at least 0, is an error.
+    pub fn from_flags(flags: &[String]) -> Result<DefaultValidator, String> {
+        let mut validator = DefaultValidator::default();
+        let mut words = flags.iter();
+        while let Some(flag) = words.next() {
+            let mut tolerance = || -> Result<f64, String> {
+                let value = words
+                    .next()
+                    .ok_or_else(|| format!("{flag} needs a number"))?;
+                match value.parse::<f64>() {
+                    Ok(eps) if eps.is_finite() && eps >= 0.0 => Ok(eps),
+                    _ => Err(format!(
+                        "{flag} expects a number of at least 0, found {value:?}"
+                    )),
+                }
+            };
+            match flag.as_str() {
+                "case_sensitive" => validator.case_sensitive = true,
+                "space_change_sensitive" => validator.space_change_sensitive = true,
+                "float_absolute_tolerance" => validator.float_absolute = Some(tolerance()?),
+                "float_relative_tolerance" => validator.float_relative = Some(tolerance()?),
+                "float_tolerance" => {
+                    let eps = tolerance()?;
+                    validator.float_absolute = Some(eps);
+                    validator.float_relative = Some(eps);
+                }
+                other => {
+                    return Err(format!(
+                        "the default output validator has no flag {other:?} (case_sensitive, space_change_sensitive, float_tolerance EPS, float_absolute_tolerance EPS, float_relative_tolerance EPS)"
+                    ))
+                }
+            }
+        }
+        Ok(validator)
+    }
+
+    /// The flags as problem.yaml would write them, for the report.
+    pub fn describe(&self) -> String {
+        let mut words = Vec::new();
+        if self.case_sensitive {
+            words.push("case_sensitive".to_string());
+        }
+        if self.space_change_sensitive {
+            words.push("space_change_sensitive".to_string());
+        }
+        match (self.float_absolute, self.float_relative) {
+            (Some(absolute), Some(relative)) if absolute == relative => {
+                words.push(format!("float_tolerance {absolute}"))
+            }
+            (absolute, relative) => {
+                if let Some(eps) = absolute {
+                    words.push(format!("float_absolute_tolerance {eps}"));
+                }
+                if let Some(eps) = relative {
+                    words.push(format!("float_relative_tolerance {eps}"));
+                }
+            }
+        }
+        words.join(" ")
+    }
+}
+
+/// Top-level keys that describe the problem and change nothing in judging.
+const METADATA: [&str; 15] = [
+    "name",
+    "uuid",
+    "version",
+    "author",
+    "credits",
+    "source",
+    "source_url",
+    "license",
+    "rights_owner",
+    "embargo_until",
+    "keywords",
+    "languages",
+    "allow_file_writing",
+    "constants",
+    "problem_format_version",
+];
+
+/// `limits:` keys that set the time limit from the accepted submissions' times.
+const TIME_FROM_SUBMISSIONS: [&str; 4] = [
+    "time_multiplier",
+    "time_safety_margin",
+    "time_multipliers",
+    "time_resolution",
+];
+
+/// `limits:` keys about compiling and validating, which the judge does not do with them.
+const NOT_APPLIED: [&str; 7] = [
+    "code",
+    "compilation_time",
+    "compilation_memory",
+    "validation_time",
+    "validation_memory",
+    "validation_output",
+    "validation_passes",
+];
+
+fn scalar(entry: &Entry) -> Result<&str, String> {
+    match &entry.value {
+        Node::Scalar(text) => Ok(text),
+        _ => Err(format!(
+            "line {}: {} expects a single value",
+            entry.line, entry.key
+        )),
+    }
+}
+
+/// A scalar or a sequence of scalars, as words.
+fn words(entry: &Entry) -> Result<Vec<String>, String> {
+    match &entry.value {
+        Node::Scalar(text) => Ok(text.split_whitespace().map(str::to_string).collect()),
+        Node::List(items) => items
+            .iter()
+            .map(|item| match item {
+                Node::Scalar(text) => Ok(text.clone()),
+                _ => Err(format!(
+                    "line {}: {} expects words or a list of words",
+                    entry.line, entry.key
+                )),
+            })
+            .collect(),
+        Node::Map(_) => Err(format!(
+            "line {}: {} expects words or a list of words",
+            entry.line, entry.key
+        )),
+    }
+}
+
+fn number(entry: &Entry, unit: &str) -> Result<f64, String> {
+    let text = scalar(entry)?;
+    text.parse::<f64>()
+        .ok()
+        .filter(|value| value.is_finite())
+        .ok_or_else(|| {
+            format!(
+                "line {}: {} expects {unit}, found {text:?}",
+                entry.line, entry.key
+            )
+        })
+}
+
+fn whole(entry: &Entry, unit: &str) -> Result<u64, String> {
+    let text = scalar(entry)?;
+    text.parse::<u64>().map_err(|_| {
+        format!(
+            "line {}: {} expects whole {unit}, found {text:?}",
+            entry.line, entry.key
+        )
+    })
+}
+
+/// Reads `problem.yaml`'s text; `from` names it in the limits' source and the warnings. An
+/// error is `line N: …`.
+pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, String> {
+    let entries = yaml::parse(text)?;
+    let mut problem = KattisProblem::default();
+    let mut warnings = Vec::new();
+    let mut warn =
+        |line: usize, message: String| warnings.push(format!("{from}: line {line}: {message}"));
+    if let Some(entry) = entries
+        .iter()
+        .find(|entry| entry.key == "problem_format_version")
+    {
+        problem.version = match scalar(entry)? {
+            "legacy" => FormatVersion::Legacy,
+            "2023-07-draft" | "2023-07" => FormatVersion::Draft2023,
+            other => {
+                warn(
+                    entry.line,
+                    format!("problem_format_version {other:?} is not one the judge knows (legacy, 2023-07-draft): read as 2023-07-draft"),
+                );
+                FormatVersion::Draft2023
+            }
+        };
+    }
+    for entry in &entries {
+        match entry.key.as_str() {
+            "type" => {
+                for kind in words(entry)? {
+                    match kind.as_str() {
+                        "pass-fail" => {}
+                        "interactive" => problem.interactive = Some(entry.line),
+                        "scoring" => warn(entry.line, scoring_warning("type scoring")),
+                        "multi-pass" | "submit-answer" => {
+                            return Err(format!(
+                                "line {}: type {kind} is not supported: the judge runs a program once per case, with the case's input",
+                                entry.line
+                            ))
+                        }
+                        other => {
+                            return Err(format!(
+                                "line {}: type {other:?} is not one of pass-fail, scoring, interactive, multi-pass, submit-answer",
+                                entry.line
+                            ))
+                        }
+                    }
+                }
+            }
+            "validation" => {
+                problem.validation_line = Some(entry.line);
+                let said = words(entry)?;
+                match said.first().map(String::as_str) {
+                    Some("default") if said.len() == 1 => {
+                        problem.validation = Some(Validation::Default)
+                    }
+                    Some("custom") => {
+                        problem.validation = Some(Validation::Custom);
+                        for option in &said[1..] {
+                            match option.as_str() {
+                                "interactive" => problem.interactive = Some(entry.line),
+                                "score" => warn(entry.line, scoring_warning("validation: custom score")),
+                                "multi-pass" => {
+                                    return Err(format!(
+                                        "line {}: validation: custom multi-pass is not supported: the judge runs a program once per case",
+                                        entry.line
+                                    ))
+                                }
+                                other => {
+                                    return Err(format!(
+                                        "line {}: validation: custom takes interactive or score, found {other:?}",
+                                        entry.line
+                                    ))
+                                }
+                            }
+                        }
+                    }
+                    _ => {
+                        return Err(format!(
+                            "line {}: validation expects default, custom, custom interactive or custom score, found {:?}",
+                            entry.line,
+                            said.join(" ")
+                        ))
+                    }
+                }
+            }
+            "validator_flags" => problem.validator_flags = words(entry)?,
+            "limits" => read_limits(entry, from, &mut problem.limits, &mut warn)?,
+            "grading" => warn(entry.line, scoring_warning("grading")),
+            known if METADATA.contains(&known) => {}
+            other => warn(entry.line, format!("unknown key {other:?}, not read")),
+        }
+    }
+    problem.warnings = warnings;
+    Ok(problem)
+}
+
+fn scoring_warning(what: &str) -> String {
+    format!("{what}: each case is judged AC or not; scores are not computed")
+}
+
+/// The `limits:` mapping.
+fn read_limits(
+    entry: &Entry,
+    from: &str,
+    limits: &mut FolderLimits,
+    warn: &mut impl FnMut(usize, String),
+) -> Result<(), String> {
+    let Some(keys) = entry.value.entries() else {
+        return Err(format!(
+            "line {}: limits must be a mapping of `key: value` lines",
+            entry.line
+        ));
+    };
+    let mut from_submissions = Vec::new();
+    let mut not_applied = Vec::new();
+    for limit in keys {
+        let at = |message: String| format!("line {}: {message}", limit.line);
+        match limit.key.as_str() {
+            "time_limit" => limits
+                .set_time(number(limit, "seconds")?, from)
+                .map_err(at)?,
+            "memory" => limits.set_memory(whole(limit, "MiB")?, from).map_err(at)?,
+            "output" => limits.set_output(whole(limit, "MiB")?, from).map_err(at)?,
+            "time_multipliers" => {
+                let Some(inner) = limit.value.entries() else {
+                    return Err(at("time_multipliers must be a mapping".to_string()));
+                };
+                for multiplier in inner {
+                    match multiplier.key.as_str() {
+                        "ac_to_time_limit" | "time_limit_to_tle" => {
+                            number(multiplier, "a number")?;
+                        }
+                        other => warn(
+                            multiplier.line,
+                            format!("unknown key limits.time_multipliers.{other}, not read"),
+                        ),
+                    }
+                }
+                from_submissions.push(limit.key.as_str());
+            }
+            known if TIME_FROM_SUBMISSIONS.contains(&known) => {
+                number(limit, "a number")?;
+                from_submissions.push(known);
+            }
+            known if NOT_APPLIED.contains(&known) => {
+                number(limit, "a number")?;
+                not_applied.push(known);
+            }
+            other => warn(limit.line, format!("unknown key limits.{other}, not read")),
+        }
+    }
+    if !from_submissions.is_empty() {
+        warn(
+            entry.line,
+            format!(
+                "limits {} set the time limit from the accepted submissions' times, which the judge does not measure: the time limit is limits.time_limit if given, else -t, else the default",
+                from_submissions.join(", ")
+            ),
+        );
+    }
+    if !not_applied.is_empty() {
+        warn(
+            entry.line,
+            format!(
+                "limits {} are not applied (the judge compiles nothing, and gives validators its own limits)",
+                not_applied.join(", ")
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// What a `testdata.yaml` says: its output validator flags (`output_validator_flags`, or the
+/// draft's `output_validator_args`), and a warning for every other key (grading, scores, input
+/// validator flags), which judging does not use.
+pub fn parse_testdata_yaml(text: &str, from: &str) -> Result<(Vec<String>, Vec<String>), String> {
+    let entries = yaml::parse(text)?;
+    let mut flags = Vec::new();
+    let mut unused = Vec::new();
+    for entry in &entries {
+        match entry.key.as_str() {
+            "output_validator_flags" | "output_validator_args" => flags.extend(words(entry)?),
+            other => unused.push(other.to_string()),
+        }
+    }
+    let warnings = match unused.as_slice() {
+        [] => Vec::new(),
+        keys => vec![format!(
+            "{from}: {} not applied (each case is judged on its own, AC or not)",
+            keys.join(", ")
+        )],
+    };
+    Ok((flags, warnings))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn read(text: &str) -> KattisProblem {
+        parse_problem_yaml(text, "problem.yaml").unwrap()
+    }
+
+    fn error(text: &str) -> String {
+        parse_problem_yaml(text, "problem.yaml").unwrap_err()
+    }
+
+    #[test]
+    fn legacy_validation_says_custom_interactive_and_flags() {
+        let problem = read("name: Guess\nvalidation: custom interactive\nvalidator_flags: float_tolerance 1e-6\nlimits:\n  memory: 512\n  output: 8\n");
+        assert_eq!(problem.version, FormatVersion::Legacy);
+        assert_eq!(problem.interactive, Some(2));
+        assert_eq!(problem.validation, Some(Validation::Custom));
+        assert_eq!(problem.validator_flags, ["float_tolerance", "1e-6"]);
+        assert_eq!(problem.limits.memory_mib, Some(512));
+        assert_eq!(problem.limits.output_mib, Some(8));
+        assert!(problem.warnings.is_empty(), "{:?}", problem.warnings);
+        let plain = read("validation: default\n");
+        assert_eq!(
+            (plain.validation, plain.interactive),
+            (Some(Validation::Default), None)
+        );
+    }
+
+    #[test]
+    fn the_2023_draft_says_interactive_in_its_type() {
+        let problem = read("problem_format_version: 2023-07-draft\ntype: interactive\nname:\n  en: Guess the Number\n  sv: Gissa talet\nlimits:\n  time_limit: 1.5\n  time_multipliers:\n    time_limit_to_tle: 4\n");
+        assert_eq!(problem.version, FormatVersion::Draft2023);
+        assert_eq!(problem.interactive, Some(2));
+        assert_eq!(problem.validation, None);
+        assert_eq!(problem.limits.time, Some(Duration::from_millis(1500)));
+        assert_eq!(problem.warnings.len(), 1, "{:?}", problem.warnings);
+        assert!(problem.warnings[0].starts_with("problem.yaml: line 6: limits time_multipliers set the time limit from the accepted submissions' times"));
+        let listed = read("type: [pass-fail, interactive]\n");
+        assert_eq!(listed.interactive, Some(1));
+    }
+
+    #[test]
+    fn what_the_judge_cannot_do_is_an_error_naming_it() {
+        assert_eq!(
+            error("validation: custom multi-pass\n"),
+            "line 1: validation: custom multi-pass is not supported: the judge runs a program once per case"
+        );
+        assert!(error("type: multi-pass\n").starts_with("line 1: type multi-pass is not supported"));
+        assert!(error("type: submit-answer\n").contains("not supported"));
+        assert!(error("type: quiz\n").contains("\"quiz\" is not one of"));
+        assert!(error("validation: custom fuzzy\n").contains("found \"fuzzy\""));
+        assert!(error("validation: strict\n").contains("validation expects default, custom"));
+        assert!(error("limits:\n  memory: 1.5\n").starts_with("line 2: memory expects whole MiB"));
+        assert!(
+            error("limits:\n  time_limit: two\n").starts_with("line 2: time_limit expects seconds")
+        );
+        assert!(error("limits:\n  time_limit: 0\n").contains("above 0"));
+        assert!(error("limits: 3\n").contains("limits must be a mapping"));
+    }
+
+    #[test]
+    fn what_it_does_not_use_is_a_warning_naming_it() {
+        let problem = read("validation: custom score\ntype: scoring\nlimits:\n  time_multiplier: 5\n  time_safety_margin: 4\n  memroy: 2\n  validation_time: 60\nfancy: yes\n");
+        let warnings = problem.warnings.join("\n");
+        for said in [
+            "problem.yaml: line 1: validation: custom score: each case is judged AC or not; scores are not computed",
+            "problem.yaml: line 2: type scoring: each case",
+            "problem.yaml: line 6: unknown key limits.memroy, not read",
+            "problem.yaml: line 3: limits time_multiplier, time_safety_margin set the time limit",
+            "problem.yaml: line 3: limits validation_time are not applied",
+            "problem.yaml: line 8: unknown key \"fancy\", not read",
+        ] {
+            assert!(warnings.contains(said), "{said} not in\n{warnings}");
+        }
+    }
+
+    #[test]
+    fn default_validator_flags_are_read_strictly() {
+        let flags = |text: &str| {
+            let words: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+            DefaultValidator::from_flags(&words)
+        };
+        assert_eq!(
+            flags("case_sensitive float_tolerance 1e-6").unwrap(),
+            DefaultValidator {
+                case_sensitive: true,
+                space_change_sensitive: false,
+                float_absolute: Some(1e-6),
+                float_relative: Some(1e-6),
+            }
+        );
+        let split = flags("space_change_sensitive float_relative_tolerance 0.01").unwrap();
+        assert_eq!(
+            (split.float_absolute, split.float_relative),
+            (None, Some(0.01))
+        );
+        assert_eq!(
+            split.describe(),
+            "space_change_sensitive float_relative_tolerance 0.01"
+        );
+        assert!(flags("float_tolerance")
+            .unwrap_err()
+            .contains("needs a number"));
+        assert!(flags("float_tolerance x")
+            .unwrap_err()
+            .contains("found \"x\""));
+        assert!(flags("ignore_case")
+            .unwrap_err()
+            .contains("no flag \"ignore_case\""));
+    }
+
+    #[test]
+    fn testdata_yaml_gives_output_validator_flags_and_warns_of_the_rest() {
+        let (flags, warnings) = parse_testdata_yaml(
+            "output_validator_flags: case_sensitive\non_reject: continue\nrange: 0 100\n",
+            "data/testdata.yaml",
+        )
+        .unwrap();
+        assert_eq!(flags, ["case_sensitive"]);
+        assert_eq!(
+            warnings,
+            ["data/testdata.yaml: on_reject, range not applied (each case is judged on its own, AC or not)"]
+        );
+    }
+}

@@ -1,0 +1,406 @@
+//! Kattis problem packages judged by their own rules, through the `judge` binary, on packages
+//! of our own in `tests/fixtures/kattis/`: `guess` (legacy problem.yaml, `validation: custom
+//! interactive`, a Python output validator as the interactor, `validator_flags` passed on to
+//! it) and `quotient` (2023-07 draft, the default output validator with `float_tolerance` and
+//! `case_sensitive` from `data/testdata.yaml`, an output limit). Each verdict below is what the
+//! package's rules say of the submission, worked out by hand from the answers. Every program
+//! started carries a tag and ends within a bounded number of exchanges.
+
+use crate::common::{self, judge_cmd as judge, Tag};
+use predicates::prelude::*;
+use predicates::str::contains;
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/kattis")
+        .join(name)
+}
+
+/// `python3 SUBMISSION TAG`: the tag is an unused argument that `pgrep` finds.
+fn python(package: &str, submission: &str, tag: &Tag) -> String {
+    format!(
+        "python3 {} {tag}",
+        fixture(package)
+            .join("submissions")
+            .join(submission)
+            .display()
+    )
+}
+
+/// A copy of the guess package with its own problem.yaml, and its validator in `validator_dir`.
+fn guess_copy(problem_yaml: &str, validator_dir: &str) -> PathBuf {
+    let source = fixture("guess");
+    let mut files = vec![("problem.yaml".to_string(), problem_yaml.to_string())];
+    for case in ["01-lowest", "02-highest", "03-middle"] {
+        for extension in ["in", "ans"] {
+            let name = format!("data/secret/{case}.{extension}");
+            files.push((
+                name.clone(),
+                fs::read_to_string(source.join(&name)).unwrap(),
+            ));
+        }
+    }
+    let validator = format!("{validator_dir}/guesser/validate.py");
+    let text = fs::read_to_string(source.join("output_validators/guesser/validate.py")).unwrap();
+    files.push((validator.clone(), text));
+    let dir = common::fresh_folder("kattis", "guess", &files);
+    fs::set_permissions(dir.join(&validator), fs::Permissions::from_mode(0o755)).unwrap();
+    dir
+}
+
+#[test]
+fn an_interactive_package_talks_through_its_output_validator() {
+    let tag = Tag::new("kattis-guess-right");
+    judge(
+        &python("guess", "accepted/binary_search.py", &tag),
+        &fixture("guess"),
+        &[],
+    )
+    .assert()
+    .code(0)
+    .stderr(contains(
+        "guess: Kattis package (data/sample, data/secret): 4 cases",
+    ))
+    .stderr(contains(
+        "interactor `./validate.py {input} {answer} {feedback} max_guesses 10`",
+    ))
+    .stderr(contains("warning: not judged: ").and(contains(
+        "1.interaction: a sample interaction, shown in the statement only",
+    )))
+    .stdout(contains("4 cases: 4 AC"));
+    tag.assert_none_left();
+}
+
+#[test]
+fn a_wrong_interactive_submission_gets_the_interactors_reason() {
+    let tag = Tag::new("kattis-guess-wrong");
+    // Counting up finds 1 at once; 17, 1000 and 500 need more than the 10 guesses allowed.
+    judge(
+        &python("guess", "wrong_answer/counts_up.py", &tag),
+        &fixture("guess"),
+        &[],
+    )
+    .assert()
+    .code(1)
+    .stdout(contains("guess/secret/01-lowest").and(contains("not found in 10 guesses")))
+    .stdout(contains("4 cases: 1 AC, 3 WA"));
+    tag.assert_none_left();
+}
+
+#[test]
+fn validator_flags_reach_the_interactor() {
+    // With 3 guesses, halving finds only 500 (its first guess).
+    let dir = guess_copy(
+        "validation: custom interactive\nvalidator_flags: max_guesses 3\n",
+        "output_validators",
+    );
+    let tag = Tag::new("kattis-guess-flags");
+    judge(
+        &python("guess", "accepted/binary_search.py", &tag),
+        &dir,
+        &[],
+    )
+    .assert()
+    .code(1)
+    .stdout(contains("not found in 3 guesses"))
+    .stdout(contains("3 cases: 1 AC, 2 WA"));
+    tag.assert_none_left();
+}
+
+#[test]
+fn the_2023_draft_says_interactive_in_its_type() {
+    let dir = guess_copy(
+        "problem_format_version: 2023-07-draft\ntype: interactive\nname:\n  en: Guess\nlimits:\n  time_multipliers:\n    time_limit_to_tle: 4\n",
+        "output_validator",
+    );
+    let tag = Tag::new("kattis-guess-draft");
+    judge(&python("guess", "accepted/binary_search.py", &tag), &dir, &[])
+        .assert()
+        .code(0)
+        .stderr(contains("interactor `./validate.py`"))
+        .stderr(contains("problem.yaml: line 5: limits time_multipliers set the time limit from the accepted submissions' times"))
+        .stdout(contains("3 cases: 3 AC"));
+    tag.assert_none_left();
+}
+
+#[test]
+fn an_interactive_package_without_its_interactor_is_an_error() {
+    let dir = common::fresh_folder(
+        "kattis",
+        "guess",
+        &[
+            ("problem.yaml", "type: interactive\n"),
+            ("data/secret/1.in", "5\n"),
+        ],
+    );
+    judge("cat", &dir, &[])
+        .assert()
+        .code(2)
+        .stderr(contains("problem.yaml: line 1: an interactive problem, but the package has no output validator program in output_validators/ or output_validator/"));
+}
+
+#[test]
+fn what_the_judge_cannot_do_is_an_error_before_anything_runs() {
+    for (yaml, said) in [
+        (
+            "validation: custom multi-pass\n",
+            "problem.yaml: line 1: validation: custom multi-pass is not supported",
+        ),
+        (
+            "problem_format_version: 2023-07-draft\ntype: [multi-pass, interactive]\n",
+            "problem.yaml: line 2: type multi-pass is not supported",
+        ),
+        (
+            "validator_flags: float_tolerance\n",
+            "problem.yaml: validator_flags: float_tolerance needs a number",
+        ),
+        (
+            "limits:\n  memory: lots\n",
+            "problem.yaml: line 2: memory expects whole MiB, found \"lots\"",
+        ),
+    ] {
+        let dir = common::fresh_folder(
+            "kattis",
+            "broken",
+            &[
+                ("problem.yaml", yaml),
+                ("data/secret/1.in", "5\n"),
+                ("data/secret/1.ans", "5\n"),
+            ],
+        );
+        judge("cat", &dir, &[])
+            .assert()
+            .code(2)
+            .stderr(contains("error: ").and(contains(said)))
+            .stdout(predicate::str::is_empty());
+    }
+}
+
+#[test]
+fn the_default_validator_follows_the_packages_flags() {
+    let package = fixture("quotient");
+    let run = |submission: &str, code: i32, summary: &str| {
+        let tag = Tag::new("kattis-quotient");
+        judge(&python("quotient", submission, &tag), &package, &[])
+            .assert()
+            .code(code)
+            .stderr(contains(
+                "quotient: Kattis package (data/sample, data/secret): 3 cases; limits 2 s (problem.yaml), 1024 MiB (default), output 1 MiB (problem.yaml); default output validator with case_sensitive float_tolerance 0.000001",
+            ))
+            .stdout(contains(summary));
+        tag.assert_none_left();
+    };
+    run("accepted/twelve_digits.py", 0, "3 cases: 3 AC");
+    // Other spacing, exponent form, seven digits: within 1e-6.
+    run("accepted/near_enough.py", 0, "3 cases: 3 AC");
+    // case_sensitive: "quotient" is not "Quotient".
+    run("wrong_answer/lower_case.py", 1, "3 cases: 3 WA");
+    // 0.333 against 1/3 is past 1e-6; 0.500 and 333333.333 are within it.
+    run("wrong_answer/three_digits.py", 1, "3 cases: 2 AC, 1 WA");
+}
+
+#[test]
+fn the_packages_output_limit_is_the_output_cap() {
+    let tag = Tag::new("kattis-quotient-yes");
+    judge(&format!("yes {tag}"), &fixture("quotient"), &[])
+        .assert()
+        .code(1)
+        .stdout(contains("3 cases: 3 OLE"));
+    tag.assert_none_left();
+}
+
+#[test]
+fn without_flags_words_match_without_case_and_spacing_and_compare_beats_it() {
+    let dir = common::fresh_folder(
+        "kattis",
+        "hello",
+        &[
+            ("problem.yaml", "name: Hello World!\n"),
+            ("data/secret/hello.in", ""),
+            ("data/secret/hello.ans", "Hello World!\n"),
+        ],
+    );
+    judge("echo hello   world!", &dir, &[])
+        .assert()
+        .code(0)
+        .stderr(contains(
+            "hello: Kattis package (data/sample, data/secret): 1 case; limits 2 s (default), 1024 MiB (default)\n",
+        ))
+        .stdout(contains("1 case: 1 AC"));
+    judge("echo Hello!", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("1 case: 1 WA"));
+    // --compare beats the package's default validator, as -t beats its time limit.
+    judge("echo hello world!", &dir, &["--compare", "lines"])
+        .assert()
+        .code(1)
+        .stdout(contains("1 case: 1 WA"));
+}
+
+/// A custom output validator that accepts a number within `margin N` (its extra arguments) of
+/// the answer.
+const MARGIN_VALIDATOR: &str = r#"#!/usr/bin/env python3
+import sys
+input_file, answer_file, feedback = sys.argv[1:4]
+flags = sys.argv[4:]
+margin = int(flags[flags.index("margin") + 1])
+answer = int(open(answer_file).read())
+sys.exit(42 if abs(int(sys.stdin.read()) - answer) <= margin else 43)
+"#;
+
+#[test]
+fn validator_flags_reach_a_custom_output_validator_after_its_three_arguments() {
+    let package = |yaml: &str| {
+        let dir = common::fresh_folder(
+            "kattis",
+            "near",
+            &[
+                ("problem.yaml", yaml),
+                ("data/secret/1.in", "10\n"),
+                ("data/secret/1.ans", "10\n"),
+                ("output_validators/near/validate.py", MARGIN_VALIDATOR),
+            ],
+        );
+        let validator = dir.join("output_validators/near/validate.py");
+        fs::set_permissions(validator, fs::Permissions::from_mode(0o755)).unwrap();
+        dir
+    };
+    let dir = package("validation: custom\nvalidator_flags: margin 3\n");
+    judge("echo 13", &dir, &[])
+        .assert()
+        .code(0)
+        .stderr(contains("with validator_flags margin 3"))
+        .stdout(contains("1 case: 1 AC"));
+    judge("echo 14", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("1 case: 1 WA"));
+    // validation: default leaves the validator out, and says so.
+    let dir = package("validation: default\n");
+    judge("echo 13", &dir, &[])
+        .assert()
+        .code(1)
+        .stderr(contains(
+            "output_validators: not used: problem.yaml says validation: default",
+        ))
+        .stdout(contains("1 case: 1 WA"));
+}
+
+#[test]
+fn a_kattis_interactor_rules_only_by_42_and_43() {
+    // Exit 0 is testlib's "accepted", but not a Kattis ruling: a judge error, as in problemtools.
+    let dir = common::fresh_folder(
+        "kattis",
+        "zero",
+        &[
+            ("problem.yaml", "validation: custom interactive\n"),
+            ("data/secret/1.in", "5\n"),
+            (
+                "output_validators/run",
+                "#!/bin/sh\nread guess\necho correct\nexit 0\n",
+            ),
+        ],
+    );
+    fs::set_permissions(
+        dir.join("output_validators/run"),
+        fs::Permissions::from_mode(0o755),
+    )
+    .unwrap();
+    let tag = Tag::new("kattis-exit-zero");
+    judge(&format!("echo 5; : {tag}"), &dir, &[])
+        .assert()
+        .code(2)
+        .stdout(contains("JE").and(contains(
+            "a Kattis output validator exits 42 to accept, 43 to reject",
+        )));
+    tag.assert_none_left();
+}
+
+#[test]
+fn output_validator_flags_belong_to_the_whole_of_data() {
+    let package = |testdata: &str, at: &str| {
+        common::fresh_folder(
+            "kattis",
+            "flags",
+            &[
+                ("problem.yaml", "name: Flags\n"),
+                (at, testdata),
+                ("data/secret/g1/1.in", "x\n"),
+                ("data/secret/g1/1.ans", "Yes\n"),
+            ],
+        )
+    };
+    let dir = package(
+        "output_validator_flags: case_sensitive\n",
+        "data/testdata.yaml",
+    );
+    judge("echo yes", &dir, &[])
+        .assert()
+        .code(1)
+        .stderr(contains("default output validator with case_sensitive"));
+    let dir = package("output_validator_flags: fuzzy\n", "data/testdata.yaml");
+    judge("echo Yes", &dir, &[])
+        .assert()
+        .code(2)
+        .stderr(contains("data/testdata.yaml: output_validator_flags: the default output validator has no flag \"fuzzy\""));
+    let dir = package(
+        "output_validator_flags: case_sensitive\n",
+        "data/secret/g1/testdata.yaml",
+    );
+    judge("echo Yes", &dir, &[])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "g1/testdata.yaml: output validator flags for one test group are not supported",
+        ));
+}
+
+#[test]
+fn judge_validate_reads_a_packages_inputs_in_its_layout() {
+    // Valid: two whole numbers on one line, as every input of quotient is.
+    let tag = Tag::new("kattis-validate");
+    let validator = format!("grep -qxE '[0-9]+ [0-9]+' # {tag}");
+    common::judge()
+        .args(["validate", "--validator", &validator])
+        .arg(fixture("quotient"))
+        .assert()
+        .code(0)
+        .stdout(contains("quotient/sample/1        valid"))
+        .stdout(contains("quotient/secret/large/2  valid"))
+        .stdout(contains("3 files: 3 valid, 0 invalid"));
+    tag.assert_none_left();
+}
+
+#[test]
+fn space_change_sensitive_wants_the_same_whitespace_and_says_so() {
+    let dir = common::fresh_folder(
+        "kattis",
+        "spaces",
+        &[
+            ("problem.yaml", "validator_flags: space_change_sensitive\n"),
+            ("data/secret/1.in", ""),
+            ("data/secret/1.ans", "1 2\n"),
+        ],
+    );
+    judge("printf '1 2\\n'", &dir, &[])
+        .assert()
+        .code(0)
+        .stderr(contains(
+            "default output validator with space_change_sensitive",
+        ));
+    judge("printf '1  2\\n'", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("expected (line 1, column 3): \"1 2\""))
+        .stdout(contains("actual   (line 1, column 3): \"1  2\""))
+        .stdout(contains("hint: the tokens match, only the whitespace differs, and the package's validator_flags say space_change_sensitive"));
+    // A missing final newline is a difference too.
+    judge("printf '1 2'", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("(no newline at end)"));
+}
