@@ -52,6 +52,19 @@ fn seconds(duration: Duration) -> String {
     format!("{:.1} s", duration.as_secs_f64())
 }
 
+/// A case waited for a CPU long enough to be worth saying when it waited over this...
+const WAIT_WORTH_SAYING: Duration = Duration::from_millis(100);
+/// ...and over this share of its wall time (1 in 5).
+const WAIT_SHARE_WORTH_SAYING: u32 = 5;
+
+/// `waited 1.2 s for a CPU`, when a case waited long for a CPU (the machine was busy): its
+/// wall time then says little about the program.
+fn wait_note(usage: &Usage) -> Option<String> {
+    let worth_saying =
+        usage.cpu_wait > WAIT_WORTH_SAYING && usage.cpu_wait * WAIT_SHARE_WORTH_SAYING > usage.wall;
+    worth_saying.then(|| format!("waited {} for a CPU", seconds(usage.cpu_wait)))
+}
+
 /// The lines under a failed case.
 fn details(verdict: &Verdict, usage: Option<&Usage>, limits: &Limits) -> Vec<String> {
     match verdict {
@@ -134,18 +147,29 @@ fn colour_of(code: Code) -> &'static str {
 
 /// What is said about a finished case besides its verdict and figures, escaped: for an accepted
 /// case its note (what was played), if any; under a failure the start of its input, then its
-/// note (where), then the details.
+/// note (where), then the details, then the transcript. An accepted case or a TLE (for CPU time
+/// or at the wall bound) that waited long for a CPU says so too (after its notes, after the
+/// details): there time is the question. A TLE at the backstop says it in its details.
 pub fn detail_lines(finished: &Finished, limits: &Limits) -> Vec<String> {
     let judged = &finished.judged;
+    let usage = judged.usage.as_ref();
+    let wait = match judged.verdict {
+        Verdict::Accepted | Verdict::TimeLimitExceeded(TimeKind::Cpu | TimeKind::Wall) => {
+            usage.and_then(wait_note)
+        }
+        _ => None,
+    };
     if judged.verdict.is_accepted() {
-        return judged.notes.iter().map(|note| printable(note)).collect();
+        let notes = judged.notes.iter().cloned().chain(wait);
+        return notes.map(|note| printable(&note)).collect();
     }
     let mut lines = finished
         .input
         .as_ref()
         .map_or_else(Vec::new, InputHead::report_lines);
     lines.extend(judged.notes.iter().cloned());
-    lines.extend(details(&judged.verdict, judged.usage.as_ref(), limits));
+    lines.extend(details(&judged.verdict, usage, limits));
+    lines.extend(wait);
     lines.extend(judged.transcript.iter().cloned());
     lines.iter().map(|line| printable(line)).collect()
 }
@@ -418,6 +442,37 @@ mod tests {
             text.contains("    real time over the backstop of 65000 ms, though idle for only 0.4 s (it waited 63.7 s for a CPU): killed"),
             "{text}"
         );
+        assert_eq!(text.matches("for a CPU").count(), 1, "{text}");
+    }
+
+    #[test]
+    fn a_long_wait_for_a_cpu_is_noted_and_a_short_one_is_not() {
+        let starved = case_report(
+            &timed(Verdict::Accepted, 4000, Some(30), 3070),
+            3,
+            &limits(),
+            false,
+        );
+        assert_eq!(
+            starved,
+            "p/c  AC      900 ms      1.0 MiB  (waited 3.1 s for a CPU)"
+        );
+        // Under a TLE, as a line of its own; under a verdict that time does not decide, not.
+        let cpu = Verdict::TimeLimitExceeded(TimeKind::Cpu);
+        let tle = case_report(&timed(cpu, 4000, Some(30), 3070), 3, &limits(), false);
+        assert!(tle.ends_with("\n    waited 3.1 s for a CPU"), "{tle}");
+        let wrong = case_report(&timed(wrong(), 4000, Some(30), 3070), 3, &limits(), false);
+        assert!(!wrong.contains("for a CPU"), "{wrong}");
+        // Not worth saying: under 100 ms, or under a fifth of the wall time.
+        for (wall, wait) in [(120, 90), (2000, 390)] {
+            let text = case_report(
+                &timed(Verdict::Accepted, wall, Some(0), wait),
+                3,
+                &limits(),
+                false,
+            );
+            assert!(!text.contains("for a CPU"), "{text}");
+        }
     }
 
     #[test]

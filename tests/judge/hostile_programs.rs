@@ -470,7 +470,7 @@ fn the_time_limit_counts_cpu_time_not_waiting_for_a_core() {
 /// Row 2 (issue 21): starved is not slow. Six programs of 0.6 s of CPU, `-t 1 -j 4`, with four
 /// busy loops beside the judge on this 2-core machine, wait for a CPU far longer than the wall
 /// bound of 3 s (it was TLE for most of them); the wall bound counts idle time only, so they are
-/// judged by their CPU time: all AC.
+/// judged by their CPU time: all AC, and a case line says how long it waited for a CPU.
 #[test]
 fn programs_starved_of_cpu_by_busy_loops_are_judged_by_their_cpu_time() {
     let _turn = cpu_heavy();
@@ -485,6 +485,7 @@ fn programs_starved_of_cpu_by_busy_loops_are_judged_by_their_cpu_time() {
     ));
     busy.stop();
     assert!(ran.stdout.contains("6 cases: 6 AC"), "{ran}");
+    assert!(ran.stdout.contains(" for a CPU)\n"), "no wait noted: {ran}");
     assert_eq!(ran.code, Some(0), "{ran}");
     tag.assert_none_left();
 }
