@@ -15,7 +15,10 @@
 //! counts wall time, as it did before.
 //!
 //! The runs of one case (an interactive program and its interactor) share an [`Activity`]: the
-//! case is busy while either side is, so neither is idle while the other computes.
+//! case is busy while either side is, so neither is idle while the other computes. The judge's
+//! own threads that work for a case (the relay between the two sides, a built-in opponent, the
+//! readers of a run's output) count as the case's threads too: a program waiting for its next
+//! line while the judge's relay waits for a CPU is not idle.
 
 use super::Stop;
 use crate::limits::Limits;
@@ -23,7 +26,7 @@ use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 /// One thread's scheduler statistics, or their sum over threads.
@@ -156,18 +159,49 @@ pub fn idle(elapsed: Duration, busy: Duration) -> Duration {
     elapsed.saturating_sub(busy)
 }
 
-/// The busy time of a case's runs, summed; shared by the runs of one case. A run whose
-/// statistics cannot be read makes the whole case unmeasured.
+/// The busy time of a case's runs, summed, and of the judge's threads that work for it;
+/// shared by the runs of one case. A run whose statistics cannot be read makes the whole case
+/// unmeasured.
 #[derive(Debug, Default)]
 pub struct Activity {
     busy_nanos: AtomicU64,
     unmeasured: AtomicBool,
+    /// The judge's threads that work for the case, by thread id, with their last reading (kept
+    /// once the thread is gone).
+    helpers: Mutex<HashMap<i32, Sched>>,
 }
 
 impl Activity {
     /// A fresh account, for the runs of one case.
     pub fn new() -> Arc<Activity> {
         Arc::new(Activity::default())
+    }
+
+    /// Counts the calling thread of the judge (a relay, a built-in opponent, a reader of a
+    /// run's output) as one of the case's threads: while it runs or waits for a CPU, the case
+    /// is not idle. Where the thread's id cannot be told, it is not counted.
+    pub fn count_this_thread(&self) {
+        let Some(tid) = super::cgroup::thread_id().and_then(|id| id.parse().ok()) else {
+            return;
+        };
+        if let Ok(mut helpers) = self.helpers.lock() {
+            helpers.entry(tid).or_default();
+        }
+    }
+
+    /// The time the judge's threads that work for the case ran or waited for a CPU, read now.
+    fn helpers_busy(&self) -> Duration {
+        let Ok(mut helpers) = self.helpers.lock() else {
+            return Duration::ZERO;
+        };
+        let mut busy = Duration::ZERO;
+        for (tid, last) in helpers.iter_mut() {
+            if let Reading::Stats(sched) = read_file(&format!("/proc/self/task/{tid}/schedstat")) {
+                *last = sched;
+            }
+            busy += last.run + last.wait;
+        }
+        busy
     }
 }
 
@@ -201,8 +235,8 @@ impl Part {
         if self.activity.unmeasured.load(Ordering::Relaxed) {
             return None;
         }
-        let busy = Duration::from_nanos(self.activity.busy_nanos.load(Ordering::Relaxed));
-        Some(idle(elapsed, busy))
+        let runs = Duration::from_nanos(self.activity.busy_nanos.load(Ordering::Relaxed));
+        Some(idle(elapsed, runs + self.activity.helpers_busy()))
     }
 }
 
@@ -309,6 +343,35 @@ mod tests {
         // A run that cannot be measured makes the case unmeasured, for both.
         assert_eq!(interactor.idle(ms(3600), None), None);
         assert_eq!(program.idle(ms(3600), Some(ms(2100))), None);
+    }
+
+    #[test]
+    fn a_thread_of_the_judge_that_works_for_the_case_is_not_idle() {
+        if !available() {
+            return; // nothing to read on this kernel
+        }
+        let activity = Activity::new();
+        let mut program = Part::new(Arc::clone(&activity));
+        // The program has waited 1 s for its next line, while a thread of the judge computed
+        // for 300 ms (and then waits to be let go).
+        let helper = Arc::clone(&activity);
+        let (computed, computing) = std::sync::mpsc::channel();
+        let (let_go, go) = std::sync::mpsc::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            helper.count_this_thread();
+            let start = std::time::Instant::now();
+            while start.elapsed() < ms(300) {}
+            computed.send(()).unwrap();
+            let _ = go.recv();
+        });
+        computing.recv().unwrap();
+        let idle = program.idle(ms(1000), Some(ms(0))).unwrap();
+        drop(let_go);
+        thread.join().unwrap();
+        // It ran (or waited for a CPU) for its 300 ms (a reading can lag by a clock tick); its
+        // reading stays once it is gone.
+        assert!(idle <= ms(800), "idle {idle:?}");
+        assert_eq!(program.idle(ms(1000), Some(ms(0))), Some(idle));
     }
 
     #[test]

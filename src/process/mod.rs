@@ -350,7 +350,9 @@ impl Running {
         });
         let stderr = child.stderr.take().map(|stderr| {
             let (sender, receiver) = mpsc::channel();
+            let reader_activity = Arc::clone(&activity);
             thread::spawn(move || {
+                reader_activity.count_this_thread();
                 let _ = sender.send(capture::read_tail(stderr, STDERR_TAIL_BYTES));
             });
             receiver
@@ -635,11 +637,14 @@ pub struct Execution {
 /// the cap (past it the program is killed: OLE) and the tail of its stderr.
 pub fn execute(program: &Program, input: Option<&Path>, limits: Limits) -> io::Result<Execution> {
     let input = input.map_or(Input::Null, Input::File);
-    let mut running = Running::start(program, limits, input, Outputs::Captured)?;
+    let activity = Activity::new();
+    let reader_activity = Arc::clone(&activity);
+    let mut running = Running::start_in(program, limits, input, Outputs::Captured, activity)?;
     let stdout = running.stdout.take().ok_or_else(|| lost("stdout"))?;
     let stop = running.stopper();
     let (sender, receiver) = mpsc::channel();
     thread::spawn(move || {
+        reader_activity.count_this_thread();
         let _ = sender.send(capture::read_capped(stdout, limits.output_bytes, || {
             stop.stop(Stop::Output)
         }));

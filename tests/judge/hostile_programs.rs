@@ -490,6 +490,34 @@ fn programs_starved_of_cpu_by_busy_loops_are_judged_by_their_cpu_time() {
     tag.assert_none_left();
 }
 
+/// Row 2 (issue 21), interactive: a player against the judge's built-in opponent waits for
+/// every move on the judge's own threads (the opponent, the relay), which the busy loops starve
+/// too. Those threads work for the case, so the player is not idle while they wait for a CPU:
+/// 3000 games under `--wall-limit 1` beside four busy loops are AC (it was TLE, idle past 1 s).
+#[test]
+fn a_player_waiting_on_the_judges_starved_threads_is_not_idle() {
+    let _turn = cpu_heavy();
+    let tag = Tag::new("starved-player");
+    let dir = common::fresh_folder(
+        "hostile",
+        "player",
+        &[("random.in", "opponent random\nseed 7\ngames 3000\n")],
+    );
+    common::judge_file(&dir, "interactive", "tic-tac-toe\n");
+    let player = assert_cmd::cargo::cargo_bin("tic_tac_toe_player");
+    let busy = BusyLoops::start(4);
+    let ran = run(&mut judge_cmd(
+        &format!("{}; : {tag}", quoted(&player)),
+        &dir,
+        &["--wall-limit", "1"],
+        Duration::from_secs(300),
+    ));
+    busy.stop();
+    assert!(ran.stdout.contains("player/random  AC"), "{ran}");
+    assert_eq!(ran.code, Some(0), "{ran}");
+    tag.assert_none_left();
+}
+
 /// Row 2 (issue 21): a sleeper is still stopped at the wall bound (`-t 0.5`: 2 s of idle
 /// time), and the line says it was idle.
 #[test]

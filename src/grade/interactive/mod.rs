@@ -127,7 +127,10 @@ fn start_interactor(
             let pipe = || sys::pipe().map_err(|error| format!("cannot make a pipe: {error}"));
             let ((reads, input), (output, writes)) = (pipe()?, pipe()?);
             let (builtin, case_input) = (*builtin, case.input.clone());
+            let activity = Arc::clone(activity);
             thread::spawn(move || {
+                // The opponent is the other side of the case: its time is the case's.
+                activity.count_this_thread();
                 let mut reads = BufReader::new(reads);
                 let mut writes = writes;
                 let decision = opponents::play(builtin, &case_input, &mut reads, &mut writes);
@@ -182,7 +185,13 @@ fn converse(
     let (events_sender, events) = mpsc::channel();
     let activity = Activity::new();
     let started = start_interactor(interactor, case, &limits, &activity, events_sender.clone())?;
-    let running = Running::start_in(program, limits, Input::Pipe, Outputs::Piped, activity);
+    let running = Running::start_in(
+        program,
+        limits,
+        Input::Pipe,
+        Outputs::Piped,
+        Arc::clone(&activity),
+    );
     let mut running = match running {
         Ok(running) => running,
         Err(error) => {
@@ -207,6 +216,7 @@ fn converse(
             bytes: limits.output_bytes as u64,
             passed: Box::new(move || capped.stop(Stop::Output)),
         },
+        activity,
     );
     thread::spawn(move || {
         let _ = events_sender.send(Event::Program(running.wait()));
