@@ -90,8 +90,8 @@ pub struct Usage {
     /// How long its threads waited for a CPU (runnable, not running), summed over them; zero
     /// where the kernel does not tell.
     pub cpu_wait: Duration,
-    /// How long its case was idle: neither running nor waiting for a CPU (see `idle`); `None`
-    /// where that is not measured.
+    /// How long its case was idle: neither running nor waiting for a CPU (see `idle`), the most
+    /// it was seen to be; `None` where that is not measured.
     pub idle: Option<Duration>,
     pub peak_memory_bytes: u64,
 }
@@ -546,6 +546,10 @@ fn supervise(run: Watched, mut part: idle::Part) -> io::Result<Ended> {
     let ticks = sys::clock_ticks_per_second();
     let mut usage = Usage::default();
     let mut interval = Duration::from_millis(1);
+    // The most idle the case was seen to be: what the bound was checked against (idle time can
+    // fall back a little, when a wait the kernel counts late or the judge's threads' work at
+    // the end comes in).
+    let mut most_idle = None;
     let reaped = loop {
         if let Some(reaped) = end.wait(interval, || members.last_look_at_first())? {
             break reaped;
@@ -570,6 +574,7 @@ fn supervise(run: Watched, mut part: idle::Part) -> io::Result<Ended> {
             .store(usage.cpu.as_micros() as u64, Ordering::Relaxed);
         let elapsed = started.elapsed();
         let idle = part.idle(elapsed, busy_time(&usage, now.sched));
+        most_idle = idle.max(most_idle).filter(|_| idle.is_some());
         let reason = if stop::received_signal().is_some() {
             Some(Stop::Interrupted)
         } else if usage.cpu > limits.cpu {
@@ -615,7 +620,8 @@ fn supervise(run: Watched, mut part: idle::Part) -> io::Result<Ended> {
     }
     let sched = members.sched();
     usage.cpu_wait = sched.map_or(Duration::ZERO, |sched| sched.wait);
-    usage.idle = part.idle(wall, busy_time(&usage, sched));
+    let idle = part.idle(wall, busy_time(&usage, sched));
+    usage.idle = idle.max(most_idle).filter(|_| idle.is_some());
     Ok(Ended {
         termination: Termination::from_wait_status(reaped.status),
         stopped: control.stopped(),
