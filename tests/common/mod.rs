@@ -36,7 +36,9 @@ pub fn fresh_folder(
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("{group}-{}", NEXT.fetch_add(1, Ordering::SeqCst)))
         .join(name);
-    let _ = fs::remove_dir_all(&dir);
+    // The whole `<group>-<n>` folder: a judge file left beside the case folder (`name.judge/`)
+    // by another test in an earlier run, numbered differently, must not count here.
+    let _ = fs::remove_dir_all(dir.parent().unwrap());
     fs::create_dir_all(&dir).unwrap();
     for (file, content) in files {
         let path = dir.join(file.as_ref());
