@@ -38,7 +38,7 @@ fn command(root: &Path, options: Options) -> Outcome {
     let time_limit = common.limits.time.unwrap_or(DEFAULT_TIME_LIMIT);
     if let Some(wall) = common.limits.wall.filter(|&wall| wall < time_limit) {
         eprintln!(
-            "warning: --wall-limit {} s is below the CPU time limit of {} s: the wall bound ends a busy run first (TLE)",
+            "warning: --wall-limit {} s is below the CPU time limit of {} s: where idle time cannot be measured, the wall bound counts wall time and ends a busy run first (TLE)",
             wall.as_secs_f64(),
             time_limit.as_secs_f64()
         );

@@ -17,7 +17,9 @@ pub const MAX_MIB: u64 = 1 << 20;
 pub struct Limits {
     /// CPU time (user + system) of all the run's processes together.
     pub cpu: Duration,
-    /// Wall time from start to the first process's end: catches sleepers and deadlocks.
+    /// Idle time (no thread of the case running or waiting for a CPU) from start to the first
+    /// process's end: catches sleepers and deadlocks, not programs starved of CPU. Where idle
+    /// time cannot be told, wall time.
     pub wall: Duration,
     /// Peak resident memory of all the run's processes together.
     pub memory_bytes: u64,
@@ -48,6 +50,25 @@ impl Limits {
 /// The wall bound for a CPU time limit: twice it plus a second.
 pub fn default_wall(cpu: Duration) -> Duration {
     cpu * 2 + Duration::from_secs(1)
+}
+
+/// How many times the wall bound a run may last in real time, idle or not...
+pub const BACKSTOP_FACTOR: u32 = 10;
+/// ...and at least this much more than the wall bound.
+pub const BACKSTOP_MARGIN: Duration = Duration::from_secs(60);
+
+impl Limits {
+    /// The real-time backstop: no run lasts longer, however little of it was idle (a program
+    /// starved of CPU for good, or idle time the kernel miscounts): ten times the wall bound,
+    /// and at least a minute more than it. Starving stretches a run's real time in proportion
+    /// to its CPU time, hence ten times (with the default wall bound, over twenty times the CPU
+    /// time limit); but short runs are starved worst (on this 2-core VM, a program of 0.9 s of
+    /// CPU beside four busy loops took 16 s, a 6 % share), so a 3 s bound gets 63 s, not 30 s.
+    pub fn wall_backstop(&self) -> Duration {
+        self.wall
+            .saturating_mul(BACKSTOP_FACTOR)
+            .max(self.wall.saturating_add(BACKSTOP_MARGIN))
+    }
 }
 
 /// The limits the command line gives, each `None` when not given.

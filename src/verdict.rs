@@ -58,8 +58,10 @@ impl fmt::Display for Code {
 pub enum TimeKind {
     /// The CPU time limit (`-t`).
     Cpu,
-    /// The wall-clock bound (`--wall-limit`): a sleeper or a deadlock.
+    /// The wall bound (`--wall-limit`) of idle time: a sleeper or a deadlock.
     Wall,
+    /// The real-time backstop, ten times the wall bound: a program starved of CPU for good.
+    Backstop,
 }
 
 /// The outcome of one case.
@@ -120,6 +122,8 @@ pub fn run_failure(ended: &Ended, limits: &Limits, stderr_tail: &[u8]) -> Option
         Some(Verdict::TimeLimitExceeded(TimeKind::Cpu))
     } else if ended.stopped == Some(Stop::WallTime) {
         Some(Verdict::TimeLimitExceeded(TimeKind::Wall))
+    } else if ended.stopped == Some(Stop::Backstop) {
+        Some(Verdict::TimeLimitExceeded(TimeKind::Backstop))
     } else if ended.stopped == Some(Stop::Memory)
         || ended.usage.peak_memory_bytes > limits.memory_bytes
     {
@@ -212,6 +216,7 @@ mod tests {
                 cpu: Duration::from_millis(cpu_ms),
                 wall: Duration::from_millis(cpu_ms),
                 peak_memory_bytes: mib << 20,
+                ..Usage::default()
             },
         }
     }
@@ -236,6 +241,7 @@ mod tests {
             tle
         );
         assert_eq!(code(ended(Signaled(9), Some(Stop::WallTime), 10, 10)), tle);
+        assert_eq!(code(ended(Signaled(9), Some(Stop::Backstop), 10, 10)), tle);
         // Memory beats a crash: killed for it, or measured over it.
         assert_eq!(code(ended(Signaled(9), Some(Stop::Memory), 10, 10)), mle);
         assert_eq!(code(ended(Exited(3), None, 10, 2000)), mle);

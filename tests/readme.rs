@@ -12,7 +12,9 @@
 //!   built for this test).
 //! - Times and memory figures are not compared: a number before ` ms` or ` MiB` (and the spaces
 //!   before it) or after `"time_ms":` or `"memory_mib":` is the same wherever it is, and so is
-//!   the case named after `slowest … ms` and `largest … MiB` in a summary.
+//!   the case named after `slowest … ms` and `largest … MiB` in a summary. A note of how long a
+//!   case waited for a CPU (`(waited 1.2 s for a CPU)`, or that as a line or in a JSON detail)
+//!   comes with a busy machine: it is left out of what the judge printed.
 //! - A block with a `...` line shows the first lines of the output above it and the last below
 //!   it; in such a block the summary's counts are not compared (cases get added), but the count
 //!   of cases it prints must be the number of case lines in the output.
@@ -182,6 +184,41 @@ fn without_figures(line: &str) -> String {
     out
 }
 
+/// `line` without the notes of how long a case waited for a CPU, `None` if it was only such a
+/// note (a detail line): `  (waited 1.2 s for a CPU)` on a case line, `waited 1.2 s for a CPU`
+/// in a JSON detail (with the `\n` before it, if any).
+fn without_wait_notes(line: &str) -> Option<String> {
+    const NOTE: &str = "waited ";
+    const END: &str = " s for a CPU";
+    let mut out = line.to_string();
+    let mut from = 0;
+    while let Some(found) = out[from..].find(NOTE) {
+        let start = from + found;
+        let figure = &out[start + NOTE.len()..];
+        let digits = figure
+            .find(|c: char| !c.is_ascii_digit() && c != '.')
+            .unwrap_or(figure.len());
+        if digits == 0 || !figure[digits..].starts_with(END) {
+            from = start + NOTE.len();
+            continue;
+        }
+        let mut end = start + NOTE.len() + digits + END.len();
+        let mut start = start;
+        if out[..start].ends_with("  (") && out[end..].starts_with(')') {
+            start -= 3;
+            end += 1;
+        } else if out[..start].ends_with("\\n") {
+            start -= 2;
+        }
+        out.replace_range(start..end, "");
+        from = start;
+    }
+    match out.trim().is_empty() && !line.trim().is_empty() {
+        true => None,
+        false => Some(out),
+    }
+}
+
 /// `line` with every run of digits as `N`.
 fn without_numbers(line: &str) -> String {
     let mut out = String::new();
@@ -228,6 +265,30 @@ fn figures_are_left_out_and_nothing_else() {
     );
     assert_eq!(without_numbers("59 cases: 59 AC"), "N cases: N AC");
     assert_eq!(
+        without_wait_notes("p/a  AC      906 ms      7.6 MiB  (waited 3.1 s for a CPU)"),
+        Some("p/a  AC      906 ms      7.6 MiB".to_string())
+    );
+    assert_eq!(
+        without_wait_notes(
+            "p/a  AC  3 ms  0.5 MiB  (787 games: 624 won)  (waited 0.2 s for a CPU)"
+        ),
+        Some("p/a  AC  3 ms  0.5 MiB  (787 games: 624 won)".to_string())
+    );
+    assert_eq!(without_wait_notes("    waited 12.0 s for a CPU"), None);
+    assert_eq!(
+        without_wait_notes("\"detail\":\"x\\nwaited 0.3 s for a CPU\"}"),
+        Some("\"detail\":\"x\"}".to_string())
+    );
+    assert_eq!(
+        without_wait_notes("\"detail\":\"waited 0.3 s for a CPU\"}"),
+        Some("\"detail\":\"\"}".to_string())
+    );
+    assert_eq!(
+        without_wait_notes("he waited 3 days for a CPU"),
+        Some("he waited 3 days for a CPU".to_string())
+    );
+    assert_eq!(without_wait_notes(""), Some(String::new()));
+    assert_eq!(
         without_figures("{\"time_ms\":12,\"memory_mib\":0.5,\"detail\":\"\"}"),
         "{\"time_ms\":#,\"memory_mib\":#,\"detail\":\"\"}"
     );
@@ -235,7 +296,11 @@ fn figures_are_left_out_and_nothing_else() {
 
 /// What is wrong with `printed` as the output of `session` of `page`, if anything.
 fn difference(page: &str, session: &Session, printed: &str) -> Option<String> {
-    let printed: Vec<String> = printed.lines().map(without_figures).collect();
+    let printed: Vec<String> = printed
+        .lines()
+        .filter_map(without_wait_notes)
+        .map(|line| without_figures(&line))
+        .collect();
     let shown: Vec<String> = session
         .shown
         .iter()

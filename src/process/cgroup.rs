@@ -168,7 +168,7 @@ fn read_number(path: &Path) -> u64 {
 }
 
 /// The calling thread's id, as the `tasks` file wants it.
-fn thread_id() -> Option<String> {
+pub(super) fn thread_id() -> Option<String> {
     thread_local!(static ID: Option<String> = fs::read_link("/proc/thread-self")
         .ok()
         .and_then(|link| Some(link.file_name()?.to_str()?.to_string())));

@@ -1,6 +1,7 @@
 //! A program the judge talks to line by line (an interactive player, the computer in
 //! `judge play`), running under the supervisor: its limits hold for the whole conversation, and
-//! when it is killed its output ends, so a wait for its next line never outlives the wall bound.
+//! when it is killed its output ends, so a wait for its next line never outlives the real-time
+//! backstop (a player starved of CPU may answer after the wall bound's worth of real time).
 
 use crate::limits::Limits;
 use crate::process::{Ended, Input, Outputs, Program, Running, Stop};
@@ -74,7 +75,7 @@ impl Player {
         Ok(Player {
             running,
             lines: read_lines(stdout),
-            give_up_at: Instant::now() + limits.wall + Duration::from_secs(1),
+            give_up_at: Instant::now() + limits.wall_backstop() + Duration::from_secs(1),
         })
     }
 

@@ -9,8 +9,12 @@
 //! Where to look: the cgroup's list where there is one; else, when the judge adopts orphans
 //! (the `judge` command), the processes below it; else (the library in someone else's process)
 //! every process in /proc.
+//!
+//! What they use: CPU time and resident memory from `/proc/PID/stat`, and the scheduler
+//! statistics of every thread (`idle`), each kept as last seen once the process is gone.
 
 use super::cgroup::Cgroup;
+use super::idle::{self, Sched, Threads};
 use super::sys;
 use std::collections::HashMap;
 use std::fs;
@@ -29,6 +33,8 @@ struct Process {
     start_ticks: u64,
     /// User and system time of the process itself, in ticks.
     cpu_ticks: u64,
+    /// How many threads it has.
+    threads: u64,
     rss_pages: u64,
 }
 
@@ -52,6 +58,7 @@ fn read_process(pid: i32) -> Option<Process> {
         group: signed(5)?,
         start_ticks: field(22)?,
         cpu_ticks: field(14)? + field(15)?,
+        threads: field(20)?,
         rss_pages: field(24)?,
     })
 }
@@ -160,6 +167,9 @@ pub struct Snapshot {
     pub rss_bytes: u64,
     /// Of that, the processes that left the run's cgroup (only root can).
     pub rss_outside_cgroup_bytes: u64,
+    /// The scheduler statistics of every thread of the run seen so far, summed; `None` where
+    /// they cannot be read.
+    pub sched: Option<Sched>,
 }
 
 /// The processes of one run, as far as the judge has seen them.
@@ -172,6 +182,10 @@ pub struct Members {
     /// (pid, start time) -> the CPU time last seen, of every process seen to belong: one that
     /// ended, waited for or not, still counts.
     cpu_seen: HashMap<(i32, u64), u64>,
+    /// The scheduler statistics of every thread seen, alive or not.
+    threads: Threads,
+    /// Whether some process's statistics could not be read.
+    sched_unreadable: bool,
     page_bytes: u64,
 }
 
@@ -184,6 +198,8 @@ impl Members {
             first_start: None,
             known: HashMap::new(),
             cpu_seen: HashMap::new(),
+            threads: Threads::default(),
+            sched_unreadable: !idle::available(),
             page_bytes: sys::page_size(),
         }
     }
@@ -266,6 +282,7 @@ impl Members {
             self.known.insert(process.pid, process.start_ticks);
             self.cpu_seen
                 .insert((process.pid, process.start_ticks), process.cpu_ticks);
+            self.read_sched(process.pid, process.start_ticks, process.threads);
         }
         let rss = |process: &&Process| process.rss_pages * self.page_bytes;
         let snapshot = Snapshot {
@@ -277,8 +294,36 @@ impl Members {
                 .filter(|process| cgroup.is_some() && !listed.memory.contains(&process.pid))
                 .map(|process| rss(&process))
                 .sum(),
+            sched: self.sched(),
         };
         (snapshot, members.into_keys().collect())
+    }
+
+    /// Reads the scheduler statistics of the threads of a member process.
+    fn read_sched(&mut self, pid: i32, start_ticks: u64, threads: u64) {
+        if self.sched_unreadable {
+            return;
+        }
+        let store = &mut self.threads;
+        let readable = idle::read_threads(pid, threads, |tid, sched| {
+            store.record((pid, start_ticks, tid), sched)
+        });
+        self.sched_unreadable = !readable;
+    }
+
+    /// The scheduler statistics of every thread of the run seen so far, summed; `None` where
+    /// they cannot be read.
+    pub fn sched(&self) -> Option<Sched> {
+        (!self.sched_unreadable).then(|| self.threads.total())
+    }
+
+    /// Reads the first process's statistics one last time: called when it has ended but is not
+    /// yet reaped (a zombie keeps them; only its main thread is left), so that its last
+    /// milliseconds count too.
+    pub fn last_look_at_first(&mut self) {
+        if let Some(start) = self.first_start {
+            self.read_sched(self.first, start, 1);
+        }
     }
 
     /// Kills every process of the run, again and again until none is left (a process may fork

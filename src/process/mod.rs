@@ -5,16 +5,20 @@
 //!   its own where one can be made (see `cgroup`), with RLIMIT_STACK set and RLIMIT_CPU as a
 //!   backstop.
 //! - A monitor thread watches it from /proc every few milliseconds: CPU time (user + sys) of all
-//!   its processes, memory (the cgroup's charge, else resident memory summed over them), wall
-//!   time; past a limit it kills the run and records why, so the verdict follows the reason,
-//!   not the signal it died of. It sleeps on a pidfd, so it wakes the moment the run ends.
+//!   its processes, memory (the cgroup's charge, else resident memory summed over them), idle
+//!   time (wall time less the time its threads ran or waited for a CPU, see `idle`); past a
+//!   limit, or past the real-time backstop, it kills the run and records why, so the verdict
+//!   follows the reason, not the signal it died of. It sleeps on a pidfd, so it wakes the moment
+//!   the run ends.
 //! - When its first process ends (reaped with `wait4`, whose rusage gives the kernel's CPU time
 //!   and max RSS), everything it started is killed and reaped, including processes that left its
-//!   group with `setsid`; no read of its pipes outlives the wall bound.
+//!   group with `setsid`; no read of its pipes outlives the wall bound (of idle time: the
+//!   judge waiting on a pipe after the end is the case being idle).
 
 pub mod capture;
 pub mod cgroup;
 pub mod conversation;
+mod idle;
 mod members;
 mod program;
 mod session;
@@ -23,6 +27,7 @@ pub mod sys;
 
 use crate::limits::Limits;
 use cgroup::Cgroup;
+pub use idle::Activity;
 pub use members::adopt_orphans;
 use members::{Members, ACTIVE_RUNS, MARKER_VARIABLE};
 pub use program::Program;
@@ -65,7 +70,10 @@ impl Termination {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
     CpuTime,
+    /// Idle time past the wall bound (wall time, where idle time is not measured).
     WallTime,
+    /// Real time past the backstop (`Limits::wall_backstop`), however busy.
+    Backstop,
     Memory,
     Output,
     /// The judge itself was told to stop (a signal, or its output closed).
@@ -79,7 +87,20 @@ pub enum Stop {
 pub struct Usage {
     pub cpu: Duration,
     pub wall: Duration,
+    /// How long its threads waited for a CPU (runnable, not running), summed over them; zero
+    /// where the kernel does not tell.
+    pub cpu_wait: Duration,
+    /// How long its case was idle: neither running nor waiting for a CPU (see `idle`), the most
+    /// it was seen to be; `None` where that is not measured.
+    pub idle: Option<Duration>,
     pub peak_memory_bytes: u64,
+}
+
+impl Usage {
+    /// The time the wall bound counted: idle time, else wall time.
+    pub fn counted_idle(&self) -> Duration {
+        self.idle.unwrap_or(self.wall)
+    }
 }
 
 /// How a run ended and what it used.
@@ -161,7 +182,6 @@ pub struct Running {
     pub stdin: Option<ChildStdin>,
     pub stdout: Option<ChildStdout>,
     control: Arc<Control>,
-    started: Instant,
     wall: Duration,
     monitor: Receiver<io::Result<Ended>>,
     stderr: Option<Receiver<Vec<u8>>>,
@@ -271,12 +291,25 @@ fn stdin_for(input: &Input) -> io::Result<Stdio> {
 const EXEC_FORMAT_ERROR: i32 = 8;
 
 impl Running {
-    /// Starts `program` under `limits`.
+    /// Starts `program` under `limits`, a case of its own.
     pub fn start(
         program: &Program,
         limits: Limits,
         input: Input,
         outputs: Outputs,
+    ) -> io::Result<Running> {
+        Running::start_in(program, limits, input, outputs, Activity::new())
+    }
+
+    /// Starts `program` under `limits` as one of the runs of a case that share `activity` (an
+    /// interactive program and its interactor): the case is idle only while none of them runs
+    /// or waits for a CPU.
+    pub fn start_in(
+        program: &Program,
+        limits: Limits,
+        input: Input,
+        outputs: Outputs,
+        activity: Arc<Activity>,
     ) -> io::Result<Running> {
         let marker = next_marker();
         let cgroup = Cgroup::acquire(limits.memory_bytes);
@@ -317,7 +350,9 @@ impl Running {
         });
         let stderr = child.stderr.take().map(|stderr| {
             let (sender, receiver) = mpsc::channel();
+            let reader_activity = Arc::clone(&activity);
             thread::spawn(move || {
+                reader_activity.count_this_thread();
                 let _ = sender.send(capture::read_tail(stderr, STDERR_TAIL_BYTES));
             });
             receiver
@@ -326,13 +361,16 @@ impl Running {
         let watched = Arc::clone(&control);
         thread::spawn(move || {
             let ended = supervise(
-                first,
-                &marker,
-                limits,
-                &watched,
-                cgroup.as_ref(),
-                started,
-                judge_peak,
+                Watched {
+                    first,
+                    marker: &marker,
+                    limits,
+                    control: &watched,
+                    cgroup: cgroup.as_ref(),
+                    started,
+                    judge_peak,
+                },
+                idle::Part::new(activity),
             );
             drop(counted);
             let _ = sender.send(ended);
@@ -345,7 +383,6 @@ impl Running {
             stdin: child.stdin.take(),
             stdout: child.stdout.take(),
             control,
-            started,
             wall: limits.wall,
             monitor,
             stderr,
@@ -364,33 +401,56 @@ impl Running {
     }
 
     /// Closes the run's stdin and waits for it to end (the monitor enforces the limits; the wait
-    /// is bounded by the wall bound), then for its stderr to close. Returns how it ended and the
+    /// is bounded by the backstop), then for its stderr to close. Returns how it ended and the
     /// tail of its stderr.
-    pub fn wait(mut self) -> io::Result<(Ended, Vec<u8>)> {
+    pub fn wait(self) -> io::Result<(Ended, Vec<u8>)> {
+        self.finish()
+            .map(|(ended, stderr_tail, _)| (ended, stderr_tail))
+    }
+
+    /// `wait`, with the deadline of reading the run's pipes.
+    fn finish(mut self) -> io::Result<(Ended, Vec<u8>, PipeDeadline)> {
         self.stdin = None;
         self.waited = true;
         let ended = self.monitor.recv().map_err(|_| lost("the monitor"))??;
+        let deadline = PipeDeadline::after(&ended, self.wall);
         let stderr_tail = match &self.stderr {
             None => Vec::new(),
-            Some(receiver) => {
-                receive_until_wall_bound(receiver, self.started, self.wall).unwrap_or_default()
-            }
+            Some(receiver) => deadline.receive(receiver).unwrap_or_default(),
         };
-        Ok((ended, stderr_tail))
+        Ok((ended, stderr_tail, deadline))
     }
 }
 
 /// How long the judge still reads a pipe after everything it could find was killed.
 const PIPE_GRACE: Duration = Duration::from_millis(200);
 
-/// Waits for what a pipe reader sends until the run's wall bound (but at least `PIPE_GRACE`
-/// from now), or until the judge is told to stop.
-fn receive_until_wall_bound<T>(
-    receiver: &Receiver<T>,
-    started: Instant,
-    wall: Duration,
-) -> Option<T> {
-    let deadline = Instant::now() + wall.saturating_sub(started.elapsed()).max(PIPE_GRACE);
+/// Until when the judge reads a run's pipes once the run has ended: while it waits for them the
+/// case is idle, so until the wall bound of idle time (but at least `PIPE_GRACE`).
+struct PipeDeadline {
+    ended_at: Instant,
+    deadline: Instant,
+}
+
+impl PipeDeadline {
+    fn after(ended: &Ended, wall: Duration) -> PipeDeadline {
+        let ended_at = Instant::now();
+        let left = wall.saturating_sub(ended.usage.counted_idle());
+        PipeDeadline {
+            ended_at,
+            deadline: ended_at + left.max(PIPE_GRACE),
+        }
+    }
+
+    /// Waits for what a pipe reader sends until the deadline, or until the judge is told to
+    /// stop.
+    fn receive<T>(&self, receiver: &Receiver<T>) -> Option<T> {
+        receive_until(receiver, self.deadline)
+    }
+}
+
+/// Waits for what a pipe reader sends until `deadline`, or until the judge is told to stop.
+fn receive_until<T>(receiver: &Receiver<T>, deadline: Instant) -> Option<T> {
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
         match receiver.recv_timeout(left.min(Duration::from_millis(50))) {
@@ -431,11 +491,15 @@ impl EndOfFirst {
         }
     }
 
-    /// Waits up to `timeout`; the first process's end, reaped, if it came.
-    fn wait(&self, timeout: Duration) -> io::Result<Option<sys::Reaped>> {
+    /// Waits up to `timeout`; the first process's end, reaped, if it came. With a pidfd,
+    /// `last_look` runs between its end and its reaping, while /proc still shows it.
+    fn wait(&self, timeout: Duration, last_look: impl FnOnce()) -> io::Result<Option<sys::Reaped>> {
         match self {
             EndOfFirst::Notice(first, notice) => match notice.wait(timeout) {
-                true => sys::wait_for(*first).map(Some),
+                true => {
+                    last_look();
+                    sys::wait_for(*first).map(Some)
+                }
                 false => Ok(None),
             },
             EndOfFirst::Waiter(waited) => match waited.recv_timeout(timeout) {
@@ -447,24 +511,47 @@ impl EndOfFirst {
     }
 }
 
-/// The monitor's loop: polls the run's processes until its first process ends, stopping the run
-/// at a limit, then kills and reaps everything left.
-fn supervise(
+/// The run a monitor watches.
+struct Watched<'a> {
     first: i32,
-    marker: &str,
+    marker: &'a str,
     limits: Limits,
-    control: &Control,
-    cgroup: Option<&Cgroup>,
+    control: &'a Control,
+    cgroup: Option<&'a Cgroup>,
     started: Instant,
     judge_peak: u64,
-) -> io::Result<Ended> {
+}
+
+/// The time a run's threads ran or waited for a CPU: the waits summed over them, and the run
+/// time, or the CPU time if that is more (the cgroup counts workers that ended unseen).
+fn busy_time(usage: &Usage, sched: Option<idle::Sched>) -> Option<Duration> {
+    sched.map(|sched| sched.wait + sched.run.max(usage.cpu))
+}
+
+/// The monitor's loop: polls the run's processes until its first process ends, stopping the run
+/// at a limit, then kills and reaps everything left. `part`: the run's share in its case's
+/// activity, from which its idle time comes.
+fn supervise(run: Watched, mut part: idle::Part) -> io::Result<Ended> {
+    let Watched {
+        first,
+        marker,
+        limits,
+        control,
+        cgroup,
+        started,
+        judge_peak,
+    } = run;
     let end = EndOfFirst::watch(first);
     let mut members = Members::new(first, marker);
     let ticks = sys::clock_ticks_per_second();
     let mut usage = Usage::default();
     let mut interval = Duration::from_millis(1);
+    // The most idle the case was seen to be: what the bound was checked against (idle time can
+    // fall back a little, when a wait the kernel counts late or the judge's threads' work at
+    // the end comes in).
+    let mut most_idle = None;
     let reaped = loop {
-        if let Some(reaped) = end.wait(interval)? {
+        if let Some(reaped) = end.wait(interval, || members.last_look_at_first())? {
             break reaped;
         }
         let now = members.scan(cgroup);
@@ -485,12 +572,15 @@ fn supervise(
         control
             .cpu_micros
             .store(usage.cpu.as_micros() as u64, Ordering::Relaxed);
+        let elapsed = started.elapsed();
+        let idle = part.idle(elapsed, busy_time(&usage, now.sched));
+        most_idle = idle.max(most_idle).filter(|_| idle.is_some());
         let reason = if stop::received_signal().is_some() {
             Some(Stop::Interrupted)
         } else if usage.cpu > limits.cpu {
             Some(Stop::CpuTime)
-        } else if started.elapsed() > limits.wall {
-            Some(Stop::WallTime)
+        } else if let Some(out) = idle::time_out(elapsed, idle, &limits) {
+            Some(out)
         } else if usage.peak_memory_bytes > limits.memory_bytes {
             Some(Stop::Memory)
         } else {
@@ -528,6 +618,10 @@ fn supervise(
         }
         None => {}
     }
+    let sched = members.sched();
+    usage.cpu_wait = sched.map_or(Duration::ZERO, |sched| sched.wait);
+    let idle = part.idle(wall, busy_time(&usage, sched));
+    usage.idle = idle.max(most_idle).filter(|_| idle.is_some());
     Ok(Ended {
         termination: Termination::from_wait_status(reaped.status),
         stopped: control.stopped(),
@@ -549,23 +643,28 @@ pub struct Execution {
 /// the cap (past it the program is killed: OLE) and the tail of its stderr.
 pub fn execute(program: &Program, input: Option<&Path>, limits: Limits) -> io::Result<Execution> {
     let input = input.map_or(Input::Null, Input::File);
-    let mut running = Running::start(program, limits, input, Outputs::Captured)?;
+    let activity = Activity::new();
+    let reader_activity = Arc::clone(&activity);
+    let mut running = Running::start_in(program, limits, input, Outputs::Captured, activity)?;
     let stdout = running.stdout.take().ok_or_else(|| lost("stdout"))?;
     let stop = running.stopper();
     let (sender, receiver) = mpsc::channel();
     thread::spawn(move || {
+        reader_activity.count_this_thread();
         let _ = sender.send(capture::read_capped(stdout, limits.output_bytes, || {
             stop.stop(Stop::Output)
         }));
     });
     let control = Arc::clone(&running.control);
-    let (started, wall) = (running.started, running.wall);
-    let (mut ended, stderr_tail) = running.wait()?;
-    let stdout = match receive_until_wall_bound(&receiver, started, wall) {
+    let (mut ended, stderr_tail, deadline) = running.finish()?;
+    let stdout = match deadline.receive(&receiver) {
         Some((stdout, _)) => stdout,
         None => {
-            // A process the judge could not find holds stdout open past the wall bound.
+            // A process the judge could not find holds stdout open past the wall bound: the
+            // case was idle while the judge waited.
             control.stop(Stop::WallTime);
+            let waited = deadline.ended_at.elapsed();
+            ended.usage.idle = ended.usage.idle.map(|idle| idle + waited);
             Vec::new()
         }
     };

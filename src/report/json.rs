@@ -87,6 +87,7 @@ mod tests {
                     cpu: Duration::from_millis(12),
                     wall: Duration::from_millis(15),
                     peak_memory_bytes: 3 << 19,
+                    ..Usage::default()
                 }),
                 notes: Vec::new(),
                 transcript: Vec::new(),

@@ -6,6 +6,7 @@ pub mod json;
 
 use crate::cases::input_head::InputHead;
 use crate::limits::Limits;
+use crate::process::Usage;
 use crate::runner::Finished;
 use crate::text::printable;
 use crate::verdict::{Code, TimeKind, Verdict, Wrong};
@@ -46,8 +47,26 @@ const STDERR_LINES: usize = 8;
 /// The longest stderr line shown.
 const STDERR_LINE_CHARS: usize = 160;
 
+/// A duration in seconds with one decimal: `1.2 s`.
+fn seconds(duration: Duration) -> String {
+    format!("{:.1} s", duration.as_secs_f64())
+}
+
+/// A case waited for a CPU long enough to be worth saying when it waited over this...
+const WAIT_WORTH_SAYING: Duration = Duration::from_millis(100);
+/// ...and over this share of its wall time (1 in 5).
+const WAIT_SHARE_WORTH_SAYING: u32 = 5;
+
+/// `waited 1.2 s for a CPU`, when a case waited long for a CPU (the machine was busy): its
+/// wall time then says little about the program.
+fn wait_note(usage: &Usage) -> Option<String> {
+    let worth_saying =
+        usage.cpu_wait > WAIT_WORTH_SAYING && usage.cpu_wait * WAIT_SHARE_WORTH_SAYING > usage.wall;
+    worth_saying.then(|| format!("waited {} for a CPU", seconds(usage.cpu_wait)))
+}
+
 /// The lines under a failed case.
-fn details(verdict: &Verdict, limits: &Limits) -> Vec<String> {
+fn details(verdict: &Verdict, usage: Option<&Usage>, limits: &Limits) -> Vec<String> {
     match verdict {
         Verdict::Accepted => Vec::new(),
         Verdict::WrongAnswer(Wrong::Because(reason)) => vec![reason.clone()],
@@ -90,10 +109,28 @@ fn details(verdict: &Verdict, limits: &Limits) -> Vec<String> {
             "CPU time over the limit of {} ms: killed, with everything it started",
             milliseconds(limits.cpu)
         )],
-        Verdict::TimeLimitExceeded(TimeKind::Wall) => vec![format!(
-            "wall time over the bound of {} ms (sleeping, or waiting on input?): killed, with everything it started",
-            milliseconds(limits.wall)
-        )],
+        Verdict::TimeLimitExceeded(TimeKind::Wall) => match usage.and_then(|usage| usage.idle) {
+            Some(idle) if idle >= limits.wall => vec![format!(
+                "idle (sleeping or waiting on input) for {}, over the bound of {} ms: killed, with everything it started",
+                seconds(idle),
+                milliseconds(limits.wall)
+            )],
+            // Idle time not measured (or an output held open by a process the judge could not
+            // find): wall time.
+            _ => vec![format!(
+                "wall time over the bound of {} ms (sleeping, or waiting on input?): killed, with everything it started",
+                milliseconds(limits.wall)
+            )],
+        },
+        Verdict::TimeLimitExceeded(TimeKind::Backstop) => {
+            let usage = usage.copied().unwrap_or_default();
+            vec![format!(
+                "real time over the backstop of {} ms, though idle for only {} (it waited {} for a CPU): killed, with everything it started",
+                milliseconds(limits.wall_backstop()),
+                seconds(usage.counted_idle()),
+                seconds(usage.cpu_wait)
+            )]
+        }
         Verdict::MemoryLimitExceeded => vec![format!(
             "memory over the limit of {} MiB: killed, with everything it started",
             limits.memory_bytes >> 20
@@ -117,18 +154,29 @@ fn colour_of(code: Code) -> &'static str {
 
 /// What is said about a finished case besides its verdict and figures, escaped: for an accepted
 /// case its note (what was played), if any; under a failure the start of its input, then its
-/// note (where), then the details.
+/// note (where), then the details, then the transcript. An accepted case or a TLE (for CPU time
+/// or at the wall bound) that waited long for a CPU says so too (after its notes, after the
+/// details): there time is the question. A TLE at the backstop says it in its details.
 pub fn detail_lines(finished: &Finished, limits: &Limits) -> Vec<String> {
     let judged = &finished.judged;
+    let usage = judged.usage.as_ref();
+    let wait = match judged.verdict {
+        Verdict::Accepted | Verdict::TimeLimitExceeded(TimeKind::Cpu | TimeKind::Wall) => {
+            usage.and_then(wait_note)
+        }
+        _ => None,
+    };
     if judged.verdict.is_accepted() {
-        return judged.notes.iter().map(|note| printable(note)).collect();
+        let notes = judged.notes.iter().cloned().chain(wait);
+        return notes.map(|note| printable(&note)).collect();
     }
     let mut lines = finished
         .input
         .as_ref()
         .map_or_else(Vec::new, InputHead::report_lines);
     lines.extend(judged.notes.iter().cloned());
-    lines.extend(details(&judged.verdict, limits));
+    lines.extend(details(&judged.verdict, usage, limits));
+    lines.extend(wait);
     lines.extend(judged.transcript.iter().cloned());
     lines.iter().map(|line| printable(line)).collect()
 }
@@ -222,7 +270,7 @@ mod tests {
     use super::*;
     use crate::compare::{compare, Mode};
     use crate::grade::Judged;
-    use crate::process::{Termination, Usage};
+    use crate::process::Termination;
 
     fn finished(label: &str, verdict: Verdict, ms: u64, mib: u64) -> Finished {
         Finished {
@@ -233,6 +281,7 @@ mod tests {
                     cpu: Duration::from_millis(ms),
                     wall: Duration::from_millis(ms),
                     peak_memory_bytes: mib << 20,
+                    ..Usage::default()
                 }),
                 notes: Vec::new(),
                 transcript: Vec::new(),
@@ -350,6 +399,88 @@ mod tests {
         assert!(line(Verdict::MemoryLimitExceeded).contains("memory over the limit of 1024 MiB"));
         assert!(line(Verdict::OutputLimitExceeded).contains("output cap of 64 MiB"));
         assert!(line(Verdict::JudgeError("cannot read x".into())).contains("JE"));
+    }
+
+    /// A case that ran `wall_ms`, was idle `idle_ms` (`None`: not measured) and waited
+    /// `wait_ms` for a CPU.
+    fn timed(verdict: Verdict, wall_ms: u64, idle_ms: Option<u64>, wait_ms: u64) -> Finished {
+        let mut finished = finished("p/c", verdict, 900, 1);
+        finished.judged.usage = finished.judged.usage.map(|usage| Usage {
+            wall: Duration::from_millis(wall_ms),
+            idle: idle_ms.map(Duration::from_millis),
+            cpu_wait: Duration::from_millis(wait_ms),
+            ..usage
+        });
+        finished
+    }
+
+    #[test]
+    fn a_wall_tle_says_how_long_the_case_was_idle() {
+        let wall = Verdict::TimeLimitExceeded(TimeKind::Wall);
+        let text = case_report(
+            &timed(wall.clone(), 5300, Some(5200), 0),
+            3,
+            &limits(),
+            false,
+        );
+        assert!(
+            text.contains("    idle (sleeping or waiting on input) for 5.2 s, over the bound of 5000 ms: killed, with everything it started"),
+            "{text}"
+        );
+        // Where idle time is not measured, the bound counted wall time, and the line says so.
+        let text = case_report(&timed(wall, 5300, None, 0), 3, &limits(), false);
+        assert!(
+            text.contains(
+                "    wall time over the bound of 5000 ms (sleeping, or waiting on input?)"
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_case_stopped_at_the_backstop_says_it_was_busy_and_how_long_it_waited() {
+        let backstop = Verdict::TimeLimitExceeded(TimeKind::Backstop);
+        let text = case_report(
+            &timed(backstop, 65_000, Some(400), 63_700),
+            3,
+            &limits(),
+            false,
+        );
+        assert!(
+            text.contains("    real time over the backstop of 65000 ms, though idle for only 0.4 s (it waited 63.7 s for a CPU): killed"),
+            "{text}"
+        );
+        assert_eq!(text.matches("for a CPU").count(), 1, "{text}");
+    }
+
+    #[test]
+    fn a_long_wait_for_a_cpu_is_noted_and_a_short_one_is_not() {
+        let starved = case_report(
+            &timed(Verdict::Accepted, 4000, Some(30), 3070),
+            3,
+            &limits(),
+            false,
+        );
+        assert_eq!(
+            starved,
+            "p/c  AC      900 ms      1.0 MiB  (waited 3.1 s for a CPU)"
+        );
+        // Under a TLE, as a line of its own; under a verdict that time does not decide, not.
+        let cpu = Verdict::TimeLimitExceeded(TimeKind::Cpu);
+        let tle = case_report(&timed(cpu, 4000, Some(30), 3070), 3, &limits(), false);
+        assert!(tle.ends_with("\n    waited 3.1 s for a CPU"), "{tle}");
+        let wrong = case_report(&timed(wrong(), 4000, Some(30), 3070), 3, &limits(), false);
+        assert!(!wrong.contains("for a CPU"), "{wrong}");
+        // Not worth saying: under 100 ms, or under a fifth of the wall time.
+        for (wall, wait) in [(120, 90), (2000, 390)] {
+            let text = case_report(
+                &timed(Verdict::Accepted, wall, Some(0), wait),
+                3,
+                &limits(),
+                false,
+            );
+            assert!(!text.contains("for a CPU"), "{text}");
+        }
     }
 
     #[test]

@@ -88,6 +88,10 @@ fn stopped_because(stop: Stop, limits: &Limits) -> String {
             "was still running at the wall bound of {} ms (a hang?)",
             limits.wall.as_millis()
         ),
+        Stop::Backstop => format!(
+            "was still running at the real-time backstop of {} ms, however busy the machine",
+            limits.wall_backstop().as_millis()
+        ),
         Stop::Memory => format!(
             "went over the memory limit of {} MiB",
             limits.memory_bytes >> 20

@@ -15,7 +15,7 @@ use std::fs;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ExitStatus, Stdio};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -92,6 +92,61 @@ impl Drop for Running {
             let _ = self.0.kill();
             let _ = self.0.wait();
         }
+    }
+}
+
+/// Held by the tests that load the CPUs on purpose or count on getting some: they take turns,
+/// so that the busy loops of one do not starve another's program past its bounds.
+static CPU_HEAVY: Mutex<()> = Mutex::new(());
+
+fn cpu_heavy() -> MutexGuard<'static, ()> {
+    CPU_HEAVY
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Busy loops (`hostile.py busy`, each bounded to two minutes by itself) running beside the
+/// judge, tagged; dropping this kills them by pid, also when the test panics.
+struct BusyLoops {
+    loops: Vec<Child>,
+    tag: Tag,
+}
+
+impl BusyLoops {
+    fn start(count: usize) -> BusyLoops {
+        let tag = Tag::new("busy-loops");
+        let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hostile.py");
+        let loops = (0..count)
+            .map(|_| {
+                std::process::Command::new("python3")
+                    .arg(&fixture)
+                    .args(["busy", "120", &tag.to_string()])
+                    .stdin(Stdio::null())
+                    .stdout(Stdio::null())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        BusyLoops { loops, tag }
+    }
+
+    /// Kills the loops and checks that none is left.
+    fn stop(mut self) {
+        self.kill();
+        self.tag.assert_none_left();
+    }
+
+    fn kill(&mut self) {
+        for busy in &mut self.loops {
+            let _ = busy.kill();
+            let _ = busy.wait();
+        }
+    }
+}
+
+impl Drop for BusyLoops {
+    fn drop(&mut self) {
+        self.kill();
     }
 }
 
@@ -398,6 +453,7 @@ fn a_child_that_leaves_the_cgroup_still_counts() {
 /// that applied `-t` to wall time still fails.)
 #[test]
 fn the_time_limit_counts_cpu_time_not_waiting_for_a_core() {
+    let _turn = cpu_heavy();
     let tag = Tag::new("burn");
     let dir = case_folder(&common::numbered_cases("c", 6, |_| "".into(), "right\n"));
     let ran = run(&mut judge_cmd(
@@ -411,9 +467,78 @@ fn the_time_limit_counts_cpu_time_not_waiting_for_a_core() {
     tag.assert_none_left();
 }
 
+/// Row 2 (issue 21): starved is not slow. Six programs of 0.6 s of CPU, `-t 1 -j 4`, with four
+/// busy loops beside the judge on this 2-core machine, wait for a CPU far longer than the wall
+/// bound of 3 s (it was TLE for most of them); the wall bound counts idle time only, so they are
+/// judged by their CPU time: all AC, and a case line says how long it waited for a CPU.
+#[test]
+fn programs_starved_of_cpu_by_busy_loops_are_judged_by_their_cpu_time() {
+    let _turn = cpu_heavy();
+    let tag = Tag::new("starved");
+    let dir = case_folder(&common::numbered_cases("c", 6, |_| "".into(), "right\n"));
+    let busy = BusyLoops::start(4);
+    let ran = run(&mut judge_cmd(
+        &hostile(&format!("burn 0.6 {tag}")),
+        &dir,
+        &["-t", "1", "-j", "4"],
+        Duration::from_secs(300),
+    ));
+    busy.stop();
+    assert!(ran.stdout.contains("6 cases: 6 AC"), "{ran}");
+    assert!(ran.stdout.contains(" for a CPU)\n"), "no wait noted: {ran}");
+    assert_eq!(ran.code, Some(0), "{ran}");
+    tag.assert_none_left();
+}
+
+/// Row 2 (issue 21), interactive: a player against the judge's built-in opponent waits for
+/// every move on the judge's own threads (the opponent, the relay), which the busy loops starve
+/// too. Those threads work for the case, so the player is not idle while they wait for a CPU:
+/// 3000 games under `--wall-limit 1` beside four busy loops are AC (it was TLE, idle past 1 s).
+#[test]
+fn a_player_waiting_on_the_judges_starved_threads_is_not_idle() {
+    let _turn = cpu_heavy();
+    let tag = Tag::new("starved-player");
+    let dir = common::fresh_folder(
+        "hostile",
+        "player",
+        &[("random.in", "opponent random\nseed 7\ngames 3000\n")],
+    );
+    common::judge_file(&dir, "interactive", "tic-tac-toe\n");
+    let player = assert_cmd::cargo::cargo_bin("tic_tac_toe_player");
+    let busy = BusyLoops::start(4);
+    let ran = run(&mut judge_cmd(
+        &format!("{}; : {tag}", quoted(&player)),
+        &dir,
+        &["--wall-limit", "1"],
+        Duration::from_secs(300),
+    ));
+    busy.stop();
+    assert!(ran.stdout.contains("player/random  AC"), "{ran}");
+    assert_eq!(ran.code, Some(0), "{ran}");
+    tag.assert_none_left();
+}
+
+/// Row 2 (issue 21): a sleeper is still stopped at the wall bound (`-t 0.5`: 2 s of idle
+/// time), and the line says it was idle.
+#[test]
+fn a_sleeper_is_stopped_at_the_wall_bound_of_idle_time() {
+    let tag = Tag::new("sleep-30");
+    let ran = judge_hostile("sleep 30", &tag, &["-t", "0.5"]);
+    assert!(ran.stdout.contains("problem/sample-1  TLE"), "{ran}");
+    assert!(
+        ran.stdout
+            .contains("    idle (sleeping or waiting on input) for ")
+            && ran.stdout.contains(" s, over the bound of 2000 ms: killed"),
+        "{ran}"
+    );
+    assert_eq!(ran.code, Some(1), "{ran}");
+    tag.assert_none_left();
+}
+
 /// Row 2: a program that burns CPU forever is TLE under `-t 1`.
 #[test]
 fn burning_cpu_forever_is_tle() {
+    let _turn = cpu_heavy();
     let tag = Tag::new("spin");
     let start = Instant::now();
     let ran = run(&mut judge_cmd(

@@ -101,7 +101,8 @@ fn a_player_that_never_flushes_is_a_deadlock_tle_at_the_wall_bound() {
     tag.assert_none_left();
 }
 
-/// A program that computes until the wall bound is no deadlock, though neither side writes.
+/// A program that computes past the wall bound is not stopped by it (the bound counts idle
+/// time), nor called a deadlock, though neither side writes: its CPU time limit stops it.
 #[test]
 fn a_program_still_computing_at_the_wall_bound_is_not_called_a_deadlock() {
     let tag = Tag::new("guess-spin");
@@ -109,13 +110,31 @@ fn a_program_still_computing_at_the_wall_bound_is_not_called_a_deadlock() {
     judge(
         &spinner,
         &guess(),
-        &["-t", "5", "--wall-limit", "1", "-j", "1"],
+        &["-t", "2", "--wall-limit", "1", "-j", "1"],
     )
     .assert()
     .code(1)
     .stdout(contains("guess/ten      TLE"))
-    .stdout(contains("wall time over the bound"))
+    .stdout(contains("CPU time over the limit of 2000 ms"))
     .stdout(contains("neither side wrote").not());
+    tag.assert_none_left();
+}
+
+/// The interactor shares the case's idle time: while the program computes (here 2.5 s of CPU
+/// before its first question), the interactor waiting for it is not idle, so its wall bound
+/// (the program's, 1 s, and a second) does not stop it, and the case is AC.
+#[test]
+fn an_interactor_waiting_for_a_program_that_computes_is_not_idle() {
+    let tag = Tag::new("guess-think");
+    let dir = folder_with_interactor("think", &interactor(""));
+    judge(
+        &player("think", &tag),
+        &dir,
+        &["-t", "4", "--wall-limit", "1"],
+    )
+    .assert()
+    .code(0)
+    .stdout(contains("think/ten  AC"));
     tag.assert_none_left();
 }
 

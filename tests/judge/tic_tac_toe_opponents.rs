@@ -57,7 +57,8 @@ fn a_player_that_writes_garbage_is_wa() {
         ));
 }
 
-/// A player that never answers uses no CPU time: the wall-clock bound (2 x 0.5 s + 1 s) stops it.
+/// A player that never answers uses no CPU time: the wall bound (2 x 0.5 s + 1 s of idle time)
+/// stops it.
 #[test]
 fn a_silent_player_is_tle_at_the_wall_bound() {
     let dir = interactive_folder(&[("perfect", "opponent perfect\n")]);
@@ -68,7 +69,8 @@ fn a_silent_player_is_tle_at_the_wall_bound() {
         .stdout(contains(
             "game 1 (player o), move 1: waiting for the player's move",
         ))
-        .stdout(contains("wall time over the bound of 2000 ms"));
+        .stdout(contains("idle (sleeping or waiting on input) for "))
+        .stdout(contains(" s, over the bound of 2000 ms"));
 }
 
 #[test]

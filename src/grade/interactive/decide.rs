@@ -97,11 +97,7 @@ mod tests {
         Ended {
             termination,
             stopped,
-            usage: Usage {
-                cpu: Duration::ZERO,
-                wall: Duration::ZERO,
-                peak_memory_bytes: 0,
-            },
+            usage: Usage::default(),
         }
     }
 

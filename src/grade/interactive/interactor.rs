@@ -12,10 +12,11 @@ use super::Decision;
 use crate::grade::exit_status::{ruling, Ruling};
 use crate::grade::output_validator::judge_message;
 use crate::limits::{Limits, DEFAULT_MEMORY_MIB};
-use crate::process::{sys, Ended, Input, Outputs, Program, Running, Stop, Termination};
+use crate::process::{sys, Activity, Ended, Input, Outputs, Program, Running, Stop, Termination};
 use crate::temp_folder::{absolute, quoted, TempFolder};
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// How long an interactor may go on after the program's wall bound.
 const GRACE: std::time::Duration = std::time::Duration::from_secs(1);
@@ -92,7 +93,8 @@ pub fn command_line(command: &str, dir: Option<&Path>, paths: &Paths) -> String 
 }
 
 /// An interactor's limits: the program's wall bound and a grace, as CPU time too (only a
-/// runaway interactor meets them); at least the default memory.
+/// runaway interactor meets them); at least the default memory. Its idle time is the case's,
+/// so it is not idle while the program computes or waits for a CPU.
 pub fn limits_for(program: &Limits) -> Limits {
     let bound = program.wall + GRACE;
     Limits {
@@ -103,9 +105,15 @@ pub fn limits_for(program: &Limits) -> Limits {
     }
 }
 
-/// Starts the interactor.
-pub fn start(line: String, limits: Limits) -> std::io::Result<Running> {
-    Running::start(&Program::Shell(line), limits, Input::Pipe, Outputs::Piped)
+/// Starts the interactor, one of the runs of a case that share `activity`.
+pub fn start(line: String, limits: Limits, activity: Arc<Activity>) -> std::io::Result<Running> {
+    Running::start_in(
+        &Program::Shell(line),
+        limits,
+        Input::Pipe,
+        Outputs::Piped,
+        activity,
+    )
 }
 
 /// The last lines of the interactor's stderr, on one line.
@@ -134,7 +142,7 @@ pub fn decision(ended: &Ended, stderr_tail: &[u8], feedback: &Path, kattis: bool
     let said = |default: String| reason.clone().unwrap_or(default);
     if let Some(stop) = ended.stopped {
         let why = match stop {
-            Stop::WallTime | Stop::CpuTime => format!(
+            Stop::WallTime | Stop::Backstop | Stop::CpuTime => format!(
                 "the interactor was still running at the wall bound (the program's, and {} ms more)",
                 GRACE.as_millis()
             ),

@@ -13,7 +13,7 @@ mod transcript;
 use super::Judged;
 use crate::cases::{Case, Interactor};
 use crate::limits::Limits;
-use crate::process::{sys, Ended, Input, Outputs, Program, Running, Stop, Stopper};
+use crate::process::{sys, Activity, Ended, Input, Outputs, Program, Running, Stop, Stopper};
 use relay::{Phase, RelayEnd};
 use std::io::{self, BufReader};
 use std::os::fd::OwnedFd;
@@ -36,7 +36,8 @@ pub enum Decision {
     Broken(String),
 }
 
-/// How long the judge waits past the wall bounds for both sides and the relays to end.
+/// How long the judge waits past the backstops (or, for the relays once both sides ended, past
+/// the wall bound of idle time) for both sides and the relays to end.
 const SLACK: Duration = Duration::from_secs(3);
 /// How often the judge looks at the exchange while it runs.
 const LOOK_EVERY: Duration = Duration::from_millis(100);
@@ -89,11 +90,13 @@ struct Started {
     stopper: Option<Stopper>,
 }
 
-/// Starts the interactor for `case`; its decision goes to `events` once it ends.
+/// Starts the interactor for `case`, sharing the case's `activity`; its decision goes to
+/// `events` once it ends.
 fn start_interactor(
     interactor: &Interactor,
     case: &Case,
     limits: &Limits,
+    activity: &Arc<Activity>,
     events: Sender<Event>,
 ) -> Result<Started, String> {
     match interactor {
@@ -105,7 +108,8 @@ fn start_interactor(
             let kattis = *kattis;
             let (scratch, paths) = interactor::prepare(&case.input, case.expected.as_deref())?;
             let line = interactor::command_line(command, dir.as_deref(), &paths);
-            let mut running = interactor::start(line, interactor::limits_for(limits))
+            let limits = interactor::limits_for(limits);
+            let mut running = interactor::start(line, limits, Arc::clone(activity))
                 .map_err(|error| format!("cannot run the interactor `{command}`: {error}"))?;
             let pipes = running.stdin.take().zip(running.stdout.take());
             let (input, output) = pipes.ok_or("the interactor has no pipes")?;
@@ -130,7 +134,10 @@ fn start_interactor(
             let pipe = || sys::pipe().map_err(|error| format!("cannot make a pipe: {error}"));
             let ((reads, input), (output, writes)) = (pipe()?, pipe()?);
             let (builtin, case_input) = (*builtin, case.input.clone());
+            let activity = Arc::clone(activity);
             thread::spawn(move || {
+                // The opponent is the other side of the case: its time is the case's.
+                activity.count_this_thread();
                 let mut reads = BufReader::new(reads);
                 let mut writes = writes;
                 let decision = opponents::play(builtin, &case_input, &mut reads, &mut writes);
@@ -158,6 +165,13 @@ fn interactor_ended_first(from_interactor: &RelayEnd, from_program: &RelayEnd) -
     }
 }
 
+/// How long the relays may take to end once both sides have: what is left of the wall bound of
+/// idle time (waiting for them, the case is idle) and the slack, within the deadline.
+fn relay_wait(program_end: &Ended, limits: &Limits, deadline: Instant) -> Duration {
+    let left = limits.wall.saturating_sub(program_end.usage.counted_idle());
+    (left + SLACK).min(deadline.saturating_duration_since(Instant::now()))
+}
+
 /// Judges `program` on an interactive case.
 pub fn judge(program: &Program, case: &Case, interactor: &Interactor, limits: Limits) -> Judged {
     match converse(program, case, interactor, limits) {
@@ -166,7 +180,9 @@ pub fn judge(program: &Program, case: &Case, interactor: &Interactor, limits: Li
     }
 }
 
-/// Runs both sides, relays between them, and decides.
+/// Runs both sides, relays between them, and decides. Both sides share the case's activity:
+/// the wall bound counts the time neither ran nor waited for a CPU, for the program and the
+/// interactor alike.
 fn converse(
     program: &Program,
     case: &Case,
@@ -174,8 +190,16 @@ fn converse(
     limits: Limits,
 ) -> Result<Judged, String> {
     let (events_sender, events) = mpsc::channel();
-    let started = start_interactor(interactor, case, &limits, events_sender.clone())?;
-    let mut running = match Running::start(program, limits, Input::Pipe, Outputs::Piped) {
+    let activity = Activity::new();
+    let started = start_interactor(interactor, case, &limits, &activity, events_sender.clone())?;
+    let running = Running::start_in(
+        program,
+        limits,
+        Input::Pipe,
+        Outputs::Piped,
+        Arc::clone(&activity),
+    );
+    let mut running = match running {
         Ok(running) => running,
         Err(error) => {
             if let Some(stopper) = &started.stopper {
@@ -199,11 +223,13 @@ fn converse(
             bytes: limits.output_bytes as u64,
             passed: Box::new(move || capped.stop(Stop::Output)),
         },
+        activity,
     );
     thread::spawn(move || {
         let _ = events_sender.send(Event::Program(running.wait()));
     });
-    let deadline = Instant::now() + limits.wall + SLACK;
+    // Each side's monitor stops it by the backstop at the latest (the interactor's is later).
+    let deadline = Instant::now() + interactor::limits_for(&limits).wall_backstop() + SLACK;
     let (mut ended, mut decision) = (None, None);
     let mut quiet = Quiet::start();
     // Quiet up to the program's end.
@@ -243,7 +269,7 @@ fn converse(
         from_interactor,
         from_program,
     } = relay
-        .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        .recv_timeout(relay_wait(&program_end, &limits, deadline))
         .map_err(|_| "the relay between the program and the interactor did not end".to_string())?;
     let (verdict, notes) = decide::decide(
         decide::Ends {

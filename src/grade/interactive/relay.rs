@@ -14,6 +14,7 @@
 
 use super::transcript::{Transcript, Writer};
 use crate::process::sys::{self, PollFd, POLLERR, POLLIN, POLLOUT};
+use crate::process::Activity;
 use std::fs::File;
 use std::io::{ErrorKind, Read, Write};
 use std::os::fd::{AsRawFd, OwnedFd};
@@ -208,7 +209,9 @@ pub struct OutputCap {
 }
 
 /// Relays between the interactor (its output, its input) and the program (its input, its
-/// output) on a thread of its own until both directions have ended; the receiver gets how.
+/// output) on a thread of its own until both directions have ended; the receiver gets how. The
+/// thread works for the case: it counts in the case's `activity` (while it runs or waits for a
+/// CPU, the two sides waiting for it are not idle).
 pub fn start(
     interactor_output: OwnedFd,
     program_input: OwnedFd,
@@ -216,6 +219,7 @@ pub fn start(
     interactor_input: OwnedFd,
     transcript: Arc<Transcript>,
     cap: OutputCap,
+    activity: Arc<Activity>,
 ) -> Receiver<Ends> {
     let (sender, ended) = mpsc::channel();
     let mut directions = [
@@ -223,6 +227,7 @@ pub fn start(
         Direction::new(Writer::Program, program_output, interactor_input),
     ];
     thread::spawn(move || {
+        activity.count_this_thread();
         let mut buffer = vec![0; CHUNK_BYTES];
         let mut last_moved = Instant::now();
         let mut capped = false;
@@ -312,6 +317,7 @@ mod tests {
                 bytes: u64::MAX,
                 passed: Box::new(|| {}),
             },
+            Activity::new(),
         );
         (
             interactor_writes,

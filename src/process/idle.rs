@@ -1,0 +1,399 @@
+//! Idle time, what the wall bound counts: the time a case was neither running nor waiting for a
+//! CPU, so that a program the machine starved is judged by its CPU time alone while a sleeper
+//! or a deadlock is still stopped.
+//!
+//! The kernel keeps, per thread, the time it ran and the time it waited on a run queue
+//! (`/proc/PID/task/TID/schedstat`, in ns). A case's busy time is the sum of both over every
+//! thread of every process of the case seen so far, each thread's last reading kept once it is
+//! gone (a reaped process's statistics go with it); its idle time is its wall time less that,
+//! never below zero. Summing over threads lends a multi-threaded program the time its threads
+//! were busy side by side, so its idle time can only be undercounted: its CPU time limit bounds
+//! what it gains, the real-time backstop (`Limits::wall_backstop`) the rest. The kernel adds a
+//! wait to a thread's count when the thread gets a CPU, so a wait in progress counts a moment
+//! late. Idle time is never more than wall time, so a case is never stopped earlier than by wall
+//! time; where the statistics cannot be read, idle time is not measured and the wall bound
+//! counts wall time, as it did before.
+//!
+//! The runs of one case (an interactive program and its interactor) share an [`Activity`]: the
+//! case is busy while either side is, so neither is idle while the other computes. The judge's
+//! own threads that work for a case (the relay between the two sides, a built-in opponent, the
+//! readers of a run's output) count as the case's threads too: a program waiting for its next
+//! line while the judge's relay waits for a CPU is not idle.
+
+use super::Stop;
+use crate::limits::Limits;
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::{self, Read};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+
+/// One thread's scheduler statistics, or their sum over threads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sched {
+    /// Time on a CPU.
+    pub run: Duration,
+    /// Time runnable but waiting on a run queue for a CPU.
+    pub wait: Duration,
+}
+
+impl Sched {
+    /// Reads a `schedstat` line: `RUN_NS WAIT_NS TIMESLICES`; `None` if it is not one.
+    pub fn parse(text: &str) -> Option<Sched> {
+        let mut fields = text.split_whitespace().map(str::parse::<u64>);
+        let run = fields.next()?.ok()?;
+        let wait = fields.next()?.ok()?;
+        fields.next()?.ok()?;
+        Some(Sched {
+            run: Duration::from_nanos(run),
+            wait: Duration::from_nanos(wait),
+        })
+    }
+}
+
+/// Whether this kernel keeps per-thread scheduler statistics (CONFIG_SCHED_INFO; without it
+/// `/proc/PID/schedstat` is missing, or reads `0 0 0`), asked once: the judge reads its own,
+/// and it has surely run at least one timeslice.
+pub fn available() -> bool {
+    static AVAILABLE: OnceLock<bool> = OnceLock::new();
+    *AVAILABLE.get_or_init(|| {
+        std::fs::read_to_string("/proc/self/schedstat").is_ok_and(|text| {
+            text.split_whitespace()
+                .nth(2)
+                .and_then(|slices| slices.parse::<u64>().ok())
+                .is_some_and(|slices| slices > 0)
+        })
+    })
+}
+
+/// What reading one `schedstat` file gave.
+#[derive(Debug)]
+enum Reading {
+    Stats(Sched),
+    /// The thread or process ended (its statistics went with it).
+    Gone,
+    /// It is there but cannot be read (permissions, an odd kernel).
+    Unreadable,
+}
+
+fn read_file(path: &str) -> Reading {
+    let mut buffer = [0u8; 128];
+    let read = File::open(path).and_then(|mut file| file.read(&mut buffer));
+    match read {
+        Ok(length) => std::str::from_utf8(&buffer[..length])
+            .ok()
+            .and_then(Sched::parse)
+            .map_or(Reading::Unreadable, Reading::Stats),
+        Err(error) if gone(&error) => Reading::Gone,
+        Err(_) => Reading::Unreadable,
+    }
+}
+
+/// Whether an error reading /proc says that the process or thread is gone.
+fn gone(error: &io::Error) -> bool {
+    const NO_SUCH_PROCESS: i32 = 3; // ESRCH
+    error.kind() == io::ErrorKind::NotFound || error.raw_os_error() == Some(NO_SUCH_PROCESS)
+}
+
+/// Reads the statistics of every thread of process `pid`, which has `threads` threads (from its
+/// `stat`), handing each to `found` with its thread id. A process of one thread is read from
+/// `/proc/PID/schedstat` (its only thread is its leader, whose id is its pid), one of more from
+/// `/proc/PID/task/*/schedstat`. Returns false if something there could not be read; threads
+/// and processes that ended meanwhile are no failure.
+pub fn read_threads(pid: i32, threads: u64, mut found: impl FnMut(i32, Sched)) -> bool {
+    if threads <= 1 {
+        return match read_file(&format!("/proc/{pid}/schedstat")) {
+            Reading::Stats(sched) => {
+                found(pid, sched);
+                true
+            }
+            Reading::Gone => true,
+            Reading::Unreadable => false,
+        };
+    }
+    let tasks = match std::fs::read_dir(format!("/proc/{pid}/task")) {
+        Ok(tasks) => tasks,
+        Err(error) => return gone(&error),
+    };
+    let mut readable = true;
+    for task in tasks.flatten() {
+        let Some(tid) = task.file_name().to_str().and_then(|tid| tid.parse().ok()) else {
+            continue;
+        };
+        match read_file(&format!("/proc/{pid}/task/{tid}/schedstat")) {
+            Reading::Stats(sched) => found(tid, sched),
+            Reading::Gone => {}
+            Reading::Unreadable => readable = false,
+        }
+    }
+    readable
+}
+
+/// A thread of a run: its process (pid and start time, so a reused pid is another process) and
+/// its thread id.
+pub type ThreadKey = (i32, u64, i32);
+
+/// The last statistics seen of every thread of a run, alive or not.
+#[derive(Debug, Default)]
+pub struct Threads(HashMap<ThreadKey, Sched>);
+
+impl Threads {
+    /// Keeps the newest reading of a thread (its counts only grow).
+    pub fn record(&mut self, thread: ThreadKey, sched: Sched) {
+        self.0.insert(thread, sched);
+    }
+
+    /// The sum over every thread seen.
+    pub fn total(&self) -> Sched {
+        self.0.values().fold(Sched::default(), |sum, sched| Sched {
+            run: sum.run + sched.run,
+            wait: sum.wait + sched.wait,
+        })
+    }
+}
+
+/// The idle time of a case that has been running for `elapsed` and was busy (running or
+/// waiting for a CPU, summed over its threads) for `busy`.
+pub fn idle(elapsed: Duration, busy: Duration) -> Duration {
+    elapsed.saturating_sub(busy)
+}
+
+/// The busy time of a case's runs, summed, and of the judge's threads that work for it;
+/// shared by the runs of one case. A run whose statistics cannot be read makes the whole case
+/// unmeasured.
+#[derive(Debug, Default)]
+pub struct Activity {
+    busy_nanos: AtomicU64,
+    unmeasured: AtomicBool,
+    /// The judge's threads that work for the case, by thread id, with their last reading (kept
+    /// once the thread is gone).
+    helpers: Mutex<HashMap<i32, Sched>>,
+}
+
+impl Activity {
+    /// A fresh account, for the runs of one case.
+    pub fn new() -> Arc<Activity> {
+        Arc::new(Activity::default())
+    }
+
+    /// Counts the calling thread of the judge (a relay, a built-in opponent, a reader of a
+    /// run's output) as one of the case's threads: while it runs or waits for a CPU, the case
+    /// is not idle. Where the thread's id cannot be told, it is not counted.
+    pub fn count_this_thread(&self) {
+        let Some(tid) = super::cgroup::thread_id().and_then(|id| id.parse().ok()) else {
+            return;
+        };
+        if let Ok(mut helpers) = self.helpers.lock() {
+            helpers.entry(tid).or_default();
+        }
+    }
+
+    /// The time the judge's threads that work for the case ran or waited for a CPU, read now.
+    fn helpers_busy(&self) -> Duration {
+        let Ok(mut helpers) = self.helpers.lock() else {
+            return Duration::ZERO;
+        };
+        let mut busy = Duration::ZERO;
+        for (tid, last) in helpers.iter_mut() {
+            if let Reading::Stats(sched) = read_file(&format!("/proc/self/task/{tid}/schedstat")) {
+                *last = sched;
+            }
+            busy += last.run + last.wait;
+        }
+        busy
+    }
+}
+
+/// One run's part in an [`Activity`]: what it has added so far.
+pub struct Part {
+    activity: Arc<Activity>,
+    added: Duration,
+}
+
+impl Part {
+    pub fn new(activity: Arc<Activity>) -> Part {
+        Part {
+            activity,
+            added: Duration::ZERO,
+        }
+    }
+
+    /// Adds the run's busy time so far (`None`: it cannot be measured) to the case's, and
+    /// returns the case's idle time after `elapsed` of this run, `None` if not measured.
+    pub fn idle(&mut self, elapsed: Duration, busy: Option<Duration>) -> Option<Duration> {
+        match busy {
+            Some(busy) => {
+                if busy > self.added {
+                    let more = (busy - self.added).as_nanos() as u64;
+                    self.activity.busy_nanos.fetch_add(more, Ordering::Relaxed);
+                    self.added = busy;
+                }
+            }
+            None => self.activity.unmeasured.store(true, Ordering::Relaxed),
+        }
+        if self.activity.unmeasured.load(Ordering::Relaxed) {
+            return None;
+        }
+        let runs = Duration::from_nanos(self.activity.busy_nanos.load(Ordering::Relaxed));
+        Some(idle(elapsed, runs + self.activity.helpers_busy()))
+    }
+}
+
+/// Whether time has run out for a run that has lasted `elapsed` and was idle for `idle`: idle
+/// time past the wall bound (wall time, where idle time is not measured) is `WallTime`; real
+/// time past the backstop, however busy, is `Backstop`.
+pub fn time_out(elapsed: Duration, idle: Option<Duration>, limits: &Limits) -> Option<Stop> {
+    match idle {
+        None if elapsed > limits.wall => Some(Stop::WallTime),
+        Some(idle) if idle > limits.wall => Some(Stop::WallTime),
+        Some(_) if elapsed > limits.wall_backstop() => Some(Stop::Backstop),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(millis: u64) -> Duration {
+        Duration::from_millis(millis)
+    }
+
+    #[test]
+    fn schedstat_lines_are_read_and_anything_else_is_not() {
+        assert_eq!(
+            Sched::parse("1500000000 250000000 42\n"),
+            Some(Sched {
+                run: ms(1500),
+                wait: ms(250)
+            })
+        );
+        for bad in ["", "1 2", "1 x 3", "-1 2 3"] {
+            assert_eq!(Sched::parse(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn the_threads_of_a_live_process_are_read_and_a_gone_one_is_no_failure() {
+        if !available() {
+            return; // nothing to read on this kernel: every run is unmeasured
+        }
+        let pid = std::process::id() as i32;
+        let mut found = Vec::new();
+        assert!(read_threads(pid, 2, |tid, sched| found.push((tid, sched))));
+        assert!(
+            found
+                .iter()
+                .any(|&(tid, sched)| tid == pid && sched.run > Duration::ZERO),
+            "{found:?}"
+        );
+        let mut leader = Vec::new();
+        assert!(read_threads(pid, 1, |tid, _| leader.push(tid)));
+        assert_eq!(leader, [pid]);
+        // No process has this pid (above any pid_max).
+        assert!(read_threads(i32::MAX, 1, |_, _| panic!("read")));
+        assert!(read_threads(i32::MAX, 3, |_, _| panic!("read")));
+    }
+
+    fn busy(threads: &Threads) -> Duration {
+        let total = threads.total();
+        total.run + total.wait
+    }
+
+    /// Two readings of a run's threads, one second and three seconds in: a starved program
+    /// (most of its time waiting for a CPU) is hardly idle, a sleeper is idle nearly all the
+    /// time, and a thread that ended between the readings still counts with its last reading.
+    #[test]
+    fn idle_time_from_two_readings() {
+        let reading = |line: &str| Sched::parse(line).unwrap();
+        // A starved program: 0.3 s run and 0.6 s waited after 1 s; 0.9 s and 1.9 s after 3 s.
+        let mut starved = Threads::default();
+        starved.record((100, 7, 100), reading("300000000 600000000 40"));
+        assert_eq!(idle(ms(1000), busy(&starved)), ms(100));
+        starved.record((100, 7, 100), reading("900000000 1900000000 120"));
+        assert_eq!(idle(ms(3000), busy(&starved)), ms(200));
+        assert_eq!(starved.total().wait, ms(1900));
+        // A sleeper: 20 ms of run time and 1 ms waited, then nothing.
+        let mut sleeper = Threads::default();
+        sleeper.record((200, 9, 200), reading("20000000 1000000 3"));
+        assert_eq!(idle(ms(1000), busy(&sleeper)), ms(979));
+        sleeper.record((200, 9, 200), reading("20000000 1000000 3"));
+        assert_eq!(idle(ms(3000), busy(&sleeper)), ms(2979));
+        // Two threads; the second ends after the first reading and is not read again.
+        let mut threads = Threads::default();
+        threads.record((300, 5, 300), reading("100000000 0 1"));
+        threads.record((300, 5, 301), reading("800000000 100000000 9"));
+        assert_eq!(idle(ms(1000), busy(&threads)), ms(0));
+        threads.record((300, 5, 300), reading("200000000 0 2"));
+        assert_eq!(idle(ms(3000), busy(&threads)), ms(1900));
+    }
+
+    #[test]
+    fn idle_time_is_shared_by_the_runs_of_a_case() {
+        let activity = Activity::new();
+        let mut program = Part::new(Arc::clone(&activity));
+        let mut interactor = Part::new(Arc::clone(&activity));
+        // The program computes for 2 s while the interactor waits for it.
+        assert_eq!(program.idle(ms(2000), Some(ms(2000))), Some(ms(0)));
+        assert_eq!(interactor.idle(ms(2000), Some(ms(0))), Some(ms(0)));
+        // Then both wait for each other for 1.5 s.
+        assert_eq!(program.idle(ms(3500), Some(ms(2000))), Some(ms(1500)));
+        assert_eq!(interactor.idle(ms(3500), Some(ms(0))), Some(ms(1500)));
+        // A run that cannot be measured makes the case unmeasured, for both.
+        assert_eq!(interactor.idle(ms(3600), None), None);
+        assert_eq!(program.idle(ms(3600), Some(ms(2100))), None);
+    }
+
+    #[test]
+    fn a_thread_of_the_judge_that_works_for_the_case_is_not_idle() {
+        if !available() {
+            return; // nothing to read on this kernel
+        }
+        let activity = Activity::new();
+        let mut program = Part::new(Arc::clone(&activity));
+        // The program has waited 1 s for its next line, while a thread of the judge computed
+        // for 300 ms (and then waits to be let go).
+        let helper = Arc::clone(&activity);
+        let (computed, computing) = std::sync::mpsc::channel();
+        let (let_go, go) = std::sync::mpsc::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            helper.count_this_thread();
+            let start = std::time::Instant::now();
+            while start.elapsed() < ms(300) {}
+            computed.send(()).unwrap();
+            let _ = go.recv();
+        });
+        computing.recv().unwrap();
+        let idle = program.idle(ms(1000), Some(ms(0))).unwrap();
+        drop(let_go);
+        thread.join().unwrap();
+        // It ran (or waited for a CPU) for its 300 ms (a reading can lag by a clock tick); its
+        // reading stays once it is gone.
+        assert!(idle <= ms(800), "idle {idle:?}");
+        assert_eq!(program.idle(ms(1000), Some(ms(0))), Some(idle));
+    }
+
+    #[test]
+    fn the_wall_bound_counts_idle_time_and_the_backstop_real_time() {
+        let limits = Limits::with_cpu(ms(1000)); // wall bound 3 s, backstop 63 s
+        assert_eq!(limits.wall_backstop(), ms(63_000));
+        let long = Limits::with_cpu(ms(10_000)); // wall bound 21 s, backstop 210 s
+        assert_eq!(long.wall_backstop(), ms(210_000));
+        // Starved: 60 s of real time, 0.5 s idle: it runs on.
+        assert_eq!(time_out(ms(60_000), Some(ms(500)), &limits), None);
+        // A sleeper: idle past the bound.
+        assert_eq!(
+            time_out(ms(3100), Some(ms(3050)), &limits),
+            Some(Stop::WallTime)
+        );
+        // Starved for good: stopped at the backstop.
+        assert_eq!(
+            time_out(ms(63_100), Some(ms(500)), &limits),
+            Some(Stop::Backstop)
+        );
+        // Not measured: wall time, as before.
+        assert_eq!(time_out(ms(2900), None, &limits), None);
+        assert_eq!(time_out(ms(3100), None, &limits), Some(Stop::WallTime));
+    }
+}
