@@ -9,25 +9,37 @@ use crate::outcome::Outcome;
 use crate::play;
 use crate::stress;
 use crate::validate;
+use std::ffi::OsString;
 use std::path::Path;
 use std::process::ExitCode;
 
 /// Runs the judge command for the arguments after the program name; `root` is the project.
-pub fn run(root: &Path, arguments: impl IntoIterator<Item = String>) -> ExitCode {
-    let outcome = match cli::parse(arguments) {
-        Ok(Parsed::Run(options)) => command(root, options),
-        Ok(Parsed::Help) => {
-            print!("{}", usage());
-            Outcome::Passed
-        }
-        Ok(Parsed::Version) => {
-            println!("judge {}", env!("CARGO_PKG_VERSION"));
-            Outcome::Passed
-        }
-        Err(error) => {
-            eprintln!("error: {error}\nrun `judge --help` for usage");
+pub fn run(root: &Path, arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
+    let arguments: Result<Vec<String>, OsString> =
+        arguments.into_iter().map(OsString::into_string).collect();
+    let outcome = match arguments.map(cli::parse) {
+        Err(argument) => {
+            eprintln!(
+                "error: the argument {:?} is not UTF-8: the judge takes names, paths and commands in UTF-8\nrun `judge --help` for usage",
+                argument
+            );
             Outcome::Error
         }
+        Ok(parsed) => match parsed {
+            Ok(Parsed::Run(options)) => command(root, options),
+            Ok(Parsed::Help) => {
+                print!("{}", usage());
+                Outcome::Passed
+            }
+            Ok(Parsed::Version) => {
+                println!("judge {}", env!("CARGO_PKG_VERSION"));
+                Outcome::Passed
+            }
+            Err(error) => {
+                eprintln!("error: {error}\nrun `judge --help` for usage");
+                Outcome::Error
+            }
+        },
     };
     ExitCode::from(outcome.code())
 }

@@ -7,6 +7,6 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     game_judge::app::run(
         Path::new(env!("CARGO_MANIFEST_DIR")),
-        std::env::args().skip(1),
+        std::env::args_os().skip(1),
     )
 }

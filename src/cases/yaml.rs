@@ -63,6 +63,9 @@ fn without_comment(text: &str) -> &str {
     text
 }
 
+/// The deepest indentation read, in spaces.
+const MAX_INDENT: usize = 1000;
+
 /// Reads a YAML document; its top level must be a mapping (or empty).
 pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
     let mut lines = Vec::new();
@@ -75,6 +78,13 @@ pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
         let content = without_comment(trimmed).trim_end();
         if content.is_empty() || (raw.starts_with("---") && content == "---") {
             continue;
+        }
+        // The reader recurses once per level of indentation: a bound keeps a hostile file from
+        // overflowing the stack.
+        if raw.len() - trimmed.len() > MAX_INDENT {
+            return Err(format!(
+                "line {number}: indented more than {MAX_INDENT} spaces: nested too deeply to read"
+            ));
         }
         if content == "..." || content.starts_with("%") {
             return Err(format!(
@@ -424,6 +434,19 @@ mod tests {
         assert_eq!(find(&entries, "note"), &scalar("one\ntwo"));
         assert_eq!(find(&entries, "long"), &scalar("a b"));
         assert_eq!(parse("# nothing\n").unwrap(), Vec::new());
+    }
+
+    #[test]
+    fn a_file_nested_past_the_bound_is_an_error_not_a_stack_overflow() {
+        let mut text = String::from("a:\n");
+        for depth in 1..=30_000 {
+            text.push_str(&format!("{}b:\n", " ".repeat(depth)));
+        }
+        let error = parse(&text).unwrap_err();
+        assert!(
+            error.starts_with("line 1002: indented more than 1000 spaces"),
+            "{error}"
+        );
     }
 
     #[test]

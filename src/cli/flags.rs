@@ -5,6 +5,9 @@
 use crate::compare::Mode;
 use crate::judge::options::CommonFlags;
 use crate::limits::{MAX_MIB, MAX_SECONDS};
+
+/// The shortest time accepted: a millisecond, the report's unit.
+const MIN_SECONDS: f64 = 0.001;
 use crate::play::options::PlayFlags;
 use crate::report::Format;
 use crate::stress::options::StressFlags;
@@ -83,11 +86,11 @@ impl Flag {
 
 fn parse_seconds(flag: &str, text: &str) -> Result<Duration, String> {
     match text.parse::<f64>() {
-        Ok(seconds) if seconds > 0.0 && seconds <= MAX_SECONDS => {
+        Ok(seconds) if (MIN_SECONDS..=MAX_SECONDS).contains(&seconds) => {
             Ok(Duration::from_secs_f64(seconds))
         }
         _ => Err(format!(
-            "{flag} expects seconds, a number above 0 (at most a day), found {text:?}"
+            "{flag} expects seconds, a number above 0 (at least 0.001, at most a day), found {text:?}"
         )),
     }
 }
@@ -96,7 +99,7 @@ fn parse_mib(flag: &str, text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {
         Ok(mib) if mib > 0 && mib <= MAX_MIB => Ok(mib),
         _ => Err(format!(
-            "{flag} expects MiB, a whole number above 0, found {text:?}"
+            "{flag} expects MiB, a whole number above 0 (at most {MAX_MIB}), found {text:?}"
         )),
     }
 }

@@ -115,6 +115,7 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
     };
     let mut given = Given::default();
     let mut words = Vec::new();
+    let mut given_flags: Vec<&'static str> = Vec::new();
     while let Some(argument) = arguments.next() {
         if argument == "--" {
             words.extend(arguments.by_ref());
@@ -125,6 +126,12 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
             continue;
         };
         let flag = row(name, section)?;
+        // A second value would silently replace the first (a typo'd second --cmd would judge
+        // another program): refused, as clap refuses it.
+        if given_flags.contains(&flag.long) {
+            return Err(UsageError(format!("{} is given twice", flag.long)));
+        }
+        given_flags.push(flag.long);
         let value = match (flag.value, inline) {
             (Some(_), Some(value)) => value.to_string(),
             (Some(_), None) => arguments
@@ -478,6 +485,18 @@ mod tests {
         );
         assert_eq!(message(&["play", "--misere=1"]), "--misere takes no value");
         assert_eq!(message(&["-x"]), "unknown option \"-x\"");
+        assert_eq!(
+            message(&["--cmd", "a", "--cmd", "b", "d"]),
+            "--cmd is given twice"
+        );
+        assert_eq!(
+            message(&["-t", "1", "--time-limit=2"]),
+            "--time-limit is given twice"
+        );
+        assert_eq!(
+            message(&["play", "-r", "-r"]),
+            "--computer-first is given twice"
+        );
         // Flags a command would ignore are refused: play's computer has a day of time, validate
         // compares nothing and prints no JSON.
         assert!(

@@ -11,9 +11,9 @@ mod output_validator;
 use crate::cases::{Case, DefaultValidator, Judging};
 use crate::compare::Mode;
 use crate::limits::Limits;
-use crate::process::{execute, Program, Usage};
+use crate::process::{execute, open_regular, Program, Usage};
 use crate::verdict::{compare_verdict, run_failure, Verdict};
-use std::fs;
+use std::io::Read;
 use std::path::Path;
 
 /// How every case is judged.
@@ -47,18 +47,23 @@ impl Judged {
     }
 }
 
-/// Reads an expected output, refusing one more than twice the output cap.
+/// Reads an expected output, refusing one more than twice the output cap, and anything but a
+/// regular file (checked on the opened file: it may have been swapped since the start).
 fn read_expected(path: &Path, output_cap: usize) -> Result<Vec<u8>, String> {
-    let size = fs::metadata(path)
-        .map_err(|error| format!("cannot read {}: {error}", path.display()))?
-        .len();
+    let cannot = |error: std::io::Error| format!("cannot read {}: {error}", path.display());
+    let file = open_regular(path).map_err(cannot)?;
+    let size = file.metadata().map_err(cannot)?.len();
     if size > 2 * output_cap as u64 {
         return Err(format!(
             "{} holds {size} bytes, more than twice the output cap of {output_cap}: no output could match it",
             path.display()
         ));
     }
-    fs::read(path).map_err(|error| format!("cannot read {}: {error}", path.display()))
+    let mut text = Vec::new();
+    file.take(2 * output_cap as u64 + 1)
+        .read_to_end(&mut text)
+        .map_err(cannot)?;
+    Ok(text)
 }
 
 /// The comparison that Kattis's default output validator with these flags makes.

@@ -21,6 +21,7 @@ pub mod conversation;
 mod idle;
 mod members;
 mod program;
+mod regular_file;
 mod session;
 pub mod stop;
 pub mod sys;
@@ -31,8 +32,8 @@ pub use idle::Activity;
 pub use members::adopt_orphans;
 use members::{Members, ACTIVE_RUNS, MARKER_VARIABLE};
 pub use program::Program;
+pub use regular_file::open_regular;
 pub use session::{Session, Signals};
-use std::fs::File;
 use std::io;
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -281,7 +282,7 @@ fn spawn(command: &mut Command, limits: &Limits, joins_by_itself: bool) -> io::R
 
 fn stdin_for(input: &Input) -> io::Result<Stdio> {
     Ok(match input {
-        Input::File(path) => Stdio::from(File::open(path)?),
+        Input::File(path) => Stdio::from(open_regular(path)?),
         Input::Pipe => Stdio::piped(),
         Input::Null => Stdio::null(),
     })

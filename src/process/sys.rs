@@ -79,7 +79,7 @@ pub const POLLERR: i16 = 8;
 pub const POLLHUP: i16 = 16;
 const F_GETFL: c_int = 3;
 const F_SETFL: c_int = 4;
-const O_NONBLOCK: c_int = 0o4000;
+pub const O_NONBLOCK: c_int = 0o4000;
 /// In Linux's common numbering (x86, ARM, RISC-V; not MIPS, PowerPC, SPARC or Alpha).
 const FIONREAD: c_ulong = 0x541B;
 
@@ -344,6 +344,18 @@ pub fn set_nonblocking(fd: c_int) -> io::Result<()> {
     unsafe {
         let flags = fcntl(fd, F_GETFL);
         if flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) < 0 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    Ok(())
+}
+
+/// Makes reads on `fd` wait again (undoes `O_NONBLOCK`; the descriptor is the caller's).
+pub fn set_blocking(fd: c_int) -> io::Result<()> {
+    // SAFETY: fcntl with F_GETFL/F_SETFL reads and sets flags of a descriptor the caller owns.
+    unsafe {
+        let flags = fcntl(fd, F_GETFL);
+        if flags < 0 || fcntl(fd, F_SETFL, flags & !O_NONBLOCK) < 0 {
             return Err(io::Error::last_os_error());
         }
     }

@@ -961,3 +961,31 @@ fn an_empty_command_is_a_usage_error() {
         .stdout(predicate::str::is_empty())
         .stderr(contains("error").and(contains("--cmd")));
 }
+
+/// From a hostile review: a program that swaps a later case's answer for a FIFO or a link to
+/// /dev/zero after the start-up check neither hangs the judge nor makes it read without end:
+/// the file is checked again as it is opened, and that case is a judge error.
+#[test]
+fn an_answer_swapped_for_a_fifo_or_a_device_during_the_run_is_a_judge_error() {
+    let tag = Tag::new("swapped-answer");
+    for swap in ["mkfifo b.out", "ln -s /dev/zero b.out"] {
+        let dir = case_folder(&[
+            ("a.in", "5\n"),
+            ("a.out", "5\n"),
+            ("b.in", "5\n"),
+            ("b.out", "5\n"),
+        ]);
+        let program = format!(
+            "cd {} && rm -f b.out && {swap}; cat; : {tag}",
+            dir.display()
+        );
+        judge_cmd(&program, &dir, &["-j", "1"], Duration::from_secs(60))
+            .assert()
+            .code(2)
+            .stdout(contains("/b  JE"))
+            .stdout(contains(
+                "a case file must be a regular file outside /proc and /sys",
+            ));
+        tag.assert_none_left();
+    }
+}

@@ -12,9 +12,12 @@ use super::Decision;
 use crate::grade::exit_status::{ruling, Ruling};
 use crate::grade::output_validator::judge_message;
 use crate::limits::{Limits, DEFAULT_MEMORY_MIB};
-use crate::process::{sys, Activity, Ended, Input, Outputs, Program, Running, Stop, Termination};
+use crate::process::{
+    open_regular, sys, Activity, Ended, Input, Outputs, Program, Running, Stop, Termination,
+};
 use crate::temp_folder::{absolute, quoted, TempFolder};
 use std::fs;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -35,6 +38,10 @@ pub struct Paths {
     pub feedback: PathBuf,
 }
 
+/// The most of an answer file handed to an interactor: far beyond any real answer, but a
+/// bound on the judge's memory.
+const ANSWER_CAP: u64 = 1 << 30;
+
 /// Makes the scratch files for one case: the copy of the answer, the feedback folder.
 pub fn prepare(input: &Path, expected: Option<&Path>) -> Result<(TempFolder, Paths), String> {
     let scratch = TempFolder::new("interactor")
@@ -46,8 +53,13 @@ pub fn prepare(input: &Path, expected: Option<&Path>) -> Result<(TempFolder, Pat
         feedback: scratch.path("feedback"),
     };
     let answer = match expected {
-        Some(expected) => fs::read(expected)
-            .map_err(|error| format!("cannot read {}: {error}", expected.display()))?,
+        Some(expected) => {
+            let mut answer = Vec::new();
+            open_regular(expected)
+                .and_then(|file| file.take(ANSWER_CAP).read_to_end(&mut answer))
+                .map_err(|error| format!("cannot read {}: {error}", expected.display()))?;
+            answer
+        }
         None => Vec::new(),
     };
     fs::write(&paths.answer, answer)
