@@ -205,16 +205,6 @@ pub fn takahashi_wins(grid: &[i64; 9]) -> bool {
 /// tests/fixtures/ninth_move_bug.py (the full board scored before the line the last move made
 /// is looked at): whether Takahashi, moving first, wins.
 pub fn takahashi_wins_memo(grid: &[i64; 9], ninth_move_bug: bool) -> bool {
-    const LINES: [[usize; 3]; 8] = [
-        [0, 1, 2],
-        [3, 4, 5],
-        [6, 7, 8],
-        [0, 3, 6],
-        [1, 4, 7],
-        [2, 5, 8],
-        [0, 4, 8],
-        [2, 4, 6],
-    ];
     fn mover_wins(
         grid: &[i64; 9],
         bug: bool,
@@ -233,7 +223,7 @@ pub fn takahashi_wins_memo(grid: &[i64; 9], ninth_move_bug: bool) -> bool {
                 continue;
             }
             owner[cell] = mover;
-            let line = LINES.iter().any(|l| l.iter().all(|&i| owner[i] == mover));
+            let line = TRIPLES.iter().any(|l| l.iter().all(|&i| owner[i] == mover));
             let score =
                 |who: u8| -> i64 { (0..9).filter(|&i| owner[i] == who).map(|i| grid[i]).sum() };
             wins = if filled == 8 && bug {
