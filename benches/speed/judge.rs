@@ -1,5 +1,6 @@
 //! The judge's own cost: judging 500 small cases (each run supervised: CPU time, memory, every
-//! process it started found and killed) against a loop that only spawns the same solver.
+//! process it started found and killed; boxed in the sandbox, or not) against a loop that only
+//! spawns the same solver.
 
 use crate::common::has_three;
 use crate::measure::{header, measure, measure_pair, ms, row, run_ok};
@@ -51,12 +52,19 @@ pub fn bench() {
         .collect();
     header(&format!("judge: {count} small cases (board_winner), -j 1"));
     let mut overheads = Vec::new();
-    for (cgroup, setting) in [
+    let mut boxed_and_not = Vec::new();
+    for (cgroup, sandbox, setting) in [
         (
             "on",
-            "a memory cgroup per case (pooled), where one can be made",
+            true,
+            "in the sandbox, a memory cgroup per case (pooled)",
         ),
-        ("off", "GAME_JUDGE_CGROUP=off: polling /proc only"),
+        (
+            "on",
+            false,
+            "--no-sandbox, a memory cgroup per case (pooled)",
+        ),
+        ("off", false, "--no-sandbox, GAME_JUDGE_CGROUP=off: polling /proc only"),
     ] {
         let (direct, judged) = measure_pair(
             || {
@@ -65,13 +73,12 @@ pub fn bench() {
                 }
             },
             || {
-                run_ok(
-                    Command::new(judge)
-                        .env("GAME_JUDGE_CGROUP", cgroup)
-                        .args(["-j", "1", "--cmd"])
-                        .arg(solver)
-                        .arg(&dir),
-                )
+                let mut command = Command::new(judge);
+                command.env("GAME_JUDGE_CGROUP", cgroup);
+                if !sandbox {
+                    command.arg("--no-sandbox");
+                }
+                run_ok(command.args(["-j", "1", "--cmd"]).arg(solver).arg(&dir))
             },
         );
         row(
@@ -85,12 +92,21 @@ pub fn bench() {
             Some(&direct),
         );
         let overhead = judged.median.saturating_sub(direct.median) / count as u32;
-        overheads.push(format!("{:.3} ms with cgroups {cgroup}", ms(overhead)));
+        overheads.push(format!("{:.3} ms {setting}", ms(overhead)));
+        if cgroup == "on" {
+            boxed_and_not.push(judged.median);
+        }
     }
     println!(
-        "\njudge overhead per case (median judge time minus the solvers' own time, / {count}): {}",
-        overheads.join(", ")
+        "\njudge overhead per case (median judge time minus the solvers' own time, / {count}):\n  {}",
+        overheads.join("\n  ")
     );
+    if let [boxed, unboxed] = boxed_and_not[..] {
+        println!(
+            "the sandbox's cost per case (median in the sandbox minus median with --no-sandbox, / {count}): {:.3} ms",
+            ms(boxed.saturating_sub(unboxed) / count as u32)
+        );
+    }
     let parallel = measure(|| {
         run_ok(Command::new(judge).arg("--cmd").arg(solver).arg(&dir));
     });

@@ -263,6 +263,21 @@ summary (total, counts, exit_status); the report on stderr",
         },
     },
     Flag {
+        short: None,
+        long: "--no-sandbox",
+        value: None,
+        commands: JUDGING,
+        with: "judging or stress",
+        example: "judge --no-sandbox NAME",
+        help: "run the program outside the sandbox (its own namespaces, an
+unprivileged user, the test data hidden: on by default when
+the judge runs as root; see the guide's \"Sandbox\")",
+        set: |given, _| {
+            given.common.no_sandbox = true;
+            Ok(())
+        },
+    },
+    Flag {
         short: Some("-h"),
         long: "--help",
         value: None,

@@ -11,7 +11,7 @@ mod output_validator;
 use crate::cases::{Case, DefaultValidator, Judging};
 use crate::compare::Mode;
 use crate::limits::Limits;
-use crate::process::{execute, open_regular, Program, Usage};
+use crate::process::{execute, open_regular, Program, Trust, Usage};
 use crate::verdict::{compare_verdict, run_failure, Verdict};
 use std::io::Read;
 use std::path::Path;
@@ -101,7 +101,12 @@ pub fn judge_case(
             Err(reason) => return Judged::judge_error(reason),
         },
     };
-    let execution = match execute(program, Some(&case.input), settings.limits) {
+    let execution = match execute(
+        program,
+        Some(&case.input),
+        settings.limits,
+        Trust::Contestant,
+    ) {
         Ok(execution) => execution,
         Err(error) => {
             return Judged::judge_error(format!(

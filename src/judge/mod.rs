@@ -13,7 +13,7 @@ use crate::limits::DEFAULT_TIME_LIMIT;
 use crate::outcome::Outcome;
 use crate::problems::build::build_solvers;
 use crate::process::stop;
-use crate::process::{sys, Program, Session, Signals};
+use crate::process::{sandbox, sys, Program, Session, Signals};
 use crate::report::json;
 use crate::report::{case_report, label_width, summary, use_colour, Format};
 use crate::runner::{judge_all, Finished, Flow, Task};
@@ -23,7 +23,7 @@ use options::{CommonFlags, JudgeTarget};
 use std::collections::HashMap;
 use std::fmt::Display;
 use std::io::{self, IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Prints each problem as `error: …`: a usage or I/O error.
 fn fail(messages: &[impl Display]) -> Outcome {
@@ -178,6 +178,26 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
     }
 }
 
+/// The folders the sandbox hides: every folder holding a case's input or answer, and every
+/// checker's folder.
+fn test_data_folders(tasks: &[Task]) -> Vec<PathBuf> {
+    let mut folders: Vec<PathBuf> = Vec::new();
+    for task in tasks {
+        let files = std::iter::once(&task.case.input).chain(task.case.expected.as_ref());
+        folders.extend(
+            files
+                .filter_map(|file| file.parent())
+                .map(Path::to_path_buf),
+        );
+        if let Judging::Checker { dir, .. } = &task.judging {
+            folders.push(dir.clone());
+        }
+    }
+    folders.sort();
+    folders.dedup();
+    folders
+}
+
 /// Judges `target` (the solvers, or `--cmd` on a folder) and reports it.
 pub fn run(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Outcome {
     let tasks = match tasks(root, target, flags) {
@@ -187,6 +207,8 @@ pub fn run(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Outcome {
     if tasks.is_empty() {
         return fail(&["no cases to judge: an empty suite is not a pass".to_string()]);
     }
+    let availability = sandbox::configure(!flags.no_sandbox, test_data_folders(&tasks));
+    eprintln!("{}", availability.describe());
     let settings = flags.settings();
     let session = Session::start(Signals::Noted);
     let json = flags.format == Format::Json;

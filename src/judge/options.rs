@@ -31,6 +31,8 @@ pub struct CommonFlags {
     /// `None`: lines, or a Kattis package's default output validator.
     pub compare: Option<Mode>,
     pub format: Format,
+    /// `--no-sandbox`: the program runs outside the sandbox.
+    pub no_sandbox: bool,
 }
 
 impl Default for CommonFlags {
@@ -40,6 +42,7 @@ impl Default for CommonFlags {
             jobs: None,
             compare: None,
             format: Format::Human,
+            no_sandbox: false,
         }
     }
 }

@@ -187,11 +187,14 @@ pub struct Members {
     /// Whether some process's statistics could not be read.
     sched_unreadable: bool,
     page_bytes: u64,
+    /// Whether the run is boxed: its first process (the keeper) and that one's child (the
+    /// init) are copies of the judge, whose memory is not the program's.
+    boxed: bool,
 }
 
 impl Members {
     /// The members of the run whose first process is `first`, marked with `marker_value`.
-    pub fn new(first: i32, marker_value: &str) -> Members {
+    pub fn new(first: i32, marker_value: &str, boxed: bool) -> Members {
         Members {
             first,
             marker: format!("{MARKER_VARIABLE}={marker_value}").into_bytes(),
@@ -201,6 +204,7 @@ impl Members {
             threads: Threads::default(),
             sched_unreadable: !idle::available(),
             page_bytes: sys::page_size(),
+            boxed,
         }
     }
 
@@ -284,7 +288,13 @@ impl Members {
                 .insert((process.pid, process.start_ticks), process.cpu_ticks);
             self.read_sched(process.pid, process.start_ticks, process.threads);
         }
-        let rss = |process: &&Process| process.rss_pages * self.page_bytes;
+        let first = self.first;
+        let judge_copy =
+            |process: &Process| self.boxed && (process.pid == first || process.parent == first);
+        let rss = |process: &&Process| match judge_copy(process) {
+            true => 0,
+            false => process.rss_pages * self.page_bytes,
+        };
         let snapshot = Snapshot {
             processes: members.len(),
             cpu_ticks: self.cpu_seen.values().sum(),

@@ -22,6 +22,7 @@ mod idle;
 mod members;
 mod program;
 mod regular_file;
+pub mod sandbox;
 mod session;
 pub mod stop;
 pub mod sys;
@@ -111,6 +112,16 @@ pub struct Ended {
     /// Why the judge killed it, if it did (the first reason).
     pub stopped: Option<Stop>,
     pub usage: Usage,
+}
+
+/// Whether a run is the judge's own helper or a contestant's program (boxed, where the
+/// sandbox is on).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trust {
+    /// A checker, interactor, validator, generator or reference: the problem's own code.
+    Helper,
+    /// The program being judged.
+    Contestant,
 }
 
 /// Where a run's stdin comes from.
@@ -220,9 +231,9 @@ fn next_marker() -> String {
 }
 
 /// Sets up a command as every run is set up. The resource limits reach the child one of two
-/// ways: where it must join a cgroup by itself (`join`), it sets them between fork and exec;
-/// else it is spawned without that step (a vfork-like spawn, far cheaper than forking the
-/// judge) and inherits them, see `spawn`.
+/// ways: where it must join a cgroup by itself (`join`) or enter a box (`boxed`), it sets them
+/// between fork and exec; else it is spawned without that step (a vfork-like spawn, far cheaper
+/// than forking the judge) and inherits them, see `spawn`.
 fn prepare(
     mut command: Command,
     stdin: Stdio,
@@ -230,6 +241,7 @@ fn prepare(
     marker: &str,
     limits: &Limits,
     join: Option<&Cgroup>,
+    boxed: bool,
 ) -> Command {
     use std::os::unix::process::CommandExt;
     let stderr = match outputs {
@@ -242,13 +254,13 @@ fn prepare(
         .stderr(stderr)
         .env(MARKER_VARIABLE, marker)
         .process_group(0);
-    if let Some(cgroup) = join {
+    if join.is_some() || boxed {
         sys::set_up_child(
             &mut command,
             sys::ChildSetup {
                 cpu_seconds: cpu_backstop_seconds(limits),
                 stack_bytes: limits.stack_bytes,
-                join_cgroup: cgroup.procs_file(),
+                join_cgroup: join.and_then(Cgroup::procs_file),
             },
         );
     }
@@ -292,25 +304,34 @@ fn stdin_for(input: &Input) -> io::Result<Stdio> {
 const EXEC_FORMAT_ERROR: i32 = 8;
 
 impl Running {
-    /// Starts `program` under `limits`, a case of its own.
+    /// Starts `program` under `limits`, a case of its own, outside the sandbox (a helper the
+    /// judge trusts, or a program the user plays against).
     pub fn start(
         program: &Program,
         limits: Limits,
         input: Input,
         outputs: Outputs,
     ) -> io::Result<Running> {
-        Running::start_in(program, limits, input, outputs, Activity::new())
+        Running::start_in(
+            program,
+            limits,
+            input,
+            outputs,
+            Activity::new(),
+            Trust::Helper,
+        )
     }
 
     /// Starts `program` under `limits` as one of the runs of a case that share `activity` (an
     /// interactive program and its interactor): the case is idle only while none of them runs
-    /// or waits for a CPU.
+    /// or waits for a CPU. A contestant's program runs in the sandbox, where it is on.
     pub fn start_in(
         program: &Program,
         limits: Limits,
         input: Input,
         outputs: Outputs,
         activity: Arc<Activity>,
+        trust: Trust,
     ) -> io::Result<Running> {
         let marker = next_marker();
         let cgroup = Cgroup::acquire(limits.memory_bytes);
@@ -321,16 +342,24 @@ impl Running {
         // Spawned from inside the cgroup, so the child is born there; else it joins by itself.
         let entered = cgroup.as_ref().and_then(Cgroup::enter);
         let join = cgroup.as_ref().filter(|_| entered.is_none());
-        let mut command = prepare(program.command(), stdin, outputs, &marker, &limits, join);
+        let contestant = trust == Trust::Contestant;
+        let mut box_user = None;
+        let mut set_up = |command: Command, stdin: Stdio| {
+            let mut command = prepare(command, stdin, outputs, &marker, &limits, join, contestant);
+            if contestant {
+                box_user = sandbox::confine(&mut command, program, limits.memory_bytes);
+            }
+            command
+        };
+        let mut command = set_up(program.command(), stdin);
+        let by_itself = join.is_some() || contestant;
         let started = Instant::now();
-        let spawned = match spawn(&mut command, &limits, join.is_some()) {
+        let spawned = match spawn(&mut command, &limits, by_itself) {
             Err(error) if error.raw_os_error() == Some(EXEC_FORMAT_ERROR) => {
                 match program.command_as_script() {
-                    Some(script) => spawn(
-                        &mut prepare(script, stdin_for(&input)?, outputs, &marker, &limits, join),
-                        &limits,
-                        join.is_some(),
-                    ),
+                    Some(script) => {
+                        spawn(&mut set_up(script, stdin_for(&input)?), &limits, by_itself)
+                    }
                     None => Err(error),
                 }
             }
@@ -338,6 +367,7 @@ impl Running {
         };
         drop(entered);
         let mut child = spawned?;
+        let boxed = box_user.is_some();
         let first = child.id() as i32;
         // Needed only to read wait4's max RSS, which a cgroup's count replaces.
         let judge_peak = match cgroup {
@@ -370,14 +400,16 @@ impl Running {
                     cgroup: cgroup.as_ref(),
                     started,
                     judge_peak,
+                    boxed,
                 },
                 idle::Part::new(activity),
             );
             drop(counted);
             let _ = sender.send(ended);
             // The run is over and its processes are gone: the cgroup goes back to the pool
-            // while the judge goes on.
+            // while the judge goes on, and the box user is free for another box.
             drop(cgroup);
+            drop(box_user);
         });
         // `child` is dropped without a wait: the monitor reaps the first process by pid.
         Ok(Running {
@@ -521,6 +553,8 @@ struct Watched<'a> {
     cgroup: Option<&'a Cgroup>,
     started: Instant,
     judge_peak: u64,
+    /// Whether it runs in a box (whose keeper and init are copies of the judge).
+    boxed: bool,
 }
 
 /// The time a run's threads ran or waited for a CPU: the waits summed over them, and the run
@@ -541,9 +575,10 @@ fn supervise(run: Watched, mut part: idle::Part) -> io::Result<Ended> {
         cgroup,
         started,
         judge_peak,
+        boxed,
     } = run;
     let end = EndOfFirst::watch(first);
-    let mut members = Members::new(first, marker);
+    let mut members = Members::new(first, marker, boxed);
     let ticks = sys::clock_ticks_per_second();
     let mut usage = Usage::default();
     let mut interval = Duration::from_millis(1);
@@ -641,12 +676,19 @@ pub struct Execution {
 }
 
 /// Runs `program` with stdin from `input` (or empty) under `limits`, keeping its stdout up to
-/// the cap (past it the program is killed: OLE) and the tail of its stderr.
-pub fn execute(program: &Program, input: Option<&Path>, limits: Limits) -> io::Result<Execution> {
+/// the cap (past it the program is killed: OLE) and the tail of its stderr. `trust` says
+/// whether it is boxed.
+pub fn execute(
+    program: &Program,
+    input: Option<&Path>,
+    limits: Limits,
+    trust: Trust,
+) -> io::Result<Execution> {
     let input = input.map_or(Input::Null, Input::File);
     let activity = Activity::new();
     let reader_activity = Arc::clone(&activity);
-    let mut running = Running::start_in(program, limits, input, Outputs::Captured, activity)?;
+    let mut running =
+        Running::start_in(program, limits, input, Outputs::Captured, activity, trust)?;
     let stdout = running.stdout.take().ok_or_else(|| lost("stdout"))?;
     let stop = running.stopper();
     let (sender, receiver) = mpsc::channel();

@@ -6,7 +6,7 @@
 use super::progress::ProgressLine;
 use super::trial::{how_it_failed, Failure, Outcome, Setup};
 use crate::process::stop;
-use crate::process::{execute, Program};
+use crate::process::{execute, Program, Trust};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::thread;
@@ -27,7 +27,7 @@ impl Source {
             Source::BuiltIn(generate) => Ok(generate(seed)),
             Source::Command(command) => {
                 let program = Program::Shell(format!("{command} {seed}"));
-                let run = execute(&program, None, setup.limits)
+                let run = execute(&program, None, setup.limits, Trust::Helper)
                     .map_err(|error| format!("cannot run the generator: {error}"))?;
                 if let Some(how) = how_it_failed(&run, &setup.limits) {
                     return Err(format!("the generator failed on seed {seed} ({how})"));

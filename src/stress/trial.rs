@@ -7,7 +7,7 @@ use crate::games::othello::{square_name, squares, Board, Move};
 use crate::grade::checker;
 use crate::limits::Limits;
 use crate::problems::validators::Validator;
-use crate::process::{execute, Execution, Program};
+use crate::process::{execute, Execution, Program, Trust};
 use crate::verdict::{compare_verdict, run_failure, Verdict};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -113,19 +113,21 @@ impl Setup {
                     return Outcome::Invalid(invalid.to_string());
                 }
             }
-            Validity::Command(validator) => match execute(validator, Some(file), self.limits) {
-                Ok(run) => {
-                    if let Some(how) = how_it_failed(&run, &self.limits) {
-                        return Outcome::Invalid(format!("the validator says {how}"));
+            Validity::Command(validator) => {
+                match execute(validator, Some(file), self.limits, Trust::Helper) {
+                    Ok(run) => {
+                        if let Some(how) = how_it_failed(&run, &self.limits) {
+                            return Outcome::Invalid(format!("the validator says {how}"));
+                        }
+                    }
+                    Err(error) => {
+                        return Outcome::JudgeError(format!("cannot run {validator}: {error}"))
                     }
                 }
-                Err(error) => {
-                    return Outcome::JudgeError(format!("cannot run {validator}: {error}"))
-                }
-            },
+            }
             Validity::Reference => {}
         }
-        let reference = match execute(&self.reference, Some(file), self.limits) {
+        let reference = match execute(&self.reference, Some(file), self.limits, Trust::Helper) {
             Ok(run) => run,
             Err(error) => {
                 return Outcome::JudgeError(format!("cannot run {}: {error}", self.reference))
@@ -141,7 +143,7 @@ impl Setup {
             },
             _ => reference.stdout.clone(),
         };
-        let program = match execute(&self.program, Some(file), self.limits) {
+        let program = match execute(&self.program, Some(file), self.limits, Trust::Contestant) {
             Ok(run) => run,
             Err(error) => {
                 return Outcome::JudgeError(format!("cannot run {}: {error}", self.program))
@@ -221,7 +223,7 @@ impl Setup {
         fs::write(&file, &asked).map_err(|error| {
             Outcome::JudgeError(format!("cannot write {}: {error}", file.display()))
         })?;
-        let run = execute(&self.reference, Some(&file), self.limits);
+        let run = execute(&self.reference, Some(&file), self.limits, Trust::Helper);
         let _ = fs::remove_file(&file);
         let run = run.map_err(|error| {
             Outcome::JudgeError(format!("cannot run {}: {error}", self.reference))

@@ -13,7 +13,7 @@ use crate::limits::Limits;
 use crate::outcome::Outcome;
 use crate::problems::validators::Validator;
 use crate::problems::{validator, PROBLEMS};
-use crate::process::{execute, Program, Session, Signals, Stop, Termination};
+use crate::process::{execute, Program, Session, Signals, Stop, Termination, Trust};
 use crate::text::printable;
 use options::ValidateOptions;
 use std::fs;
@@ -120,7 +120,7 @@ fn check_file(check: &Check, file: &Path, limits: Limits) -> Checked {
         }
         Check::Command(program) => program,
     };
-    let run = match execute(program, Some(file), limits) {
+    let run = match execute(program, Some(file), limits, Trust::Helper) {
         Ok(run) => run,
         Err(error) => return Checked::Failed(format!("cannot run the validator: {error}")),
     };

@@ -979,7 +979,14 @@ fn an_answer_swapped_for_a_fifo_or_a_device_during_the_run_is_a_judge_error() {
             "cd {} && rm -f b.out && {swap}; cat; : {tag}",
             dir.display()
         );
-        judge_cmd(&program, &dir, &["-j", "1"], Duration::from_secs(60))
+        // Outside the sandbox: in it, the program cannot see the case folder at all (see
+        // sandbox.rs); this is the judge's own check, for when it runs without one.
+        judge_cmd(
+            &program,
+            &dir,
+            &["-j", "1", "--no-sandbox"],
+            Duration::from_secs(60),
+        )
             .assert()
             .code(2)
             .stdout(contains("/b  JE"))

@@ -14,6 +14,7 @@ mod misere_minimax;
 mod mutants;
 mod play;
 mod report_formats;
+mod sandbox;
 mod stress;
 mod tic_tac_toe_opponents;
 mod validators;

@@ -13,7 +13,7 @@ use crate::grade::exit_status::{ruling, Ruling};
 use crate::grade::output_validator::judge_message;
 use crate::limits::{Limits, DEFAULT_MEMORY_MIB};
 use crate::process::{
-    open_regular, sys, Activity, Ended, Input, Outputs, Program, Running, Stop, Termination,
+    open_regular, sys, Activity, Ended, Input, Outputs, Program, Running, Stop, Termination, Trust,
 };
 use crate::temp_folder::{absolute, quoted, TempFolder};
 use std::fs;
@@ -125,6 +125,7 @@ pub fn start(line: String, limits: Limits, activity: Arc<Activity>) -> std::io::
         Input::Pipe,
         Outputs::Piped,
         activity,
+        Trust::Helper,
     )
 }
 

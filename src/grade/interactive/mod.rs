@@ -13,7 +13,9 @@ mod transcript;
 use super::Judged;
 use crate::cases::{Case, Interactor};
 use crate::limits::Limits;
-use crate::process::{sys, Activity, Ended, Input, Outputs, Program, Running, Stop, Stopper};
+use crate::process::{
+    sys, Activity, Ended, Input, Outputs, Program, Running, Stop, Stopper, Trust,
+};
 use relay::{Phase, RelayEnd};
 use std::io::{self, BufReader};
 use std::os::fd::OwnedFd;
@@ -198,6 +200,7 @@ fn converse(
         Input::Pipe,
         Outputs::Piped,
         Arc::clone(&activity),
+        Trust::Contestant,
     );
     let mut running = match running {
         Ok(running) => running,

@@ -3,6 +3,8 @@
 //! fork and exec. libc is linked by std already, so no crate is needed; each `unsafe` block says
 //! why it is sound.
 
+pub mod namespaces;
+
 use std::ffi::CStr;
 use std::io;
 use std::os::raw::{c_char, c_int, c_long, c_ulong, c_void};

@@ -1,0 +1,306 @@
+//! The sandbox a contestant's program runs in, as isolate's box does: new PID, mount, IPC, UTS
+//! and network namespaces; an unprivileged user of its own with no capabilities and
+//! `no_new_privs`; the system read-only; the test data and the judge's scratch hidden; a
+//! private `/tmp`, `/dev/shm` and working folder; no descriptor of the judge's; a process
+//! limit. Checkers, interactors and validators (the problem's own code) run outside it.
+//!
+//! `configure` turns it on for the judge's run (where the kernel allows: here, running as
+//! root), with the folders to hide; `Running::start_in` then boxes every run it is asked to
+//! confine. `plan` says what the program sees, `child` does it between fork and exec. The
+//! guide's "Sandbox" section (docs/GUIDE.md) says what it guarantees and what it does not.
+
+mod child;
+mod plan;
+
+use super::program::Program;
+use super::sys::namespaces as ns;
+use plan::{Facts, Want};
+use std::ffi::CString;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::PermissionsExt;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+
+/// Whether programs are boxed in this run of the judge, and why not when they are not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Availability {
+    On,
+    /// `--no-sandbox`.
+    Refused,
+    /// The kernel or the judge's privileges do not allow it; the reason.
+    Unavailable(String),
+}
+
+impl Availability {
+    /// The banner line's words.
+    pub fn describe(&self) -> String {
+        match self {
+            Availability::On => "sandbox: on (own PID, mount, IPC, UTS and network namespaces; \
+                 an unprivileged user; test data hidden; see the guide's \"Sandbox\")"
+                .to_string(),
+            Availability::Refused => {
+                "sandbox: off (--no-sandbox): programs see the test data and the judge".to_string()
+            }
+            Availability::Unavailable(reason) => {
+                format!("sandbox: off ({reason}): programs run unsandboxed")
+            }
+        }
+    }
+}
+
+/// The sandbox's settings for this run of the judge.
+struct Settings {
+    hidden: Vec<PathBuf>,
+}
+
+static SETTINGS: Mutex<Option<Settings>> = Mutex::new(None);
+
+/// Turns the sandbox on (`wanted`) for the runs to confine, hiding `hidden` folders (and the
+/// judge's scratch) from them, where the kernel allows; says whether it is on.
+pub fn configure(wanted: bool, hidden: Vec<PathBuf>) -> Availability {
+    let availability = if !wanted {
+        Availability::Refused
+    } else if !ns::running_as_root() {
+        Availability::Unavailable("it needs the judge to run as root".to_string())
+    } else {
+        Availability::On
+    };
+    let mut settings = SETTINGS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    *settings = (availability == Availability::On).then(|| Settings {
+        hidden: hidden.iter().filter_map(|path| normalised(path)).collect(),
+    });
+    availability
+}
+
+/// Adds folders to hide (a case folder found after `configure`).
+pub fn hide(folders: &[PathBuf]) {
+    let mut settings = SETTINGS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(settings) = settings.as_mut() {
+        settings
+            .hidden
+            .extend(folders.iter().filter_map(|path| normalised(path)));
+    }
+}
+
+/// The processes (and threads) a boxed program may have at once.
+pub const MAX_PROCESSES: u64 = 256;
+
+/// The first uid (and gid) of the box users; a box takes one of the next `SLOTS`.
+const FIRST_BOX_UID: u32 = 60_000;
+const SLOTS: usize = 1000;
+
+/// The box users in use, so two boxes running at once never share one (RLIMIT_NPROC counts a
+/// user's processes, whichever box they are in).
+static IN_USE: Mutex<Vec<bool>> = Mutex::new(Vec::new());
+
+/// A box user, free again on drop (after the run's processes are gone).
+#[derive(Debug)]
+pub struct BoxUser(usize);
+
+impl BoxUser {
+    fn take() -> BoxUser {
+        let mut in_use = IN_USE
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if in_use.is_empty() {
+            in_use.resize(SLOTS, false);
+        }
+        let slot = in_use.iter().position(|used| !used).unwrap_or(SLOTS - 1);
+        in_use[slot] = true;
+        BoxUser(slot)
+    }
+
+    fn uid(&self) -> u32 {
+        FIRST_BOX_UID + self.0 as u32
+    }
+}
+
+impl Drop for BoxUser {
+    fn drop(&mut self) {
+        let mut in_use = IN_USE
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(used) = in_use.get_mut(self.0) {
+            *used = false;
+        }
+    }
+}
+
+/// Makes `command` (which runs `program`) start in a box, if the sandbox is on; the box user
+/// to hold until the run is over.
+pub fn confine(command: &mut Command, program: &Program, memory_bytes: u64) -> Option<BoxUser> {
+    let hidden = {
+        let settings = SETTINGS
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        settings.as_ref()?.hidden.clone()
+    };
+    let user = BoxUser::take();
+    let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
+    let wanted = wanted_paths(program, &here, &hidden);
+    let private = format!("size={memory_bytes},nr_inodes=65536,mode=1777");
+    let view = plan::plan(&wanted, &RealFiles, &private, COVER_OPTIONS);
+    let working = match working_folder(&here) {
+        Some(folder) => folder,
+        None => PathBuf::from("/tmp"),
+    };
+    let mut prepared = child::Prepared {
+        mounts: view.steps,
+        copies: vec![-1; view.copies],
+        writable: view.writable,
+        working_folder: CString::new(working.as_os_str().as_bytes()).unwrap_or_default(),
+        uid: user.uid(),
+        gid: user.uid(),
+        max_processes: MAX_PROCESSES,
+    };
+    // SAFETY: the closure runs in the forked child before exec; `child::enter` makes only the
+    // async-signal-safe calls of `sys::namespaces`, on `prepared`, made before the fork.
+    unsafe {
+        command.pre_exec(move || child::enter(&mut prepared));
+    }
+    Some(user)
+}
+
+/// A covering tmpfs: tiny, for the mount points of what is placed back.
+const COVER_OPTIONS: &str = "size=1m,nr_inodes=4096,mode=755";
+
+struct RealFiles;
+
+impl Facts for RealFiles {
+    fn kind(&self, path: &Path) -> Option<bool> {
+        std::fs::metadata(path).ok().map(|meta| meta.is_dir())
+    }
+}
+
+/// The folders of the system: never covered by a working folder.
+const SYSTEM_FOLDERS: &[&str] = &[
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/proc", "/sys",
+    "/dev", "/run", "/boot", "/opt", "/var", "/snap", "/nix",
+];
+
+/// The program's working folder: the judge's own, at the same path (so relative paths in its
+/// command work) but a fresh tmpfs in which only what the command names is shown; none where
+/// that would cover the system.
+fn working_folder(here: &Path) -> Option<PathBuf> {
+    let system =
+        here.parent().is_none() || SYSTEM_FOLDERS.iter().any(|folder| here.starts_with(folder));
+    (!system).then(|| here.to_path_buf())
+}
+
+/// An absolute path with its folder's links resolved (the last part kept as named, so a link
+/// named by a command stays where the command looks).
+fn normalised(path: &Path) -> Option<PathBuf> {
+    let absolute = match path.is_absolute() {
+        true => path.to_path_buf(),
+        false => std::env::current_dir().ok()?.join(path),
+    };
+    match (absolute.parent(), absolute.file_name()) {
+        (Some(parent), Some(name)) => Some(std::fs::canonicalize(parent).ok()?.join(name)),
+        _ => std::fs::canonicalize(&absolute).ok(),
+    }
+}
+
+/// Whether the box user may pass through `folder` (the search bit for others).
+fn passable(folder: &Path) -> bool {
+    std::fs::metadata(folder).is_ok_and(|meta| meta.permissions().mode() & 0o001 != 0)
+}
+
+/// The folders above `path` that the box user cannot pass through, from the top.
+fn closed_above(path: &Path) -> Vec<PathBuf> {
+    path.ancestors()
+        .skip(1)
+        .filter(|folder| folder.parent().is_some() && !passable(folder))
+        .map(Path::to_path_buf)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect()
+}
+
+/// The words of a command line that may name files: split at blanks and shell operators,
+/// quotes dropped (a rough reading, enough to find paths).
+fn words(line: &str) -> Vec<String> {
+    line.split(|c: char| c.is_whitespace() || ";&|<>()`".contains(c))
+        .map(|word| word.replace(['\'', '"'], ""))
+        .filter(|word| !word.is_empty())
+        .collect()
+}
+
+/// `name` looked up in `PATH`, as a shell would.
+fn on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|folder| folder.join(name))
+        .find(|candidate| candidate.is_file())
+}
+
+/// Everything the plan needs: what to hide, what is private, what the command names.
+fn wanted_paths(program: &Program, here: &Path, hidden: &[PathBuf]) -> Vec<(PathBuf, Want)> {
+    let mut wanted: Vec<(PathBuf, Want)> = hidden
+        .iter()
+        .map(|folder| (folder.clone(), Want::Hidden))
+        .collect();
+    for private in ["/tmp", "/dev/shm"] {
+        wanted.push((PathBuf::from(private), Want::Private));
+    }
+    let scratch = std::env::temp_dir();
+    if let Some(scratch) = normalised(&scratch).filter(|folder| !folder.starts_with("/tmp")) {
+        wanted.push((scratch, Want::Hidden));
+    }
+    if let Some(folder) = working_folder(here) {
+        wanted.push((folder, Want::Private));
+    }
+    let mut shown: Vec<PathBuf> = Vec::new();
+    match program {
+        Program::Binary(path) => shown.extend(normalised(path)),
+        Program::Shell(line) => {
+            for word in words(line) {
+                let named = here.join(&word);
+                if named.exists() {
+                    shown.extend(normalised(&named));
+                }
+                // A program found on PATH under a folder the box user cannot pass through: the
+                // folder it was installed in, whole (an interpreter needs its libraries).
+                if !word.contains('/') {
+                    if let Some(found) = on_path(&word).and_then(|found| normalised(&found)) {
+                        shown.extend(install_folder(&found));
+                    }
+                }
+            }
+        }
+    }
+    // PATH's own folders, where the box user could not reach them: each with the folder it
+    // was installed in (a shim calls the rest of its tool).
+    if let Some(path) = std::env::var_os("PATH") {
+        for folder in std::env::split_paths(&path) {
+            shown.extend(normalised(&folder).and_then(|folder| install_folder(&folder)));
+        }
+    }
+    for path in &shown {
+        let closed = closed_above(path);
+        wanted.extend(closed.into_iter().map(|folder| (folder, Want::Unreachable)));
+    }
+    for folder in working_folder(here).iter() {
+        wanted.extend(
+            closed_above(folder)
+                .into_iter()
+                .map(|folder| (folder, Want::Unreachable)),
+        );
+    }
+    wanted.extend(shown.into_iter().map(|path| (path, Want::Shown)));
+    wanted
+}
+
+/// For a program under a folder the box user cannot pass through, the folder just below the
+/// highest such one on its path (`/root/.pyenv` for `/root/.pyenv/shims/python3`).
+fn install_folder(program: &Path) -> Option<PathBuf> {
+    let top = closed_above(program).into_iter().next()?;
+    let below = program.strip_prefix(&top).ok()?.components().next()?;
+    Some(top.join(below))
+}

@@ -1,0 +1,420 @@
+//! The system calls that build the sandbox (see `process::sandbox`): namespaces, mounts, the
+//! switch to an unprivileged user, and the few process calls its tiny init makes. Each runs in a
+//! child between fork and exec, so each is async-signal-safe: a raw call on memory prepared
+//! before the fork, no allocation, no lock. Errors are the kernel's `errno`, as `io::Error`
+//! (which wraps a number without allocating).
+
+use std::ffi::CStr;
+use std::io;
+use std::os::raw::{c_char, c_int, c_long, c_uint, c_ulong, c_void};
+
+extern "C" {
+    fn unshare(flags: c_int) -> c_int;
+    fn fork() -> i32;
+    fn waitpid(pid: i32, status: *mut c_int, options: c_int) -> i32;
+    fn _exit(status: c_int) -> !;
+    fn getpid() -> i32;
+    fn geteuid() -> u32;
+    fn kill(pid: i32, signal: c_int) -> c_int;
+    fn signal(signal: c_int, handler: usize) -> usize;
+    fn mount(
+        source: *const c_char,
+        target: *const c_char,
+        kind: *const c_char,
+        flags: c_ulong,
+        data: *const c_void,
+    ) -> c_int;
+    fn mkdir(path: *const c_char, mode: c_uint) -> c_int;
+    fn open(path: *const c_char, flags: c_int, ...) -> c_int;
+    fn close(fd: c_int) -> c_int;
+    fn read(fd: c_int, buffer: *mut c_void, count: usize) -> isize;
+    fn write(fd: c_int, buffer: *const c_void, count: usize) -> isize;
+    fn pipe2(fds: *mut c_int, flags: c_int) -> c_int;
+    fn chdir(path: *const c_char) -> c_int;
+    fn sethostname(name: *const c_char, length: usize) -> c_int;
+    fn setgroups(count: usize, groups: *const u32) -> c_int;
+    fn setresgid(real: u32, effective: u32, saved: u32) -> c_int;
+    fn setresuid(real: u32, effective: u32, saved: u32) -> c_int;
+    fn prctl(option: c_int, argument: c_ulong, ...) -> c_int;
+    fn syscall(number: c_long, ...) -> c_long;
+}
+
+pub const NEW_MOUNT: c_int = 0x0002_0000;
+pub const NEW_UTS: c_int = 0x0400_0000;
+pub const NEW_IPC: c_int = 0x0800_0000;
+pub const NEW_PID: c_int = 0x2000_0000;
+pub const NEW_NET: c_int = 0x4000_0000;
+
+const MS_NOSUID: c_ulong = 2;
+const MS_NODEV: c_ulong = 4;
+const MS_NOEXEC: c_ulong = 8;
+const MS_REC: c_ulong = 0x4000;
+const MS_PRIVATE: c_ulong = 1 << 18;
+const O_WRONLY: c_int = 1;
+const O_CREAT: c_int = 0o100;
+const O_CLOEXEC: c_int = 0o2000000;
+const EEXIST: i32 = 17;
+const EINTR: i32 = 4;
+const RLIMIT_NPROC: c_int = 6;
+const PR_SET_NO_NEW_PRIVS: c_int = 38;
+const SIG_DFL: usize = 0;
+
+// Linux's common syscall numbers (the same on x86-64, ARM64 and RISC-V).
+const SYS_OPEN_TREE: c_long = 428;
+const SYS_MOVE_MOUNT: c_long = 429;
+const SYS_CLOSE_RANGE: c_long = 436;
+const SYS_MOUNT_SETATTR: c_long = 442;
+const OPEN_TREE_CLONE: c_uint = 1;
+const OPEN_TREE_CLOEXEC: c_uint = 0o2000000;
+const AT_FDCWD: c_int = -100;
+const AT_RECURSIVE: c_uint = 0x8000;
+const MOVE_MOUNT_F_EMPTY_PATH: c_uint = 4;
+const MOUNT_ATTR_RDONLY: u64 = 1;
+const MOUNT_ATTR_NOSUID: u64 = 2;
+const CLOSE_RANGE_CLOEXEC: c_uint = 4;
+
+/// `struct mount_attr` of mount_setattr(2).
+#[repr(C)]
+struct MountAttr {
+    set: u64,
+    clear: u64,
+    propagation: u64,
+    userns_fd: u64,
+}
+
+/// `Ok(())` when a call returned 0, else the error it left in `errno`.
+fn check(result: c_int) -> io::Result<()> {
+    if result == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+/// Whether the judge runs as root (the sandbox's namespaces need it here).
+pub fn running_as_root() -> bool {
+    // SAFETY: geteuid takes nothing and cannot fail.
+    unsafe { geteuid() == 0 }
+}
+
+/// Moves this process into new namespaces of the kinds in `flags` (its children, for PID).
+pub fn enter_new_namespaces(flags: c_int) -> io::Result<()> {
+    // SAFETY: unshare takes one integer and touches no memory of ours.
+    check(unsafe { unshare(flags) })
+}
+
+/// Forks; the child's pid to the parent, 0 to the child.
+pub fn fork_now() -> io::Result<i32> {
+    // SAFETY: called in a child of the judge that has one thread; the copy it makes runs only
+    // the async-signal-safe calls of this file before it execs or exits.
+    let pid = unsafe { fork() };
+    if pid < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(pid)
+    }
+}
+
+/// Waits for a child (`pid`, or any child for -1): its pid and raw wait status.
+pub fn wait_child(pid: i32) -> io::Result<(i32, i32)> {
+    loop {
+        let mut status: c_int = 0;
+        // SAFETY: `status` is a valid place for waitpid to write.
+        let found = unsafe { waitpid(pid, &mut status, 0) };
+        if found > 0 {
+            return Ok((found, status));
+        }
+        let error = io::Error::last_os_error();
+        if error.raw_os_error() != Some(EINTR) {
+            return Err(error);
+        }
+    }
+}
+
+/// Ends this process at once with `code`, running nothing of the judge's.
+pub fn exit_now(code: i32) -> ! {
+    // SAFETY: _exit ends the process; it never returns and touches no memory of ours.
+    unsafe { _exit(code) }
+}
+
+/// Ends this process as the raw wait `status` says another ended: with its exit code, or by
+/// the same signal (a process that is not PID 1 can kill itself).
+pub fn end_like(status: i32) -> ! {
+    let signal_number = status & 0x7f;
+    if signal_number == 0 {
+        exit_now((status >> 8) & 0xff);
+    }
+    // SAFETY: resetting a signal to its default action and sending it to ourselves touch no
+    // memory of ours.
+    unsafe {
+        signal(signal_number, SIG_DFL);
+        kill(getpid(), signal_number);
+    }
+    exit_now(128 + signal_number)
+}
+
+/// Makes every mount of this (new) mount namespace private, so nothing done here reaches the
+/// judge's namespace.
+pub fn make_mounts_private() -> io::Result<()> {
+    let root = c"/";
+    // SAFETY: the paths are NUL-terminated strings that outlive the call; no data is passed.
+    check(unsafe {
+        mount(
+            std::ptr::null(),
+            root.as_ptr(),
+            std::ptr::null(),
+            MS_REC | MS_PRIVATE,
+            std::ptr::null(),
+        )
+    })
+}
+
+/// Mounts a new tmpfs at `path` with `options` (`size=…,mode=…`), no set-uid, no devices.
+pub fn mount_tmpfs(path: &CStr, options: &CStr) -> io::Result<()> {
+    let tmpfs = c"tmpfs";
+    // SAFETY: every pointer is a NUL-terminated string that outlives the call.
+    check(unsafe {
+        mount(
+            tmpfs.as_ptr(),
+            path.as_ptr(),
+            tmpfs.as_ptr(),
+            MS_NOSUID | MS_NODEV,
+            options.as_ptr().cast(),
+        )
+    })
+}
+
+/// Mounts the proc file system of this process's PID namespace at `path`.
+pub fn mount_proc(path: &CStr) -> io::Result<()> {
+    let proc = c"proc";
+    // SAFETY: every pointer is a NUL-terminated string that outlives the call.
+    check(unsafe {
+        mount(
+            proc.as_ptr(),
+            path.as_ptr(),
+            proc.as_ptr(),
+            MS_NOSUID | MS_NODEV | MS_NOEXEC,
+            std::ptr::null(),
+        )
+    })
+}
+
+/// A detached copy of the mount tree at `path` (a folder or a file, links followed), as a
+/// descriptor to place elsewhere with `place_tree`.
+pub fn copy_tree(path: &CStr) -> io::Result<c_int> {
+    // SAFETY: open_tree reads the NUL-terminated path and returns a new descriptor.
+    let fd = unsafe {
+        syscall(
+            SYS_OPEN_TREE,
+            AT_FDCWD as c_long,
+            path.as_ptr(),
+            (OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE) as c_long,
+        )
+    };
+    if fd < 0 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(fd as c_int)
+    }
+}
+
+/// Mounts the tree `fd` (from `copy_tree`) at `path`, and closes `fd`.
+pub fn place_tree(fd: c_int, path: &CStr) -> io::Result<()> {
+    let empty = c"";
+    // SAFETY: move_mount reads two NUL-terminated paths; `fd` is ours and closed once.
+    let result = unsafe {
+        syscall(
+            SYS_MOVE_MOUNT,
+            fd as c_long,
+            empty.as_ptr(),
+            AT_FDCWD as c_long,
+            path.as_ptr(),
+            MOVE_MOUNT_F_EMPTY_PATH as c_long,
+        )
+    };
+    let error = io::Error::last_os_error();
+    // SAFETY: `fd` came from copy_tree and is closed once, here.
+    unsafe {
+        close(fd);
+    }
+    if result == 0 {
+        Ok(())
+    } else {
+        Err(error)
+    }
+}
+
+/// Sets (or clears) read-only and sets no-set-uid on the mount at `path`, and on every mount
+/// below it when `recursive`.
+pub fn set_read_only(path: &CStr, read_only: bool, recursive: bool) -> io::Result<()> {
+    let attributes = MountAttr {
+        set: MOUNT_ATTR_NOSUID | if read_only { MOUNT_ATTR_RDONLY } else { 0 },
+        clear: if read_only { 0 } else { MOUNT_ATTR_RDONLY },
+        propagation: 0,
+        userns_fd: 0,
+    };
+    let flags = if recursive { AT_RECURSIVE } else { 0 };
+    // SAFETY: mount_setattr reads the path and `attributes` (whose size is passed) only.
+    let result = unsafe {
+        syscall(
+            SYS_MOUNT_SETATTR,
+            AT_FDCWD as c_long,
+            path.as_ptr(),
+            flags as c_long,
+            &attributes as *const MountAttr,
+            std::mem::size_of::<MountAttr>(),
+        )
+    };
+    check(result as c_int)
+}
+
+/// Makes the folder `path` (mode 0755); one already there is fine.
+pub fn make_folder(path: &CStr) -> io::Result<()> {
+    // SAFETY: mkdir reads the NUL-terminated path only.
+    match check(unsafe { mkdir(path.as_ptr(), 0o755) }) {
+        Err(error) if error.raw_os_error() == Some(EEXIST) => Ok(()),
+        other => other,
+    }
+}
+
+/// Makes an empty file at `path` (a mount point for a file); one already there is fine.
+pub fn make_file(path: &CStr) -> io::Result<()> {
+    // SAFETY: open reads the NUL-terminated path; the descriptor is closed at once.
+    unsafe {
+        let fd = open(
+            path.as_ptr(),
+            O_WRONLY | O_CREAT | O_CLOEXEC,
+            0o644 as c_uint,
+        );
+        if fd < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        close(fd);
+    }
+    Ok(())
+}
+
+/// Sets the host name of this (new) UTS namespace.
+pub fn set_host_name(name: &[u8]) -> io::Result<()> {
+    // SAFETY: sethostname reads `name.len()` bytes of `name`.
+    check(unsafe { sethostname(name.as_ptr().cast(), name.len()) })
+}
+
+/// A pipe (read end, write end), both closed on exec.
+pub fn raw_pipe() -> io::Result<(c_int, c_int)> {
+    let mut fds: [c_int; 2] = [-1, -1];
+    // SAFETY: pipe2 writes two descriptors into the array.
+    check(unsafe { pipe2(fds.as_mut_ptr(), O_CLOEXEC) })?;
+    Ok((fds[0], fds[1]))
+}
+
+/// Closes every descriptor but `keep` (-1: none).
+pub fn close_all_but(keep: c_int) {
+    let range = |first: c_int, last: c_uint| {
+        // SAFETY: close_range takes integers only; the descriptors it closes are this
+        // process's own, which nothing in it uses after this.
+        unsafe {
+            syscall(
+                SYS_CLOSE_RANGE,
+                first as c_long,
+                last as c_long,
+                0 as c_long,
+            );
+        }
+    };
+    if keep < 0 {
+        range(0, c_uint::MAX);
+    } else {
+        if keep > 0 {
+            range(0, (keep - 1) as c_uint);
+        }
+        range(keep + 1, c_uint::MAX);
+    }
+}
+
+/// Marks every descriptor from 3 up close-on-exec: the program starts with 0, 1 and 2 only,
+/// while the pipe std reports a failed exec through still works until the exec.
+pub fn close_on_exec_from_3() -> io::Result<()> {
+    // SAFETY: close_range takes integers only.
+    let result = unsafe {
+        syscall(
+            SYS_CLOSE_RANGE,
+            3 as c_long,
+            c_uint::MAX as c_long,
+            CLOSE_RANGE_CLOEXEC as c_long,
+        )
+    };
+    check(result as c_int)
+}
+
+/// Writes all of `bytes` to `fd` (errors ignored: the reader may be gone).
+pub fn write_raw(fd: c_int, bytes: &[u8]) {
+    // SAFETY: write reads `bytes.len()` bytes of `bytes`.
+    unsafe {
+        write(fd, bytes.as_ptr().cast(), bytes.len());
+    }
+}
+
+/// Reads exactly `buffer.len()` bytes from `fd`; false at an early end or an error.
+pub fn read_exact_raw(fd: c_int, buffer: &mut [u8]) -> bool {
+    let mut filled = 0;
+    while filled < buffer.len() {
+        // SAFETY: read writes at most the rest of `buffer`, which is valid and ours.
+        let count = unsafe {
+            read(
+                fd,
+                buffer[filled..].as_mut_ptr().cast(),
+                buffer.len() - filled,
+            )
+        };
+        if count > 0 {
+            filled += count as usize;
+        } else if count < 0 && io::Error::last_os_error().raw_os_error() == Some(EINTR) {
+            continue;
+        } else {
+            return false;
+        }
+    }
+    true
+}
+
+/// Becomes `uid`/`gid` with no supplementary groups: a process that was root loses every
+/// capability with it, and cannot get them back.
+pub fn become_user(uid: u32, gid: u32) -> io::Result<()> {
+    // SAFETY: setgroups with a count of 0 reads no memory; the others take integers.
+    unsafe {
+        check(setgroups(0, std::ptr::null()))?;
+        check(setresgid(gid, gid, gid))?;
+        check(setresuid(uid, uid, uid))
+    }
+}
+
+/// Sets `no_new_privs`: no exec (of a set-uid file, say) can grant privileges again.
+pub fn forbid_new_privileges() -> io::Result<()> {
+    // SAFETY: this prctl option takes integers only.
+    check(unsafe {
+        prctl(
+            PR_SET_NO_NEW_PRIVS,
+            1,
+            0 as c_ulong,
+            0 as c_ulong,
+            0 as c_ulong,
+        )
+    })
+}
+
+/// Sets RLIMIT_NPROC (processes and threads of this process's user) to `count`.
+pub fn limit_processes(count: u64) -> io::Result<()> {
+    let value = super::RLimit {
+        current: count,
+        maximum: count,
+    };
+    // SAFETY: `value` is a valid rlimit; setrlimit only reads it.
+    check(unsafe { super::setrlimit(RLIMIT_NPROC, &value) })
+}
+
+/// Changes the working folder to `path`.
+pub fn change_folder(path: &CStr) -> io::Result<()> {
+    // SAFETY: chdir reads the NUL-terminated path only.
+    check(unsafe { chdir(path.as_ptr()) })
+}

@@ -1,0 +1,255 @@
+//! The sandbox against the attacks a hostile review made on the judge (issue 21): each attack
+//! is a small program that prints `escaped` when it got through and `blocked` when it did not,
+//! judged against the expected `blocked`. In the sandbox it is AC; with `--no-sandbox` the
+//! same program gets through (WA), which shows that each test can fail.
+//!
+//! The sandbox needs root here (the judge says so in its banner otherwise): without it these
+//! tests check that the banner says the sandbox is off, and stop. No test sends a signal to
+//! anything but a pid it knows; the attack on the judge itself is `kill $PPID`.
+
+use crate::common::{self, Tag};
+use predicates::str::contains;
+use std::fs;
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Whether the judge can box programs here (it runs as root).
+fn sandbox_available() -> bool {
+    fs::read_to_string("/proc/self/status")
+        .unwrap_or_default()
+        .lines()
+        .any(|line| line.starts_with("Uid:") && line.split_whitespace().nth(2) == Some("0"))
+}
+
+/// A case folder with one case whose answer is `blocked`, and the attack as `attack.sh`.
+fn attack(script: &str) -> PathBuf {
+    common::fresh_folder(
+        "sandbox",
+        "problem",
+        &[
+            ("sample-1.in", "question\n"),
+            ("sample-1.out", "blocked\n"),
+            ("attack.sh", script),
+        ],
+    )
+}
+
+/// Judges `sh DIR/attack.sh` on the folder, with extra flags; the judge's stdout, stderr and
+/// exit code.
+fn judge_attack(dir: &Path, extra: &[&str]) -> (String, String, i32) {
+    let command = format!("sh {}", dir.join("attack.sh").display());
+    let output = common::judge_cmd(&command, dir, extra)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code().unwrap_or(-1),
+    )
+}
+
+/// The attack is blocked in the sandbox (AC) and gets through without it (WA).
+fn blocked_only_in_the_sandbox(script: &str) {
+    let dir = attack(script);
+    let (out, err, code) = judge_attack(&dir, &[]);
+    if !sandbox_available() {
+        assert!(err.contains("sandbox: off"), "{err}");
+        return;
+    }
+    assert!(err.contains("sandbox: on"), "{err}");
+    assert!(out.contains("problem/sample-1  AC"), "in the sandbox:\n{out}\n{err}");
+    assert_eq!(code, 0);
+    let (out, err, code) = judge_attack(&dir, &["--no-sandbox"]);
+    assert!(err.contains("sandbox: off (--no-sandbox)"), "{err}");
+    assert!(out.contains("problem/sample-1  WA"), "without:\n{out}\n{err}");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn a_program_cannot_leave_its_cgroups() {
+    blocked_only_in_the_sandbox(
+        "for procs in /sys/fs/cgroup/*/cgroup.procs; do\n\
+         \x20 if echo $$ > \"$procs\" 2>/dev/null; then echo escaped; exit 0; fi\n\
+         done\n\
+         echo blocked\n",
+    );
+}
+
+#[test]
+fn a_program_cannot_write_into_the_judges_report() {
+    blocked_only_in_the_sandbox(
+        "if echo 'problem/sample-2  AC  (forged)' > /proc/$PPID/fd/2 2>/dev/null; then\n\
+         \x20 echo escaped; else echo blocked; fi\n",
+    );
+}
+
+#[test]
+fn a_program_cannot_read_the_expected_output_beside_its_input() {
+    blocked_only_in_the_sandbox(
+        "input=$(readlink /proc/self/fd/0)\n\
+         if cat \"${input%.in}.out\" 2>/dev/null | grep -q blocked; then echo escaped;\n\
+         elif [ -e \"$(dirname \"$input\")/sample-1.out\" ]; then echo escaped; else echo blocked; fi\n",
+    );
+}
+
+#[test]
+fn a_program_cannot_signal_the_judge() {
+    let dir = attack("kill -TERM $PPID 2>/dev/null; echo blocked\n");
+    let (out, err, code) = judge_attack(&dir, &[]);
+    if !sandbox_available() {
+        assert!(err.contains("sandbox: off"), "{err}");
+        return;
+    }
+    assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
+    assert_eq!(code, 0, "{err}");
+    // Without the sandbox, $PPID is the judge: SIGTERM stops it (exit 143), no case judged.
+    let (out, _, code) = judge_attack(&dir, &["--no-sandbox"]);
+    assert_eq!(code, 143, "{out}");
+}
+
+#[test]
+fn files_in_tmp_and_dev_shm_are_gone_with_the_case() {
+    let tag = Tag::new("sandbox-tmp");
+    let left: Vec<PathBuf> = ["/tmp", "/dev/shm"]
+        .iter()
+        .map(|folder| Path::new(folder).join(format!("{}.file", tag)))
+        .collect();
+    let script = format!(
+        "echo kept > {} && echo kept > {} && echo blocked\n",
+        left[0].display(),
+        left[1].display()
+    );
+    let dir = attack(&script);
+    let (out, err, _) = judge_attack(&dir, &[]);
+    if !sandbox_available() {
+        assert!(err.contains("sandbox: off"), "{err}");
+        return;
+    }
+    assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
+    for file in &left {
+        assert!(!file.exists(), "{} outlived the case", file.display());
+    }
+    // Without the sandbox they stay (and this test removes them).
+    judge_attack(&dir, &["--no-sandbox"]);
+    for file in &left {
+        assert!(file.exists(), "{} was not written", file.display());
+        fs::remove_file(file).unwrap();
+    }
+}
+
+#[test]
+fn a_program_gets_no_descriptor_of_the_judges() {
+    let dir = attack("if [ -e /proc/self/fd/7 ]; then echo escaped; else echo blocked; fi\n");
+    let judge = assert_cmd::cargo::cargo_bin("judge");
+    let run = |extra: &str| {
+        // The judge is started with a file open on descriptor 7, as a careless caller might.
+        let line = format!(
+            "exec 7</etc/hostname; exec '{}' {extra} --cmd 'sh {}' '{}'",
+            judge.display(),
+            dir.join("attack.sh").display(),
+            dir.display()
+        );
+        let output = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(line)
+            .env("NO_COLOR", "1")
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    if !sandbox_available() {
+        return;
+    }
+    assert!(run("").contains("problem/sample-1  AC"));
+    assert!(run("--no-sandbox").contains("problem/sample-1  WA"));
+}
+
+#[test]
+fn a_program_has_no_network_not_even_loopback() {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    // Answers whoever connects, so the attack without the sandbox sees a connection.
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            drop(stream);
+        }
+    });
+    blocked_only_in_the_sandbox(&format!(
+        "if python3 -c 'import socket; socket.create_connection((\"127.0.0.1\", {port}), 2)' \
+         2>/dev/null; then echo escaped; else echo blocked; fi\n"
+    ));
+}
+
+#[test]
+fn the_system_and_the_programs_own_folder_are_read_only() {
+    let tag = Tag::new("sandbox-write");
+    let beside = std::env::current_dir()
+        .unwrap()
+        .join(format!("target/{}.file", tag));
+    let _ = fs::remove_file(&beside);
+    blocked_only_in_the_sandbox(&format!(
+        "if echo x > {} 2>/dev/null; then echo escaped; else echo blocked; fi\n",
+        beside.display()
+    ));
+    let _ = fs::remove_file(&beside);
+}
+
+#[test]
+fn abort_is_still_a_runtime_error_by_sigabrt() {
+    // The program is not PID 1 of its namespace, so a signal it sends itself still kills it.
+    let dir = attack("kill -ABRT $$\n");
+    let (out, err, _) = judge_attack(&dir, &[]);
+    assert!(out.contains("problem/sample-1  RE"), "{out}\n{err}");
+    assert!(out.contains("SIGABRT"), "{out}");
+}
+
+#[test]
+fn a_fork_bomb_meets_the_process_limit() {
+    if !sandbox_available() {
+        return;
+    }
+    let tag = Tag::new("sandbox-forks");
+    // At most 400 sleepers, each tagged; in the box, at most MAX_PROCESSES (256) can exist,
+    // and a fork past them fails (EAGAIN) instead of taking the machine down.
+    let dir = attack(&format!(
+        "python3 -c '\n\
+         import os, sys, time\n\
+         started = 0\n\
+         for _ in range(400):\n\
+         \x20   try:\n\
+         \x20       if os.fork() == 0:\n\
+         \x20           time.sleep(5); os._exit(0)\n\
+         \x20   except OSError:\n\
+         \x20       break\n\
+         \x20   started += 1\n\
+         print(\"blocked\" if started < 400 else \"escaped\", flush=True)\n\
+         os._exit(0)' {tag}\n"
+    ));
+    let (out, err, _) = judge_attack(&dir, &["-t", "10"]);
+    assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
+    tag.assert_none_left();
+    // Without the sandbox, all 400 start (and are killed with the case).
+    let (out, err, _) = judge_attack(&dir, &["-t", "10", "--no-sandbox"]);
+    assert!(out.contains("problem/sample-1  WA"), "{out}\n{err}");
+    tag.assert_none_left();
+}
+
+#[test]
+fn the_banner_says_when_the_sandbox_is_off() {
+    let dir = attack("echo blocked\n");
+    common::judge_cmd("sh -c 'echo blocked'", &dir, &["--no-sandbox"])
+        .assert()
+        .success()
+        .stderr(contains(
+            "sandbox: off (--no-sandbox): programs see the test data and the judge",
+        ));
+}
+
+#[test]
+fn a_python_found_on_path_runs_in_the_sandbox() {
+    let dir = attack("python3 -c 'print(\"blocked\")'\n");
+    let (out, err, _) = judge_attack(&dir, &[]);
+    assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
+}
