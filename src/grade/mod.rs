@@ -22,6 +22,8 @@ pub struct Settings {
     pub limits: Limits,
     pub compare: Mode,
     pub jobs: usize,
+    /// Whether the program is boxed in the sandbox (where it can be).
+    pub sandbox: bool,
 }
 
 /// The verdict of a case, what the run used (when it ran), and lines worth reporting (where it

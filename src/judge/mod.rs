@@ -207,9 +207,9 @@ pub fn run(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Outcome {
     if tasks.is_empty() {
         return fail(&["no cases to judge: an empty suite is not a pass".to_string()]);
     }
-    let availability = sandbox::configure(!flags.no_sandbox, test_data_folders(&tasks));
-    eprintln!("{}", availability.describe());
     let settings = flags.settings();
+    let availability = sandbox::configure(settings.sandbox, test_data_folders(&tasks));
+    eprintln!("{}", availability.describe());
     let session = Session::start(Signals::Noted);
     let json = flags.format == Format::Json;
     // With --format json, stdout carries the JSON lines and the report for people goes to stderr.

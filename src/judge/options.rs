@@ -60,6 +60,7 @@ impl CommonFlags {
             limits: self.limits.limits(),
             compare: self.compare.unwrap_or(Mode::Lines),
             jobs: self.jobs(),
+            sandbox: !self.no_sandbox,
         }
     }
 }

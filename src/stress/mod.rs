@@ -19,7 +19,7 @@ use crate::outcome;
 use crate::problems::build::build_solvers;
 use crate::problems::StressExpected;
 use crate::process::stop;
-use crate::process::{Program, Session, Signals};
+use crate::process::{sandbox, Program, Session, Signals};
 use crate::temp_folder::TempFolder;
 use crate::text::printable;
 use options::StressOptions;
@@ -155,6 +155,9 @@ pub fn run(root: &Path, stress: &StressOptions, settings: &Settings) -> outcome:
         Ok(plan) => plan,
         Err(message) => return fail(&message),
     };
+    // The candidate is boxed; the folder it would be saved to is hidden from it.
+    let availability = sandbox::configure(settings.sandbox, stress.save.iter().cloned().collect());
+    eprintln!("{}", availability.describe());
     let _session = Session::start(Signals::Noted);
     stress_with(stress, settings, &plan)
 }

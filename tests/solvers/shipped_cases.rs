@@ -49,6 +49,7 @@ fn every_solver_passes_every_case_of_its_folder() {
         limits,
         compare: Mode::Lines,
         jobs: 2,
+        sandbox: false,
     };
     let width = label_width(tasks.iter().map(|task| task.label.as_str()));
     let results = judge_all(&tasks, &settings, |finished| {
