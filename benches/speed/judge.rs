@@ -64,7 +64,11 @@ pub fn bench() {
             false,
             "--no-sandbox, a memory cgroup per case (pooled)",
         ),
-        ("off", false, "--no-sandbox, GAME_JUDGE_CGROUP=off: polling /proc only"),
+        (
+            "off",
+            false,
+            "--no-sandbox, GAME_JUDGE_CGROUP=off: polling /proc only",
+        ),
     ] {
         let (direct, judged) = measure_pair(
             || {

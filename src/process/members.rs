@@ -187,8 +187,8 @@ pub struct Members {
     /// Whether some process's statistics could not be read.
     sched_unreadable: bool,
     page_bytes: u64,
-    /// Whether the run is boxed: its first process (the keeper) and that one's child (the
-    /// init) are copies of the judge, whose memory is not the program's.
+    /// Whether the run is boxed: its first process (the box's init) is a copy of the judge,
+    /// whose memory is not the program's.
     boxed: bool,
 }
 
@@ -289,8 +289,7 @@ impl Members {
             self.read_sched(process.pid, process.start_ticks, process.threads);
         }
         let first = self.first;
-        let judge_copy =
-            |process: &Process| self.boxed && (process.pid == first || process.parent == first);
+        let judge_copy = |process: &Process| self.boxed && process.pid == first;
         let rss = |process: &&Process| match judge_copy(process) {
             true => 0,
             false => process.rss_pages * self.page_bytes,

@@ -343,31 +343,34 @@ impl Running {
         let entered = cgroup.as_ref().and_then(Cgroup::enter);
         let join = cgroup.as_ref().filter(|_| entered.is_none());
         let contestant = trust == Trust::Contestant;
-        let mut box_user = None;
-        let mut set_up = |command: Command, stdin: Stdio| {
-            let mut command = prepare(command, stdin, outputs, &marker, &limits, join, contestant);
-            if contestant {
-                box_user = sandbox::confine(&mut command, program, limits.memory_bytes);
-            }
-            command
-        };
-        let mut command = set_up(program.command(), stdin);
         let by_itself = join.is_some() || contestant;
         let started = Instant::now();
-        let spawned = match spawn(&mut command, &limits, by_itself) {
+        // Prepares and spawns one command; a contestant's in a box where the sandbox is on.
+        let attempt = |command: Command, stdin: Stdio| {
+            let mut command = prepare(command, stdin, outputs, &marker, &limits, join, contestant);
+            let boxed = match contestant {
+                true => sandbox::confine(&mut command, program, limits.memory_bytes)?,
+                false => None,
+            };
+            let child = match &boxed {
+                Some(_) => {
+                    sandbox::in_new_pid_namespace(|| spawn(&mut command, &limits, by_itself))?
+                }
+                None => spawn(&mut command, &limits, by_itself),
+            }?;
+            io::Result::Ok((child, boxed.map(sandbox::Boxed::spawned)))
+        };
+        let spawned = match attempt(program.command(), stdin) {
             Err(error) if error.raw_os_error() == Some(EXEC_FORMAT_ERROR) => {
                 match program.command_as_script() {
-                    Some(script) => {
-                        spawn(&mut set_up(script, stdin_for(&input)?), &limits, by_itself)
-                    }
+                    Some(script) => attempt(script, stdin_for(&input)?),
                     None => Err(error),
                 }
             }
             other => other,
         };
         drop(entered);
-        let mut child = spawned?;
-        let boxed = box_user.is_some();
+        let (mut child, boxed) = spawned?;
         let first = child.id() as i32;
         // Needed only to read wait4's max RSS, which a cgroup's count replaces.
         let judge_peak = match cgroup {
@@ -400,16 +403,16 @@ impl Running {
                     cgroup: cgroup.as_ref(),
                     started,
                     judge_peak,
-                    boxed,
+                    boxed: boxed.as_ref(),
                 },
                 idle::Part::new(activity),
             );
             drop(counted);
             let _ = sender.send(ended);
             // The run is over and its processes are gone: the cgroup goes back to the pool
-            // while the judge goes on, and the box user is free for another box.
+            // while the judge goes on, and the box is free for another run.
             drop(cgroup);
-            drop(box_user);
+            drop(boxed);
         });
         // `child` is dropped without a wait: the monitor reaps the first process by pid.
         Ok(Running {
@@ -553,8 +556,9 @@ struct Watched<'a> {
     cgroup: Option<&'a Cgroup>,
     started: Instant,
     judge_peak: u64,
-    /// Whether it runs in a box (whose keeper and init are copies of the judge).
-    boxed: bool,
+    /// The box it runs in, if it does: its first process is the box's init, a copy of the
+    /// judge, which tells how the program ended.
+    boxed: Option<&'a sandbox::Boxed>,
 }
 
 /// The time a run's threads ran or waited for a CPU: the waits summed over them, and the run
@@ -578,7 +582,7 @@ fn supervise(run: Watched, mut part: idle::Part) -> io::Result<Ended> {
         boxed,
     } = run;
     let end = EndOfFirst::watch(first);
-    let mut members = Members::new(first, marker, boxed);
+    let mut members = Members::new(first, marker, boxed.is_some());
     let ticks = sys::clock_ticks_per_second();
     let mut usage = Usage::default();
     let mut interval = Duration::from_millis(1);
@@ -659,7 +663,11 @@ fn supervise(run: Watched, mut part: idle::Part) -> io::Result<Ended> {
     let idle = part.idle(wall, busy_time(&usage, sched));
     usage.idle = idle.max(most_idle).filter(|_| idle.is_some());
     Ok(Ended {
-        termination: Termination::from_wait_status(reaped.status),
+        termination: Termination::from_wait_status(
+            boxed
+                .and_then(sandbox::Boxed::program_status)
+                .unwrap_or(reaped.status),
+        ),
         stopped: control.stopped(),
         usage,
     })

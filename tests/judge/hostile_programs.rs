@@ -987,12 +987,12 @@ fn an_answer_swapped_for_a_fifo_or_a_device_during_the_run_is_a_judge_error() {
             &["-j", "1", "--no-sandbox"],
             Duration::from_secs(60),
         )
-            .assert()
-            .code(2)
-            .stdout(contains("/b  JE"))
-            .stdout(contains(
-                "a case file must be a regular file outside /proc and /sys",
-            ));
+        .assert()
+        .code(2)
+        .stdout(contains("/b  JE"))
+        .stdout(contains(
+            "a case file must be a regular file outside /proc and /sys",
+        ));
         tag.assert_none_left();
     }
 }

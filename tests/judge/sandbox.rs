@@ -59,11 +59,17 @@ fn blocked_only_in_the_sandbox(script: &str) {
         return;
     }
     assert!(err.contains("sandbox: on"), "{err}");
-    assert!(out.contains("problem/sample-1  AC"), "in the sandbox:\n{out}\n{err}");
+    assert!(
+        out.contains("problem/sample-1  AC"),
+        "in the sandbox:\n{out}\n{err}"
+    );
     assert_eq!(code, 0);
     let (out, err, code) = judge_attack(&dir, &["--no-sandbox"]);
     assert!(err.contains("sandbox: off (--no-sandbox)"), "{err}");
-    assert!(out.contains("problem/sample-1  WA"), "without:\n{out}\n{err}");
+    assert!(
+        out.contains("problem/sample-1  WA"),
+        "without:\n{out}\n{err}"
+    );
     assert_eq!(code, 1);
 }
 
@@ -252,4 +258,35 @@ fn a_python_found_on_path_runs_in_the_sandbox() {
     let dir = attack("python3 -c 'print(\"blocked\")'\n");
     let (out, err, _) = judge_attack(&dir, &[]);
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
+}
+
+#[test]
+fn relative_paths_work_and_the_working_folder_is_private() {
+    if !sandbox_available() {
+        return;
+    }
+    let dir = attack("echo note > ./scratch && [ \"$(cat ./scratch)\" = note ] && echo blocked\n");
+    // Named relative to the judge's folder, as a user types it.
+    let here = std::env::current_dir().unwrap();
+    let script = dir.join("attack.sh");
+    let relative = script.strip_prefix(&here).unwrap();
+    let output = common::judge_cmd(&format!("sh {}", relative.display()), &dir, &[])
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(out.contains("problem/sample-1  AC"), "{out}");
+    // Written in the box's own working folder, not in the judge's.
+    assert!(!here.join("scratch").exists());
+}
+
+#[test]
+fn what_a_boxed_program_leaves_running_ends_with_it() {
+    let tag = Tag::new("sandbox-daemon");
+    let dir = attack(&format!(
+        "setsid sh -c 'sleep 30' {tag} > /dev/null 2>&1 &\nsh -c 'sleep 30' {tag} > /dev/null 2>&1 &\necho blocked\n"
+    ));
+    let (out, err, _) = judge_attack(&dir, &[]);
+    assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
+    tag.assert_none_left();
 }

@@ -1,13 +1,13 @@
-//! What happens between fork and exec when a program runs in the sandbox: three processes,
-//! each running only the async-signal-safe calls of `sys::namespaces` on a `Prepared` made
-//! before the fork.
+//! What happens between fork and exec when a program runs in the sandbox: two processes, each
+//! running only the async-signal-safe calls of `sys::namespaces` on a `Prepared` made before
+//! the fork.
 //!
-//! - The **keeper** (the child the judge forks, which the judge waits for) makes the new
-//!   namespaces and forks the init; then it waits, and ends as the program ended (the same exit
-//!   code, or the same signal), so the judge's verdict reads as without a sandbox.
-//! - The **init** (PID 1 of the new PID namespace) builds the file system view, forks the
-//!   program and reaps every process of the box until the program has ended; it tells the
-//!   keeper how, and exits, which ends whatever is left in the box.
+//! - The **init** is the child the judge forks, born PID 1 of a new PID namespace (the
+//!   spawning thread asked for one, see `in_new_pid_namespace`). It enters the box's other
+//!   namespaces, builds the file system view, forks the program, and reaps every process of
+//!   the box until the program has ended; then it writes the program's wait status down a pipe
+//!   to the judge (PID 1 cannot end by a signal it sends itself, so it cannot end as the
+//!   program did) and exits, which ends whatever is left in the box.
 //! - The **program** (PID 2) becomes the unprivileged box user, and std execs it.
 
 use super::plan::MountStep;
@@ -16,7 +16,7 @@ use std::ffi::CString;
 use std::io;
 use std::os::raw::c_int;
 
-/// Everything the three processes need, made before the fork (no allocation after it).
+/// Everything the two processes need, made before the fork (no allocation after it).
 pub struct Prepared {
     pub mounts: Vec<MountStep>,
     /// One slot per copied tree, filled in the child.
@@ -27,47 +27,36 @@ pub struct Prepared {
     pub uid: u32,
     pub gid: u32,
     pub max_processes: u64,
+    /// The box slot's own empty network namespace, kept from box to box.
+    pub network: c_int,
+    /// The pipe's write end on which the init tells the judge how the program ended.
+    pub tell: c_int,
 }
 
-/// The namespaces every box gets: mount, PID, IPC, UTS and network (no interface but a
-/// loopback that is down).
-const NAMESPACES: c_int = ns::NEW_MOUNT | ns::NEW_PID | ns::NEW_IPC | ns::NEW_UTS | ns::NEW_NET;
+/// The namespaces the init makes for the box: mount, IPC and UTS. (The PID namespace it is born
+/// in; the network namespace, whose making costs more than the rest of the box, is its slot's,
+/// made once: see `network`.)
+const NAMESPACES: c_int = ns::NEW_MOUNT | ns::NEW_IPC | ns::NEW_UTS;
 
-/// Runs in the keeper; returns (in the program only) when std may exec the program.
+/// Runs in the init; returns (in the program only) when std may exec the program.
 pub fn enter(prepared: &mut Prepared) -> io::Result<()> {
+    ns::join_namespace(prepared.network, ns::NEW_NET)?;
     ns::enter_new_namespaces(NAMESPACES)?;
-    let (told_read, told_write) = ns::raw_pipe()?;
-    let init = ns::fork_now()?;
-    if init > 0 {
-        keep(init, told_read);
-    }
     let built = build_view(prepared);
-    match ns::fork_now() {
-        Ok(0) => {
+    match ns::fork_now()? {
+        0 => {
             built?;
             become_contestant(prepared)
         }
-        Ok(program) => run_init(program, told_write),
-        Err(_) => ns::exit_now(INIT_FAILED),
+        program => run_init(program, prepared.tell),
     }
 }
 
-/// The keeper's exit code when the init could not say how the program ended.
+/// The init's exit code when it could not wait for the program.
 const INIT_FAILED: i32 = 125;
 
-/// The keeper: holds nothing of the judge's, waits for the init's word and ends the same way.
-fn keep(init: i32, told: c_int) -> ! {
-    ns::close_all_but(told);
-    let mut status = [0u8; 4];
-    let heard = ns::read_exact_raw(told, &mut status);
-    let _ = ns::wait_child(init);
-    if heard {
-        ns::end_like(i32::from_ne_bytes(status));
-    }
-    ns::exit_now(INIT_FAILED)
-}
-
-/// The init: reaps every process of the box until the program ends, then reports and exits.
+/// The init: holds nothing of the judge's but the pipe, reaps every process of the box until
+/// the program ends, then tells its wait status and exits.
 fn run_init(program: i32, tell: c_int) -> ! {
     ns::close_all_but(tell);
     loop {

@@ -10,18 +10,23 @@
 //! guide's "Sandbox" section (docs/GUIDE.md) says what it guarantees and what it does not.
 
 mod child;
+mod network;
 mod plan;
 
 use super::program::Program;
+use super::sys;
 use super::sys::namespaces as ns;
 use plan::{Facts, Want};
 use std::ffi::CString;
+use std::fs::File;
+use std::io::{self, Read};
+use std::os::fd::AsRawFd;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 /// Whether programs are boxed in this run of the judge, and why not when they are not.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,24 +137,58 @@ impl Drop for BoxUser {
     }
 }
 
-/// Makes `command` (which runs `program`) start in a box, if the sandbox is on; the box user
-/// to hold until the run is over.
-pub fn confine(command: &mut Command, program: &Program, memory_bytes: u64) -> Option<BoxUser> {
+/// A box a run is in: its user (free again on drop, after the run's processes are gone) and
+/// the pipe on which its init tells how the program ended.
+#[derive(Debug)]
+pub struct Boxed {
+    _user: BoxUser,
+    told: File,
+    /// The write end, until the spawn (the init has its own copy).
+    tell: Option<File>,
+}
+
+impl Boxed {
+    /// After the spawn: the judge's copy of the write end is closed, so the read end sees the
+    /// end once the init is gone.
+    pub fn spawned(mut self) -> Boxed {
+        self.tell = None;
+        self
+    }
+
+    /// The program's raw wait status, as its init told it; `None` if the init ended (or was
+    /// killed) without telling. Read once the init is reaped.
+    pub fn program_status(&self) -> Option<i32> {
+        let mut status = [0u8; 4];
+        (&self.told).read_exact(&mut status).ok()?;
+        Some(i32::from_ne_bytes(status))
+    }
+}
+
+/// Makes `command` (which runs `program`) start in a box, if the sandbox is on (`None` when it
+/// is off). The command must be spawned by `in_new_pid_namespace`.
+pub fn confine(
+    command: &mut Command,
+    program: &Program,
+    memory_bytes: u64,
+) -> io::Result<Option<Boxed>> {
     let hidden = {
         let settings = SETTINGS
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        settings.as_ref()?.hidden.clone()
+        match settings.as_ref() {
+            Some(settings) => settings.hidden.clone(),
+            None => return Ok(None),
+        }
     };
     let user = BoxUser::take();
     let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
-    let wanted = wanted_paths(program, &here, &hidden);
-    let private = format!("size={memory_bytes},nr_inodes=65536,mode=1777");
-    let view = plan::plan(&wanted, &RealFiles, &private, COVER_OPTIONS);
+    let view = view_for(program, &here, &hidden, memory_bytes);
     let working = match working_folder(&here) {
         Some(folder) => folder,
         None => PathBuf::from("/tmp"),
     };
+    let network = network::for_slot(user.0)?;
+    let (told, tell) = sys::pipe()?;
     let mut prepared = child::Prepared {
         mounts: view.steps,
         copies: vec![-1; view.copies],
@@ -158,13 +197,68 @@ pub fn confine(command: &mut Command, program: &Program, memory_bytes: u64) -> O
         uid: user.uid(),
         gid: user.uid(),
         max_processes: MAX_PROCESSES,
+        network,
+        tell: tell.as_raw_fd(),
     };
     // SAFETY: the closure runs in the forked child before exec; `child::enter` makes only the
     // async-signal-safe calls of `sys::namespaces`, on `prepared`, made before the fork.
     unsafe {
         command.pre_exec(move || child::enter(&mut prepared));
     }
-    Some(user)
+    Ok(Some(Boxed {
+        _user: user,
+        told,
+        tell: Some(tell),
+    }))
+}
+
+/// The PID namespace of the judge's threads, opened once (`None` if it cannot be).
+static OWN_PID_NAMESPACE: OnceLock<Option<File>> = OnceLock::new();
+
+/// Runs `spawn` with this thread's children born in a new PID namespace (the first one is its
+/// PID 1: the box's init), then puts the thread back, so its later children are born where the
+/// judge is.
+pub fn in_new_pid_namespace<T>(spawn: impl FnOnce() -> T) -> io::Result<T> {
+    let own = OWN_PID_NAMESPACE
+        .get_or_init(|| ns::own_pid_namespace().ok())
+        .as_ref()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::Other, "cannot open /proc/self/ns/pid"))?;
+    ns::enter_new_namespaces(ns::NEW_PID)?;
+    let spawned = spawn();
+    ns::join_namespace(own.as_raw_fd(), ns::NEW_PID)?;
+    Ok(spawned)
+}
+
+/// What a view was planned for: the program, the working folder, the hidden folders, the
+/// memory limit (the private tmpfs's size).
+type ViewKey = (Program, PathBuf, Vec<PathBuf>, u64);
+
+/// The views planned so far: every case of a folder runs the same program, so its view is
+/// worked out once (looking up PATH and folder permissions costs more than the mounts).
+static VIEWS: Mutex<Vec<(ViewKey, plan::View)>> = Mutex::new(Vec::new());
+
+/// The view of `program` run from `here`, planned once.
+fn view_for(program: &Program, here: &Path, hidden: &[PathBuf], memory_bytes: u64) -> plan::View {
+    let key: ViewKey = (
+        program.clone(),
+        here.to_path_buf(),
+        hidden.to_vec(),
+        memory_bytes,
+    );
+    let mut views = VIEWS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some((_, view)) = views.iter().find(|(known, _)| *known == key) {
+        return view.clone();
+    }
+    let wanted = wanted_paths(program, here, hidden);
+    let private = format!("size={memory_bytes},nr_inodes=65536,mode=1777");
+    let view = plan::plan(&wanted, &RealFiles, &private, COVER_OPTIONS);
+    if views.len() >= 16 {
+        views.remove(0);
+    }
+    views.push((key, view.clone()));
+    view
 }
 
 /// A covering tmpfs: tiny, for the mount points of what is placed back.

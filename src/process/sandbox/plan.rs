@@ -18,7 +18,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 /// One step of the init's mount work.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MountStep {
     /// Copies the tree at a path into the next copy slot.
     Copy(CString),
@@ -55,7 +55,7 @@ pub trait Facts {
 }
 
 /// The mount steps, how many copies they take, and the tmpfs mounts to leave writable.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct View {
     pub steps: Vec<MountStep>,
     pub copies: usize,

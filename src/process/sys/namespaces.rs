@@ -10,13 +10,11 @@ use std::os::raw::{c_char, c_int, c_long, c_uint, c_ulong, c_void};
 
 extern "C" {
     fn unshare(flags: c_int) -> c_int;
+    fn setns(fd: c_int, kind: c_int) -> c_int;
     fn fork() -> i32;
     fn waitpid(pid: i32, status: *mut c_int, options: c_int) -> i32;
     fn _exit(status: c_int) -> !;
-    fn getpid() -> i32;
     fn geteuid() -> u32;
-    fn kill(pid: i32, signal: c_int) -> c_int;
-    fn signal(signal: c_int, handler: usize) -> usize;
     fn mount(
         source: *const c_char,
         target: *const c_char,
@@ -27,9 +25,7 @@ extern "C" {
     fn mkdir(path: *const c_char, mode: c_uint) -> c_int;
     fn open(path: *const c_char, flags: c_int, ...) -> c_int;
     fn close(fd: c_int) -> c_int;
-    fn read(fd: c_int, buffer: *mut c_void, count: usize) -> isize;
     fn write(fd: c_int, buffer: *const c_void, count: usize) -> isize;
-    fn pipe2(fds: *mut c_int, flags: c_int) -> c_int;
     fn chdir(path: *const c_char) -> c_int;
     fn sethostname(name: *const c_char, length: usize) -> c_int;
     fn setgroups(count: usize, groups: *const u32) -> c_int;
@@ -57,7 +53,6 @@ const EEXIST: i32 = 17;
 const EINTR: i32 = 4;
 const RLIMIT_NPROC: c_int = 6;
 const PR_SET_NO_NEW_PRIVS: c_int = 38;
-const SIG_DFL: usize = 0;
 
 // Linux's common syscall numbers (the same on x86-64, ARM64 and RISC-V).
 const SYS_OPEN_TREE: c_long = 428;
@@ -103,6 +98,17 @@ pub fn enter_new_namespaces(flags: c_int) -> io::Result<()> {
     check(unsafe { unshare(flags) })
 }
 
+/// Moves this process into the existing namespace `fd` (of the kind `kind`, one `NEW_*`).
+pub fn join_namespace(fd: c_int, kind: c_int) -> io::Result<()> {
+    // SAFETY: setns takes two integers and touches no memory of ours.
+    check(unsafe { setns(fd, kind) })
+}
+
+/// The PID namespace this process's threads run in, to come back to (`/proc/self/ns/pid`).
+pub fn own_pid_namespace() -> io::Result<std::fs::File> {
+    std::fs::File::open("/proc/self/ns/pid")
+}
+
 /// Forks; the child's pid to the parent, 0 to the child.
 pub fn fork_now() -> io::Result<i32> {
     // SAFETY: called in a child of the judge that has one thread; the copy it makes runs only
@@ -135,22 +141,6 @@ pub fn wait_child(pid: i32) -> io::Result<(i32, i32)> {
 pub fn exit_now(code: i32) -> ! {
     // SAFETY: _exit ends the process; it never returns and touches no memory of ours.
     unsafe { _exit(code) }
-}
-
-/// Ends this process as the raw wait `status` says another ended: with its exit code, or by
-/// the same signal (a process that is not PID 1 can kill itself).
-pub fn end_like(status: i32) -> ! {
-    let signal_number = status & 0x7f;
-    if signal_number == 0 {
-        exit_now((status >> 8) & 0xff);
-    }
-    // SAFETY: resetting a signal to its default action and sending it to ourselves touch no
-    // memory of ours.
-    unsafe {
-        signal(signal_number, SIG_DFL);
-        kill(getpid(), signal_number);
-    }
-    exit_now(128 + signal_number)
 }
 
 /// Makes every mount of this (new) mount namespace private, so nothing done here reaches the
@@ -300,14 +290,6 @@ pub fn set_host_name(name: &[u8]) -> io::Result<()> {
     check(unsafe { sethostname(name.as_ptr().cast(), name.len()) })
 }
 
-/// A pipe (read end, write end), both closed on exec.
-pub fn raw_pipe() -> io::Result<(c_int, c_int)> {
-    let mut fds: [c_int; 2] = [-1, -1];
-    // SAFETY: pipe2 writes two descriptors into the array.
-    check(unsafe { pipe2(fds.as_mut_ptr(), O_CLOEXEC) })?;
-    Ok((fds[0], fds[1]))
-}
-
 /// Closes every descriptor but `keep` (-1: none).
 pub fn close_all_but(keep: c_int) {
     let range = |first: c_int, last: c_uint| {
@@ -353,29 +335,6 @@ pub fn write_raw(fd: c_int, bytes: &[u8]) {
     unsafe {
         write(fd, bytes.as_ptr().cast(), bytes.len());
     }
-}
-
-/// Reads exactly `buffer.len()` bytes from `fd`; false at an early end or an error.
-pub fn read_exact_raw(fd: c_int, buffer: &mut [u8]) -> bool {
-    let mut filled = 0;
-    while filled < buffer.len() {
-        // SAFETY: read writes at most the rest of `buffer`, which is valid and ours.
-        let count = unsafe {
-            read(
-                fd,
-                buffer[filled..].as_mut_ptr().cast(),
-                buffer.len() - filled,
-            )
-        };
-        if count > 0 {
-            filled += count as usize;
-        } else if count < 0 && io::Error::last_os_error().raw_os_error() == Some(EINTR) {
-            continue;
-        } else {
-            return false;
-        }
-    }
-    true
 }
 
 /// Becomes `uid`/`gid` with no supplementary groups: a process that was root loses every
