@@ -14,7 +14,9 @@
 //!   before it) or after `"time_ms":` or `"memory_mib":` is the same wherever it is, and so is
 //!   the case named after `slowest … ms` and `largest … MiB` in a summary. A note of how long a
 //!   case waited for a CPU (`(waited 1.2 s for a CPU)`, or that as a line or in a JSON detail)
-//!   comes with a busy machine: it is left out of what the judge printed.
+//!   comes with a busy machine: it is left out of what the judge printed. The sandbox's banner
+//!   line (`sandbox: on (…)`) is compared as `sandbox: …`: whether it is on depends on the
+//!   machine.
 //! - A block with a `...` line shows the first lines of the output above it and the last below
 //!   it; in such a block the summary's counts are not compared (cases get added), but the count
 //!   of cases it prints must be the number of case lines in the output.
@@ -219,6 +221,15 @@ fn without_wait_notes(line: &str) -> Option<String> {
     }
 }
 
+/// The sandbox's banner line as `sandbox: …`: whether it is on depends on the machine (root
+/// or not), so a page shows it as on and a reader's run may say off.
+fn without_sandbox_state(line: &str) -> String {
+    match line.starts_with("sandbox: ") {
+        true => "sandbox: …".to_string(),
+        false => line.to_string(),
+    }
+}
+
 /// `line` with every run of digits as `N`.
 fn without_numbers(line: &str) -> String {
     let mut out = String::new();
@@ -265,6 +276,11 @@ fn figures_are_left_out_and_nothing_else() {
     );
     assert_eq!(without_numbers("59 cases: 59 AC"), "N cases: N AC");
     assert_eq!(
+        without_sandbox_state("sandbox: off (--no-sandbox)"),
+        without_sandbox_state("sandbox: on (namespaces, an unprivileged user)")
+    );
+    assert_eq!(without_sandbox_state("p/sandbox: on"), "p/sandbox: on");
+    assert_eq!(
         without_wait_notes("p/a  AC      906 ms      7.6 MiB  (waited 3.1 s for a CPU)"),
         Some("p/a  AC      906 ms      7.6 MiB".to_string())
     );
@@ -299,12 +315,12 @@ fn difference(page: &str, session: &Session, printed: &str) -> Option<String> {
     let printed: Vec<String> = printed
         .lines()
         .filter_map(without_wait_notes)
-        .map(|line| without_figures(&line))
+        .map(|line| without_figures(&without_sandbox_state(&line)))
         .collect();
     let shown: Vec<String> = session
         .shown
         .iter()
-        .map(|line| without_figures(line))
+        .map(|line| without_figures(&without_sandbox_state(line)))
         .collect();
     let elided = shown.iter().position(|line| line == "...");
     let (head, tail) = match elided {

@@ -42,9 +42,10 @@ impl Availability {
     /// The banner line's words.
     pub fn describe(&self) -> String {
         match self {
-            Availability::On => "sandbox: on (own PID, mount, IPC, UTS and network namespaces; \
-                 an unprivileged user; test data hidden; see the guide's \"Sandbox\")"
-                .to_string(),
+            Availability::On => {
+                "sandbox: on (own namespaces, an unprivileged user, the test data hidden)"
+                    .to_string()
+            }
             Availability::Refused => {
                 "sandbox: off (--no-sandbox): programs see the test data and the judge".to_string()
             }
