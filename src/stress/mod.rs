@@ -21,7 +21,7 @@ use crate::problems::StressExpected;
 use crate::process::stop;
 use crate::process::{Program, Session, Signals};
 use crate::temp_folder::TempFolder;
-use crate::text::printable;
+use crate::text::{count, printable};
 use options::StressOptions;
 use progress::ProgressLine;
 use search::{search, Ending, Source};
@@ -178,8 +178,8 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
     );
     if let Some(signal) = stop::received_signal() {
         eprintln!(
-            "error: stopped by signal {signal} after {} inputs",
-            searched.tried
+            "error: stopped by signal {signal} after {}",
+            count(searched.tried as usize, "input")
         );
         return outcome::Outcome::Stopped(signal);
     }
@@ -215,9 +215,10 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
             }
             runs += 1;
             progress.draw(&format!(
-                "shrinking: {runs} runs, {:.1} s, the smallest failing input {} bytes (Ctrl-C keeps it)",
+                "shrinking: {}, {:.1} s, the smallest failing input {} (Ctrl-C keeps it)",
+                count(runs, "run"),
                 started.elapsed().as_secs_f64(),
-                last_input.len()
+                count(last_input.len(), "byte")
             ));
             let outcome = plan.setup.attempt(&text);
             if stop::received_signal().is_some() {
