@@ -4,6 +4,10 @@
 //!
 //! The built-in generators are the problem table's (`crate::problems`); `trial` tries one input, `search` tries many, `shrink` reduces one,
 //! `save` writes it as a case, `report` prints the outcome.
+//!
+//! Safe by default: three programs of the user's without `--validator` are warned about (the
+//! shrunk input is only as valid as the reference is strict), and `--save` into a folder of a
+//! problem package or of this project's `cases/` is refused unless `--force` is given.
 
 pub mod options;
 mod progress;
@@ -145,8 +149,19 @@ fn plan(
     })
 }
 
+/// The warning of three programs without a validator.
+pub const NO_VALIDATOR: &str = "warning: no --validator: a shrunk input is kept when the reference accepts it, so it may leave the problem's constraints; give --validator 'COMMAND' (the input on stdin, exit 0 = valid) to keep every input valid";
+
 /// Runs `judge stress`.
 pub fn run(root: &Path, stress: &StressOptions, settings: &Settings) -> outcome::Outcome {
+    if let (Some(dir), false) = (&stress.save, stress.force) {
+        if let Some(why) = save::package_folder(dir, root) {
+            return fail(&format!(
+                "--save {}: a folder of a problem package or of this project's cases ({why}): a shrunk input saved there becomes one of its cases; save it elsewhere, or give --force to save there all the same",
+                dir.display()
+            ));
+        }
+    }
     let scratch = match TempFolder::new("stress") {
         Ok(folder) => folder,
         Err(error) => return fail(&format!("cannot make a temporary folder: {error}")),
@@ -155,6 +170,9 @@ pub fn run(root: &Path, stress: &StressOptions, settings: &Settings) -> outcome:
         Ok(plan) => plan,
         Err(message) => return fail(&message),
     };
+    if stress.name.is_none() && stress.validator.is_none() {
+        eprintln!("{NO_VALIDATOR}");
+    }
     let _session = Session::start(Signals::Noted);
     stress_with(stress, settings, &plan)
 }
