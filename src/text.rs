@@ -1,6 +1,7 @@
 //! How text from a program, a case or a user appears in the judge's messages and report: quoted
 //! and cut for a message, with control characters escaped, or byte by byte with whitespace made
-//! visible (trailing spaces as `␠`, tabs as `\t`, CR as `\r`), so that no byte can forge a line.
+//! visible (trailing spaces as `␠`, tabs as `\t`, CR as `\r`), so that no byte can forge a line;
+//! and a count of things with its noun (`1 file`, `2 files`).
 
 /// How many characters of a user's text a message quotes.
 pub const QUOTE_CHARS: usize = 40;
@@ -14,6 +15,13 @@ pub fn quote(text: &str) -> String {
     }
     let start: String = text.chars().take(QUOTE_CHARS).collect();
     format!("{start:?}… ({count} characters)")
+}
+
+/// `number` and `what`, in the plural unless `number` is 1: `1 file`, `0 files`, `2 files`
+/// (`what` is a noun whose plural takes an `s`).
+pub fn count(number: usize, what: &str) -> String {
+    let plural = if number == 1 { "" } else { "s" };
+    format!("{number} {what}{plural}")
 }
 
 /// Text as it may appear on the judge's report: control characters (newlines, terminal
@@ -134,6 +142,13 @@ fn escaped_byte(&byte: &u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_count_takes_the_plural_unless_it_is_one() {
+        assert_eq!(count(0, "file"), "0 files");
+        assert_eq!(count(1, "file"), "1 file");
+        assert_eq!(count(2, "case"), "2 cases");
+    }
 
     #[test]
     fn quotes_are_cut_to_forty_characters() {

@@ -59,6 +59,33 @@ fn in_kernel_files(path: &Path) -> bool {
     path.starts_with("/proc") || path.starts_with("/sys")
 }
 
+/// Whether `path` is a link whose links lead back to one already passed (or on for longer than
+/// the kernel follows them), so that it never reaches a file.
+fn in_a_loop(path: &Path) -> bool {
+    let mut passed: Vec<PathBuf> = Vec::new();
+    let mut current = path.to_path_buf();
+    while let Ok(hop) = fs::read_link(&current) {
+        let next = current
+            .parent()
+            .map_or_else(|| hop.clone(), |parent| parent.join(&hop));
+        passed.push(current);
+        if passed.contains(&next) || passed.len() > MAX_LINKS {
+            return true;
+        }
+        current = next;
+    }
+    false
+}
+
+/// How many links in a row the kernel follows before it gives up (Linux's `MAXSYMLINKS`).
+const MAX_LINKS: usize = 40;
+
+/// Whether a file of a case folder is there, as a file or as a link, even one that leads
+/// nowhere: such a link is the file's error, not a missing file.
+pub fn present(path: &Path) -> bool {
+    fs::symlink_metadata(path).is_ok()
+}
+
 /// What `path` is, for an error: a link and where it leads, and the kind of file found there.
 fn what_it_is(path: &Path, target: &Path, kind: Option<&str>) -> String {
     let link = fs::symlink_metadata(path).is_ok_and(|found| found.file_type().is_symlink());
@@ -85,7 +112,21 @@ pub fn readable(path: &Path, role: &'static str) -> Result<(), CaseError> {
         path: path.to_path_buf(),
         error,
     };
-    let target = fs::canonicalize(path).map_err(unreadable)?;
+    let target = match fs::canonicalize(path) {
+        Ok(target) => target,
+        Err(_) if in_a_loop(path) => {
+            let hop = fs::read_link(path).unwrap_or_default();
+            return Err(CaseError::NotRegular {
+                path: path.to_path_buf(),
+                what: format!(
+                    "a link to {}, in a loop of links that never reaches a file",
+                    hop.display()
+                ),
+                role,
+            });
+        }
+        Err(error) => return Err(unreadable(error)),
+    };
     let kind = odd_kind(fs::metadata(&target).map_err(unreadable)?.file_type());
     if kind.is_some() || in_kernel_files(&target) {
         return Err(CaseError::NotRegular {
@@ -179,5 +220,31 @@ mod tests {
             readable(&link("gone.in", "nowhere"), "a case file"),
             Err(CaseError::Unreadable { .. })
         ));
+    }
+
+    #[test]
+    fn a_loop_of_links_is_refused_as_one() {
+        let dir = crate::test_folders::folder_with_files("case-files", &[]);
+        let link = |name: &str, to: &str| {
+            let path = dir.join(name);
+            symlink(to, &path).unwrap();
+            path
+        };
+        let itself = link("loop.in", "loop.in");
+        assert_eq!(
+            refusal(&itself),
+            format!(
+                "{} is a link to loop.in, in a loop of links that never reaches a file: a case file must be a regular file outside /proc and /sys",
+                itself.display()
+            )
+        );
+        let (a, b) = (link("a.in", "b.in"), link("b.in", "a.in"));
+        assert!(refusal(&a).contains("a link to b.in, in a loop of links"));
+        assert!(refusal(&b).contains("a link to a.in, in a loop of links"));
+        // A link into the loop is caught too; a link that leads on to a file is not a loop.
+        assert!(refusal(&link("into.in", "a.in")).contains("a link to a.in, in a loop"));
+        fs::write(dir.join("file.in"), "1\n").unwrap();
+        assert!(readable(&link("to_file.in", "file.in"), "a case file").is_ok());
+        assert!(!in_a_loop(&link("gone.in", "nowhere")));
     }
 }

@@ -2,7 +2,7 @@
 //! few lines, each cut to a sensible width, and how many more lines there are. Read in bounded
 //! memory, escaped as the comparison's excerpts are (whitespace visible, no forged lines).
 
-use crate::text::escape;
+use crate::text::{count, escape};
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::Path;
@@ -80,16 +80,11 @@ impl InputHead {
         if self.total_lines == 0 {
             return vec!["input: (empty)".to_string()];
         }
-        let plural = |count: usize| if count == 1 { "line" } else { "lines" };
-        let mut lines = vec![format!(
-            "input ({} {}):",
-            self.total_lines,
-            plural(self.total_lines)
-        )];
+        let mut lines = vec![format!("input ({}):", count(self.total_lines, "line"))];
         lines.extend(self.shown.iter().map(|line| format!("  {line}")));
         let more = self.total_lines - self.shown.len();
         if more > 0 {
-            lines.push(format!("  ({more} more {})", plural(more)));
+            lines.push(format!("  ({})", count(more, "more line")));
         } else if self.no_newline_at_end {
             if let Some(last) = lines.last_mut() {
                 last.push_str(" (no newline at end)");

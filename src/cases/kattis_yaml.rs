@@ -452,6 +452,28 @@ mod tests {
     }
 
     #[test]
+    fn a_byte_order_mark_at_the_start_is_not_read() {
+        let problem = read("\u{feff}problem_format_version: 2023-07-draft\ntype: interactive\nlimits:\n  time_limit: 2.5\n");
+        assert_eq!(problem.version, FormatVersion::Draft2023);
+        assert_eq!(problem.interactive, Some(2));
+        assert_eq!(problem.limits.time, Some(Duration::from_millis(2500)));
+        assert!(problem.warnings.is_empty(), "{:?}", problem.warnings);
+        let (flags, warnings) = parse_testdata_yaml(
+            "\u{feff}output_validator_flags: case_sensitive\n",
+            "testdata.yaml",
+        )
+        .unwrap();
+        assert_eq!(
+            (flags, warnings),
+            (vec!["case_sensitive".to_string()], vec![])
+        );
+        // Only at the start: anywhere else it is a character of the key.
+        assert!(!read("name: x\n\u{feff}limits:\n  memory: 8\n")
+            .warnings
+            .is_empty());
+    }
+
+    #[test]
     fn the_2023_draft_says_interactive_in_its_type() {
         let problem = read("problem_format_version: 2023-07-draft\ntype: interactive\nname:\n  en: Guess the Number\n  sv: Gissa talet\nlimits:\n  time_limit: 1.5\n  time_multipliers:\n    time_limit_to_tle: 4\n");
         assert_eq!(problem.version, FormatVersion::Draft2023);

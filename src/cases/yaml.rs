@@ -2,7 +2,8 @@
 //! and sequences by indentation, plain and quoted scalars, one-line flow sequences and mappings
 //! (`[a, b]`, `{k: v}`), `|` and `>` block scalars, `#` comments. Anchors, aliases, tags, a
 //! flow collection over several lines, a tab in the indentation or a duplicate key is an error
-//! with its line number, never a guess.
+//! with its line number, never a guess. A byte order mark at the start (editors on Windows
+//! write one) is read as YAML reads it: as nothing.
 
 /// A value: a scalar (its text, quotes removed), a sequence or a mapping.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,6 +69,7 @@ const MAX_INDENT: usize = 1000;
 
 /// Reads a YAML document; its top level must be a mapping (or empty).
 pub fn parse(text: &str) -> Result<Vec<Entry>, String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = Vec::new();
     for (index, raw) in text.lines().enumerate() {
         let number = index + 1;

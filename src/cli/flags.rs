@@ -538,6 +538,23 @@ stress-SEED.in / .out (or in DIR's layout's names)",
             Ok(())
         },
     },
+    Flag {
+        short: None,
+        long: "--force",
+        value: None,
+        commands: &[Section::Stress],
+        with: "stress",
+        example: "judge stress NAME --cmd 'PROGRAM' --save DIR --force",
+        help: "let --save write into a package's folder (a problem.yaml or
+problem.xml in DIR or up to 3 folders above it, a Kattis or
+Polygon layout, judge files in DIR.judge/) or into cases/,
+refused without it; even so, an existing file is never
+overwritten: the save is refused, the case still printed",
+        set: |given, _| {
+            given.stress.force = true;
+            Ok(())
+        },
+    },
 ];
 
 /// Why `name`, a flag of another command, does not go with this one: every command it goes

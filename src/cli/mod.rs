@@ -459,6 +459,14 @@ mod tests {
         assert!(message(&["stress", "x", "--cmd", "./a", "--gen", " "]).contains("empty"));
         assert!(message(&["--count", "3"]).contains("goes with stress"));
         assert!(message(&["--seed", "3"]).contains("or stress"));
+        let forced = ["stress", "x", "--cmd", "./a", "--save", "d", "--force"];
+        let Target::Stress(stress) = options(&forced).target else {
+            panic!("not stress")
+        };
+        assert!(stress.force);
+        assert!(message(&["stress", "x", "--cmd", "./a", "--force"])
+            .contains("--force goes with --save"));
+        assert!(message(&["--force", "d"]).contains("goes with stress"));
     }
 
     #[test]

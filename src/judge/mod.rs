@@ -17,7 +17,7 @@ use crate::process::{sandbox, sys, Program, Session, Signals};
 use crate::report::json;
 use crate::report::{case_report, label_width, summary, use_colour, Format};
 use crate::runner::{judge_all, Finished, Flow, Task};
-use crate::text::printable;
+use crate::text::{self, printable};
 use crate::verdict::Code;
 use options::{CommonFlags, JudgeTarget};
 use std::collections::HashMap;
@@ -105,10 +105,10 @@ fn folder_tasks(
     eprintln!(
         "{}",
         printable(&format!(
-            "{}: {}: {count} case{}; limits {said}{judged_by}",
+            "{}: {}: {}; limits {said}{judged_by}",
             dir.display(),
             folder.layout.describe(answers(&folder.judging)),
-            if count == 1 { "" } else { "s" }
+            text::count(count, "case")
         ))
     );
     let mut limits = flags.limits.limits_with(time, memory_mib);
@@ -260,9 +260,9 @@ pub fn run(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Outcome {
         // The report's reader went away (`judge | head -1`): stop quietly.
         Some(sys::SIGPIPE) => {}
         Some(signal) => eprintln!(
-            "error: stopped by signal {signal} after {} of {} cases; the running ones were killed, with everything they started",
+            "error: stopped by signal {signal} after {} of {}; the running ones were killed, with everything they started",
             results.len(),
-            tasks.len()
+            text::count(tasks.len(), "case")
         ),
         None if !summary_written => return Outcome::Stopped(sys::SIGPIPE),
         None => {}

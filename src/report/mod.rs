@@ -8,7 +8,7 @@ use crate::cases::input_head::InputHead;
 use crate::limits::Limits;
 use crate::process::Usage;
 use crate::runner::Finished;
-use crate::text::printable;
+use crate::text::{count, printable};
 use crate::verdict::{Code, TimeKind, Verdict, Wrong};
 use std::time::Duration;
 
@@ -240,8 +240,7 @@ pub fn summary(results: &[Finished]) -> String {
         .filter(|&(_, count)| count > 0)
         .map(|(code, count)| format!("{count} {code}"))
         .collect();
-    let plural = if results.len() == 1 { "case" } else { "cases" };
-    let mut text = format!("{} {plural}", results.len());
+    let mut text = count(results.len(), "case");
     if !listed.is_empty() {
         text.push_str(&format!(": {}", listed.join(", ")));
     }

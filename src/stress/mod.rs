@@ -4,6 +4,10 @@
 //!
 //! The built-in generators are the problem table's (`crate::problems`); `trial` tries one input, `search` tries many, `shrink` reduces one,
 //! `save` writes it as a case, `report` prints the outcome.
+//!
+//! Safe by default: three programs of the user's without `--validator` are warned about (the
+//! shrunk input is only as valid as the reference is strict), and `--save` into a folder of a
+//! problem package or of this project's `cases/` is refused unless `--force` is given.
 
 pub mod options;
 mod progress;
@@ -21,7 +25,7 @@ use crate::problems::StressExpected;
 use crate::process::stop;
 use crate::process::{sandbox, Program, Session, Signals};
 use crate::temp_folder::TempFolder;
-use crate::text::printable;
+use crate::text::{count, printable};
 use options::StressOptions;
 use progress::ProgressLine;
 use search::{search, Ending, Source};
@@ -145,8 +149,19 @@ fn plan(
     })
 }
 
+/// The warning of three programs without a validator.
+pub const NO_VALIDATOR: &str = "warning: no --validator: a shrunk input is kept when the reference accepts it, so it may leave the problem's constraints; give --validator 'COMMAND' (the input on stdin, exit 0 = valid) to keep every input valid";
+
 /// Runs `judge stress`.
 pub fn run(root: &Path, stress: &StressOptions, settings: &Settings) -> outcome::Outcome {
+    if let (Some(dir), false) = (&stress.save, stress.force) {
+        if let Some(why) = save::package_folder(dir, root) {
+            return fail(&format!(
+                "--save {}: a folder of a problem package or of this project's cases ({why}): a shrunk input saved there becomes one of its cases; save it elsewhere, or give --force to save there all the same",
+                dir.display()
+            ));
+        }
+    }
     let scratch = match TempFolder::new("stress") {
         Ok(folder) => folder,
         Err(error) => return fail(&format!("cannot make a temporary folder: {error}")),
@@ -158,6 +173,9 @@ pub fn run(root: &Path, stress: &StressOptions, settings: &Settings) -> outcome:
     // The candidate is boxed; the folder it would be saved to is hidden from it.
     let availability = sandbox::configure(settings.sandbox, stress.save.iter().cloned().collect());
     eprintln!("{}", availability.describe());
+    if stress.name.is_none() && stress.validator.is_none() {
+        eprintln!("{NO_VALIDATOR}");
+    }
     let _session = Session::start(Signals::Noted);
     stress_with(stress, settings, &plan)
 }
@@ -181,8 +199,8 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
     );
     if let Some(signal) = stop::received_signal() {
         eprintln!(
-            "error: stopped by signal {signal} after {} inputs",
-            searched.tried
+            "error: stopped by signal {signal} after {}",
+            count(searched.tried as usize, "input")
         );
         return outcome::Outcome::Stopped(signal);
     }
@@ -218,9 +236,10 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
             }
             runs += 1;
             progress.draw(&format!(
-                "shrinking: {runs} runs, {:.1} s, the smallest failing input {} bytes (Ctrl-C keeps it)",
+                "shrinking: {}, {:.1} s, the smallest failing input {} (Ctrl-C keeps it)",
+                count(runs, "run"),
                 started.elapsed().as_secs_f64(),
-                last_input.len()
+                count(last_input.len(), "byte")
             ));
             let outcome = plan.setup.attempt(&text);
             if stop::received_signal().is_some() {

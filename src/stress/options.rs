@@ -1,6 +1,7 @@
 //! What `judge stress` is asked to do: the program under test, the reference, generator and
 //! validator (a solver name's, or commands), the seeds, how many inputs and for how long, where
-//! to save; read from the flags the command line parser hands over.
+//! to save (and whether into a package's folder); read from the flags the command line parser
+//! hands over.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -23,6 +24,8 @@ pub struct StressOptions {
     pub time: Option<Duration>,
     /// Where to save the shrunk case.
     pub save: Option<PathBuf>,
+    /// Save even into a folder of a problem package or of the project's `cases/`.
+    pub force: bool,
 }
 
 /// The stress flags as given (each value already read as its type), before they are checked
@@ -37,6 +40,7 @@ pub struct StressFlags {
     pub count: Option<u64>,
     pub time: Option<Duration>,
     pub save: Option<PathBuf>,
+    pub force: bool,
 }
 
 impl StressFlags {
@@ -58,6 +62,11 @@ impl StressFlags {
                 ))
             }
         };
+        if self.force && self.save.is_none() {
+            return Err(
+                "--force goes with --save DIR: it lets stress save into a package's folder".into(),
+            );
+        }
         if name.is_none() && (self.reference.is_none() || self.generator.is_none()) {
             return Err(
                 "stress without a solver name needs --ref 'REFERENCE' and --gen 'GENERATOR'".into(),
@@ -73,6 +82,7 @@ impl StressFlags {
             count: self.count.unwrap_or(1000),
             time: self.time,
             save: self.save,
+            force: self.force,
         })
     }
 }

@@ -8,7 +8,7 @@ use crate::grade::Judged;
 use crate::limits::Limits;
 use crate::report::detail_lines;
 use crate::runner::Finished;
-use crate::text::printable;
+use crate::text::{count, printable};
 use std::time::Duration;
 
 /// The most lines of an input or output shown.
@@ -29,10 +29,6 @@ fn shown_lines(text: &str) -> String {
         shown.push("      (empty)".to_string());
     }
     shown.join("\n")
-}
-
-fn count(number: usize, what: &str) -> String {
-    format!("{number} {what}{}", if number == 1 { "" } else { "s" })
 }
 
 /// `what (N lines):` and the lines.
@@ -91,9 +87,9 @@ pub fn shrunk(
             milliseconds(elapsed)
         ),
         Some(shrunk) => format!(
-            "shrunk in {} ms until the bound of {} runs: smaller inputs may still fail",
+            "shrunk in {} ms until the bound of {}: smaller inputs may still fail",
             milliseconds(elapsed),
-            shrunk.runs
+            count(shrunk.runs, "run")
         ),
         None => "not shrunk: with its spacing made regular the input no longer fails".to_string(),
         },

@@ -7,6 +7,7 @@ use super::progress::ProgressLine;
 use super::trial::{how_it_failed, Failure, Outcome, Setup};
 use crate::process::stop;
 use crate::process::{execute, Program, Trust};
+use crate::text;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::thread;
@@ -130,7 +131,8 @@ pub fn search(
                 let seconds = started.elapsed().as_secs_f64();
                 let rate = tried as f64 / seconds.max(1e-9);
                 progress.draw(&format!(
-                    "stress: {tried} inputs, {rate:.0}/s, {seconds:.1} s"
+                    "stress: {}, {rate:.0}/s, {seconds:.1} s",
+                    text::count(tried as usize, "input")
                 ));
             }
         }

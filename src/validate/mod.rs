@@ -14,7 +14,7 @@ use crate::outcome::Outcome;
 use crate::problems::validators::Validator;
 use crate::problems::{validator, PROBLEMS};
 use crate::process::{execute, Program, Session, Signals, Stop, Termination, Trust};
-use crate::text::printable;
+use crate::text::{count, printable};
 use options::ValidateOptions;
 use std::fs;
 use std::io;
@@ -267,12 +267,11 @@ pub fn run(root: &Path, options: &ValidateOptions, limits: Limits) -> Outcome {
     let valid = files.len() - invalid - errors;
     let errors_said = match errors {
         0 => String::new(),
-        1 => ", 1 error".to_string(),
-        _ => format!(", {errors} errors"),
+        _ => format!(", {}", count(errors, "error")),
     };
     println!(
-        "{} files: {valid} valid, {invalid} invalid{errors_said}",
-        files.len()
+        "{}: {valid} valid, {invalid} invalid{errors_said}",
+        count(files.len(), "file")
     );
     if errors > 0 {
         Outcome::Error

@@ -1,8 +1,8 @@
 //! Interactor programs end to end, on the guess-the-number example of
 //! `tests/fixtures/interactive/` (the interactor in `guess.judge/`, players right and broken in
 //! `guess_player.py`): each player's verdict, the interactor's reason and the transcript under a
-//! failure, broken interactors as judge errors, Kattis and testlib conventions, and nothing
-//! left running.
+//! failure, broken interactors as judge errors, Kattis and testlib conventions, a program that
+//! runs on after the exchange (`after_the_end.py`), and nothing left running.
 
 use crate::common::{self, Tag};
 use assert_cmd::Command;
@@ -117,6 +117,41 @@ fn a_program_still_computing_at_the_wall_bound_is_not_called_a_deadlock() {
     .stdout(contains("guess/ten      TLE"))
     .stdout(contains("CPU time over the limit of 2000 ms"))
     .stdout(contains("neither side wrote").not());
+    tag.assert_none_left();
+}
+
+/// The interactor accepts and exits; the program then sleeps (to the wall bound, 3 s) or spins
+/// (to the CPU limit, 1 s): TLE, and the note says the exchange was over and the program ran on,
+/// not that both sides waited for each other.
+#[test]
+fn a_program_that_runs_on_after_the_interactor_accepted_is_tle_not_a_deadlock() {
+    let tag = Tag::new("after-the-end");
+    let fixture = fixtures().join("after_the_end.py");
+    let dir = common::fresh_folder(
+        "interactors",
+        "after",
+        &[("sleep.in", "sleep\n"), ("spin.in", "spin\n")],
+    );
+    let run_on = "the interactor had accepted and ended, and the program went on running past the limit instead of exiting: the exchange was over";
+    judge(
+        &format!("python3 {} program {tag}", fixture.display()),
+        &dir,
+        &[
+            "-t",
+            "1",
+            "--interactor",
+            &format!("python3 {} interactor {tag}", fixture.display()),
+        ],
+    )
+    .assert()
+    .code(1)
+    .stdout(contains("after/sleep  TLE"))
+    .stdout(contains("idle (sleeping or waiting on input) for"))
+    .stdout(contains("after/spin   TLE"))
+    .stdout(contains("CPU time over the limit of 1000 ms"))
+    .stdout(contains(format!("      spin\n    {run_on}\n")))
+    .stdout(contains(format!("      sleep\n    {run_on}\n")))
+    .stdout(contains("waited for the other").not());
     tag.assert_none_left();
 }
 

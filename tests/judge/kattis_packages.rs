@@ -202,6 +202,33 @@ fn the_default_validator_follows_the_packages_flags() {
     run("wrong_answer/three_digits.py", 1, "3 cases: 2 AC, 1 WA");
 }
 
+/// problem.yaml and testdata.yaml saved with a byte order mark (as Windows editors do) are read
+/// as without it: the limit and the flags apply, and no key is unknown.
+#[test]
+fn a_byte_order_mark_before_problem_yaml_is_not_read() {
+    let dir = common::fresh_folder(
+        "kattis",
+        "bom",
+        &[
+            ("problem.yaml", "\u{feff}limits:\n  time_limit: 3\n"),
+            (
+                "data/testdata.yaml",
+                "\u{feff}output_validator_flags: case_sensitive\n",
+            ),
+            ("data/secret/a.in", ""),
+            ("data/secret/a.ans", "Yes\n"),
+        ],
+    );
+    judge("echo yes", &dir, &[])
+        .assert()
+        .code(1)
+        .stderr(contains(
+            "bom: Kattis package (data/sample, data/secret): 1 case; limits 3 s (problem.yaml), 1024 MiB (default); default output validator with case_sensitive\n",
+        ))
+        .stderr(contains("warning").not())
+        .stdout(contains("1 case: 1 WA"));
+}
+
 #[test]
 fn the_packages_output_limit_is_the_output_cap() {
     let tag = Tag::new("kattis-quotient-yes");

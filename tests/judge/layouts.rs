@@ -2,7 +2,7 @@
 //! judged with the right case count and the layout line on stderr; a Kattis output validator
 //! (a Python script) that accepts and rejects, and one that is only source; skipped look-alike
 //! files named in warnings; two layouts at once; per-folder limits and `-t` over them; a judge
-//! file left among the cases.
+//! file left among the cases; a loop of links as one error.
 
 use crate::common::{self, judge_cmd as judge};
 use predicates::prelude::*;
@@ -232,4 +232,36 @@ fn a_judge_file_among_the_cases_says_where_it_goes_now() {
         .code(2)
         .stderr(contains("checker: judge files go beside the cases now"))
         .stderr(contains("problem.judge/checker"));
+}
+
+/// A case file that is a link in a loop (`ln -s loop.in loop.in`, or a.in -> b.in -> a.in) is
+/// one error naming it: its answer is not also said to have "no input".
+#[test]
+fn a_loop_of_links_is_one_error_naming_the_file() {
+    use std::os::unix::fs::symlink;
+    let dir = folder(&[("loop.out", "1\n"), ("ok.in", "1\n"), ("ok.out", "1\n")]);
+    symlink("loop.in", dir.join("loop.in")).unwrap();
+    let output = judge("cat", &dir, &[]).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    let errors: Vec<&str> = stderr
+        .lines()
+        .filter(|line| line.starts_with("error:"))
+        .collect();
+    assert_eq!(errors.len(), 1, "{stderr}");
+    assert!(
+        errors[0].ends_with(
+            "problem/loop.in is a link to loop.in, in a loop of links that never reaches a file: a case file must be a regular file outside /proc and /sys"
+        ),
+        "{stderr}"
+    );
+    let dir = folder(&[("a.out", "1\n"), ("b.out", "1\n")]);
+    symlink("b.in", dir.join("a.in")).unwrap();
+    symlink("a.in", dir.join("b.in")).unwrap();
+    judge("cat", &dir, &[])
+        .assert()
+        .code(2)
+        .stderr(contains("a.in is a link to b.in, in a loop of links"))
+        .stderr(contains("b.in is a link to a.in, in a loop of links"))
+        .stderr(contains("has no input").not());
 }

@@ -2,10 +2,12 @@
 //! case saved fails the buggy program and passes the solver, and the shrunk input is small and
 //! locally minimal (every single step of the shrinker, applied to it, loses the failure: checked
 //! by running the buggy fixture and comparing with a brute force written here); a right
-//! program finds nothing and saves nothing; a broken generator or reference is exit 2.
+//! program finds nothing and saves nothing; a broken generator or reference is exit 2; three
+//! programs without a validator are warned about, and saving into a package's folder needs
+//! `--force` and never overwrites.
 
 use crate::common::{
-    has_three, judge, ninth_move_bug_inputs, ninth_move_bug_shows, takahashi_wins,
+    self, has_three, judge, ninth_move_bug_inputs, ninth_move_bug_shows, takahashi_wins,
     takahashi_wins_memo,
 };
 use game_judge::problems::validator;
@@ -396,4 +398,150 @@ fn the_ninth_move_bug_shrinks_in_at_most_150_runs_from_any_found_input() {
         most = most.max(shrunk.runs);
     }
     println!("{} inputs, at most {most} runs", inputs.len());
+}
+
+/// `judge stress ARGUMENTS`: its exit status, stdout and stderr.
+fn stress_run(arguments: &[&str]) -> (Option<i32>, String, String) {
+    let output = judge().arg("stress").args(arguments).output().unwrap();
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    (
+        output.status.code(),
+        text(&output.stdout),
+        text(&output.stderr),
+    )
+}
+
+/// Three programs of the user's without `--validator`: one warning line at the start, on
+/// stderr, that shrunk inputs may leave the constraints and how to give a validator; none with
+/// a validator or a solver name.
+#[test]
+fn three_programs_without_a_validator_are_warned_about_once() {
+    let weighted = env!("CARGO_BIN_EXE_weighted_tic_tac_toe");
+    let three = [
+        "--cmd",
+        weighted,
+        "--ref",
+        weighted,
+        "--gen",
+        "python3 tests/fixtures/ten_digit_grid.py",
+        "--count",
+        "3",
+    ];
+    let (status, stdout, stderr) = stress_run(&three);
+    assert_eq!(status, Some(0), "{stdout}{stderr}");
+    let warnings: Vec<&str> = stderr
+        .lines()
+        .filter(|line| line.contains("warning"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("warning: no --validator: ")
+            && warnings[0].contains("may leave the problem's constraints")
+            && warnings[0].contains("give --validator 'COMMAND'"),
+        "{stderr}"
+    );
+    let with_validator = [&three[..], &["--validator", "true"]].concat();
+    let (status, _, stderr) = stress_run(&with_validator);
+    assert_eq!((status, stderr.as_str()), (Some(0), ""));
+    let named = ["weighted_tic_tac_toe", "--cmd", weighted, "--count", "3"];
+    let (status, _, stderr) = stress_run(&named);
+    assert_eq!(status, Some(0), "{stderr}");
+    assert!(!stderr.contains("warning"), "{stderr}");
+}
+
+/// `--save` into a folder of a problem package (a problem.yaml up to three folders above, judge
+/// files beside it, this project's cases/) is refused before anything runs, exit 2, nothing
+/// written; with `--force` it saves there, yet never over an existing file.
+#[test]
+fn saving_into_a_package_needs_force_and_never_overwrites() {
+    let weighted = env!("CARGO_BIN_EXE_weighted_tic_tac_toe");
+    // Right programs: whatever the refusal, nothing is ever found, so nothing is saved.
+    let right = [
+        "--cmd",
+        weighted,
+        "--ref",
+        weighted,
+        "--gen",
+        "python3 tests/fixtures/ten_digit_grid.py",
+        "--validator",
+        "true",
+        "--count",
+        "1",
+    ];
+    let package = common::fresh_folder(
+        "stress-save",
+        "package",
+        &[
+            ("problem.yaml", "name: Weighted\n"),
+            ("data/secret/a.in", "0 0 0\n0 1 0\n0 0 0\n"),
+            ("data/secret/a.ans", "Takahashi\n"),
+        ],
+    );
+    let oj = common::fresh_folder("stress-save", "oj", &[("a.in", "1\n"), ("a.out", "1\n")]);
+    common::judge_file(&oj, "checker", "python3 check.py\n");
+    let project_cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/weighted_tic_tac_toe");
+    for (dir, why) in [
+        (package.clone(), "problem.yaml is there"),
+        (package.join("data/secret"), "problem.yaml is there"),
+        (
+            package.join("data/secret/new-group"),
+            "problem.yaml is there",
+        ),
+        (oj.clone(), "its judge files are beside it in"),
+        (project_cases, "it is in this project's "),
+    ] {
+        let files_before = fs::read_dir(dir.parent().unwrap()).unwrap().count();
+        let arguments = [&right[..], &["--save", dir.to_str().unwrap()]].concat();
+        let (status, stdout, stderr) = stress_run(&arguments);
+        assert_eq!(status, Some(2), "{}: {stdout}{stderr}", dir.display());
+        assert!(
+            stderr.starts_with(&format!("error: --save {}: ", dir.display()))
+                && stderr.contains(why)
+                && stderr.contains("give --force to save there"),
+            "{stderr}"
+        );
+        assert_eq!(stdout, "", "refused before anything runs");
+        let files_after = fs::read_dir(dir.parent().unwrap()).unwrap().count();
+        assert_eq!(files_before, files_after, "{}", dir.display());
+    }
+    assert!(!package.join("data/secret/new-group").exists());
+    // --force: the ninth-move bug's case (seed 2) is saved in the package's own layout.
+    let buggy = [
+        "--cmd",
+        NINTH_MOVE_BUG,
+        "--ref",
+        weighted,
+        "--gen",
+        "python3 tests/fixtures/ten_digit_grid.py",
+        "--validator",
+        "awk '{ n += NF; for (i = 1; i <= NF; i++) s += $i } END { exit !(n == 9 && s % 2) }'",
+        "--seed",
+        "2",
+        "--count",
+        "1",
+        "--save",
+        package.to_str().unwrap(),
+        "--force",
+    ];
+    let (status, stdout, stderr) = stress_run(&buggy);
+    assert_eq!(status, Some(1), "{stdout}{stderr}");
+    let (input, answer) = (
+        package.join("data/secret/stress-2.in"),
+        package.join("data/secret/stress-2.ans"),
+    );
+    assert!(stdout.contains("saved: "), "{stdout}");
+    let expected = fs::read_to_string(&answer).unwrap();
+    assert_eq!(
+        expected,
+        winner(&grid(&fs::read_to_string(&input).unwrap()))
+    );
+    // Again, with the answer edited by hand: refused, the file kept as it is.
+    fs::write(&answer, "kept\n").unwrap();
+    let (status, stdout, stderr) = stress_run(&buggy);
+    assert_eq!(status, Some(2), "{stdout}{stderr}");
+    assert!(
+        stderr.contains("exists already: not overwritten"),
+        "{stderr}"
+    );
+    assert_eq!(fs::read_to_string(&answer).unwrap(), "kept\n");
 }

@@ -103,7 +103,7 @@ fn a_legal_player_passes_a_weak_opponent_and_reports_the_games() {
         .assert()
         .code(0)
         .stdout(contains("player/random  AC"))
-        .stdout(contains("(1 games: "));
+        .stdout(contains("(1 game: "));
 }
 
 #[test]

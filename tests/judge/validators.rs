@@ -178,7 +178,7 @@ fn a_validator_that_hangs_crashes_or_is_killed_is_an_error_not_an_invalid_file()
             .code(2)
             .stdout(predicate::str::contains(said))
             .stdout(predicate::str::contains("invalid:").not())
-            .stdout(predicate::str::contains("1 files: 0 valid, 0 invalid, 1 error"));
+            .stdout(predicate::str::contains("1 file: 0 valid, 0 invalid, 1 error"));
     }
     tag.assert_none_left();
     judge()

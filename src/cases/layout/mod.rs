@@ -9,7 +9,7 @@
 
 pub mod kattis;
 
-use crate::cases::files::{entries, readable};
+use crate::cases::files::{entries, present, readable};
 use crate::cases::{Case, CaseError};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -233,7 +233,7 @@ impl Scan<'_> {
                 if self.answers == Answers::Forbidden {
                     self.errors
                         .push(CaseError::ExpectedInInteractive { expected: path });
-                } else if !inputs.join(&input).exists() {
+                } else if !present(&inputs.join(&input)) {
                     self.errors.push(CaseError::MissingInput {
                         input: inputs.join(input),
                         expected: path,
@@ -258,7 +258,8 @@ impl Scan<'_> {
     }
 
     fn case(&mut self, input: &Path, answer: PathBuf, prefix: &str, stem: &str) {
-        let expected = match (self.answers, answer.exists()) {
+        // A link that leads nowhere (or in a loop) is there: its error is the link's.
+        let expected = match (self.answers, present(&answer)) {
             (Answers::Forbidden | Answers::Optional, false) => None,
             (Answers::Forbidden, true) => {
                 return self
@@ -330,7 +331,7 @@ fn atcoder(scan: &mut Scan, dir: &Path) {
     if let Ok(paths) = entries(&answers) {
         for path in paths.into_iter().filter(|path| path.is_file()) {
             let input = inputs.join(file_name(&path));
-            if !file_name(&path).starts_with('.') && !input.exists() {
+            if !file_name(&path).starts_with('.') && !present(&input) {
                 scan.errors.push(CaseError::MissingInput {
                     expected: path,
                     input,
@@ -421,6 +422,39 @@ mod tests {
                 && warning.ends_with(
                     "2.interaction: a sample interaction, shown in the statement only"
                 )));
+    }
+
+    /// A case file that is a link in a loop is one error naming it, not also "has no input"
+    /// for its answer (nor "has no expected output" when the answer is the loop).
+    #[test]
+    fn a_loop_of_links_is_one_error_naming_the_file() {
+        use std::os::unix::fs::symlink;
+        let messages = |dir: &Path, layout| -> Vec<String> {
+            let errors = list(dir, layout, Answers::Required).unwrap_err();
+            errors.iter().map(ToString::to_string).collect()
+        };
+        let dir = folder(&["loop.out", "ok.in", "ok.out"]);
+        symlink("loop.in", dir.join("loop.in")).unwrap();
+        let errors = messages(&dir, Layout::OnlineJudgeTools);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(
+            errors[0].contains("loop.in is a link to loop.in, in a loop of links"),
+            "{errors:?}"
+        );
+        let dir = folder(&["a.in", "b.out"]);
+        symlink("b.in", dir.join("a.out")).unwrap();
+        symlink("a.out", dir.join("b.in")).unwrap();
+        let errors = messages(&dir, Layout::OnlineJudgeTools);
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert!(errors
+            .iter()
+            .all(|error| error.contains("in a loop of links")));
+        let dir = folder(&["out/a.txt"]);
+        std::fs::create_dir(dir.join("in")).unwrap();
+        symlink("a.txt", dir.join("in/a.txt")).unwrap();
+        let errors = messages(&dir, Layout::AtCoder);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].contains("in a loop of links"), "{errors:?}");
     }
 
     #[test]

@@ -8,6 +8,7 @@
 
 use crate::games::tic_tac_toe::{Board, Minimax, Rules};
 use crate::random::Random;
+use crate::text::count;
 
 /// How the computer chooses a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,7 +42,10 @@ impl Strategy {
             Strategy::Random => "random".to_string(),
             Strategy::Perfect => "perfect".to_string(),
             Strategy::MonteCarlo { playouts } => {
-                format!("montecarlo ({playouts} playouts per candidate move)")
+                format!(
+                    "montecarlo ({} per candidate move)",
+                    count(playouts as usize, "playout")
+                )
             }
         }
     }

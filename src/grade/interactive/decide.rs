@@ -7,7 +7,9 @@
 //! - a program that wrote after the interactor had ended (after the interactor's output ended,
 //!   and left unread by it) is WA, also when it then died of SIGPIPE for it;
 //! - else the program's own failure counts (TLE, MLE, RE, OLE), with the interactor's reason as
-//!   a note, and a TLE at the wall bound while both sides waited to read is called a deadlock;
+//!   a note; a TLE at the wall bound while both sides waited to read is called a deadlock, and a
+//!   TLE after the interactor had ended and given its verdict is said to be that (the exchange
+//!   was over, the program went on running);
 //! - else (the program exited 0) the interactor's ruling: a program that wrote after the
 //!   interactor had ended is WA, one whose output ended before the exchange was over is RE.
 
@@ -23,6 +25,8 @@ pub struct Ends<'a> {
     pub decision: Decision,
     /// The interactor's output ended before the program's: it had said its last.
     pub interactor_first: bool,
+    /// The interactor had ended, and given its decision, before the program ended.
+    pub decided_first: bool,
     /// Until the program's end, both directions were waiting for something to read, and for a
     /// while nothing moved and the program used no CPU time.
     pub silent: bool,
@@ -38,7 +42,19 @@ pub const SHELL_SIGPIPE: i32 = 128 + sys::SIGPIPE;
 pub const DEADLOCK: &str = "before the wall bound neither side wrote and the program used no CPU: \
     each waited for the other (a missing flush?)";
 
-/// The verdict and notes for the report (the interactor's reason, a deadlock).
+/// The note of a program that ran past its limit after the exchange was over.
+fn after_the_end(decision: &Decision) -> String {
+    let ended = match decision {
+        Decision::Accepted(_) => "had accepted and ended",
+        _ => "had already ended",
+    };
+    format!(
+        "the interactor {ended}, and the program went on running past the limit instead of exiting: the exchange was over"
+    )
+}
+
+/// The verdict and notes for the report (the interactor's reason, a deadlock, a run past the
+/// end of the exchange).
 pub fn decide(ends: Ends, limits: &Limits) -> (Verdict, Vec<String>) {
     let wrong = |reason: String| Verdict::WrongAnswer(Wrong::Because(reason));
     let killed_by_the_judge = ends.program.stopped == Some(Stop::Requested);
@@ -63,11 +79,18 @@ pub fn decide(ends: Ends, limits: &Limits) -> (Verdict, Vec<String>) {
         return (late(written), Vec::new());
     }
     if let Some(failure) = run_failure(ends.program, limits, ends.program_stderr) {
-        let deadlock = failure == Verdict::TimeLimitExceeded(TimeKind::Wall) && ends.silent;
+        // Both sides waited to read only if the interactor had not ended first (when it had,
+        // its side of the pipe was merely closed).
+        let past_the_end = matches!(failure, Verdict::TimeLimitExceeded(_))
+            && ends.interactor_first
+            && ends.decided_first;
+        let deadlock =
+            failure == Verdict::TimeLimitExceeded(TimeKind::Wall) && ends.silent && !past_the_end;
         let notes = reason
             .map(|reason| format!("the interactor said: {reason}"))
             .into_iter()
             .chain(deadlock.then(|| DEADLOCK.to_string()))
+            .chain(past_the_end.then(|| after_the_end(&ends.decision)))
             .collect();
         return (failure, notes);
     }
@@ -111,6 +134,25 @@ mod tests {
         silent: bool,
         undelivered: Option<&str>,
     ) -> (Code, Vec<String>) {
+        verdict_when(
+            program,
+            decision,
+            interactor_first,
+            false,
+            silent,
+            undelivered,
+        )
+    }
+
+    /// As `verdict`, with whether the interactor had ended, and decided, first.
+    fn verdict_when(
+        program: Ended,
+        decision: Decision,
+        interactor_first: bool,
+        decided_first: bool,
+        silent: bool,
+        undelivered: Option<&str>,
+    ) -> (Code, Vec<String>) {
         let limits = Limits::with_cpu(Duration::from_secs(1));
         let (verdict, note) = decide(
             Ends {
@@ -118,6 +160,7 @@ mod tests {
                 program_stderr: b"",
                 decision,
                 interactor_first,
+                decided_first,
                 silent,
                 undelivered: undelivered.map(str::to_string),
             },
@@ -212,6 +255,44 @@ mod tests {
         assert_eq!(
             verdict(killed(Stop::Memory), gone(), false, true, None).0,
             Code::MLE
+        );
+    }
+
+    /// After the interactor accepted and ended, a program that sleeps or computes past its
+    /// limit is TLE, said to have run on after the exchange was over, never a deadlock.
+    #[test]
+    fn a_tle_after_the_interactor_ended_says_so_not_deadlock() {
+        let killed = |stop| ended(Termination::Signaled(9), Some(stop));
+        let accepted = || Decision::Accepted(None);
+        let on = "the interactor had accepted and ended, and the program went on running past the limit instead of exiting: the exchange was over".to_string();
+        for stop in [Stop::WallTime, Stop::CpuTime] {
+            assert_eq!(
+                verdict_when(killed(stop), accepted(), true, true, true, None),
+                (Code::TLE, vec![on.clone()])
+            );
+        }
+        let gone = Decision::ProgramGone("no answer".into());
+        let (code, notes) = verdict_when(killed(Stop::WallTime), gone, true, true, true, None);
+        assert_eq!(code, Code::TLE);
+        assert_eq!(notes[0], "the interactor said: no answer");
+        assert!(notes[1].starts_with("the interactor had already ended, and the program went on"));
+        // Decided first, but the program's output ended first (the interactor's end, caused by
+        // the program's, raced it): the deadlock stands. A program's RE after the end is only
+        // its RE.
+        assert_eq!(
+            verdict_when(killed(Stop::WallTime), accepted(), false, true, true, None).1,
+            [DEADLOCK]
+        );
+        assert_eq!(
+            verdict_when(
+                ended(Termination::Exited(1), None),
+                accepted(),
+                true,
+                true,
+                false,
+                None
+            ),
+            (Code::RE, vec![])
         );
     }
 

@@ -237,6 +237,8 @@ fn converse(
     let mut quiet = Quiet::start();
     // Quiet up to the program's end.
     let mut quiet_at_end = Duration::ZERO;
+    // Whether the interactor had decided before the program ended.
+    let mut decided_first = false;
     while ended.is_none() || decision.is_none() {
         let left = deadline.saturating_duration_since(Instant::now());
         if ended.is_none() {
@@ -246,6 +248,7 @@ fn converse(
             Err(mpsc::RecvTimeoutError::Timeout) if !left.is_zero() => continue,
             Ok(Event::Program(result)) => {
                 quiet_at_end = quiet.since.elapsed();
+                decided_first = decision.is_some();
                 ended = Some(result.map_err(|error| format!("cannot watch {program}: {error}"))?)
             }
             Ok(Event::Decided(said)) => {
@@ -280,6 +283,7 @@ fn converse(
             program_stderr: &program_stderr,
             decision,
             interactor_first: interactor_ended_first(&from_interactor, &from_program),
+            decided_first,
             silent: from_interactor.phase == Phase::Reading
                 && from_program.phase == Phase::Reading
                 && quiet_at_end >= QUIET_ENOUGH,

@@ -3,6 +3,7 @@
 //! ASCII), as in an .obf file.
 
 use super::reader::{Invalid, Reader};
+use crate::text::count;
 
 pub fn validate(input: &[u8]) -> Result<(), Invalid> {
     Reader::new(input).read_lines(|reader| {
@@ -18,8 +19,8 @@ pub fn validate(input: &[u8]) -> Result<(), Invalid> {
         }
         if board.len() != 64 {
             return Err(reader.fail(format!(
-                "expected a board of 64 squares, found {} characters",
-                board.len()
+                "expected a board of 64 squares, found {}",
+                count(board.len(), "character")
             )));
         }
         reader.read_space("the board and the side to move")?;

@@ -26,6 +26,7 @@ mod tests {
                 ("at least one board", b"", "line 1: expected a board of 9 characters (o, x or s), found end of input"),
                 ("o, x or s", b"sssssssss\nssssosssX\n", "line 2: expected o, x or s, found 'X' at column 9"),
                 ("9 characters", b"ssss\n", "line 1: expected a board of 9 characters, found 4 characters"),
+                ("9 characters, not 1", b"s\n", "line 1: expected a board of 9 characters, found 1 character"),
                 ("no trailing space", b"sssssssss \n", "line 1: expected the end of the line, found a trailing space"),
                 ("LF, not CRLF", b"sssssssss\r\n", "line 1: expected the end of the line, found a CR (line ends must be LF, not CRLF)"),
                 ("a final newline", b"sssssssss", "line 1: expected a newline at the end of the line, found end of input"),

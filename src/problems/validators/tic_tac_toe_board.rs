@@ -2,6 +2,7 @@
 //! what makes a board a position of a real game (o moves first).
 
 use super::reader::{Invalid, Reader};
+use crate::text::count;
 
 /// The eight lines (rows, columns, diagonals) as cell numbers 0-8, row-major.
 const LINES: [[usize; 3]; 8] = [
@@ -36,8 +37,8 @@ pub fn read_board(reader: &mut Reader) -> Result<[u8; 9], Invalid> {
     }
     <[u8; 9]>::try_from(word.as_bytes()).map_err(|_| {
         reader.fail(format!(
-            "expected a board of 9 characters, found {} characters",
-            word.len()
+            "expected a board of 9 characters, found {}",
+            count(word.len(), "character")
         ))
     })
 }

@@ -13,7 +13,7 @@ use crate::games::othello::{greedy_move, parse_move, random_move, Board, Color, 
 use crate::grade::interactive::Decision;
 use crate::process::conversation::{read_said, Said};
 use crate::random::Random;
-use crate::text::quote;
+use crate::text::{count, quote};
 use std::fs;
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -139,8 +139,8 @@ pub fn play(
         }
     }
     let summary = format!(
-        "{} games: {} won ({} as X, {} as O), {} drawn, {} lost",
-        wanted.games,
+        "{}: {} won ({} as X, {} as O), {} drawn, {} lost",
+        count(wanted.games, "game"),
         tally.won,
         tally.won_as_black,
         tally.won - tally.won_as_black,

@@ -11,6 +11,7 @@ use crate::games::tic_tac_toe::opponent::{parse_opponent, Schedule};
 use crate::games::tic_tac_toe::Board;
 use crate::grade::interactive::Decision;
 use crate::process::conversation::{read_said, Said};
+use crate::text::count;
 use std::fs;
 use std::io::{BufRead, Write};
 use std::path::Path;
@@ -135,8 +136,10 @@ pub fn play(
     let mut tally = Tally::default();
     match play_games(from_player, to_player, &mut schedule, &mut tally) {
         Ok(()) => Decision::Accepted(Some(format!(
-            "{} games: {} won, {} drawn, 0 lost",
-            tally.games, tally.won, tally.drawn
+            "{}: {} won, {} drawn, 0 lost",
+            count(tally.games, "game"),
+            tally.won,
+            tally.drawn
         ))),
         Err(Early::Wrong(reason)) => Decision::Wrong(reason),
         Err(Early::Gone { at, what }) => Decision::ProgramGone(format!("{at}: {what}")),
