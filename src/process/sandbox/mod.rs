@@ -77,7 +77,7 @@ pub fn configure(wanted: bool, hidden: Vec<PathBuf>) -> Availability {
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     *settings = (availability == Availability::On).then(|| Settings {
-        hidden: hidden.iter().filter_map(|path| normalised(path)).collect(),
+        hidden: hidden.iter().filter_map(|path| real_folder(path)).collect(),
     });
     availability
 }
@@ -90,7 +90,7 @@ pub fn hide(folders: &[PathBuf]) {
     if let Some(settings) = settings.as_mut() {
         settings
             .hidden
-            .extend(folders.iter().filter_map(|path| normalised(path)));
+            .extend(folders.iter().filter_map(|path| real_folder(path)));
     }
 }
 
@@ -288,17 +288,30 @@ fn working_folder(here: &Path) -> Option<PathBuf> {
     (!system).then(|| here.to_path_buf())
 }
 
-/// An absolute path with its folder's links resolved (the last part kept as named, so a link
-/// named by a command stays where the command looks).
-fn normalised(path: &Path) -> Option<PathBuf> {
-    let absolute = match path.is_absolute() {
-        true => path.to_path_buf(),
-        false => std::env::current_dir().ok()?.join(path),
-    };
-    match (absolute.parent(), absolute.file_name()) {
-        (Some(parent), Some(name)) => Some(std::fs::canonicalize(parent).ok()?.join(name)),
-        _ => std::fs::canonicalize(&absolute).ok(),
+/// A folder's real path (links resolved): a mount covers the folder itself, whichever path
+/// leads to it.
+fn real_folder(path: &Path) -> Option<PathBuf> {
+    std::fs::canonicalize(path).ok()
+}
+
+/// The path at which a command finds what it names: absolute (from the judge's folder) but with
+/// its links kept, since a link inside a folder the box covers is not there in the box, and the
+/// path must be made again inside the cover. Only a path with `..` is resolved (the kernel would
+/// follow its links before going up).
+fn as_named(path: &Path, here: &Path) -> Option<PathBuf> {
+    use std::path::Component;
+    let absolute = here.join(path);
+    if absolute
+        .components()
+        .any(|component| component == Component::ParentDir)
+    {
+        return std::fs::canonicalize(&absolute).ok();
     }
+    let kept: PathBuf = absolute
+        .components()
+        .filter(|component| *component != Component::CurDir)
+        .collect();
+    kept.exists().then_some(kept)
 }
 
 /// Whether the box user may pass through `folder` (the search bit for others).
@@ -345,7 +358,7 @@ fn wanted_paths(program: &Program, here: &Path, hidden: &[PathBuf]) -> Vec<(Path
         wanted.push((PathBuf::from(private), Want::Private));
     }
     let scratch = std::env::temp_dir();
-    if let Some(scratch) = normalised(&scratch).filter(|folder| !folder.starts_with("/tmp")) {
+    if let Some(scratch) = real_folder(&scratch).filter(|folder| !folder.starts_with("/tmp")) {
         wanted.push((scratch, Want::Hidden));
     }
     if let Some(folder) = working_folder(here) {
@@ -353,17 +366,14 @@ fn wanted_paths(program: &Program, here: &Path, hidden: &[PathBuf]) -> Vec<(Path
     }
     let mut shown: Vec<PathBuf> = Vec::new();
     match program {
-        Program::Binary(path) => shown.extend(normalised(path)),
+        Program::Binary(path) => shown.extend(as_named(path, here)),
         Program::Shell(line) => {
             for word in words(line) {
-                let named = here.join(&word);
-                if named.exists() {
-                    shown.extend(normalised(&named));
-                }
+                shown.extend(as_named(Path::new(&word), here));
                 // A program found on PATH under a folder the box user cannot pass through: the
                 // folder it was installed in, whole (an interpreter needs its libraries).
                 if !word.contains('/') {
-                    if let Some(found) = on_path(&word).and_then(|found| normalised(&found)) {
+                    if let Some(found) = on_path(&word).and_then(|found| as_named(&found, here)) {
                         shown.extend(install_folder(&found));
                     }
                 }
@@ -374,7 +384,7 @@ fn wanted_paths(program: &Program, here: &Path, hidden: &[PathBuf]) -> Vec<(Path
     // was installed in (a shim calls the rest of its tool).
     if let Some(path) = std::env::var_os("PATH") {
         for folder in std::env::split_paths(&path) {
-            shown.extend(normalised(&folder).and_then(|folder| install_folder(&folder)));
+            shown.extend(as_named(&folder, here).and_then(|folder| install_folder(&folder)));
         }
     }
     for path in &shown {
