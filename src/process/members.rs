@@ -187,14 +187,14 @@ pub struct Members {
     /// Whether some process's statistics could not be read.
     sched_unreadable: bool,
     page_bytes: u64,
-    /// Whether the run is boxed: its first process (the box's init) is a copy of the judge,
-    /// whose memory is not the program's.
-    boxed: bool,
+    /// How many of the run's first processes are copies of the judge (a box's init, and the
+    /// child that made it), whose memory is not the program's: 0 unboxed, 1 or 2 boxed.
+    judge_copies: usize,
 }
 
 impl Members {
     /// The members of the run whose first process is `first`, marked with `marker_value`.
-    pub fn new(first: i32, marker_value: &str, boxed: bool) -> Members {
+    pub fn new(first: i32, marker_value: &str, judge_copies: usize) -> Members {
         Members {
             first,
             marker: format!("{MARKER_VARIABLE}={marker_value}").into_bytes(),
@@ -204,7 +204,7 @@ impl Members {
             threads: Threads::default(),
             sched_unreadable: !idle::available(),
             page_bytes: sys::page_size(),
-            boxed,
+            judge_copies,
         }
     }
 
@@ -289,7 +289,11 @@ impl Members {
             self.read_sched(process.pid, process.start_ticks, process.threads);
         }
         let first = self.first;
-        let judge_copy = |process: &Process| self.boxed && process.pid == first;
+        let judge_copy = |process: &Process| match self.judge_copies {
+            0 => false,
+            1 => process.pid == first,
+            _ => process.pid == first || process.parent == first,
+        };
         let rss = |process: &&Process| match judge_copy(process) {
             true => 0,
             false => process.rss_pages * self.page_bytes,

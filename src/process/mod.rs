@@ -353,10 +353,10 @@ impl Running {
                 false => None,
             };
             let child = match &boxed {
-                Some(_) => {
+                Some(boxed) if boxed.needs_pid_namespace() => {
                     sandbox::in_new_pid_namespace(|| spawn(&mut command, &limits, by_itself))?
                 }
-                None => spawn(&mut command, &limits, by_itself),
+                _ => spawn(&mut command, &limits, by_itself),
             }?;
             io::Result::Ok((child, boxed.map(sandbox::Boxed::spawned)))
         };
@@ -582,7 +582,7 @@ fn supervise(run: Watched, mut part: idle::Part) -> io::Result<Ended> {
         boxed,
     } = run;
     let end = EndOfFirst::watch(first);
-    let mut members = Members::new(first, marker, boxed.is_some());
+    let mut members = Members::new(first, marker, boxed.map_or(0, sandbox::Boxed::judge_copies));
     let ticks = sys::clock_ticks_per_second();
     let mut usage = Usage::default();
     let mut interval = Duration::from_millis(1);

@@ -290,3 +290,71 @@ fn what_a_boxed_program_leaves_running_ends_with_it() {
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
     tag.assert_none_left();
 }
+
+/// `judge ARGUMENTS` run as the user `nobody` (with `setpriv`), from `folder`: stdout and
+/// stderr; `None` where there is no `setpriv`.
+fn judge_as_nobody(folder: &Path, arguments: &[&str]) -> Option<(String, String)> {
+    let judge = assert_cmd::cargo::cargo_bin("judge");
+    let output = std::process::Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(judge)
+        .args(arguments)
+        .current_dir(folder)
+        .env("NO_COLOR", "1")
+        .output()
+        .ok()?;
+    Some((
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    ))
+}
+
+#[test]
+fn without_root_the_box_is_a_user_namespace_of_its_own() {
+    if !sandbox_available() {
+        return; // the test needs root to become another user
+    }
+    // A folder `nobody` can read, outside the project (whose target/ it may not reach).
+    let tag = Tag::new("sandbox-nobody");
+    let folder = std::env::temp_dir().join(format!("{tag}"));
+    let _ = fs::remove_dir_all(&folder);
+    fs::create_dir_all(folder.join("problem")).unwrap();
+    for (name, text) in [
+        ("problem/sample-1.in", "question\n"),
+        ("problem/sample-1.out", "blocked\n"),
+        (
+            "attack.sh",
+            "input=$(readlink /proc/self/fd/0)\n\
+             if [ -e \"${input%.in}.out\" ]; then echo escaped; exit 0; fi\n\
+             if [ $(ls /proc | grep -c '^[0-9]') -gt 20 ]; then echo escaped; exit 0; fi\n\
+             if python3 -c 'import socket; socket.create_connection((\"127.0.0.1\", 22), 1)' 2>/dev/null; then echo escaped; exit 0; fi\n\
+             echo blocked\n",
+        ),
+    ] {
+        fs::write(folder.join(name), text).unwrap();
+    }
+    let mode = |path: &Path, bits| {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(path, fs::Permissions::from_mode(bits)).unwrap();
+    };
+    mode(&folder, 0o755);
+    mode(&folder.join("problem"), 0o755);
+    let Some((out, err)) = judge_as_nobody(&folder, &["--cmd", "sh attack.sh", "problem"]) else {
+        return; // no setpriv here
+    };
+    if err.contains("no user namespace could be made") {
+        return; // this kernel forbids them to users: the banner said so
+    }
+    assert!(
+        err.contains("sandbox: on (own namespaces, a user namespace of its own"),
+        "{err}"
+    );
+    assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
+    let (out, _) = judge_as_nobody(
+        &folder,
+        &["--no-sandbox", "--cmd", "sh attack.sh", "problem"],
+    )
+    .unwrap();
+    assert!(out.contains("problem/sample-1  WA"), "{out}");
+    fs::remove_dir_all(&folder).unwrap();
+}

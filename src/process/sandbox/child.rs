@@ -3,7 +3,8 @@
 //! the fork.
 //!
 //! - The **init** is the child the judge forks, born PID 1 of a new PID namespace (the
-//!   spawning thread asked for one, see `in_new_pid_namespace`). It enters the box's other
+//!   spawning thread asked for one, see `in_new_pid_namespace`; without root, the child makes
+//!   a user namespace and the rest, and forks the init, see `Who`). It enters the box's other
 //!   namespaces, builds the file system view, forks the program, and reaps every process of
 //!   the box until the program has ended; then it writes the program's wait status down a pipe
 //!   to the judge (PID 1 cannot end by a signal it sends itself, so it cannot end as the
@@ -24,13 +25,22 @@ pub struct Prepared {
     /// The tmpfs mounts left writable once everything else is made read-only.
     pub writable: Vec<CString>,
     pub working_folder: CString,
-    pub uid: u32,
-    pub gid: u32,
     pub max_processes: u64,
-    /// The box slot's own empty network namespace, kept from box to box.
-    pub network: c_int,
     /// The pipe's write end on which the init tells the judge how the program ended.
     pub tell: c_int,
+    pub who: Who,
+}
+
+/// How the box gets its own user: from root, or in a user namespace of its own.
+pub enum Who {
+    /// The judge runs as root: the program becomes `uid`/`gid`, and the box enters its slot's
+    /// network namespace.
+    Root { uid: u32, gid: u32, network: c_int },
+    /// The judge does not: the judge's child makes a user namespace with every other one
+    /// (the user mapped to itself, so the program is not root in it and loses every
+    /// capability at exec), and forks the init, as the spawning thread cannot ask for a new
+    /// PID namespace without privileges.
+    Unprivileged { uid_map: Vec<u8>, gid_map: Vec<u8> },
 }
 
 /// The namespaces the init makes for the box: mount, IPC and UTS. (The PID namespace it is born
@@ -38,10 +48,27 @@ pub struct Prepared {
 /// made once: see `network`.)
 const NAMESPACES: c_int = ns::NEW_MOUNT | ns::NEW_IPC | ns::NEW_UTS;
 
-/// Runs in the init; returns (in the program only) when std may exec the program.
+/// Every namespace, the user's first: what the judge's child makes without privileges.
+const UNPRIVILEGED_NAMESPACES: c_int = ns::NEW_USER | ns::NEW_PID | ns::NEW_NET | NAMESPACES;
+
+/// Runs in the judge's child; returns (in the program only) when std may exec the program.
 pub fn enter(prepared: &mut Prepared) -> io::Result<()> {
-    ns::join_namespace(prepared.network, ns::NEW_NET)?;
-    ns::enter_new_namespaces(NAMESPACES)?;
+    match &prepared.who {
+        Who::Root { network, .. } => {
+            ns::join_namespace(*network, ns::NEW_NET)?;
+            ns::enter_new_namespaces(NAMESPACES)?;
+        }
+        Who::Unprivileged { uid_map, gid_map } => {
+            ns::enter_new_namespaces(UNPRIVILEGED_NAMESPACES)?;
+            ns::write_file(c"/proc/self/setgroups", b"deny")?;
+            ns::write_file(c"/proc/self/uid_map", uid_map)?;
+            ns::write_file(c"/proc/self/gid_map", gid_map)?;
+            let init = ns::fork_now()?;
+            if init > 0 {
+                wait_for_init(init);
+            }
+        }
+    }
     let built = build_view(prepared);
     match ns::fork_now()? {
         0 => {
@@ -50,6 +77,23 @@ pub fn enter(prepared: &mut Prepared) -> io::Result<()> {
         }
         program => run_init(program, prepared.tell),
     }
+}
+
+/// Runs in a child between fork and exec to see whether the box's namespaces can be made
+/// without privileges: the user namespace with its maps, and every other one.
+pub fn probe(uid_map: &[u8], gid_map: &[u8]) -> io::Result<()> {
+    ns::enter_new_namespaces(UNPRIVILEGED_NAMESPACES)?;
+    ns::write_file(c"/proc/self/setgroups", b"deny")?;
+    ns::write_file(c"/proc/self/uid_map", uid_map)?;
+    ns::write_file(c"/proc/self/gid_map", gid_map)
+}
+
+/// Without privileges, the judge's child waits for the init it forked, holding nothing of
+/// the judge's (the init tells the judge how the program ended).
+fn wait_for_init(init: i32) -> ! {
+    ns::close_all_but(-1);
+    let _ = ns::wait_child(init);
+    ns::exit_now(0)
 }
 
 /// The init's exit code when it could not wait for the program.
@@ -102,7 +146,9 @@ fn build_view(prepared: &mut Prepared) -> io::Result<()> {
 fn become_contestant(prepared: &Prepared) -> io::Result<()> {
     ns::change_folder(&prepared.working_folder)?;
     ns::limit_processes(prepared.max_processes)?;
-    ns::become_user(prepared.uid, prepared.gid)?;
+    if let Who::Root { uid, gid, .. } = prepared.who {
+        ns::become_user(uid, gid)?;
+    }
     ns::forbid_new_privileges()?;
     ns::close_on_exec_from_3()
 }

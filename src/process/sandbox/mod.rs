@@ -31,7 +31,8 @@ use std::sync::{Mutex, OnceLock};
 /// Whether programs are boxed in this run of the judge, and why not when they are not.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Availability {
-    On,
+    /// Boxed: as root (a box user of its own), or else in a user namespace of its own.
+    On { root: bool },
     /// `--no-sandbox`.
     Refused,
     /// The kernel or the judge's privileges do not allow it; the reason.
@@ -42,8 +43,12 @@ impl Availability {
     /// The banner line's words.
     pub fn describe(&self) -> String {
         match self {
-            Availability::On => {
+            Availability::On { root: true } => {
                 "sandbox: on (own namespaces, an unprivileged user, the test data hidden)"
+                    .to_string()
+            }
+            Availability::On { root: false } => {
+                "sandbox: on (own namespaces, a user namespace of its own, the test data hidden)"
                     .to_string()
             }
             Availability::Refused => {
@@ -59,6 +64,8 @@ impl Availability {
 /// The sandbox's settings for this run of the judge.
 struct Settings {
     hidden: Vec<PathBuf>,
+    /// Whether the judge runs as root (else: a user namespace per box).
+    root: bool,
 }
 
 static SETTINGS: Mutex<Option<Settings>> = Mutex::new(None);
@@ -66,20 +73,61 @@ static SETTINGS: Mutex<Option<Settings>> = Mutex::new(None);
 /// Turns the sandbox on (`wanted`) for the runs to confine, hiding `hidden` folders (and the
 /// judge's scratch) from them, where the kernel allows; says whether it is on.
 pub fn configure(wanted: bool, hidden: Vec<PathBuf>) -> Availability {
+    let root = ns::own_ids().0 == 0;
     let availability = if !wanted {
         Availability::Refused
-    } else if !ns::running_as_root() {
-        Availability::Unavailable("it needs the judge to run as root".to_string())
+    } else if root {
+        Availability::On { root }
     } else {
-        Availability::On
+        match probe_user_namespaces() {
+            Ok(()) => Availability::On { root },
+            Err(error) => Availability::Unavailable(format!(
+                "not root, and no user namespace could be made: {error}"
+            )),
+        }
     };
     let mut settings = SETTINGS
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    *settings = (availability == Availability::On).then(|| Settings {
+    *settings = matches!(availability, Availability::On { .. }).then(|| Settings {
         hidden: hidden.iter().filter_map(|path| real_folder(path)).collect(),
+        root,
     });
     availability
+}
+
+/// The lines of `/proc/self/uid_map` and `gid_map` that map the judge's own user and group to
+/// themselves in a box's user namespace (so the program is not root there).
+fn own_maps() -> (Vec<u8>, Vec<u8>) {
+    let (uid, gid) = ns::own_ids();
+    (
+        format!("{uid} {uid} 1").into_bytes(),
+        format!("{gid} {gid} 1").into_bytes(),
+    )
+}
+
+/// Whether a child of the judge can make a box's namespaces without privileges: runs
+/// `/bin/sh -c 'exit 0'` in them.
+fn probe_user_namespaces() -> io::Result<()> {
+    let (uid_map, gid_map) = own_maps();
+    let mut command = Command::new("/bin/sh");
+    command
+        .args(["-c", "exit 0"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    // SAFETY: the closure runs in the forked child before exec and makes only the
+    // async-signal-safe calls of `sys::namespaces` on the maps, made before the fork.
+    unsafe {
+        command.pre_exec(move || child::probe(&uid_map, &gid_map));
+    }
+    match command.status()? {
+        status if status.success() => Ok(()),
+        status => Err(io::Error::new(
+            io::ErrorKind::Other,
+            format!("a probe in them ended with {status}"),
+        )),
+    }
 }
 
 /// Adds folders to hide (a case folder found after `configure`).
@@ -146,6 +194,8 @@ pub struct Boxed {
     told: File,
     /// The write end, until the spawn (the init has its own copy).
     tell: Option<File>,
+    /// Made as root (else in a user namespace of its own).
+    root: bool,
 }
 
 impl Boxed {
@@ -154,6 +204,21 @@ impl Boxed {
     pub fn spawned(mut self) -> Boxed {
         self.tell = None;
         self
+    }
+
+    /// Whether the command must be spawned by `in_new_pid_namespace` (as root; without
+    /// privileges the judge's child makes the namespaces and forks the init itself).
+    pub fn needs_pid_namespace(&self) -> bool {
+        self.root
+    }
+
+    /// How many of the run's first processes are copies of the judge rather than the
+    /// program's: the init, and without root the child that made it.
+    pub fn judge_copies(&self) -> usize {
+        match self.root {
+            true => 1,
+            false => 2,
+        }
     }
 
     /// The program's raw wait status, as its init told it; `None` if the init ended (or was
@@ -188,18 +253,27 @@ pub fn confine(
         Some(folder) => folder,
         None => PathBuf::from("/tmp"),
     };
-    let network = network::for_slot(user.0)?;
+    let root = settings_root();
+    let who = match root {
+        true => child::Who::Root {
+            uid: user.uid(),
+            gid: user.uid(),
+            network: network::for_slot(user.0)?,
+        },
+        false => {
+            let (uid_map, gid_map) = own_maps();
+            child::Who::Unprivileged { uid_map, gid_map }
+        }
+    };
     let (told, tell) = sys::pipe()?;
     let mut prepared = child::Prepared {
         mounts: view.steps,
         copies: vec![-1; view.copies],
         writable: view.writable,
         working_folder: CString::new(working.as_os_str().as_bytes()).unwrap_or_default(),
-        uid: user.uid(),
-        gid: user.uid(),
         max_processes: MAX_PROCESSES,
-        network,
         tell: tell.as_raw_fd(),
+        who,
     };
     // SAFETY: the closure runs in the forked child before exec; `child::enter` makes only the
     // async-signal-safe calls of `sys::namespaces`, on `prepared`, made before the fork.
@@ -210,7 +284,17 @@ pub fn confine(
         _user: user,
         told,
         tell: Some(tell),
+        root,
     }))
+}
+
+/// Whether the sandbox was configured as root.
+fn settings_root() -> bool {
+    SETTINGS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .as_ref()
+        .is_some_and(|settings| settings.root)
 }
 
 /// The PID namespace of the judge's threads, opened once (`None` if it cannot be).

@@ -15,6 +15,7 @@ extern "C" {
     fn waitpid(pid: i32, status: *mut c_int, options: c_int) -> i32;
     fn _exit(status: c_int) -> !;
     fn geteuid() -> u32;
+    fn getegid() -> u32;
     fn mount(
         source: *const c_char,
         target: *const c_char,
@@ -40,6 +41,7 @@ pub const NEW_UTS: c_int = 0x0400_0000;
 pub const NEW_IPC: c_int = 0x0800_0000;
 pub const NEW_PID: c_int = 0x2000_0000;
 pub const NEW_NET: c_int = 0x4000_0000;
+pub const NEW_USER: c_int = 0x1000_0000;
 
 const MS_NOSUID: c_ulong = 2;
 const MS_NODEV: c_ulong = 4;
@@ -86,10 +88,10 @@ fn check(result: c_int) -> io::Result<()> {
     }
 }
 
-/// Whether the judge runs as root (the sandbox's namespaces need it here).
-pub fn running_as_root() -> bool {
-    // SAFETY: geteuid takes nothing and cannot fail.
-    unsafe { geteuid() == 0 }
+/// The judge's effective user and group ids (0: root).
+pub fn own_ids() -> (u32, u32) {
+    // SAFETY: geteuid and getegid take nothing and cannot fail.
+    unsafe { (geteuid(), getegid()) }
 }
 
 /// Moves this process into new namespaces of the kinds in `flags` (its children, for PID).
@@ -282,6 +284,26 @@ pub fn make_file(path: &CStr) -> io::Result<()> {
         close(fd);
     }
     Ok(())
+}
+
+/// Writes `bytes` into the existing file `path` (a `/proc/self/uid_map`, say) in one write.
+pub fn write_file(path: &CStr, bytes: &[u8]) -> io::Result<()> {
+    // SAFETY: open reads the NUL-terminated path; write reads `bytes.len()` bytes of `bytes`;
+    // the descriptor is closed once.
+    unsafe {
+        let fd = open(path.as_ptr(), O_WRONLY | O_CLOEXEC);
+        if fd < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        let written = write(fd, bytes.as_ptr().cast(), bytes.len());
+        let error = io::Error::last_os_error();
+        close(fd);
+        if written == bytes.len() as isize {
+            Ok(())
+        } else {
+            Err(error)
+        }
+    }
 }
 
 /// Sets the host name of this (new) UTS namespace.
