@@ -8,6 +8,7 @@ use crate::cases::folder_limits::resolve;
 use crate::cases::solvers::named_solver_cases;
 use crate::cases::Interactor;
 use crate::cases::{answers, cases_at, CaseFolder, Judging};
+use crate::grade::Settings;
 use crate::limits::DEFAULT_MEMORY_MIB;
 use crate::limits::DEFAULT_TIME_LIMIT;
 use crate::outcome::Outcome;
@@ -178,24 +179,66 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
     }
 }
 
-/// The folders the sandbox hides: every folder holding a case's input or answer, and every
-/// checker's folder.
-fn test_data_folders(tasks: &[Task]) -> Vec<PathBuf> {
+/// The folders the sandbox hides: every folder holding a case's input or answer (where the
+/// file is, and where a link to it leads), every checker's, validator's and interactor's
+/// folder, and the folder judged with `--cmd` (a whole package, its other submissions too) with
+/// its `.judge` sibling.
+fn test_data_folders(target: &JudgeTarget, tasks: &[Task]) -> Vec<PathBuf> {
     let mut folders: Vec<PathBuf> = Vec::new();
+    let add_parents = |file: &Path, folders: &mut Vec<PathBuf>| {
+        folders.extend(file.parent().map(Path::to_path_buf));
+        if let Ok(real) = std::fs::canonicalize(file) {
+            folders.extend(real.parent().map(Path::to_path_buf));
+        }
+    };
     for task in tasks {
-        let files = std::iter::once(&task.case.input).chain(task.case.expected.as_ref());
-        folders.extend(
-            files
-                .filter_map(|file| file.parent())
-                .map(Path::to_path_buf),
-        );
-        if let Judging::Checker { dir, .. } = &task.judging {
-            folders.push(dir.clone());
+        add_parents(&task.case.input, &mut folders);
+        if let Some(expected) = &task.case.expected {
+            add_parents(expected, &mut folders);
+        }
+        match &task.judging {
+            Judging::Checker { dir, .. } => folders.push(dir.clone()),
+            Judging::Validator { program, .. } => add_parents(program, &mut folders),
+            Judging::Interactive(Interactor::Program { dir: Some(dir), .. }) => {
+                folders.push(dir.clone())
+            }
+            _ => {}
         }
     }
+    if let JudgeTarget::Command { dir, .. } = target {
+        let folder = match dir.is_file() {
+            true => dir.parent().map(Path::to_path_buf).unwrap_or_default(),
+            false => dir.clone(),
+        };
+        let mut sibling = folder.as_os_str().to_owned();
+        sibling.push(".judge");
+        folders.push(PathBuf::from(sibling));
+        folders.push(folder);
+    }
+    folders.retain(|folder| folder.exists());
     folders.sort();
     folders.dedup();
     folders
+}
+
+/// Says on stderr whether programs are boxed and, for each folder a command names that its box
+/// will not show (it holds test data), a warning.
+fn set_up_sandbox(settings: &Settings, target: &JudgeTarget, tasks: &[Task]) {
+    let availability = sandbox::configure(settings.sandbox, test_data_folders(target, tasks));
+    eprintln!("{}", availability.describe());
+    let mut programs: Vec<&Program> = tasks.iter().map(|task| &task.program).collect();
+    programs.dedup();
+    for program in programs {
+        for folder in sandbox::refused_folders(program) {
+            eprintln!(
+                "{}",
+                printable(&format!(
+                    "warning: the command names {}, which holds test data: the sandbox does not show it to the program (name the files it needs, or run from another folder)",
+                    relative(&folder).display()
+                ))
+            );
+        }
+    }
 }
 
 /// Judges `target` (the solvers, or `--cmd` on a folder) and reports it.
@@ -208,8 +251,7 @@ pub fn run(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Outcome {
         return fail(&["no cases to judge: an empty suite is not a pass".to_string()]);
     }
     let settings = flags.settings();
-    let availability = sandbox::configure(settings.sandbox, test_data_folders(&tasks));
-    eprintln!("{}", availability.describe());
+    set_up_sandbox(&settings, target, &tasks);
     let session = Session::start(Signals::Noted);
     let json = flags.format == Format::Json;
     // With --format json, stdout carries the JSON lines and the report for people goes to stderr.

@@ -292,8 +292,10 @@ fn spawn(command: &mut Command, limits: &Limits, joins_by_itself: bool) -> io::R
     Ok(child)
 }
 
-fn stdin_for(input: &Input) -> io::Result<Stdio> {
+/// The run's stdin; a boxed run's input file is a sealed copy (see `sandbox::sealed_input`).
+fn stdin_for(input: &Input, boxed: bool) -> io::Result<Stdio> {
     Ok(match input {
+        Input::File(path) if boxed => Stdio::from(sandbox::sealed_input(path)?),
         Input::File(path) => Stdio::from(open_regular(path)?),
         Input::Pipe => Stdio::piped(),
         Input::Null => Stdio::null(),
@@ -338,11 +340,12 @@ impl Running {
         // Counted from before the spawn until the monitor has cleaned up (or the spawn failed).
         ACTIVE_RUNS.fetch_add(1, Ordering::SeqCst);
         let counted = RunCount;
-        let stdin = stdin_for(&input)?;
+        let contestant = trust == Trust::Contestant;
+        let boxed_input = contestant && sandbox::is_on();
+        let stdin = stdin_for(&input, boxed_input)?;
         // Spawned from inside the cgroup, so the child is born there; else it joins by itself.
         let entered = cgroup.as_ref().and_then(Cgroup::enter);
         let join = cgroup.as_ref().filter(|_| entered.is_none());
-        let contestant = trust == Trust::Contestant;
         let by_itself = join.is_some() || contestant;
         let started = Instant::now();
         // Prepares and spawns one command; a contestant's in a box where the sandbox is on.
@@ -363,7 +366,7 @@ impl Running {
         let spawned = match attempt(program.command(), stdin) {
             Err(error) if error.raw_os_error() == Some(EXEC_FORMAT_ERROR) => {
                 match program.command_as_script() {
-                    Some(script) => attempt(script, stdin_for(&input)?),
+                    Some(script) => attempt(script, stdin_for(&input, boxed_input)?),
                     None => Err(error),
                 }
             }

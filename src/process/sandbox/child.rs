@@ -53,6 +53,7 @@ const UNPRIVILEGED_NAMESPACES: c_int = ns::NEW_USER | ns::NEW_PID | ns::NEW_NET 
 
 /// Runs in the judge's child; returns (in the program only) when std may exec the program.
 pub fn enter(prepared: &mut Prepared) -> io::Result<()> {
+    ns::die_with_parent()?;
     match &prepared.who {
         Who::Root { network, .. } => {
             ns::join_namespace(*network, ns::NEW_NET)?;
@@ -67,6 +68,7 @@ pub fn enter(prepared: &mut Prepared) -> io::Result<()> {
             if init > 0 {
                 wait_for_init(init);
             }
+            ns::die_with_parent()?;
         }
     }
     let built = build_view(prepared);
@@ -141,13 +143,17 @@ fn build_view(prepared: &mut Prepared) -> io::Result<()> {
     ns::set_host_name(b"box")
 }
 
-/// The program, before std execs it: the box user with no capabilities and no way back, a
-/// process limit, the working folder, no descriptor of the judge's.
+/// The program, before std execs it: a session of its own (no terminal), the working folder, a
+/// process limit, the box user with no capabilities, no way back and fresh keyrings, no
+/// descriptor of the judge's.
 fn become_contestant(prepared: &Prepared) -> io::Result<()> {
+    ns::leave_terminal()?;
     ns::change_folder(&prepared.working_folder)?;
     ns::limit_processes(prepared.max_processes)?;
     if let Who::Root { uid, gid, .. } = prepared.who {
+        ns::give_pipes_to(uid, gid);
         ns::become_user(uid, gid)?;
+        ns::fresh_keyrings();
     }
     ns::forbid_new_privileges()?;
     ns::close_on_exec_from_3()

@@ -12,21 +12,23 @@
 mod child;
 mod network;
 mod plan;
+mod users;
+mod wanted;
 
 use super::program::Program;
 use super::sys;
 use super::sys::namespaces as ns;
-use plan::{Facts, Want};
-use std::ffi::CString;
+use plan::Facts;
+use std::ffi::{CString, OsString};
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Seek};
 use std::os::fd::AsRawFd;
 use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Mutex, OnceLock};
+use users::BoxUser;
 
 /// Whether programs are boxed in this run of the judge, and why not when they are not.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,10 +92,34 @@ pub fn configure(wanted: bool, hidden: Vec<PathBuf>) -> Availability {
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     *settings = matches!(availability, Availability::On { .. }).then(|| Settings {
-        hidden: hidden.iter().filter_map(|path| real_folder(path)).collect(),
+        hidden: with_also_hidden(&hidden),
         root,
     });
     availability
+}
+
+/// The real paths of `test_data`, with what goes hidden with it (see `wanted::also_hidden`).
+fn with_also_hidden(test_data: &[PathBuf]) -> Vec<PathBuf> {
+    let mut hidden: Vec<PathBuf> = test_data
+        .iter()
+        .filter_map(|path| wanted::real_path(path))
+        .collect();
+    hidden.extend(wanted::also_hidden(&hidden));
+    hidden.sort();
+    hidden.dedup();
+    hidden
+}
+
+/// The folders `program`'s command names that its box will not show, as they hold (or lie in)
+/// test data: for a warning.
+pub fn refused_folders(program: &Program) -> Vec<PathBuf> {
+    let settings = SETTINGS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let (Some(settings), Ok(here)) = (settings.as_ref(), std::env::current_dir()) else {
+        return Vec::new();
+    };
+    wanted::refused_folders(program, &here, &settings.hidden)
 }
 
 /// The lines of `/proc/self/uid_map` and `gid_map` that map the judge's own user and group to
@@ -130,67 +156,14 @@ fn probe_user_namespaces() -> io::Result<()> {
     }
 }
 
-/// Adds folders to hide (a case folder found after `configure`).
-pub fn hide(folders: &[PathBuf]) {
-    let mut settings = SETTINGS
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(settings) = settings.as_mut() {
-        settings
-            .hidden
-            .extend(folders.iter().filter_map(|path| real_folder(path)));
-    }
-}
-
 /// The processes (and threads) a boxed program may have at once.
 pub const MAX_PROCESSES: u64 = 256;
-
-/// The first uid (and gid) of the box users; a box takes one of the next `SLOTS`.
-const FIRST_BOX_UID: u32 = 60_000;
-const SLOTS: usize = 1000;
-
-/// The box users in use, so two boxes running at once never share one (RLIMIT_NPROC counts a
-/// user's processes, whichever box they are in).
-static IN_USE: Mutex<Vec<bool>> = Mutex::new(Vec::new());
-
-/// A box user, free again on drop (after the run's processes are gone).
-#[derive(Debug)]
-pub struct BoxUser(usize);
-
-impl BoxUser {
-    fn take() -> BoxUser {
-        let mut in_use = IN_USE
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if in_use.is_empty() {
-            in_use.resize(SLOTS, false);
-        }
-        let slot = in_use.iter().position(|used| !used).unwrap_or(SLOTS - 1);
-        in_use[slot] = true;
-        BoxUser(slot)
-    }
-
-    fn uid(&self) -> u32 {
-        FIRST_BOX_UID + self.0 as u32
-    }
-}
-
-impl Drop for BoxUser {
-    fn drop(&mut self) {
-        let mut in_use = IN_USE
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(used) = in_use.get_mut(self.0) {
-            *used = false;
-        }
-    }
-}
 
 /// A box a run is in: its user (free again on drop, after the run's processes are gone) and
 /// the pipe on which its init tells how the program ended.
 #[derive(Debug)]
 pub struct Boxed {
-    _user: BoxUser,
+    _user: Option<BoxUser>,
     told: File,
     /// The write end, until the spawn (the init has its own copy).
     tell: Option<File>,
@@ -246,21 +219,23 @@ pub fn confine(
             None => return Ok(None),
         }
     };
-    let user = BoxUser::take();
     let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
     let view = view_for(program, &here, &hidden, memory_bytes);
-    let working = match working_folder(&here) {
-        Some(folder) => folder,
-        None => PathBuf::from("/tmp"),
-    };
+    // In a folder of the system, the program works there as it is (read-only).
+    let working = here.clone();
     let root = settings_root();
-    let who = match root {
-        true => child::Who::Root {
+    // As root, a box user of its own (without root, the user's own, in its namespace).
+    let user = match root {
+        true => Some(BoxUser::take()?),
+        false => None,
+    };
+    let who = match &user {
+        Some(user) => child::Who::Root {
             uid: user.uid(),
             gid: user.uid(),
-            network: network::for_slot(user.0)?,
+            network: network::for_slot(user.slot())?,
         },
-        false => {
+        None => {
             let (uid_map, gid_map) = own_maps();
             child::Who::Unprivileged { uid_map, gid_map }
         }
@@ -275,6 +250,7 @@ pub fn confine(
         tell: tell.as_raw_fd(),
         who,
     };
+    pass_on_environment(command);
     // SAFETY: the closure runs in the forked child before exec; `child::enter` makes only the
     // async-signal-safe calls of `sys::namespaces`, on `prepared`, made before the fork.
     unsafe {
@@ -286,6 +262,47 @@ pub fn confine(
         tell: Some(tell),
         root,
     }))
+}
+
+/// The variables of the judge's environment a boxed program gets (with `LC_*`): not the rest,
+/// which may hold the user's secrets (tokens, agent sockets).
+const PASSED_ON: &[&str] = &["PATH", "HOME", "LANG", "LANGUAGE", "TZ"];
+
+/// Clears `command`'s environment but for `PASSED_ON` and what the judge set on it (its run
+/// marker).
+fn pass_on_environment(command: &mut Command) {
+    let set: Vec<(OsString, OsString)> = command
+        .get_envs()
+        .filter_map(|(name, value)| Some((name.to_owned(), value?.to_owned())))
+        .collect();
+    let kept: Vec<(OsString, OsString)> = std::env::vars_os()
+        .filter(|(name, _)| {
+            let name = name.to_string_lossy();
+            PASSED_ON.contains(&name.as_ref()) || name.starts_with("LC_")
+        })
+        .collect();
+    command.env_clear().envs(kept).envs(set);
+}
+
+/// Whether runs to confine are boxed now.
+pub fn is_on() -> bool {
+    SETTINGS
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .is_some()
+}
+
+/// The case input for a boxed program's stdin: a sealed copy in memory (still a regular file,
+/// which fast readers `mmap` or `fstat`), so that the program, which could open its stdin
+/// again through `/proc/self/fd/0`, can neither change the case's file (if its mode would let
+/// it) nor learn where it is.
+pub fn sealed_input(path: &Path) -> io::Result<File> {
+    let mut original = super::regular_file::open_regular(path)?;
+    let mut copy = ns::memory_file(c"case-input")?;
+    io::copy(&mut original, &mut copy)?;
+    ns::seal(&copy)?;
+    copy.seek(io::SeekFrom::Start(0))?;
+    Ok(copy)
 }
 
 /// Whether the sandbox was configured as root.
@@ -336,7 +353,7 @@ fn view_for(program: &Program, here: &Path, hidden: &[PathBuf], memory_bytes: u6
     if let Some((_, view)) = views.iter().find(|(known, _)| *known == key) {
         return view.clone();
     }
-    let wanted = wanted_paths(program, here, hidden);
+    let wanted = wanted::wanted_paths(program, here, hidden);
     let private = format!("size={memory_bytes},nr_inodes=65536,mode=1777");
     let view = plan::plan(&wanted, &RealFiles, &private, COVER_OPTIONS);
     if views.len() >= 16 {
@@ -355,141 +372,4 @@ impl Facts for RealFiles {
     fn kind(&self, path: &Path) -> Option<bool> {
         std::fs::metadata(path).ok().map(|meta| meta.is_dir())
     }
-}
-
-/// The folders of the system: never covered by a working folder.
-const SYSTEM_FOLDERS: &[&str] = &[
-    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/proc", "/sys",
-    "/dev", "/run", "/boot", "/opt", "/var", "/snap", "/nix",
-];
-
-/// The program's working folder: the judge's own, at the same path (so relative paths in its
-/// command work) but a fresh tmpfs in which only what the command names is shown; none where
-/// that would cover the system.
-fn working_folder(here: &Path) -> Option<PathBuf> {
-    let system =
-        here.parent().is_none() || SYSTEM_FOLDERS.iter().any(|folder| here.starts_with(folder));
-    (!system).then(|| here.to_path_buf())
-}
-
-/// A folder's real path (links resolved): a mount covers the folder itself, whichever path
-/// leads to it.
-fn real_folder(path: &Path) -> Option<PathBuf> {
-    std::fs::canonicalize(path).ok()
-}
-
-/// The path at which a command finds what it names: absolute (from the judge's folder) but with
-/// its links kept, since a link inside a folder the box covers is not there in the box, and the
-/// path must be made again inside the cover. Only a path with `..` is resolved (the kernel would
-/// follow its links before going up).
-fn as_named(path: &Path, here: &Path) -> Option<PathBuf> {
-    use std::path::Component;
-    let absolute = here.join(path);
-    if absolute
-        .components()
-        .any(|component| component == Component::ParentDir)
-    {
-        return std::fs::canonicalize(&absolute).ok();
-    }
-    let kept: PathBuf = absolute
-        .components()
-        .filter(|component| *component != Component::CurDir)
-        .collect();
-    kept.exists().then_some(kept)
-}
-
-/// Whether the box user may pass through `folder` (the search bit for others).
-fn passable(folder: &Path) -> bool {
-    std::fs::metadata(folder).is_ok_and(|meta| meta.permissions().mode() & 0o001 != 0)
-}
-
-/// The folders above `path` that the box user cannot pass through, from the top.
-fn closed_above(path: &Path) -> Vec<PathBuf> {
-    path.ancestors()
-        .skip(1)
-        .filter(|folder| folder.parent().is_some() && !passable(folder))
-        .map(Path::to_path_buf)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect()
-}
-
-/// The words of a command line that may name files: split at blanks and shell operators,
-/// quotes dropped (a rough reading, enough to find paths).
-fn words(line: &str) -> Vec<String> {
-    line.split(|c: char| c.is_whitespace() || ";&|<>()`".contains(c))
-        .map(|word| word.replace(['\'', '"'], ""))
-        .filter(|word| !word.is_empty())
-        .collect()
-}
-
-/// `name` looked up in `PATH`, as a shell would.
-fn on_path(name: &str) -> Option<PathBuf> {
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|folder| folder.join(name))
-        .find(|candidate| candidate.is_file())
-}
-
-/// Everything the plan needs: what to hide, what is private, what the command names.
-fn wanted_paths(program: &Program, here: &Path, hidden: &[PathBuf]) -> Vec<(PathBuf, Want)> {
-    let mut wanted: Vec<(PathBuf, Want)> = hidden
-        .iter()
-        .map(|folder| (folder.clone(), Want::Hidden))
-        .collect();
-    for private in ["/tmp", "/dev/shm"] {
-        wanted.push((PathBuf::from(private), Want::Private));
-    }
-    let scratch = std::env::temp_dir();
-    if let Some(scratch) = real_folder(&scratch).filter(|folder| !folder.starts_with("/tmp")) {
-        wanted.push((scratch, Want::Hidden));
-    }
-    if let Some(folder) = working_folder(here) {
-        wanted.push((folder, Want::Private));
-    }
-    let mut shown: Vec<PathBuf> = Vec::new();
-    match program {
-        Program::Binary(path) => shown.extend(as_named(path, here)),
-        Program::Shell(line) => {
-            for word in words(line) {
-                shown.extend(as_named(Path::new(&word), here));
-                // A program found on PATH under a folder the box user cannot pass through: the
-                // folder it was installed in, whole (an interpreter needs its libraries).
-                if !word.contains('/') {
-                    if let Some(found) = on_path(&word).and_then(|found| as_named(&found, here)) {
-                        shown.extend(install_folder(&found));
-                    }
-                }
-            }
-        }
-    }
-    // PATH's own folders, where the box user could not reach them: each with the folder it
-    // was installed in (a shim calls the rest of its tool).
-    if let Some(path) = std::env::var_os("PATH") {
-        for folder in std::env::split_paths(&path) {
-            shown.extend(as_named(&folder, here).and_then(|folder| install_folder(&folder)));
-        }
-    }
-    for path in &shown {
-        let closed = closed_above(path);
-        wanted.extend(closed.into_iter().map(|folder| (folder, Want::Unreachable)));
-    }
-    for folder in working_folder(here).iter() {
-        wanted.extend(
-            closed_above(folder)
-                .into_iter()
-                .map(|folder| (folder, Want::Unreachable)),
-        );
-    }
-    wanted.extend(shown.into_iter().map(|path| (path, Want::Shown)));
-    wanted
-}
-
-/// For a program under a folder the box user cannot pass through, the folder just below the
-/// highest such one on its path (`/root/.pyenv` for `/root/.pyenv/shims/python3`).
-fn install_folder(program: &Path) -> Option<PathBuf> {
-    let top = closed_above(program).into_iter().next()?;
-    let below = program.strip_prefix(&top).ok()?.components().next()?;
-    Some(top.join(below))
 }

@@ -16,6 +16,11 @@ extern "C" {
     fn _exit(status: c_int) -> !;
     fn geteuid() -> u32;
     fn getegid() -> u32;
+    fn setsid() -> i32;
+    fn fchown(fd: c_int, uid: u32, gid: u32) -> c_int;
+    fn memfd_create(name: *const c_char, flags: c_uint) -> c_int;
+    fn fcntl(fd: c_int, command: c_int, ...) -> c_int;
+    fn flock(fd: c_int, operation: c_int) -> c_int;
     fn mount(
         source: *const c_char,
         target: *const c_char,
@@ -55,6 +60,16 @@ const EEXIST: i32 = 17;
 const EINTR: i32 = 4;
 const RLIMIT_NPROC: c_int = 6;
 const PR_SET_NO_NEW_PRIVS: c_int = 38;
+const PR_SET_PDEATHSIG: c_int = 1;
+const SIGKILL: c_ulong = 9;
+/// keyctl's number: on x86-64 and on ARM64 / RISC-V (the common table).
+#[cfg(target_arch = "x86_64")]
+const SYS_KEYCTL: c_long = 250;
+#[cfg(not(target_arch = "x86_64"))]
+const SYS_KEYCTL: c_long = 219;
+const KEYCTL_JOIN_SESSION_KEYRING: c_long = 1;
+const KEYCTL_CLEAR: c_long = 7;
+const KEY_SPEC_USER_KEYRING: c_long = -4;
 
 // Linux's common syscall numbers (the same on x86-64, ARM64 and RISC-V).
 const SYS_OPEN_TREE: c_long = 428;
@@ -367,6 +382,95 @@ pub fn become_user(uid: u32, gid: u32) -> io::Result<()> {
         check(setgroups(0, std::ptr::null()))?;
         check(setresgid(gid, gid, gid))?;
         check(setresuid(uid, uid, uid))
+    }
+}
+
+/// Gives the pipes among descriptors 0, 1 and 2 to `uid`/`gid` (the judge made them as root,
+/// mode 0600), so the program can open them again as `/dev/stdout` or `/dev/stderr`.
+pub fn give_pipes_to(uid: u32, gid: u32) {
+    use std::os::fd::FromRawFd;
+    use std::os::unix::fs::FileTypeExt;
+    for fd in 0..3 {
+        // SAFETY: the descriptor is borrowed, never closed (ManuallyDrop); std's metadata is
+        // one fstat (or statx) call, with no allocation.
+        let file = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(fd) });
+        if file.metadata().is_ok_and(|meta| meta.file_type().is_fifo()) {
+            // SAFETY: fchown takes integers only; the pipe is this process's own descriptor.
+            unsafe {
+                fchown(fd, uid, gid);
+            }
+        }
+    }
+}
+
+/// An anonymous in-memory file (a memfd) that can be sealed, named `name` in /proc.
+pub fn memory_file(name: &CStr) -> io::Result<std::fs::File> {
+    use std::os::fd::FromRawFd;
+    const MFD_CLOEXEC: c_uint = 1;
+    const MFD_ALLOW_SEALING: c_uint = 2;
+    // SAFETY: memfd_create reads the NUL-terminated name and returns a new descriptor.
+    let fd = unsafe { memfd_create(name.as_ptr(), MFD_CLOEXEC | MFD_ALLOW_SEALING) };
+    if fd < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: `fd` is a new descriptor that nothing else owns.
+    Ok(unsafe { std::fs::File::from_raw_fd(fd) })
+}
+
+/// Seals a memfd for good: its size and bytes can no longer change, by anyone.
+pub fn seal(file: &std::fs::File) -> io::Result<()> {
+    use std::os::fd::AsRawFd;
+    const F_ADD_SEALS: c_int = 1033;
+    const ALL_SEALS: c_int = 1 | 2 | 4 | 8; // SEAL, SHRINK, GROW, WRITE
+                                            // SAFETY: fcntl with F_ADD_SEALS takes integers; the descriptor is the caller's.
+    check(unsafe { fcntl(file.as_raw_fd(), F_ADD_SEALS, ALL_SEALS) })
+}
+
+/// Takes an exclusive lock on `file` without waiting; false if another process holds one.
+pub fn try_lock(file: &std::fs::File) -> bool {
+    use std::os::fd::AsRawFd;
+    const LOCK_EX: c_int = 2;
+    const LOCK_NB: c_int = 4;
+    // SAFETY: flock takes integers only; the descriptor is the caller's.
+    unsafe { flock(file.as_raw_fd(), LOCK_EX | LOCK_NB) == 0 }
+}
+
+/// Starts a session of its own: no controlling terminal (the judge's stays out of reach).
+pub fn leave_terminal() -> io::Result<()> {
+    // SAFETY: setsid takes nothing and touches no memory of ours.
+    match unsafe { setsid() } {
+        -1 => Err(io::Error::last_os_error()),
+        _ => Ok(()),
+    }
+}
+
+/// Asks for SIGKILL when the parent (the thread that forked this process) ends, so a box does
+/// not outlive a judge that was killed outright.
+pub fn die_with_parent() -> io::Result<()> {
+    // SAFETY: this prctl option takes integers only.
+    check(unsafe {
+        prctl(
+            PR_SET_PDEATHSIG,
+            SIGKILL,
+            0 as c_ulong,
+            0 as c_ulong,
+            0 as c_ulong,
+        )
+    })
+}
+
+/// Gives this process a new, empty session keyring and empties its user's keyring, so nothing
+/// a program of an earlier box of the same user stored there is left (errors ignored: a kernel
+/// without keyrings has nothing to leave).
+pub fn fresh_keyrings() {
+    // SAFETY: keyctl with these operations takes integers and a null name only.
+    unsafe {
+        syscall(
+            SYS_KEYCTL,
+            KEYCTL_JOIN_SESSION_KEYRING,
+            std::ptr::null::<c_char>(),
+        );
+        syscall(SYS_KEYCTL, KEYCTL_CLEAR, KEY_SPEC_USER_KEYRING);
     }
 }
 

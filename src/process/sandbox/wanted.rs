@@ -1,0 +1,258 @@
+//! What a box must hide, keep private and show again, from the program's command line and the
+//! folders the judge hides: the input of `plan`.
+//!
+//! - Hidden: the test data (the judge's list, each folder's git repository's `.git` too), the
+//!   judge's scratch folder, and `/run` (the sockets of the machine's services).
+//! - Private: `/tmp`, `/dev/shm`, and the working folder (the judge's own folder, covered),
+//!   unless that is a folder of the system.
+//! - Shown: what each word of the command names (relative ones from the judge's folder), and
+//!   for a named file its whole folder unless that folder holds test data; a bare word `W`
+//!   with a `W.class` beside it (Java) shows the folder too. Never a folder that holds or lies
+//!   in test data. Programs found on PATH, and PATH's folders, under a folder the box user cannot
+//!   pass through (a home of mode 0700): the folder they were installed in.
+
+use super::plan::Want;
+use crate::process::program::Program;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Component, Path, PathBuf};
+
+/// The folders of the system: never covered by a working folder.
+const SYSTEM_FOLDERS: &[&str] = &[
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/proc", "/sys",
+    "/dev", "/run", "/boot", "/opt", "/var", "/snap", "/nix",
+];
+
+/// Whether `here` is a folder of the system (or `/`): the program then works there as it is,
+/// read-only, instead of in a fresh folder covering it.
+pub fn is_system_folder(here: &Path) -> bool {
+    here.parent().is_none() || SYSTEM_FOLDERS.iter().any(|folder| here.starts_with(folder))
+}
+
+/// A folder's real path (links resolved): a mount covers the folder itself, whichever path
+/// leads to it.
+pub fn real_path(path: &Path) -> Option<PathBuf> {
+    std::fs::canonicalize(path).ok()
+}
+
+/// The path at which a command finds what it names: absolute (from the judge's folder) but with
+/// its links kept, since a link inside a folder the box covers is not there in the box, and the
+/// path must be made again inside the cover. Only a path with `..` is resolved (the kernel would
+/// follow its links before going up).
+fn as_named(path: &Path, here: &Path) -> Option<PathBuf> {
+    let absolute = here.join(path);
+    if absolute
+        .components()
+        .any(|component| component == Component::ParentDir)
+    {
+        return std::fs::canonicalize(&absolute).ok();
+    }
+    let kept: PathBuf = absolute
+        .components()
+        .filter(|component| *component != Component::CurDir)
+        .collect();
+    kept.exists().then_some(kept)
+}
+
+/// Whether the box user may pass through `folder` (the search bit for others).
+fn passable(folder: &Path) -> bool {
+    std::fs::metadata(folder).is_ok_and(|meta| meta.permissions().mode() & 0o001 != 0)
+}
+
+/// The folders above `path` that the box user cannot pass through, from the top.
+fn closed_above(path: &Path) -> Vec<PathBuf> {
+    let mut closed: Vec<PathBuf> = path
+        .ancestors()
+        .skip(1)
+        .filter(|folder| folder.parent().is_some() && !passable(folder))
+        .map(Path::to_path_buf)
+        .collect();
+    closed.reverse();
+    closed
+}
+
+/// For a program under a folder the box user cannot pass through, the folder just below the
+/// highest such one on its path (`/root/.pyenv` for `/root/.pyenv/shims/python3`).
+fn install_folder(program: &Path) -> Option<PathBuf> {
+    let top = closed_above(program).into_iter().next()?;
+    let below = program.strip_prefix(&top).ok()?.components().next()?;
+    Some(top.join(below))
+}
+
+/// The words of a command line as a shell splits them: at blanks and operators, with quotes
+/// ('…', "…") and backslashes honoured and removed (a reading enough to find paths).
+pub fn words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quote: Option<char> = None;
+    let mut characters = line.chars();
+    let finish = |word: &mut String, words: &mut Vec<String>| {
+        if !word.is_empty() {
+            words.push(std::mem::take(word));
+        }
+    };
+    while let Some(c) = characters.next() {
+        match (quote, c) {
+            (Some(open), c) if c == open => quote = None,
+            (Some('"'), '\\') => word.extend(characters.next()),
+            (Some(_), c) => word.push(c),
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '\\') => word.extend(characters.next()),
+            (None, c) if c.is_whitespace() || ";&|<>()`".contains(c) => {
+                finish(&mut word, &mut words)
+            }
+            (None, c) => word.push(c),
+        }
+    }
+    finish(&mut word, &mut words);
+    words
+}
+
+/// `name` looked up in `PATH`, as a shell would.
+fn on_path(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|folder| folder.join(name))
+        .find(|candidate| candidate.is_file())
+}
+
+/// The folders to hide besides the test data itself: each one's git repository (`.git`, whose
+/// history holds the answers a project commits), the judge's scratch, the machine's sockets.
+pub fn also_hidden(test_data: &[PathBuf]) -> Vec<PathBuf> {
+    let mut more = Vec::new();
+    for folder in test_data {
+        if let Some(git) = folder
+            .ancestors()
+            .map(|above| above.join(".git"))
+            .find(|git| git.exists())
+        {
+            more.extend(real_path(&git));
+        }
+    }
+    let scratch = std::env::temp_dir();
+    more.extend(real_path(&scratch).filter(|folder| !folder.starts_with("/tmp")));
+    more.extend(real_path(Path::new("/run")));
+    more.sort();
+    more.dedup();
+    more
+}
+
+/// Whether the folder `folder` holds, or lies in, a hidden one.
+fn touches_hidden(folder: &Path, hidden: &[PathBuf]) -> bool {
+    let Some(real) = real_path(folder) else {
+        return true;
+    };
+    hidden
+        .iter()
+        .any(|hidden| hidden.starts_with(&real) || real.starts_with(hidden))
+}
+
+/// What the command names: (paths to show, folders named but not shown as they hold test
+/// data).
+fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
+    let mut shown = Vec::new();
+    let mut refused = Vec::new();
+    let mut show_folder =
+        |folder: PathBuf, shown: &mut Vec<PathBuf>| match touches_hidden(&folder, hidden) {
+            true => refused.push(folder),
+            false => shown.push(folder),
+        };
+    let words = match program {
+        Program::Binary(path) => vec![path.to_string_lossy().into_owned()],
+        Program::Shell(line) => words(line),
+    };
+    for word in words {
+        if let Some(path) = as_named(Path::new(&word), here) {
+            match path.is_dir() {
+                true => show_folder(path, &mut shown),
+                false => {
+                    // The file, and its folder whole where that holds no test data (a script's
+                    // modules and data files beside it).
+                    if let Some(folder) = path.parent().filter(|folder| {
+                        !touches_hidden(folder, hidden) && !is_system_folder(folder)
+                    }) {
+                        shown.push(folder.to_path_buf());
+                    }
+                    shown.push(path);
+                }
+            }
+        }
+        if !word.contains('/') && here.join(format!("{word}.class")).is_file() {
+            show_folder(here.to_path_buf(), &mut shown);
+        }
+        // A program found on PATH under a folder the box user cannot pass through: the folder
+        // it was installed in, whole (an interpreter needs its libraries).
+        if !word.contains('/') {
+            if let Some(found) = on_path(&word).and_then(|found| as_named(&found, here)) {
+                shown.extend(install_folder(&found));
+            }
+        }
+    }
+    refused.sort();
+    refused.dedup();
+    (shown, refused)
+}
+
+/// The folders a command names that the box does not show, as they hold (or lie in) test data:
+/// what a user should be told.
+pub fn refused_folders(program: &Program, here: &Path, hidden: &[PathBuf]) -> Vec<PathBuf> {
+    named(program, here, hidden).1
+}
+
+/// Everything the plan needs: what to hide, what is private, what the command names.
+pub fn wanted_paths(program: &Program, here: &Path, hidden: &[PathBuf]) -> Vec<(PathBuf, Want)> {
+    let mut wanted: Vec<(PathBuf, Want)> = hidden
+        .iter()
+        .map(|folder| (folder.clone(), Want::Hidden))
+        .collect();
+    for private in ["/tmp", "/dev/shm"] {
+        wanted.push((PathBuf::from(private), Want::Private));
+    }
+    if !is_system_folder(here) {
+        wanted.push((here.to_path_buf(), Want::Private));
+        wanted.extend(
+            closed_above(here)
+                .into_iter()
+                .map(|folder| (folder, Want::Unreachable)),
+        );
+    }
+    let (mut shown, _) = named(program, here, hidden);
+    // PATH's own folders, where the box user could not reach them: each with the folder it
+    // was installed in (a shim calls the rest of its tool).
+    if let Some(path) = std::env::var_os("PATH") {
+        for folder in std::env::split_paths(&path) {
+            shown.extend(as_named(&folder, here).and_then(|folder| install_folder(&folder)));
+        }
+    }
+    for path in &shown {
+        wanted.extend(
+            closed_above(path)
+                .into_iter()
+                .map(|folder| (folder, Want::Unreachable)),
+        );
+    }
+    wanted.extend(shown.into_iter().map(|path| (path, Want::Shown)));
+    wanted
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_are_split_as_a_shell_splits_them() {
+        assert_eq!(
+            words("python3 'my sol.py' < in.txt && ./a\\ b \"x y\"|wc"),
+            ["python3", "my sol.py", "in.txt", "./a b", "x y", "wc"]
+        );
+        assert_eq!(words("  "), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_folder_that_holds_or_lies_in_test_data_is_not_shown() {
+        let here = std::env::temp_dir();
+        let data = real_path(&here).unwrap().join("some-cases");
+        assert!(touches_hidden(&here, std::slice::from_ref(&data)));
+        let outside = real_path(Path::new("/usr")).unwrap();
+        assert!(!touches_hidden(&outside, &[data]));
+    }
+}
