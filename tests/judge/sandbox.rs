@@ -358,3 +358,118 @@ fn without_root_the_box_is_a_user_namespace_of_its_own() {
     assert!(out.contains("problem/sample-1  WA"), "{out}");
     fs::remove_dir_all(&folder).unwrap();
 }
+
+#[test]
+fn a_box_dies_with_a_judge_killed_outright() {
+    if !sandbox_available() {
+        return;
+    }
+    let tag = Tag::new("sandbox-orphan");
+    let dir = attack(&format!("sh -c 'sleep 30' {tag} &\nsleep 30\n"));
+    let script = dir.join("attack.sh");
+    let mut judge = std::process::Command::new(assert_cmd::cargo::cargo_bin("judge"))
+        .args(["--wall-limit", "60", "--cmd"])
+        .arg(format!("sh {}", script.display()))
+        .arg(&dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while tag.pids().is_empty() && started.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!tag.pids().is_empty(), "the boxed sleeper never started");
+    judge.kill().unwrap(); // SIGKILL, to the judge's pid only
+    judge.wait().unwrap();
+    tag.assert_none_left();
+}
+
+#[test]
+fn the_program_keeps_its_pipes_but_not_the_judges_environment() {
+    let dir = attack(
+        "echo debug > /dev/stderr || exit 1\n\
+         if [ -n \"$GAME_JUDGE_TEST_SECRET\" ]; then echo escaped; exit 0; fi\n\
+         if [ -n \"$(ls -A /run 2>/dev/null)\" ]; then echo escaped; exit 0; fi\n\
+         echo blocked > /dev/stdout\n",
+    );
+    let run = |extra: &[&str]| {
+        let command = format!("sh {}", dir.join("attack.sh").display());
+        let output = common::judge_cmd(&command, &dir, extra)
+            .env("GAME_JUDGE_TEST_SECRET", "hunter2")
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    if !sandbox_available() {
+        return;
+    }
+    assert!(run(&[]).contains("problem/sample-1  AC"));
+    assert!(run(&["--no-sandbox"]).contains("problem/sample-1  WA"));
+}
+
+#[test]
+fn a_program_cannot_rewrite_its_input_even_when_its_mode_would_let_it() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = attack("printf 'changed\\n' > /proc/self/fd/0 2>/dev/null; echo blocked\n");
+    let input = dir.join("sample-1.in");
+    fs::set_permissions(&input, fs::Permissions::from_mode(0o666)).unwrap();
+    let (out, err, _) = judge_attack(&dir, &[]);
+    if !sandbox_available() {
+        return;
+    }
+    assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
+    assert_eq!(fs::read_to_string(&input).unwrap(), "question\n");
+    judge_attack(&dir, &["--no-sandbox"]);
+    assert_eq!(fs::read_to_string(&input).unwrap(), "changed\n");
+}
+
+#[test]
+fn a_named_folder_that_holds_test_data_is_not_shown_and_the_judge_says_so() {
+    if !sandbox_available() {
+        return;
+    }
+    // The attack names the case folder's parent, as `java -cp . Main` names the judge's folder.
+    let dir = attack(
+        "if ls \"$1\"/problem/*.out >/dev/null 2>&1; then echo escaped; else echo blocked; fi\n",
+    );
+    let parent = dir.parent().unwrap();
+    let command = format!(
+        "sh {} {}",
+        dir.join("attack.sh").display(),
+        parent.display()
+    );
+    let output = common::judge_cmd(&command, &dir, &[])
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let (out, err) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
+    assert!(
+        err.contains("which holds test data: the sandbox does not show it"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_script_imports_the_module_beside_it() {
+    let folder = common::fresh_folder(
+        "sandbox-module",
+        "solution",
+        &[
+            ("helper.py", "ANSWER = 'blocked'\n"),
+            ("main.py", "import helper\nprint(helper.ANSWER)\n"),
+        ],
+    );
+    let dir = attack("echo unused\n");
+    let command = format!("python3 {}", folder.join("main.py").display());
+    common::judge_cmd(&command, &dir, &[])
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success()
+        .stdout(contains("problem/sample-1  AC"));
+}

@@ -107,6 +107,25 @@ pub fn words(line: &str) -> Vec<String> {
     words
 }
 
+/// The words of a command line and, for a word that is itself a command line (`sh -c '…'`),
+/// its words too.
+fn words_within(line: &str) -> Vec<String> {
+    let mut all = Vec::new();
+    let mut lines = vec![line.to_string()];
+    while let Some(line) = lines.pop() {
+        for word in words(&line) {
+            if word.contains(|c: char| c.is_whitespace() || ";&|<>()`'\"".contains(c)) {
+                lines.push(word.clone());
+            }
+            all.push(word);
+        }
+        if all.len() > 10_000 {
+            break; // a line nobody types; what was read is enough
+        }
+    }
+    all
+}
+
 /// `name` looked up in `PATH`, as a shell would.
 fn on_path(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
@@ -158,7 +177,7 @@ fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, V
         };
     let words = match program {
         Program::Binary(path) => vec![path.to_string_lossy().into_owned()],
-        Program::Shell(line) => words(line),
+        Program::Shell(line) => words_within(line),
     };
     for word in words {
         if let Some(path) = as_named(Path::new(&word), here) {
@@ -245,6 +264,13 @@ mod tests {
             ["python3", "my sol.py", "in.txt", "./a b", "x y", "wc"]
         );
         assert_eq!(words("  "), Vec::<String>::new());
+        let within = words_within("sh -c 'exec python3 \"/a b/c.py\" x'");
+        for word in ["sh", "-c", "exec", "python3", "/a b/c.py", "x"] {
+            assert!(
+                within.iter().any(|found| found == word),
+                "{word}: {within:?}"
+            );
+        }
     }
 
     #[test]
