@@ -281,7 +281,9 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
                     expected_path.display()
                 ))
             ),
-            Err(why) => return fail(&why),
+            // The counterexample is printed above: the run still failed (exit 1), the save is
+            // what went wrong.
+            Err(why) => eprintln!("error: not saved: {}", printable(&why)),
         }
     }
     match stopped_by {

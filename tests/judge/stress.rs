@@ -538,10 +538,12 @@ fn saving_into_a_package_needs_force_and_never_overwrites() {
         expected,
         winner(&grid(&fs::read_to_string(&input).unwrap()))
     );
-    // Again, with the answer edited by hand: refused, the file kept as it is.
+    // Again, with the answer edited by hand: refused, the file kept as it is; the run still
+    // found a failing input (exit 1, the case printed), the refusal is an error line.
     fs::write(&answer, "kept\n").unwrap();
     let (status, stdout, stderr) = stress_run(&buggy);
-    assert_eq!(status, Some(2), "{stdout}{stderr}");
+    assert_eq!(status, Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("shrunk in "), "{stdout}");
     assert!(
         stderr.contains("exists already: not overwritten"),
         "{stderr}"
