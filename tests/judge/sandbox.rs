@@ -233,11 +233,13 @@ fn a_fork_bomb_meets_the_process_limit() {
          print(\"blocked\" if started < 400 else \"escaped\", flush=True)\n\
          os._exit(0)' {tag}\n"
     ));
-    let (out, err, _) = judge_attack(&dir, &["-t", "10"]);
+    // A memory limit far above what 400 copies of Python share: polling /proc (no cgroup)
+    // counts shared pages once per process, and this test is about processes.
+    let (out, err, _) = judge_attack(&dir, &["-t", "10", "-m", "8192"]);
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
     tag.assert_none_left();
     // Without the sandbox, all 400 start (and are killed with the case).
-    let (out, err, _) = judge_attack(&dir, &["-t", "10", "--no-sandbox"]);
+    let (out, err, _) = judge_attack(&dir, &["-t", "10", "-m", "8192", "--no-sandbox"]);
     assert!(out.contains("problem/sample-1  WA"), "{out}\n{err}");
     tag.assert_none_left();
 }
