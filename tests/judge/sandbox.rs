@@ -475,3 +475,32 @@ fn a_script_imports_the_module_beside_it() {
         .success()
         .stdout(contains("problem/sample-1  AC"));
 }
+
+#[test]
+fn judging_from_inside_a_case_folder_under_tmp_works() {
+    // The working folder is then a hidden folder under the box's private /tmp.
+    let tag = Tag::new("sandbox-in-tmp");
+    let folder = std::env::temp_dir().join(format!("{tag}"));
+    let _ = fs::remove_dir_all(&folder);
+    fs::create_dir_all(&folder).unwrap();
+    fs::write(folder.join("a.in"), "question\n").unwrap();
+    fs::write(folder.join("a.out"), "blocked\n").unwrap();
+    fs::write(
+        folder.join("attack.sh"),
+        "ls a.out >/dev/null 2>&1 && echo escaped || echo blocked\n",
+    )
+    .unwrap();
+    let output = common::judge()
+        .args(["--cmd", "sh attack.sh", "."])
+        .current_dir(&folder)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        out.contains("/a  AC"),
+        "{out}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    fs::remove_dir_all(&folder).unwrap();
+}

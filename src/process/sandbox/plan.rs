@@ -134,8 +134,13 @@ pub fn plan(
                     placed.push((path, want));
                 }
             }
-            // Under a cover, the path is not there: nothing to hide or pass through.
-            (Some(_), Want::Hidden | Want::Unreachable) => {}
+            // Under a cover, the path is not there: nothing to hide or pass through. A hidden
+            // folder is made there empty all the same: it may be the working folder.
+            (Some((cover, _)), Want::Hidden) => {
+                make_folders_between(&cover, &path, &mut steps);
+                steps.push(MountStep::Folder(c_path(&path)));
+            }
+            (Some(_), Want::Unreachable) => {}
             (Some((cover, _)), Want::Private) => {
                 make_folders_between(&cover, &path, &mut steps);
                 steps.push(MountStep::Folder(c_path(&path)));
@@ -326,6 +331,7 @@ mod tests {
                 "place 0 /root/.pyenv",
                 "mkdir /root/c",
                 "tmpfs /root/c rw",
+                "mkdir /root/c/cases",
             ]
         );
     }
@@ -357,6 +363,22 @@ mod tests {
                 "tmpfs /home/u/w/cases ro",
             ]
         );
+    }
+
+    #[test]
+    fn a_hidden_working_folder_under_a_cover_is_there_empty() {
+        let facts = fake(&[("/tmp", true), ("/tmp/c", true)]);
+        let view = plan(
+            &wants(&[
+                ("/tmp", Want::Private),
+                ("/tmp/c", Want::Private),
+                ("/tmp/c", Want::Hidden),
+            ]),
+            &facts,
+            "rw",
+            "ro",
+        );
+        assert_eq!(shown(&view.steps), ["tmpfs /tmp rw", "mkdir /tmp/c"]);
     }
 
     #[test]
