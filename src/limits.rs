@@ -82,6 +82,8 @@ pub struct LimitFlags {
     pub memory_mib: Option<u64>,
     /// `None`: as large as the memory limit.
     pub stack_mib: Option<u64>,
+    /// `None`: the folder's output limit, or the default cap.
+    pub output_mib: Option<u64>,
 }
 
 impl LimitFlags {
@@ -101,7 +103,9 @@ impl LimitFlags {
             wall: self.wall.unwrap_or(default_wall(time)),
             memory_bytes: memory_mib << 20,
             stack_bytes: self.stack_mib.unwrap_or(memory_mib) << 20,
-            output_bytes: DEFAULT_OUTPUT_CAP,
+            output_bytes: self.output_mib.map_or(DEFAULT_OUTPUT_CAP, |mib| {
+                usize::try_from(mib << 20).unwrap_or(usize::MAX)
+            }),
         }
     }
 }

@@ -218,6 +218,20 @@ default: the folder's limit, else 1024",
         },
     },
     Flag {
+        short: None,
+        long: "--output-limit",
+        value: Some("MIB"),
+        commands: JUDGING,
+        with: "judging or stress",
+        example: "judge --output-limit 8 NAME",
+        help: "stdout of a case past this is OLE (killed at once), default: the
+folder's limit (a Kattis package's limits.output), else 64",
+        set: |given, value| {
+            given.common.limits.output_mib = Some(parse_mib("--output-limit", value)?);
+            Ok(())
+        },
+    },
+    Flag {
         short: Some("-j"),
         long: "--jobs",
         value: Some("N"),

@@ -56,6 +56,11 @@ fn folder_tasks(
     if let (Judging::KattisDefault(_), Some(_)) = (&folder.judging, flags.compare) {
         folder.judging = Judging::Compare;
     }
+    // `--output-limit` beats a package's output limit, as `-m` beats its memory limit.
+    if let Some(mib) = flags.limits.output_mib {
+        folder.limits.output_mib = Some(mib);
+        folder.limits.output_from = Some("--output-limit".to_string());
+    }
     let (time, memory_mib, said) = resolve(
         flags.limits.time,
         flags.limits.memory_mib,

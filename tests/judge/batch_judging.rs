@@ -395,3 +395,23 @@ fn a_solver_name_for_a_folder_and_a_command_word_after_a_flag_get_a_fix() {
         )),
     );
 }
+
+/// `--output-limit MIB` sets the output cap: 2 MiB of output is OLE under 1 and not under the
+/// default 64; the folder line says where the limit came from.
+#[test]
+fn output_limit_sets_the_output_cap() {
+    let dir = one_case("right\n");
+    let flood = "head -c 2097152 /dev/zero";
+    judge_cmd(flood, &dir, &["--output-limit", "1"])
+        .assert()
+        .code(1)
+        .stdout(contains("problem/sample-1  OLE"))
+        .stderr(contains("output 1 MiB (--output-limit)"));
+    judge_cmd(flood, &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("problem/sample-1  WA"));
+    judge_cmd(flood, &dir, &["--output-limit", "0"])
+        .assert()
+        .code(2);
+}
