@@ -26,7 +26,7 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = OsString>) -> ExitCo
             Outcome::Error
         }
         Ok(parsed) => match parsed {
-            Ok(Parsed::Run(options)) => command(root, options),
+            Ok(Parsed::Run(options)) => command(root, *options),
             Ok(Parsed::Help) => {
                 print!("{}", usage());
                 Outcome::Passed

@@ -38,7 +38,7 @@ pub struct Options {
 /// The command line, parsed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Parsed {
-    Run(Options),
+    Run(Box<Options>),
     Help,
     /// `--version`: print the version and stop.
     Version,
@@ -151,10 +151,10 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
         }
     }
     let target = target(section, words, &mut given).map_err(UsageError)?;
-    Ok(Parsed::Run(Options {
+    Ok(Parsed::Run(Box::new(Options {
         target,
         common: given.common,
-    }))
+    })))
 }
 
 /// What the command, its words and its flags ask for.
@@ -206,7 +206,7 @@ mod tests {
 
     fn options(arguments: &[&str]) -> Options {
         match parsed(arguments) {
-            Ok(Parsed::Run(options)) => options,
+            Ok(Parsed::Run(options)) => *options,
             other => panic!("{arguments:?}: {other:?}"),
         }
     }
