@@ -300,8 +300,34 @@ pub fn read_cases_with(
     })
 }
 
-/// The cases `judge --cmd` judges at `path`: a case folder, or one `NAME.in` of a folder; with
-/// the name they are reported under (the folder's).
+/// The package (Kattis or Polygon) whose test data holds `folder`, if any: a case of it, or a
+/// pattern of its cases, is judged by the package's own rules (its answers' names, its
+/// validator, its limits).
+fn enclosing_package(folder: &Path) -> Option<PathBuf> {
+    let real = folder.canonicalize().ok()?;
+    real.ancestors().skip(1).take(4).find_map(|above| {
+        // The package's own file too: a project's `tests/` folder is no Polygon package.
+        let (data, marked) = match layout::detect(above) {
+            Ok(Some(Layout::Kattis)) => ("data", above.join("problem.yaml").is_file()),
+            Ok(Some(Layout::Polygon)) => ("tests", above.join("problem.xml").is_file()),
+            _ => return None,
+        };
+        (marked && real.starts_with(above.join(data))).then(|| above.to_path_buf())
+    })
+}
+
+/// Whether two paths lead to the same folder.
+fn same_folder(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// The cases `judge --cmd` judges at `path`: a case folder, one case file of a folder, or a
+/// pattern of case files (`DIR/sample-*`, matched against each file's name without its
+/// extension, or with it); with the name they are reported under (the folder's). A case file or
+/// pattern inside a Kattis or Polygon package is judged by the package's rules.
 pub fn cases_at(
     path: &Path,
     interactor: Option<&str>,
@@ -309,28 +335,54 @@ pub fn cases_at(
     let strings = |errors: Vec<CaseError>| -> Vec<String> {
         errors.iter().map(ToString::to_string).collect()
     };
-    let one_case = path.is_file();
-    let dir = match path.parent() {
-        Some(parent) if one_case && parent.as_os_str().is_empty() => Path::new("."),
-        Some(parent) if one_case => parent,
+    let pattern = path
+        .file_name()
+        .and_then(|name| name.to_str())
+        .filter(|name| name.contains(['*', '?']))
+        .map(str::to_string);
+    let one_case = pattern.is_none() && path.is_file();
+    let narrowed = one_case || pattern.is_some();
+    let place = match path.parent() {
+        Some(parent) if narrowed && parent.as_os_str().is_empty() => Path::new("."),
+        Some(parent) if narrowed => parent,
         _ => path,
     };
-    if one_case && !path.extension().is_some_and(|extension| extension == "in") {
+    let package = narrowed.then(|| enclosing_package(place)).flatten();
+    if one_case && package.is_none() && !path.extension().is_some_and(|extension| extension == "in")
+    {
         return Err(vec![format!(
-            "{} is not a case: --cmd judges a case folder or one NAME.in file",
+            "{} is not a case: --cmd judges a case folder, one NAME.in file or a pattern of them",
             path.display()
         )]);
     }
+    let dir = package.as_deref().unwrap_or(place);
     let interactor = interactor.map(|command| Interactor::Program {
         command: command.to_string(),
         dir: None,
         kattis: false,
     });
     let mut folder = read_cases_with(dir, interactor).map_err(strings)?;
-    if one_case {
-        folder
-            .cases
-            .retain(|case| case.input.file_name() == path.file_name());
+    if narrowed {
+        folder.cases.retain(|case| {
+            let name = case.input.file_name().unwrap_or_default().to_string_lossy();
+            let stem = case.input.file_stem().unwrap_or_default().to_string_lossy();
+            let chosen = match &pattern {
+                Some(pattern) => select::matches(pattern, &stem) || select::matches(pattern, &name),
+                None => Some(name.as_ref()) == path.file_name().and_then(|name| name.to_str()),
+            };
+            chosen
+                && case
+                    .input
+                    .parent()
+                    .is_some_and(|parent| same_folder(parent, place))
+        });
+        if folder.cases.is_empty() {
+            return Err(vec![format!(
+                "no case of {} matches {}",
+                dir.display(),
+                path.display()
+            )]);
+        }
     }
     let name = dir
         .canonicalize()

@@ -325,7 +325,8 @@ the judge runs as root; see the guide's \"Sandbox\")",
         with: "judging a folder",
         example: "judge --cmd 'PROGRAM' DIR",
         help: "judge COMMAND (any program; run as sh would run it, a plain
-program path directly) on the cases of DIR or on one FILE.in",
+program path directly) on the cases of DIR, on one FILE.in or on
+the cases DIR/PATTERN matches",
         set: |given, value| {
             given.command = Some(command_line("--cmd", value)?);
             Ok(())

@@ -17,7 +17,9 @@ usage:
                                  sh would run it; a plain program path runs directly); DIR is
                                  NAME.in + NAME.out, AtCoder's in/ + out/, a Kattis package or
                                  a Polygon package, with judge files in the sibling DIR.judge/
-  judge --cmd 'COMMAND' FILE.in  judge it on that one case
+  judge --cmd 'COMMAND' FILE.in  judge it on that one case (of a package too: by its rules)
+  judge --cmd 'COMMAND' 'DIR/sample-*'
+                                 on the cases of DIR whose names match (* and ?)
   judge --cmd 'COMMAND' --interactor 'INTERACTOR' DIR
                                  an interactive problem: COMMAND talks with INTERACTOR
   judge play [-r]                play tic-tac-toe against the computer (-r: it starts)

@@ -431,3 +431,33 @@ fn space_change_sensitive_wants_the_same_whitespace_and_says_so() {
         .code(1)
         .stdout(contains("(no newline at end)"));
 }
+
+/// One case of a package, or a pattern of its cases, is judged by the package's rules (its
+/// `.ans` answers, its limits): the package is found above the case's folder.
+#[test]
+fn one_case_or_a_pattern_of_a_package_is_judged_by_its_rules() {
+    let package = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/pkg");
+    let solver = env!("CARGO_BIN_EXE_weighted_tic_tac_toe");
+    let one = package.join("data/sample/1.in");
+    judge(solver, &one, &[])
+        .assert()
+        .success()
+        .stdout(contains("pkg/sample/1  AC"))
+        .stdout(contains("1 case: 1 AC"))
+        .stderr(contains("Kattis package"));
+    let pattern = package.join("data/secret/negative/*");
+    judge(solver, &pattern, &[])
+        .assert()
+        .success()
+        .stdout(contains("2 cases: 2 AC"));
+    let nothing = package.join("data/secret/zz*");
+    judge(solver, &nothing, &[])
+        .assert()
+        .code(2)
+        .stderr(contains("matches"));
+    // A wrong program on the one case: WA by the package's own answer file.
+    judge("echo 0", &one, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("pkg/sample/1  WA"));
+}
