@@ -201,11 +201,19 @@ fn test_data_folders(target: &JudgeTarget, tasks: &[Task]) -> Vec<PathBuf> {
         if let Some(expected) = &task.case.expected {
             add_parents(expected, &mut folders);
         }
+        // A helper's folder, and those of the files its command names (a checker script kept
+        // elsewhere, an interactor given with --interactor).
+        let here = std::env::current_dir().unwrap_or_default();
         match &task.judging {
-            Judging::Checker { dir, .. } => folders.push(dir.clone()),
+            Judging::Checker { command, dir } => {
+                folders.push(dir.clone());
+                folders.extend(sandbox::folders_named(command, dir));
+            }
             Judging::Validator { program, .. } => add_parents(program, &mut folders),
-            Judging::Interactive(Interactor::Program { dir: Some(dir), .. }) => {
-                folders.push(dir.clone())
+            Judging::Interactive(Interactor::Program { command, dir, .. }) => {
+                folders.extend(dir.clone());
+                let base = dir.as_deref().unwrap_or(&here);
+                folders.extend(sandbox::folders_named(command, base));
             }
             _ => {}
         }
@@ -239,7 +247,11 @@ fn set_up_sandbox(settings: &Settings, target: &JudgeTarget, tasks: &[Task]) {
                 "{}",
                 printable(&format!(
                     "warning: the command names {}, which holds test data: the sandbox does not show it to the program (name the files it needs, or run from another folder)",
-                    relative(&folder).display()
+                    match relative(&folder).as_os_str().is_empty() {
+                        true => Path::new("."),
+                        false => relative(&folder),
+                    }
+                    .display()
                 ))
             );
         }

@@ -30,7 +30,7 @@ use options::StressOptions;
 use progress::ProgressLine;
 use search::{search, Ending, Source};
 use shrink::{shrink, Attempt, Tokens};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 use trial::{Outcome, OutputCheck, Setup, Validity};
 
@@ -170,8 +170,17 @@ pub fn run(root: &Path, stress: &StressOptions, settings: &Settings) -> outcome:
         Ok(plan) => plan,
         Err(message) => return fail(&message),
     };
-    // The candidate is boxed; the folder it would be saved to is hidden from it.
-    let availability = sandbox::configure(settings.sandbox, stress.save.iter().cloned().collect());
+    // The candidate is boxed; the folder it would be saved to, and those of the files the
+    // reference, the generator and the validator name, are hidden from it.
+    let here = std::env::current_dir().unwrap_or_default();
+    let mut hidden: Vec<PathBuf> = stress.save.iter().cloned().collect();
+    for helper in [&stress.reference, &stress.generator, &stress.validator]
+        .into_iter()
+        .flatten()
+    {
+        hidden.extend(sandbox::folders_named(helper, &here));
+    }
+    let availability = sandbox::configure(settings.sandbox, hidden);
     eprintln!("{}", availability.describe());
     if stress.name.is_none() && stress.validator.is_none() {
         eprintln!("{NO_VALIDATOR}");

@@ -150,10 +150,14 @@ fn become_contestant(prepared: &Prepared) -> io::Result<()> {
     ns::leave_terminal()?;
     ns::change_folder(&prepared.working_folder)?;
     ns::limit_processes(prepared.max_processes)?;
-    if let Who::Root { uid, gid, .. } = prepared.who {
-        ns::give_pipes_to(uid, gid);
-        ns::become_user(uid, gid)?;
-        ns::fresh_keyrings();
+    match prepared.who {
+        Who::Root { uid, gid, .. } => {
+            ns::give_pipes_to(uid, gid);
+            ns::become_user(uid, gid)?;
+            ns::fresh_keyrings(true);
+        }
+        // The judge's own user: a keyring of the box's own, the user's left as they are.
+        Who::Unprivileged { .. } => ns::fresh_keyrings(false),
     }
     ns::forbid_new_privileges()?;
     ns::close_on_exec_from_3()

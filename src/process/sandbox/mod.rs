@@ -110,6 +110,12 @@ fn with_also_hidden(test_data: &[PathBuf]) -> Vec<PathBuf> {
     hidden
 }
 
+/// The folders of the files a helper's command names, from `base`: to hide with the test data
+/// (see `wanted::folders_named`).
+pub fn folders_named(command: &str, base: &Path) -> Vec<PathBuf> {
+    wanted::folders_named(command, base)
+}
+
 /// The folders `program`'s command names that its box will not show, as they hold (or lie in)
 /// test data: for a warning.
 pub fn refused_folders(program: &Program) -> Vec<PathBuf> {
@@ -266,7 +272,17 @@ pub fn confine(
 
 /// The variables of the judge's environment a boxed program gets (with `LC_*`): not the rest,
 /// which may hold the user's secrets (tokens, agent sockets).
-const PASSED_ON: &[&str] = &["PATH", "HOME", "LANG", "LANGUAGE", "TZ"];
+const PASSED_ON: &[&str] = &[
+    "PATH",
+    "HOME",
+    "LANG",
+    "LANGUAGE",
+    "TZ",
+    "PYENV_VERSION",
+    "PYTHONPATH",
+    "CLASSPATH",
+    "JAVA_HOME",
+];
 
 /// Clears `command`'s environment but for `PASSED_ON` and what the judge set on it (its run
 /// marker).
@@ -353,7 +369,7 @@ fn view_for(program: &Program, here: &Path, hidden: &[PathBuf], memory_bytes: u6
     if let Some((_, view)) = views.iter().find(|(known, _)| *known == key) {
         return view.clone();
     }
-    let wanted = wanted::wanted_paths(program, here, hidden);
+    let wanted = wanted::wanted_paths(program, here, hidden, settings_root());
     let private = format!("size={memory_bytes},nr_inodes=65536,mode=1777");
     let view = plan::plan(&wanted, &RealFiles, &private, COVER_OPTIONS);
     if views.len() >= 16 {

@@ -134,25 +134,57 @@ fn on_path(name: &str) -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-/// The folders to hide besides the test data itself: each one's git repository (`.git`, whose
-/// history holds the answers a project commits), the judge's scratch, the machine's sockets.
-pub fn also_hidden(test_data: &[PathBuf]) -> Vec<PathBuf> {
-    let mut more = Vec::new();
-    for folder in test_data {
-        if let Some(git) = folder
-            .ancestors()
-            .map(|above| above.join(".git"))
-            .find(|git| git.exists())
-        {
-            more.extend(real_path(&git));
+/// The git folders of the repository holding `folder`: every `.git` above it (a submodule's
+/// superprojects too), and where a `.git` file (a worktree, a submodule) leads: its `gitdir`
+/// and that one's `commondir`.
+fn git_folders(folder: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for git in folder.ancestors().map(|above| above.join(".git")) {
+        if git.is_dir() {
+            found.extend(real_path(&git));
+        } else if let Ok(text) = std::fs::read_to_string(&git) {
+            let Some(gitdir) = text.trim().strip_prefix("gitdir:") else {
+                continue;
+            };
+            let gitdir = git.parent().unwrap_or(Path::new("/")).join(gitdir.trim());
+            if let Ok(common) = std::fs::read_to_string(gitdir.join("commondir")) {
+                found.extend(real_path(&gitdir.join(common.trim())));
+            }
+            found.extend(real_path(&gitdir));
         }
     }
+    found
+}
+
+/// The folders to hide besides the test data itself: its git repository's (whose history holds
+/// the answers a project commits), the judge's scratch, the machine's sockets.
+pub fn also_hidden(test_data: &[PathBuf]) -> Vec<PathBuf> {
+    let mut more: Vec<PathBuf> = test_data
+        .iter()
+        .flat_map(|folder| git_folders(folder))
+        .collect();
     let scratch = std::env::temp_dir();
     more.extend(real_path(&scratch).filter(|folder| !folder.starts_with("/tmp")));
     more.extend(real_path(Path::new("/run")));
     more.sort();
     more.dedup();
     more
+}
+
+/// The folders of the files a helper's command line (a checker's, an interactor's, stress's
+/// reference or generator) names, from `base`: hidden with the test data, since what the
+/// problem's own code reads is the problem's (not the system's folders, nor PATH's programs).
+pub fn folders_named(command: &str, base: &Path) -> Vec<PathBuf> {
+    let mut folders: Vec<PathBuf> = words_within(command)
+        .iter()
+        .map(|word| base.join(word))
+        .filter(|path| path.is_file())
+        .filter_map(|path| real_path(&path)?.parent().map(Path::to_path_buf))
+        .filter(|folder| !is_system_folder(folder))
+        .collect();
+    folders.sort();
+    folders.dedup();
+    folders
 }
 
 /// Whether the folder `folder` holds, or lies in, a hidden one.
@@ -191,6 +223,10 @@ fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, V
                     }) {
                         shown.push(folder.to_path_buf());
                     }
+                    // A link, and the file it leads to (which may be under a cover).
+                    if path.symlink_metadata().is_ok_and(|meta| meta.is_symlink()) {
+                        shown.extend(real_path(&path));
+                    }
                     shown.push(path);
                 }
             }
@@ -206,6 +242,11 @@ fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, V
             }
         }
     }
+    // The interpreter version a pyenv user pinned for this folder.
+    let pinned = here.join(".python-version");
+    if pinned.is_file() {
+        shown.push(pinned);
+    }
     refused.sort();
     refused.dedup();
     (shown, refused)
@@ -218,11 +259,26 @@ pub fn refused_folders(program: &Program, here: &Path, hidden: &[PathBuf]) -> Ve
 }
 
 /// Everything the plan needs: what to hide, what is private, what the command names.
-pub fn wanted_paths(program: &Program, here: &Path, hidden: &[PathBuf]) -> Vec<(PathBuf, Want)> {
+/// `root`: whether the box has a user of its own; without one, the program runs as the judge's
+/// user, so that user's home is covered (its named files and tools shown again), as a home the
+/// box user could not pass through is.
+pub fn wanted_paths(
+    program: &Program,
+    here: &Path,
+    hidden: &[PathBuf],
+    root: bool,
+) -> Vec<(PathBuf, Want)> {
     let mut wanted: Vec<(PathBuf, Want)> = hidden
         .iter()
         .map(|folder| (folder.clone(), Want::Hidden))
         .collect();
+    if !root {
+        if let Some(home) = std::env::var_os("HOME").and_then(|home| real_path(Path::new(&home))) {
+            if !is_system_folder(&home) {
+                wanted.push((home, Want::Unreachable));
+            }
+        }
+    }
     for private in ["/tmp", "/dev/shm"] {
         wanted.push((PathBuf::from(private), Want::Private));
     }

@@ -69,7 +69,10 @@ const SYS_KEYCTL: c_long = 250;
 const SYS_KEYCTL: c_long = 219;
 const KEYCTL_JOIN_SESSION_KEYRING: c_long = 1;
 const KEYCTL_CLEAR: c_long = 7;
+const KEYCTL_GET_PERSISTENT: c_long = 22;
+const KEY_SPEC_SESSION_KEYRING: c_long = -3;
 const KEY_SPEC_USER_KEYRING: c_long = -4;
+const KEY_SPEC_USER_SESSION_KEYRING: c_long = -5;
 
 // Linux's common syscall numbers (the same on x86-64, ARM64 and RISC-V).
 const SYS_OPEN_TREE: c_long = 428;
@@ -459,10 +462,11 @@ pub fn die_with_parent() -> io::Result<()> {
     })
 }
 
-/// Gives this process a new, empty session keyring and empties its user's keyring, so nothing
-/// a program of an earlier box of the same user stored there is left (errors ignored: a kernel
-/// without keyrings has nothing to leave).
-pub fn fresh_keyrings() {
+/// Gives this process a new, empty session keyring; with `own_user` (a box user of its own),
+/// also empties that user's keyrings (user, user-session and persistent), so nothing a program
+/// of an earlier box of the same user stored there is left. Errors are ignored: a kernel
+/// without keyrings has nothing to leave.
+pub fn fresh_keyrings(own_user: bool) {
     // SAFETY: keyctl with these operations takes integers and a null name only.
     unsafe {
         syscall(
@@ -470,7 +474,19 @@ pub fn fresh_keyrings() {
             KEYCTL_JOIN_SESSION_KEYRING,
             std::ptr::null::<c_char>(),
         );
-        syscall(SYS_KEYCTL, KEYCTL_CLEAR, KEY_SPEC_USER_KEYRING);
+        if own_user {
+            syscall(SYS_KEYCTL, KEYCTL_CLEAR, KEY_SPEC_USER_KEYRING);
+            syscall(SYS_KEYCTL, KEYCTL_CLEAR, KEY_SPEC_USER_SESSION_KEYRING);
+            let persistent = syscall(
+                SYS_KEYCTL,
+                KEYCTL_GET_PERSISTENT,
+                -1 as c_long,
+                KEY_SPEC_SESSION_KEYRING,
+            );
+            if persistent > 0 {
+                syscall(SYS_KEYCTL, KEYCTL_CLEAR, persistent);
+            }
+        }
     }
 }
 
