@@ -504,3 +504,73 @@ fn judging_from_inside_a_case_folder_under_tmp_works() {
     );
     fs::remove_dir_all(&folder).unwrap();
 }
+
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn nothing_is_kept_for_a_later_case_in_a_keyring() {
+    // Case 1 stores a key in its user's keyring; case 2 (the same box user, -j 1) looks for it
+    // (and removes it, so no run leaves it behind).
+    let script = r#"python3 -c '
+import ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+found = libc.syscall(250, 10, -4, b"user", b"game-judge-sandbox-test", 0)
+if found > 0:
+    libc.syscall(250, 9, found, -4)
+    print("escaped")
+else:
+    libc.syscall(248, b"user", b"game-judge-sandbox-test", b"x", 1, -4)
+    print("blocked")
+'
+"#;
+    let dir = common::fresh_folder(
+        "sandbox",
+        "problem",
+        &[
+            ("a.in", "1\n"),
+            ("a.out", "blocked\n"),
+            ("b.in", "2\n"),
+            ("b.out", "blocked\n"),
+            ("attack.sh", script),
+        ],
+    );
+    if !sandbox_available() {
+        return;
+    }
+    let (out, err, _) = judge_attack(&dir, &["-j", "1"]);
+    assert!(out.contains("2 cases: 2 AC"), "{out}\n{err}");
+    let (out, err, _) = judge_attack(&dir, &["-j", "1", "--no-sandbox"]);
+    assert!(out.contains("problem/b  WA"), "{out}\n{err}");
+}
+
+#[test]
+fn a_program_cannot_reach_the_terminal_the_judge_runs_in() {
+    // `script` gives the judge a terminal, as a person's shell does.
+    let dir = attack(
+        "if (echo typed > /dev/tty) 2>/dev/null; then echo escaped; else echo blocked; fi\n",
+    );
+    let judge = assert_cmd::cargo::cargo_bin("judge");
+    let run = |extra: &str| {
+        let line = format!(
+            "'{}' {extra} --cmd 'sh {}' '{}'",
+            judge.display(),
+            dir.join("attack.sh").display(),
+            dir.display()
+        );
+        std::process::Command::new("script")
+            .args(["-qec", &line, "/dev/null"])
+            .env("NO_COLOR", "1")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .ok()
+            .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
+    };
+    if !sandbox_available() {
+        return;
+    }
+    let Some(boxed) = run("") else {
+        return; // no `script` here
+    };
+    assert!(boxed.contains("problem/sample-1  AC"), "{boxed}");
+    let unboxed = run("--no-sandbox").unwrap();
+    assert!(unboxed.contains("problem/sample-1  WA"), "{unboxed}");
+}
