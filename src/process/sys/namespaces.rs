@@ -4,6 +4,7 @@
 //! before the fork, no allocation, no lock. Errors are the kernel's `errno`, as `io::Error`
 //! (which wraps a number without allocating).
 
+use super::{close, fcntl, open, prctl, syscall, waitpid, write};
 use std::ffi::CStr;
 use std::io;
 use std::os::raw::{c_char, c_int, c_long, c_uint, c_ulong, c_void};
@@ -12,14 +13,12 @@ extern "C" {
     fn unshare(flags: c_int) -> c_int;
     fn setns(fd: c_int, kind: c_int) -> c_int;
     fn fork() -> i32;
-    fn waitpid(pid: i32, status: *mut c_int, options: c_int) -> i32;
     fn _exit(status: c_int) -> !;
     fn geteuid() -> u32;
     fn getegid() -> u32;
     fn setsid() -> i32;
     fn fchown(fd: c_int, uid: u32, gid: u32) -> c_int;
     fn memfd_create(name: *const c_char, flags: c_uint) -> c_int;
-    fn fcntl(fd: c_int, command: c_int, ...) -> c_int;
     fn flock(fd: c_int, operation: c_int) -> c_int;
     fn mount(
         source: *const c_char,
@@ -29,16 +28,11 @@ extern "C" {
         data: *const c_void,
     ) -> c_int;
     fn mkdir(path: *const c_char, mode: c_uint) -> c_int;
-    fn open(path: *const c_char, flags: c_int, ...) -> c_int;
-    fn close(fd: c_int) -> c_int;
-    fn write(fd: c_int, buffer: *const c_void, count: usize) -> isize;
     fn chdir(path: *const c_char) -> c_int;
     fn sethostname(name: *const c_char, length: usize) -> c_int;
     fn setgroups(count: usize, groups: *const u32) -> c_int;
     fn setresgid(real: u32, effective: u32, saved: u32) -> c_int;
     fn setresuid(real: u32, effective: u32, saved: u32) -> c_int;
-    fn prctl(option: c_int, argument: c_ulong, ...) -> c_int;
-    fn syscall(number: c_long, ...) -> c_long;
 }
 
 pub const NEW_MOUNT: c_int = 0x0002_0000;
