@@ -145,12 +145,13 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
                 .map(|problem| problem.name.clone())
                 .collect();
             let binaries = build_solvers(root, &names).map_err(|error| fail(&[error]))?;
-            let cases = Path::new("cases");
+            // Shown from the current folder (the project's root, usually; else the full path).
+            let cases = root.join("cases");
             Ok(problems
                 .into_iter()
                 .zip(binaries)
                 .flat_map(|(problem, binary)| {
-                    let dir = cases.join(&problem.name);
+                    let dir = relative(&cases.join(&problem.name)).to_path_buf();
                     let program = Program::Binary(binary);
                     folder_tasks(flags, &dir, &problem.name, problem.folder, program)
                 })

@@ -415,3 +415,17 @@ fn output_limit_sets_the_output_cap() {
         .assert()
         .code(2);
 }
+
+/// Judged from another folder, the solvers' case folders are named by a path that leads to
+/// them from there (the full path), not `cases/NAME`.
+#[test]
+fn from_another_folder_the_case_folders_are_named_by_their_full_path() {
+    let elsewhere = std::env::temp_dir();
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/board_winner");
+    judge()
+        .arg("board_winner")
+        .current_dir(&elsewhere)
+        .assert()
+        .success()
+        .stderr(contains(format!("{}: online-judge-tools", cases.display())));
+}
