@@ -145,13 +145,22 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
                 .map(|problem| problem.name.clone())
                 .collect();
             let binaries = build_solvers(root, &names).map_err(|error| fail(&[error]))?;
-            // Shown from the current folder (the project's root, usually; else the full path).
+            // Shown as `cases/NAME` where that leads there from the current folder (the
+            // project's root, usually), else by its full path.
             let cases = root.join("cases");
+            let shown = |name: &str| {
+                let here = Path::new("cases").join(name);
+                let real = cases.join(name);
+                match (here.canonicalize(), real.canonicalize()) {
+                    (Ok(a), Ok(b)) if a == b => here,
+                    _ => relative(&real).to_path_buf(),
+                }
+            };
             Ok(problems
                 .into_iter()
                 .zip(binaries)
                 .flat_map(|(problem, binary)| {
-                    let dir = relative(&cases.join(&problem.name)).to_path_buf();
+                    let dir = shown(&problem.name);
                     let program = Program::Binary(binary);
                     folder_tasks(flags, &dir, &problem.name, problem.folder, program)
                 })

@@ -124,8 +124,13 @@ fn check_file(check: &Check, file: &Path, limits: Limits) -> Checked {
         Ok(run) => run,
         Err(error) => return Checked::Failed(format!("cannot run the validator: {error}")),
     };
-    let tail = String::from_utf8_lossy(&run.stderr_tail);
-    let tail = tail.trim();
+    // Its last line says why (a Python traceback's is the exception; testlib's its one line).
+    let stderr = String::from_utf8_lossy(&run.stderr_tail);
+    let tail = stderr
+        .lines()
+        .map(str::trim)
+        .rfind(|line| !line.is_empty())
+        .unwrap_or_default();
     let start = tail
         .char_indices()
         .rev()

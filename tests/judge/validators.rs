@@ -193,3 +193,21 @@ fn a_validator_that_hangs_crashes_or_is_killed_is_an_error_not_an_invalid_file()
             "faults/a  invalid: exit status 1: a zero",
         ));
 }
+
+/// An invalid file's line says the validator's last line of stderr (a Python traceback's is the
+/// exception), not the whole traceback.
+#[test]
+fn an_invalid_file_is_explained_by_the_validators_last_line() {
+    let dir = fresh_folder("validate", "lines", &[("short.in", "1\n")]);
+    let asserts =
+        "python3 -c 'import sys; assert len(sys.stdin.readlines()) == 3, \"need 3 lines\"'";
+    judge()
+        .args(["validate", "--validator", asserts])
+        .arg(&dir)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "lines/short  invalid: exit status 1: AssertionError: need 3 lines",
+        ))
+        .stdout(predicate::str::contains("Traceback").not());
+}
