@@ -67,13 +67,30 @@ pub fn package_folder(dir: &Path, root: &Path) -> Option<String> {
         .then(|| format!("it is in this project's {}", cases.display()))
 }
 
+/// Whether `dir` (made or not yet) lies in a Kattis package's `data/` (a `problem.yaml` up to
+/// `PACKAGE_DEPTH` folders above, `data` between): its answers are then `.ans`, whatever the
+/// folder itself looks like.
+fn in_kattis_data(dir: &Path) -> bool {
+    let full = resolved(dir);
+    full.ancestors()
+        .skip(1)
+        .take(PACKAGE_DEPTH)
+        .any(|above| above.join("problem.yaml").is_file() && full.starts_with(above.join("data")))
+}
+
 /// Where the input and the expected output of case `stress-SEED` go in `dir`.
 fn paths(dir: &Path, seed: u64) -> Result<(PathBuf, PathBuf), String> {
+    let name = format!("stress-{seed}");
+    if in_kattis_data(dir) {
+        return Ok((
+            dir.join(format!("{name}.in")),
+            dir.join(format!("{name}.ans")),
+        ));
+    }
     let layout = match dir.is_dir() {
         true => detect(dir).map_err(|error| error.to_string())?,
         false => None,
     };
-    let name = format!("stress-{seed}");
     Ok(match layout {
         None | Some(Layout::OnlineJudgeTools) => (
             dir.join(format!("{name}.in")),

@@ -549,4 +549,18 @@ fn saving_into_a_package_needs_force_and_never_overwrites() {
         "{stderr}"
     );
     assert_eq!(fs::read_to_string(&answer).unwrap(), "kept\n");
+    // Into a test-data group of the package: the answer is named as Kattis reads it (.ans), not
+    // as the folder alone would suggest (a folder of .in files looks like online-judge-tools').
+    let group = package.join("data/secret/group");
+    let into_group: Vec<&str> = buggy
+        .iter()
+        .map(|argument| match *argument == package.to_str().unwrap() {
+            true => group.to_str().unwrap(),
+            false => argument,
+        })
+        .collect();
+    let (status, stdout, stderr) = stress_run(&into_group);
+    assert_eq!(status, Some(1), "{stdout}{stderr}");
+    assert!(group.join("stress-2.ans").is_file(), "{stdout}{stderr}");
+    assert!(!group.join("stress-2.out").exists());
 }
