@@ -244,8 +244,8 @@ fn test_data_folders(target: &JudgeTarget, tasks: &[Task]) -> Vec<PathBuf> {
     folders
 }
 
-/// Says on stderr whether programs are boxed and, for each folder a command names that its box
-/// will not show (it holds test data), a warning.
+/// Says on stderr whether programs are boxed and, for each folder a command names (or holding a
+/// file it names) that its box will not show as it holds test data, a warning.
 fn set_up_sandbox(settings: &Settings, target: &JudgeTarget, tasks: &[Task]) {
     let availability = sandbox::configure(settings.sandbox, test_data_folders(target, tasks));
     eprintln!("{}", availability.describe());
@@ -256,7 +256,7 @@ fn set_up_sandbox(settings: &Settings, target: &JudgeTarget, tasks: &[Task]) {
             eprintln!(
                 "{}",
                 printable(&format!(
-                    "warning: the command names {}, which holds test data: the sandbox does not show it to the program (name the files it needs, or run from another folder)",
+                    "warning: the sandbox does not show {} to the program, as it holds test data: name the files the program needs there, or run the judge from another folder",
                     match relative(&folder).as_os_str().is_empty() {
                         true => Path::new("."),
                         false => relative(&folder),

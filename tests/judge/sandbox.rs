@@ -452,7 +452,7 @@ fn a_named_folder_that_holds_test_data_is_not_shown_and_the_judge_says_so() {
     );
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
     assert!(
-        err.contains("which holds test data: the sandbox does not show it"),
+        err.contains("to the program, as it holds test data"),
         "{err}"
     );
 }
@@ -573,4 +573,32 @@ fn a_program_cannot_reach_the_terminal_the_judge_runs_in() {
     assert!(boxed.contains("problem/sample-1  AC"), "{boxed}");
     let unboxed = run("--no-sandbox").unwrap();
     assert!(unboxed.contains("problem/sample-1  WA"), "{unboxed}");
+}
+
+#[test]
+fn a_script_beside_the_cases_folder_is_told_why_its_neighbours_are_not_shown() {
+    if !sandbox_available() {
+        return;
+    }
+    let folder = common::fresh_folder(
+        "sandbox-beside",
+        "project",
+        &[
+            ("cases/a.in", "question\n"),
+            ("cases/a.out", "blocked\n"),
+            ("helper.py", "ANSWER = 'blocked'\n"),
+            ("main.py", "import helper\nprint(helper.ANSWER)\n"),
+        ],
+    );
+    let output = common::judge()
+        .args(["--cmd", "python3 main.py", "cases"])
+        .current_dir(&folder)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        err.contains("warning: the sandbox does not show . to the program, as it holds test data"),
+        "{err}"
+    );
 }

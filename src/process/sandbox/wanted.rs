@@ -197,16 +197,26 @@ fn touches_hidden(folder: &Path, hidden: &[PathBuf]) -> bool {
         .any(|hidden| hidden.starts_with(&real) || real.starts_with(hidden))
 }
 
-/// What the command names: (paths to show, folders named but not shown as they hold test
-/// data).
+/// Whether the folder `folder` holds a hidden one (and does not lie in one).
+fn holds_hidden(folder: &Path, hidden: &[PathBuf]) -> bool {
+    let Some(real) = real_path(folder) else {
+        return false;
+    };
+    !hidden.iter().any(|hidden| real.starts_with(hidden))
+        && hidden.iter().any(|hidden| hidden.starts_with(&real))
+}
+
+/// What the command names: (paths to show, folders named, or holding a named file, that are
+/// not shown as they hold test data).
 fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
     let mut shown = Vec::new();
     let mut refused = Vec::new();
-    let mut show_folder =
-        |folder: PathBuf, shown: &mut Vec<PathBuf>| match touches_hidden(&folder, hidden) {
+    let show_folder = |folder: PathBuf, shown: &mut Vec<PathBuf>, refused: &mut Vec<PathBuf>| {
+        match touches_hidden(&folder, hidden) {
             true => refused.push(folder),
             false => shown.push(folder),
-        };
+        }
+    };
     let words = match program {
         Program::Binary(path) => vec![path.to_string_lossy().into_owned()],
         Program::Shell(line) => words_within(line),
@@ -214,14 +224,21 @@ fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, V
     for word in words {
         if let Some(path) = as_named(Path::new(&word), here) {
             match path.is_dir() {
-                true => show_folder(path, &mut shown),
+                true => show_folder(path, &mut shown, &mut refused),
                 false => {
                     // The file, and its folder whole where that holds no test data (a script's
                     // modules and data files beside it).
-                    if let Some(folder) = path.parent().filter(|folder| {
-                        !touches_hidden(folder, hidden) && !is_system_folder(folder)
-                    }) {
-                        shown.push(folder.to_path_buf());
+                    // One that holds test data (a script beside its cases folder) is not, and
+                    // the user is told; one inside test data (a package's submission) is not
+                    // either, silently: its neighbours are other submissions.
+                    if let Some(folder) = path.parent().filter(|folder| !is_system_folder(folder)) {
+                        match touches_hidden(folder, hidden) {
+                            false => shown.push(folder.to_path_buf()),
+                            true if holds_hidden(folder, hidden) => {
+                                refused.push(folder.to_path_buf())
+                            }
+                            true => {}
+                        }
                     }
                     // A link, and the file it leads to (which may be under a cover).
                     if path.symlink_metadata().is_ok_and(|meta| meta.is_symlink()) {
@@ -232,7 +249,7 @@ fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, V
             }
         }
         if !word.contains('/') && here.join(format!("{word}.class")).is_file() {
-            show_folder(here.to_path_buf(), &mut shown);
+            show_folder(here.to_path_buf(), &mut shown, &mut refused);
         }
         // A program found on PATH under a folder the box user cannot pass through: the folder
         // it was installed in, whole (an interpreter needs its libraries).
