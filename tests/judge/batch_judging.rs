@@ -416,11 +416,11 @@ fn output_limit_sets_the_output_cap() {
         .code(2);
 }
 
-/// Judged from another folder, the solvers' case folders are named by a path that leads to
-/// them from there (the full path), not `cases/NAME`.
+/// Judged from another folder (one that is not above the project), the solvers' case folders
+/// are named by a path that leads to them from there (the full path), not `cases/NAME`.
 #[test]
 fn from_another_folder_the_case_folders_are_named_by_their_full_path() {
-    let elsewhere = std::env::temp_dir();
+    let elsewhere = common::fresh_folder("elsewhere", "here", &[] as &[(&str, &str)]);
     let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/board_winner");
     judge()
         .arg("board_winner")
