@@ -24,6 +24,7 @@ pub mod process;
 pub mod random;
 pub mod report;
 pub mod runner;
+pub mod sources;
 pub mod stress;
 pub(crate) mod temp_folder;
 #[cfg(test)]

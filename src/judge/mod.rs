@@ -18,6 +18,7 @@ use crate::process::{sandbox, sys, Program, Session, Signals};
 use crate::report::json;
 use crate::report::{case_report, label_width, summary, use_colour, Format};
 use crate::runner::{judge_all, Finished, Flow, Task};
+use crate::sources;
 use crate::text::{self, printable};
 use crate::verdict::Code;
 use options::{CommonFlags, JudgeTarget};
@@ -171,7 +172,23 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
             dir,
             interactor,
         } => {
-            if let Some(why) = Program::Shell(command.clone()).cannot_run() {
+            // One source file is built by its language (and cached); any other command runs
+            // as it is.
+            let program = match sources::program_for(command) {
+                Ok(Some(program)) => program,
+                Ok(None) => Program::Shell(command.clone()),
+                // The submission does not build: a failure of the program (exit 1), its
+                // compiler's first lines shown as they are.
+                Err(why) => {
+                    let mut lines = why.lines();
+                    eprintln!("error: {}", printable(lines.next().unwrap_or_default()));
+                    for line in lines {
+                        eprintln!("  {}", printable(line));
+                    }
+                    return Err(Outcome::Failed);
+                }
+            };
+            if let Some(why) = program.cannot_run() {
                 eprintln!("error: --cmd '{}': {}", printable(command), printable(&why));
                 return Err(Outcome::Error);
             }
@@ -188,7 +205,6 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
             }
             let (name, folder) =
                 cases_at(dir, interactor.as_deref()).map_err(|errors| fail(&errors))?;
-            let program = Program::Shell(command.clone());
             Ok(folder_tasks(flags, dir, &name, folder, program))
         }
     }

@@ -429,3 +429,70 @@ fn from_another_folder_the_case_folders_are_named_by_their_full_path() {
         .success()
         .stderr(contains(format!("{}: online-judge-tools", cases.display())));
 }
+
+/// A source file as the program: built by its language into a cache (XDG_CACHE_HOME), reused
+/// while the source is the same, rebuilt when it changes; one that does not build is a failure
+/// (exit 1) with the compiler's lines; a Python file runs with python3.
+#[test]
+fn a_source_file_is_built_cached_and_rebuilt_when_it_changes() {
+    let dir = one_case("right\n");
+    let folder = common::fresh_folder(
+        "sources",
+        "solution",
+        &[
+            (
+                "sol.cpp",
+                "#include <cstdio>\nint main() { std::puts(\"right\"); }\n",
+            ),
+            ("sol.py", "print('right')\n"),
+        ],
+    );
+    let cache = folder.join("cache");
+    let run = |source: &str| {
+        let output = common::judge()
+            .env("XDG_CACHE_HOME", &cache)
+            .arg("--cmd")
+            .arg(folder.join(source))
+            .arg(&dir)
+            .timeout(Duration::from_secs(120))
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    let (code, out, err) = run("sol.cpp");
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.contains("problem/sample-1  AC") && err.contains("building "),
+        "{out}{err}"
+    );
+    let (_, out, err) = run("sol.cpp");
+    assert!(
+        out.contains("AC") && !err.contains("building "),
+        "cached: {err}"
+    );
+    fs::write(
+        folder.join("sol.cpp"),
+        "#include <cstdio>\nint main() { std::puts(\"wrong\"); }\n",
+    )
+    .unwrap();
+    let (code, out, err) = run("sol.cpp");
+    assert_eq!(code, Some(1));
+    assert!(
+        out.contains("problem/sample-1  WA") && err.contains("building "),
+        "{out}{err}"
+    );
+    fs::write(folder.join("sol.cpp"), "int main() { oops }\n").unwrap();
+    let (code, out, err) = run("sol.cpp");
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(
+        err.contains("sol.cpp does not build") && err.contains("oops"),
+        "{err}"
+    );
+    assert_eq!(out, "", "nothing judged");
+    let (code, out, err) = run("sol.py");
+    assert_eq!(code, Some(0), "{out}{err}");
+}

@@ -18,7 +18,7 @@ const LAYERS: &[&[&str]] = &[
     &["grade"],
     &["runner"],
     &["report"],
-    &["problems"],
+    &["problems", "sources"],
     &["judge", "play", "validate", "stress"],
     &["cli"],
     &["app"],
