@@ -4,6 +4,7 @@
 //! Python runs with python3 and Java (one file) with `java FILE.java`, unbuilt.
 
 use crate::process::Program;
+use crate::temp_folder::quoted;
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
@@ -70,11 +71,6 @@ fn fingerprint(parts: &[&[u8]]) -> u64 {
         hash = (hash ^ 0xff).wrapping_mul(0x0100_0000_01b3);
     }
     hash
-}
-
-/// Single-quoted for `sh`.
-fn quoted(path: &Path) -> String {
-    format!("'{}'", path.to_string_lossy().replace('\'', r"'\''"))
 }
 
 /// The program for `command` when it is one source file of a known language (built now, or

@@ -60,10 +60,7 @@ pub fn enter(prepared: &mut Prepared) -> io::Result<()> {
             ns::enter_new_namespaces(NAMESPACES)?;
         }
         Who::Unprivileged { uid_map, gid_map } => {
-            ns::enter_new_namespaces(UNPRIVILEGED_NAMESPACES)?;
-            ns::write_file(c"/proc/self/setgroups", b"deny")?;
-            ns::write_file(c"/proc/self/uid_map", uid_map)?;
-            ns::write_file(c"/proc/self/gid_map", gid_map)?;
+            make_user_namespace(uid_map, gid_map)?;
             let init = ns::fork_now()?;
             if init > 0 {
                 wait_for_init(init);
@@ -81,9 +78,9 @@ pub fn enter(prepared: &mut Prepared) -> io::Result<()> {
     }
 }
 
-/// Runs in a child between fork and exec to see whether the box's namespaces can be made
-/// without privileges: the user namespace with its maps, and every other one.
-pub fn probe(uid_map: &[u8], gid_map: &[u8]) -> io::Result<()> {
+/// Without privileges: a user namespace with its maps, and every other namespace of the box.
+/// Also the probe (in a child between fork and exec) of whether that can be done here.
+pub fn make_user_namespace(uid_map: &[u8], gid_map: &[u8]) -> io::Result<()> {
     ns::enter_new_namespaces(UNPRIVILEGED_NAMESPACES)?;
     ns::write_file(c"/proc/self/setgroups", b"deny")?;
     ns::write_file(c"/proc/self/uid_map", uid_map)?;

@@ -29,6 +29,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Mutex, OnceLock};
 use users::BoxUser;
+pub use wanted::folders_named;
 
 /// Whether programs are boxed in this run of the judge, and why not when they are not.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,12 +111,6 @@ fn with_also_hidden(test_data: &[PathBuf]) -> Vec<PathBuf> {
     hidden
 }
 
-/// The folders of the files a helper's command names, from `base`: to hide with the test data
-/// (see `wanted::folders_named`).
-pub fn folders_named(command: &str, base: &Path) -> Vec<PathBuf> {
-    wanted::folders_named(command, base)
-}
-
 /// The folders `program`'s command names that its box will not show, as they hold (or lie in)
 /// test data: for a warning.
 pub fn refused_folders(program: &Program) -> Vec<PathBuf> {
@@ -151,7 +146,7 @@ fn probe_user_namespaces() -> io::Result<()> {
     // SAFETY: the closure runs in the forked child before exec and makes only the
     // async-signal-safe calls of `sys::namespaces` on the maps, made before the fork.
     unsafe {
-        command.pre_exec(move || child::probe(&uid_map, &gid_map));
+        command.pre_exec(move || child::make_user_namespace(&uid_map, &gid_map));
     }
     match command.status()? {
         status if status.success() => Ok(()),

@@ -18,13 +18,16 @@ const SLOTS: usize = 1000;
 /// The slots this judge holds (locked) whose boxes have ended.
 static FREE: Mutex<Vec<(usize, File)>> = Mutex::new(Vec::new());
 
-/// Where the slots' lock files are: `/run/game-judge` (root's), else the temporary folder.
-fn lock_folder() -> PathBuf {
+/// Where the slots' lock files are, made if need be: `/run/game-judge` (root's), else the
+/// temporary folder's.
+fn lock_folder() -> io::Result<PathBuf> {
     let run = PathBuf::from("/run/game-judge");
-    match fs::create_dir_all(&run) {
-        Ok(()) => run,
-        Err(_) => std::env::temp_dir().join("game-judge-boxes"),
+    if fs::create_dir_all(&run).is_ok() {
+        return Ok(run);
     }
+    let temporary = std::env::temp_dir().join("game-judge-boxes");
+    fs::create_dir_all(&temporary)?;
+    Ok(temporary)
 }
 
 /// A box user, back to this judge's free slots on drop (after the run's processes are gone).
@@ -47,8 +50,7 @@ impl BoxUser {
                 lock: Some(lock),
             });
         }
-        let folder = lock_folder();
-        fs::create_dir_all(&folder)?;
+        let folder = lock_folder()?;
         for slot in 0..SLOTS {
             let lock = OpenOptions::new()
                 .create(true)
