@@ -11,10 +11,15 @@ use std::process::Command as ProcessCommand;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-/// The `judge` binary, with colour off.
+/// The `judge` binary, with colour off and its builds cached under the build's target folder
+/// (never in the user's own cache).
 pub fn judge() -> Command {
     let mut command = Command::cargo_bin("judge").unwrap();
     command.env("NO_COLOR", "1");
+    command.env(
+        "XDG_CACHE_HOME",
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache"),
+    );
     command
 }
 

@@ -461,3 +461,91 @@ fn one_case_or_a_pattern_of_a_package_is_judged_by_its_rules() {
         .code(1)
         .stdout(contains("pkg/sample/1  WA"));
 }
+
+/// The margin validator in C++, with its header beside it, as Kattis ships validators.
+const MARGIN_VALIDATOR_CPP: &str = r#"#include "margin.h"
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+int main(int argc, char **argv) {
+    long margin = 0;
+    for (int i = 4; i + 1 < argc; i++)
+        if (std::strcmp(argv[i], "margin") == 0) margin = std::atol(argv[i + 1]);
+    std::ifstream answer_file(argv[2]);
+    long answer = 0, output = 0;
+    answer_file >> answer;
+    if (!(std::cin >> output)) return WRONG;
+    return std::labs(output - answer) <= margin ? ACCEPTED : WRONG;
+}
+"#;
+
+/// A package judged by the margin validator, given as the source files `validator`.
+fn package_with_validator_source(validator: &[(&str, &str)]) -> PathBuf {
+    let mut files = vec![
+        (
+            "problem.yaml",
+            "validation: custom\nvalidator_flags: margin 3\n",
+        ),
+        ("data/secret/1.in", "10\n"),
+        ("data/secret/1.ans", "10\n"),
+    ];
+    files.extend_from_slice(validator);
+    common::fresh_folder("kattis", "near", &files)
+}
+
+#[test]
+fn an_output_validator_given_as_source_is_built_by_its_language() {
+    // Python that is not executable runs with python3; C++ is built with its header.
+    let python =
+        package_with_validator_source(&[("output_validators/near/validate.py", MARGIN_VALIDATOR)]);
+    let cpp = package_with_validator_source(&[
+        ("output_validators/near/validate.cpp", MARGIN_VALIDATOR_CPP),
+        (
+            "output_validators/near/margin.h",
+            "const int ACCEPTED = 42, WRONG = 43;\n",
+        ),
+    ]);
+    for dir in [&python, &cpp] {
+        judge("echo 13", dir, &[])
+            .assert()
+            .code(0)
+            .stderr(contains("output validator "))
+            .stdout(contains("1 case: 1 AC"));
+        judge("echo 14", dir, &[])
+            .assert()
+            .code(1)
+            .stdout(contains("1 case: 1 WA"));
+    }
+    // Built once: the second run took it from the cache, without a word.
+    judge("echo 13", &cpp, &[])
+        .assert()
+        .code(0)
+        .stderr(contains("building").not());
+}
+
+#[test]
+fn an_output_validator_that_does_not_build_is_a_package_error_with_the_compilers_lines() {
+    let dir = package_with_validator_source(&[(
+        "output_validators/near/validate.cpp",
+        "int main() { return undeclared_name; }\n",
+    )]);
+    judge("echo 13", &dir, &[])
+        .assert()
+        .code(2)
+        .stderr(contains("the output validator"))
+        .stderr(contains("does not build (g++ -std=gnu++20 -O2"))
+        .stderr(contains("undeclared_name"))
+        .stdout("");
+    // Sources in two languages are not guessed at.
+    let dir = package_with_validator_source(&[
+        ("output_validators/near/validate.cpp", MARGIN_VALIDATOR_CPP),
+        ("output_validators/near/helper.py", "print(1)\n"),
+    ]);
+    judge("echo 13", &dir, &[])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "sources in Python 3 and C++: give it a build and a run script",
+        ));
+}

@@ -2,8 +2,9 @@
 //! `kattis_yaml`), its `data/**/testdata.yaml` and its output validator: the program in
 //! `output_validators/` (or the newer `output_validator/`) that the judge can run as it is, a
 //! `run` script or an executable file, in the folder or in one subfolder of it (problemtools
-//! keeps each validator in a folder). Kattis ships validators as source; one that is only
-//! source must be built first, and the error says so before anything runs.
+//! keeps each validator in a folder). Kattis ships validators as source: one that is only
+//! source is built by its language (or its `build` script) into the cache (`sources`), and one
+//! that does not build is an error before anything runs.
 //!
 //! An interactive problem's output validator is its interactor (the same `INPUT ANSWER
 //! FEEDBACK_DIR` arguments); a problem with no output validator is judged by Kattis's default
@@ -16,6 +17,7 @@ use crate::cases::kattis_yaml::{
     parse_problem_yaml, parse_testdata_yaml, DefaultValidator, KattisProblem, Validation,
 };
 use crate::cases::{package_file, CaseError, Interactor, Judging};
+use crate::sources;
 use crate::temp_folder::quoted;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -217,17 +219,25 @@ pub fn output_validator(dir: &Path) -> Result<Option<PathBuf>, CaseError> {
     match programs.as_slice() {
         [program] => Ok(Some(program.clone())),
         [] if sources.is_empty() => Ok(None),
+        // Only source, as Kattis ships validators: built by its language (or its `build`
+        // script) into the cache. A folder whose sources are in one subfolder (problemtools'
+        // `output_validators/NAME/`) is built from there.
         [] => {
-            let source = &sources[0];
-            Err(CaseError::Invalid {
-                path: folder.clone(),
-                message: format!(
-                    "the output validator is only source ({}): build it first, e.g. `g++ -O2 -o {} {}` (or add an executable `run` script), then judge again",
-                    source.display(),
-                    source.with_extension("").display(),
-                    source.display()
-                ),
-            })
+            let inner: Vec<PathBuf> = entries(&folder)?
+                .into_iter()
+                .filter(|path| path.is_dir() && !name(path).starts_with('.'))
+                .collect();
+            let source = match inner.as_slice() {
+                [one] if sources.iter().all(|file| file.starts_with(one)) => one.clone(),
+                _ => folder.clone(),
+            };
+            match sources::build(&source, &[]) {
+                Ok(built) => Ok(Some(built.program)),
+                Err(failure) => Err(CaseError::Invalid {
+                    path: folder.clone(),
+                    message: format!("the output validator: {failure}"),
+                }),
+            }
         }
         several => Err(CaseError::Invalid {
             path: folder.clone(),
@@ -286,14 +296,15 @@ mod tests {
     }
 
     #[test]
-    fn only_source_or_several_executables_are_errors() {
+    fn source_that_does_not_build_or_several_executables_are_errors() {
         let dir = package(&[("output_validators/v/validator.cpp", 0o644)]);
+        // An empty file: g++ finds no main.
         let message = output_validator(&dir).unwrap_err().to_string();
         assert!(
-            message.contains("only source") && message.contains("validator.cpp"),
+            message.contains("the output validator") && message.contains("does not build"),
             "{message}"
         );
-        assert!(message.contains("build it first"), "{message}");
+        assert!(message.contains("g++ -std=gnu++20 -O2"), "{message}");
         let dir = package(&[
             ("output_validators/a", 0o755),
             ("output_validators/b", 0o755),

@@ -1,0 +1,486 @@
+//! One source (a file, or a folder of files) built into the cache: the files are copied into a
+//! build folder named by their fingerprint, built there (by the folder's own `build` script, or
+//! by the compiler of their language, under a compile time limit), and left with a `run`
+//! program (the compiled binary, or a one-line script that starts the interpreter). A build is
+//! made in a private folder and renamed into place, so two judges building the same source at
+//! once do not see each other's half-built files.
+
+use super::{cache_folder, fingerprint, Language};
+use crate::limits::Limits;
+use crate::process::{execute, Program, Stop, Termination, Trust};
+use crate::temp_folder::quoted;
+use std::fmt;
+use std::fs;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// How long a build may take (CPU time), as problemtools' default compile time limit.
+pub const COMPILE_TIME_LIMIT: Duration = Duration::from_secs(60);
+/// How many of the compiler's lines a failure shows.
+const SHOWN_LINES: usize = 12;
+/// The most files a source folder may hold.
+const MOST_FILES: usize = 1000;
+/// Changes whenever a recipe below changes, so that older builds are not reused.
+const RECIPE_VERSION: &[u8] = b"game-judge build 2";
+
+/// A built source: `program` runs it (an executable file in `folder`, the build folder).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Built {
+    pub program: PathBuf,
+    pub folder: PathBuf,
+    /// The language it was built as (`None`: by its own `build` script, or its `run`).
+    pub language: Option<Language>,
+}
+
+/// Why a source is not a program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The compiler (or the `build` script) failed: its command and its first lines.
+    Compile {
+        source: String,
+        command: String,
+        said: String,
+    },
+    /// The build ran past the compile time limit.
+    CompileTime {
+        source: String,
+        command: String,
+        limit: Duration,
+    },
+    /// The judge cannot build it here: no language it knows, several languages, or a tool that
+    /// is not installed.
+    Unsupported { source: String, why: String },
+    /// The files could not be read or the build folder made.
+    Io(String),
+}
+
+impl Failure {
+    /// Whether the source itself is at fault (it does not compile), rather than the machine.
+    pub fn is_compile_error(&self) -> bool {
+        matches!(self, Failure::Compile { .. } | Failure::CompileTime { .. })
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Compile {
+                source,
+                command,
+                said,
+            } => {
+                write!(f, "{source} does not build ({command})")?;
+                match said.trim().is_empty() {
+                    true => Ok(()),
+                    false => write!(f, ":\n{}", said.trim_end()),
+                }
+            }
+            Failure::CompileTime {
+                source,
+                command,
+                limit,
+            } => write!(
+                f,
+                "{source} does not build: {command} was still running at the compile time limit of {} s",
+                limit.as_secs()
+            ),
+            Failure::Unsupported { source, why } => write!(f, "{source} cannot be built: {why}"),
+            Failure::Io(why) => f.write_str(why),
+        }
+    }
+}
+
+/// Builds `source` (a file or a folder) with the default compile time limit; `includes` are
+/// more folders its C or C++ files include from (a Polygon package's `files/`).
+pub fn build(source: &Path, includes: &[PathBuf]) -> Result<Built, Failure> {
+    build_within(source, includes, COMPILE_TIME_LIMIT)
+}
+
+/// The files of a source, as (path inside the build folder, path now), sorted.
+fn files_of(source: &Path) -> Result<Vec<(PathBuf, PathBuf)>, Failure> {
+    let io =
+        |error: std::io::Error| Failure::Io(format!("cannot read {}: {error}", source.display()));
+    if !source.is_dir() {
+        let name = source
+            .file_name()
+            .ok_or_else(|| Failure::Io(format!("{} is not a file", source.display())))?;
+        return Ok(vec![(PathBuf::from(name), source.to_path_buf())]);
+    }
+    let mut files = Vec::new();
+    let mut folders = vec![PathBuf::new()];
+    while let Some(inside) = folders.pop() {
+        for entry in fs::read_dir(source.join(&inside)).map_err(io)? {
+            let entry = entry.map_err(io)?;
+            let name = entry.file_name();
+            if name.as_bytes().starts_with(b".") {
+                continue;
+            }
+            let path = entry.path();
+            let metadata = fs::symlink_metadata(&path).map_err(io)?;
+            if metadata.is_dir() {
+                folders.push(inside.join(&name));
+            } else if path.is_file() {
+                files.push((inside.join(&name), path));
+            }
+            if files.len() > MOST_FILES {
+                return Err(Failure::Unsupported {
+                    source: source.display().to_string(),
+                    why: format!("it holds over {MOST_FILES} files"),
+                });
+            }
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// Whether `tool` is a program on the PATH.
+fn installed(tool: &str) -> bool {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    std::env::split_paths(&path).any(|folder| {
+        folder
+            .join(tool)
+            .metadata()
+            .is_ok_and(|metadata| metadata.is_file() && metadata.permissions().mode() & 0o111 != 0)
+    })
+}
+
+/// What a build will do with the files.
+enum Recipe {
+    /// The folder's own `build` script, then its `run`.
+    Script,
+    /// The folder's own `run`, as it is.
+    Run,
+    /// A compiler (or none) and the main file.
+    Language {
+        language: Language,
+        files: Vec<String>,
+        main: String,
+    },
+}
+
+/// The one file among `files` that is the program: the only one, else the one named `main`,
+/// else the only one whose text holds `mark`.
+fn main_file(files: &[(String, String)], mark: &str) -> Option<String> {
+    if let [(name, _)] = files {
+        return Some(name.clone());
+    }
+    let named: Vec<&String> = files
+        .iter()
+        .map(|(name, _)| name)
+        .filter(|name| {
+            Path::new(name)
+                .file_stem()
+                .is_some_and(|stem| stem == "main")
+        })
+        .collect();
+    if let [name] = named.as_slice() {
+        return Some((*name).clone());
+    }
+    let marked: Vec<&String> = files
+        .iter()
+        .filter(|(_, text)| text.contains(mark))
+        .map(|(name, _)| name)
+        .collect();
+    match marked.as_slice() {
+        [name] => Some((*name).clone()),
+        _ => None,
+    }
+}
+
+/// How `files` are built, or why they cannot be.
+fn recipe(source: &str, files: &[(PathBuf, PathBuf)]) -> Result<Recipe, Failure> {
+    let unsupported = |why: String| Failure::Unsupported {
+        source: source.to_string(),
+        why,
+    };
+    let top = |name: &str| files.iter().any(|(inside, _)| inside == Path::new(name));
+    if top("build") {
+        return Ok(Recipe::Script);
+    }
+    if top("run") {
+        return Ok(Recipe::Run);
+    }
+    let mut languages: Vec<Language> = Vec::new();
+    let mut sources: Vec<(String, String)> = Vec::new();
+    let mut others: Vec<String> = Vec::new();
+    for (inside, path) in files {
+        let name = inside.to_string_lossy().into_owned();
+        match Language::of(inside) {
+            Some(language) => {
+                if !languages.contains(&language) {
+                    languages.push(language);
+                }
+                let text = fs::read_to_string(path).unwrap_or_default();
+                sources.push((name, text));
+            }
+            None if Language::is_header(inside) => {}
+            None => others.push(name),
+        }
+    }
+    let language = match languages.as_slice() {
+        [language] => *language,
+        [] => {
+            return Err(unsupported(match others.is_empty() {
+                true => "it holds no file".to_string(),
+                false => format!(
+                    "no source in a language the judge builds (C, C++, Rust, Python, Java, Kotlin), only {}",
+                    others.join(", ")
+                ),
+            }))
+        }
+        several => {
+            let names: Vec<&str> = several.iter().map(|language| language.name()).collect();
+            return Err(unsupported(format!(
+                "it holds sources in {}: give it a build and a run script",
+                names.join(" and ")
+            )));
+        }
+    };
+    if !installed(language.tool()) {
+        return Err(unsupported(format!(
+            "{} needs {}, which is not installed",
+            language.name(),
+            language.tool()
+        )));
+    }
+    let mark = match language {
+        Language::Python => "__main__",
+        Language::Rust => "fn main",
+        Language::Java | Language::Kotlin => "main(",
+        Language::C | Language::Cpp => "main(",
+    };
+    let main = match language.builds_all_files() {
+        true => main_file(&sources, mark).unwrap_or_default(),
+        false => main_file(&sources, mark).ok_or_else(|| {
+            unsupported(format!(
+                "several {} files and none is main or the only one with `{mark}`",
+                language.name()
+            ))
+        })?,
+    };
+    let files = match language.builds_all_files() {
+        true => sources.into_iter().map(|(name, _)| name).collect(),
+        false => vec![main.clone()],
+    };
+    Ok(Recipe::Language {
+        language,
+        files,
+        main,
+    })
+}
+
+/// The Java class a main file starts: its stem, inside the file's `package` if it names one.
+fn java_class(folder: &Path, main: &str) -> String {
+    let stem = Path::new(main).file_stem().map_or_else(
+        || "Main".to_string(),
+        |stem| stem.to_string_lossy().into_owned(),
+    );
+    let text = fs::read_to_string(folder.join(main)).unwrap_or_default();
+    let package = text.lines().find_map(|line| {
+        let rest = line.trim().strip_prefix("package ")?;
+        Some(rest.trim_end_matches(';').trim().to_string())
+    });
+    match package {
+        Some(package) if !package.is_empty() => format!("{package}.{stem}"),
+        _ => stem,
+    }
+}
+
+/// Runs a build's shell `line` in `folder` under the compile time limit; `Ok` when it
+/// succeeded, else the failure, with the first lines it said.
+fn run_build(source: &str, folder: &Path, line: &str, limit: Duration) -> Result<(), Failure> {
+    let limits = Limits {
+        memory_bytes: 4 << 30,
+        stack_bytes: 1 << 30,
+        output_bytes: 1 << 20,
+        ..Limits::with_cpu(limit)
+    };
+    let program = Program::Shell(format!("cd {} && {{ {line}; }} 2>&1", quoted(folder)));
+    let ran = execute(&program, None, limits, Trust::Helper)
+        .map_err(|error| Failure::Io(format!("cannot build {source}: {error}")))?;
+    let said = String::from_utf8_lossy(&ran.stdout);
+    let first: Vec<&str> = said.lines().take(SHOWN_LINES).collect();
+    let timed_out = matches!(
+        ran.ended.stopped,
+        Some(Stop::CpuTime | Stop::WallTime | Stop::Backstop)
+    );
+    match (timed_out, ran.ended.termination) {
+        (true, _) => Err(Failure::CompileTime {
+            source: source.to_string(),
+            command: line.to_string(),
+            limit,
+        }),
+        (false, Termination::Exited(0)) if ran.ended.stopped.is_none() => Ok(()),
+        _ => Err(Failure::Compile {
+            source: source.to_string(),
+            command: line.to_string(),
+            said: first.join("\n"),
+        }),
+    }
+}
+
+/// Makes `path` executable.
+fn make_executable(path: &Path) -> std::io::Result<()> {
+    let mode = fs::metadata(path)?.permissions().mode();
+    fs::set_permissions(path, fs::Permissions::from_mode(mode | 0o755))
+}
+
+/// Builds the copied files in `work`, whose final place is `folder`; the language built as.
+fn build_in(
+    source: &str,
+    recipe: &Recipe,
+    work: &Path,
+    folder: &Path,
+    includes: &[PathBuf],
+    limit: Duration,
+) -> Result<Option<Language>, Failure> {
+    let io = |error: std::io::Error| Failure::Io(format!("cannot build {source}: {error}"));
+    let run = work.join("run");
+    match recipe {
+        Recipe::Script => {
+            let script = work.join("build");
+            make_executable(&script).map_err(io)?;
+            run_build(source, work, "./build", limit)?;
+            if !run.is_file() {
+                return Err(Failure::Compile {
+                    source: source.to_string(),
+                    command: "./build".to_string(),
+                    said: "its build script made no `run` program".to_string(),
+                });
+            }
+            make_executable(&run).map_err(io)?;
+            Ok(None)
+        }
+        Recipe::Run => {
+            make_executable(&run).map_err(io)?;
+            Ok(None)
+        }
+        Recipe::Language {
+            language,
+            files,
+            main,
+        } => {
+            let includes: Vec<String> = includes
+                .iter()
+                .map(|folder| folder.to_string_lossy().into_owned())
+                .collect();
+            if let Some(words) = language.compile(files, &includes) {
+                let line: Vec<String> = words
+                    .iter()
+                    .map(|word| {
+                        match word
+                            .contains(|c: char| !c.is_ascii_alphanumeric() && !"-_./=+".contains(c))
+                        {
+                            true => quoted(Path::new(word)),
+                            false => word.clone(),
+                        }
+                    })
+                    .collect();
+                run_build(source, work, &line.join(" "), limit)?;
+            }
+            let main = match language {
+                Language::Java => java_class(work, main),
+                _ => main.clone(),
+            };
+            if let Some(line) = language.run_line(folder, &main) {
+                fs::write(&run, format!("#!/bin/sh\nexec {line} \"$@\"\n")).map_err(io)?;
+            }
+            if !run.is_file() {
+                return Err(Failure::Compile {
+                    source: source.to_string(),
+                    command: language.tool().to_string(),
+                    said: "the compiler made no program".to_string(),
+                });
+            }
+            make_executable(&run).map_err(io)?;
+            Ok(Some(*language))
+        }
+    }
+}
+
+/// Builds `source` (a file or a folder) into the cache, or takes the build made before from
+/// the same files; a build may take `limit` of CPU time.
+pub fn build_within(
+    source: &Path,
+    includes: &[PathBuf],
+    limit: Duration,
+) -> Result<Built, Failure> {
+    static BUILDS: AtomicU64 = AtomicU64::new(0);
+    let shown = source.display().to_string();
+    let io = |error: std::io::Error| Failure::Io(format!("cannot build {shown}: {error}"));
+    let real = fs::canonicalize(source).map_err(io)?;
+    let files = files_of(&real)?;
+    let recipe = recipe(&shown, &files)?;
+    // The name: every file's place and text, the include folders' headers, the recipes.
+    let mut texts: Vec<Vec<u8>> = vec![
+        RECIPE_VERSION.to_vec(),
+        real.as_os_str().as_bytes().to_vec(),
+    ];
+    for (inside, path) in &files {
+        texts.push(inside.as_os_str().as_bytes().to_vec());
+        texts.push(fs::read(path).map_err(io)?);
+    }
+    for folder in includes {
+        texts.push(folder.as_os_str().as_bytes().to_vec());
+        for entry in fs::read_dir(folder).into_iter().flatten().flatten() {
+            if Language::is_header(&entry.path()) {
+                texts.push(entry.file_name().as_bytes().to_vec());
+                texts.push(fs::read(entry.path()).unwrap_or_default());
+            }
+        }
+    }
+    let parts: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
+    let stem = real
+        .file_stem()
+        .map_or("program".into(), |stem| stem.to_string_lossy().into_owned());
+    let folder = cache_folder().join(format!("{stem}-{:016x}", fingerprint(&parts)));
+    let language = match &recipe {
+        Recipe::Language { language, .. } => Some(*language),
+        _ => None,
+    };
+    let built = Built {
+        program: folder.join("run"),
+        folder: folder.clone(),
+        language,
+    };
+    if built.program.is_file() {
+        return Ok(built);
+    }
+    let work = folder.with_file_name(format!(
+        "{stem}.part-{}-{}",
+        std::process::id(),
+        BUILDS.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = fs::remove_dir_all(&work);
+    fs::create_dir_all(&work).map_err(io)?;
+    let made = (|| {
+        for (inside, path) in &files {
+            let to = work.join(inside);
+            if let Some(parent) = to.parent() {
+                fs::create_dir_all(parent).map_err(io)?;
+            }
+            fs::copy(path, &to).map_err(io)?;
+        }
+        eprintln!("building {shown}");
+        build_in(&shown, &recipe, &work, &folder, includes, limit)
+    })();
+    if let Err(failure) = made {
+        let _ = fs::remove_dir_all(&work);
+        return Err(failure);
+    }
+    // Another judge may have built the same source meanwhile: its build is as good.
+    if fs::rename(&work, &folder).is_err() {
+        let _ = fs::remove_dir_all(&work);
+        if !built.program.is_file() {
+            return Err(Failure::Io(format!(
+                "cannot put the build of {shown} in {}",
+                folder.display()
+            )));
+        }
+    }
+    Ok(built)
+}

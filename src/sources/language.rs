@@ -1,0 +1,140 @@
+//! The languages the judge builds, told by a file's extension, and how each becomes a program:
+//! its compiler's command with contest flags (C `gcc -std=gnu17 -O2`, C++ `g++ -std=gnu++20
+//! -O2`, Rust `rustc -O --edition 2021`, Java `javac`, Kotlin `kotlinc`), and the line that runs
+//! it (Python with python3, Java and Kotlin with java).
+
+use crate::temp_folder::quoted;
+use std::path::Path;
+
+/// A language the judge can build or run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Language {
+    C,
+    Cpp,
+    Rust,
+    Python,
+    Java,
+    Kotlin,
+}
+
+impl Language {
+    /// The language of a file, by its extension.
+    pub fn of(path: &Path) -> Option<Language> {
+        let extension = path.extension()?.to_str()?;
+        Some(match extension {
+            "c" => Language::C,
+            "cpp" | "cc" | "cxx" | "c++" | "C" => Language::Cpp,
+            "rs" => Language::Rust,
+            "py" | "py3" => Language::Python,
+            "java" => Language::Java,
+            "kt" => Language::Kotlin,
+            _ => return None,
+        })
+    }
+
+    /// Files of this language that are not built on their own (headers), by extension.
+    pub fn is_header(path: &Path) -> bool {
+        path.extension()
+            .and_then(|extension| extension.to_str())
+            .is_some_and(|extension| ["h", "hpp", "hh", "hxx"].contains(&extension))
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Language::C => "C",
+            Language::Cpp => "C++",
+            Language::Rust => "Rust",
+            Language::Python => "Python 3",
+            Language::Java => "Java",
+            Language::Kotlin => "Kotlin",
+        }
+    }
+
+    /// The program this language needs on the machine.
+    pub fn tool(self) -> &'static str {
+        match self {
+            Language::C => "gcc",
+            Language::Cpp => "g++",
+            Language::Rust => "rustc",
+            Language::Python => "python3",
+            Language::Java => "javac",
+            Language::Kotlin => "kotlinc",
+        }
+    }
+
+    /// Whether several files of this language build into one program (C, C++, Java, Kotlin),
+    /// rather than one file being the program (Rust and Python: the one named `main`, or the
+    /// only one).
+    pub fn builds_all_files(self) -> bool {
+        matches!(
+            self,
+            Language::C | Language::Cpp | Language::Java | Language::Kotlin
+        )
+    }
+
+    /// The compiler's command (as words) that builds `files` (named from the build folder) into
+    /// the build folder, with `includes` as include folders; `None` for a language run as it
+    /// is.
+    pub fn compile(self, files: &[String], includes: &[String]) -> Option<Vec<String>> {
+        let words =
+            |fixed: &[&str]| -> Vec<String> { fixed.iter().map(|word| word.to_string()).collect() };
+        let include_flags = includes.iter().map(|folder| format!("-I{folder}"));
+        let mut command = match self {
+            Language::C => words(&["gcc", "-std=gnu17", "-O2", "-o", "run"]),
+            Language::Cpp => words(&["g++", "-std=gnu++20", "-O2", "-o", "run"]),
+            Language::Rust => words(&["rustc", "-O", "--edition", "2021", "-o", "run"]),
+            Language::Java => words(&["javac", "-encoding", "UTF-8", "-d", "classes"]),
+            Language::Kotlin => words(&["kotlinc", "-include-runtime", "-d", "program.jar"]),
+            Language::Python => return None,
+        };
+        if matches!(self, Language::C | Language::Cpp) {
+            command.extend(include_flags);
+        }
+        command.extend(files.iter().cloned());
+        if self == Language::C {
+            command.push("-lm".to_string());
+        }
+        Some(command)
+    }
+
+    /// The shell line that runs the built program from the build folder `folder`, where it is
+    /// not the compiled `run` itself; `main` is the main file (Python) or class (Java).
+    pub fn run_line(self, folder: &Path, main: &str) -> Option<String> {
+        let at = |name: &str| quoted(&folder.join(name));
+        match self {
+            Language::C | Language::Cpp | Language::Rust => None,
+            Language::Python => Some(format!("python3 {}", at(main))),
+            Language::Java => Some(format!("java -Xss64m -cp {} {main}", at("classes"))),
+            Language::Kotlin => Some(format!("java -Xss64m -jar {}", at("program.jar"))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn languages_are_told_by_their_extension() {
+        assert_eq!(Language::of(Path::new("a.cpp")), Some(Language::Cpp));
+        assert_eq!(Language::of(Path::new("a.cc")), Some(Language::Cpp));
+        assert_eq!(Language::of(Path::new("a.rs")), Some(Language::Rust));
+        assert_eq!(Language::of(Path::new("a.py")), Some(Language::Python));
+        assert_eq!(Language::of(Path::new("a.out")), None);
+        assert_eq!(Language::of(Path::new("Makefile")), None);
+        assert!(Language::is_header(Path::new("testlib.h")));
+    }
+
+    #[test]
+    fn c_links_the_maths_library_and_cpp_gets_include_folders() {
+        let files = ["a.c".to_string()];
+        let c = Language::C.compile(&files, &[]).unwrap();
+        assert_eq!(c.last().map(String::as_str), Some("-lm"));
+        let cpp = Language::Cpp
+            .compile(&["check.cpp".to_string()], &["/pkg/files".to_string()])
+            .unwrap();
+        assert!(cpp.contains(&"-I/pkg/files".to_string()), "{cpp:?}");
+        assert!(cpp.contains(&"-std=gnu++20".to_string()), "{cpp:?}");
+        assert_eq!(Language::Python.compile(&[], &[]), None);
+    }
+}

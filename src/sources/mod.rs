@@ -1,0 +1,71 @@
+//! Source code built by its language, as a contest judge builds it, into a cache outside the
+//! package and rebuilt when a source (or the compiler's command) changes: a submission
+//! (`judge --cmd sol.cpp DIR`, `judge verify`'s submissions) and a package's own programs (a
+//! Kattis output validator or input validator, a checker) given as source. A source is one file
+//! or a folder; `build` says how one becomes a program (`language`: which compiler, with which
+//! flags).
+
+mod build;
+mod language;
+
+pub use build::{build, Built, Failure};
+pub use language::Language;
+
+use crate::process::Program;
+use std::path::{Path, PathBuf};
+
+/// The folder builds go in: `$XDG_CACHE_HOME/game-judge/builds`, else `~/.cache/…`, else the
+/// temporary folder's.
+fn cache_folder() -> PathBuf {
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")))
+        .unwrap_or_else(std::env::temp_dir);
+    base.join("game-judge").join("builds")
+}
+
+/// FNV-1a over some bytes: a build's name in the cache, from what it was built of.
+fn fingerprint(parts: &[&[u8]]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in parts {
+        for &byte in *part {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+        hash = (hash ^ 0xff).wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+/// The program for `command` when it is one source file of a known language (built now, or
+/// taken from the cache); `Ok(None)` for any other command; why not, with the compiler's first
+/// lines, when the source does not build.
+pub fn program_for(command: &str) -> Result<Option<Program>, String> {
+    let word = command.trim();
+    let path = Path::new(word);
+    if word.contains(char::is_whitespace) || !path.is_file() || Language::of(path).is_none() {
+        return Ok(None);
+    }
+    match build(path, &[]) {
+        Ok(built) => Ok(Some(Program::Binary(built.program))),
+        Err(failure) => Err(failure.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fingerprint_changes_with_any_part() {
+        let base = fingerprint(&[b"a", b"b"]);
+        assert_eq!(base, fingerprint(&[b"a", b"b"]));
+        assert_ne!(base, fingerprint(&[b"a", b"c"]));
+        assert_ne!(base, fingerprint(&[b"ab", b""]));
+    }
+
+    #[test]
+    fn a_command_that_is_not_one_source_file_is_left_alone() {
+        assert_eq!(program_for("python3 x.py"), Ok(None));
+        assert_eq!(program_for("no-such-file.cpp"), Ok(None));
+    }
+}
