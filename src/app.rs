@@ -9,6 +9,7 @@ use crate::outcome::Outcome;
 use crate::play;
 use crate::stress;
 use crate::validate;
+use crate::verify;
 use std::ffi::OsString;
 use std::path::Path;
 use std::process::ExitCode;
@@ -60,5 +61,8 @@ fn command(root: &Path, options: Options) -> Outcome {
         Target::Play(play) => play::run(root, play, common.limits.limits()),
         Target::Validate(validate) => validate::run(root, validate, common.limits.limits()),
         Target::Stress(stress) => stress::run(root, stress, &common.settings()),
+        Target::Verify(verify) => {
+            verify::run(verify, &common.limits, common.format, &common.settings())
+        }
     }
 }

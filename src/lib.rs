@@ -6,7 +6,7 @@
 //! `text`, `limits`, `random`, `outcome`, `temp_folder` (leaves); `process` (the supervisor); `games` (the
 //! rules); `cases` (finding and reading case folders); `compare`; `verdict`; `grade` (one case);
 //! `runner` (many cases); `report`; `problems` (what the judge knows per problem); the commands
-//! `judge`, `play`, `validate`, `stress`; `cli` (the command line); `app` (dispatch and the exit
+//! `judge`, `play`, `validate`, `stress`, `verify`; `cli` (the command line); `app` (dispatch and the exit
 //! status).
 
 pub mod app;
@@ -32,3 +32,4 @@ mod test_folders;
 pub(crate) mod text;
 pub mod validate;
 pub mod verdict;
+pub(crate) mod verify;

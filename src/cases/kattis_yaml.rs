@@ -40,8 +40,46 @@ pub struct KattisProblem {
     /// arguments of a custom one.
     pub validator_flags: Vec<String>,
     pub limits: FolderLimits,
+    /// How `judge verify` sets the time limit from the accepted submissions, as said.
+    pub multipliers: TimeMultipliers,
     /// What is read but not applied, and unknown keys, one line each.
     pub warnings: Vec<String>,
+}
+
+/// `limits:` keys that set a time limit from the accepted submissions' times, where given.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct TimeMultipliers {
+    /// The slowest accepted submission's time, times this, is the time limit (legacy
+    /// `time_multiplier`, draft `time_multipliers.ac_to_time_limit`).
+    pub ac_to_time_limit: Option<f64>,
+    /// The time limit times this is the margin a time-limit-exceeded submission must stay TLE
+    /// under (legacy `time_safety_margin`, draft `time_multipliers.time_limit_to_tle`).
+    pub time_limit_to_tle: Option<f64>,
+    /// The computed time limit is rounded up to a whole number of this (`time_resolution`).
+    pub time_resolution: Option<f64>,
+}
+
+/// The time multipliers in force: as given, else problemtools' defaults for the package's
+/// format (legacy 5 and 2, the 2023-07 draft 2 and 1.5; a resolution of 1 s).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Timing {
+    pub ac_to_time_limit: f64,
+    pub time_limit_to_tle: f64,
+    pub time_resolution: f64,
+}
+
+impl KattisProblem {
+    pub fn timing(&self) -> Timing {
+        let (ac, tle) = match self.version {
+            FormatVersion::Legacy => (5.0, 2.0),
+            FormatVersion::Draft2023 => (2.0, 1.5),
+        };
+        Timing {
+            ac_to_time_limit: self.multipliers.ac_to_time_limit.unwrap_or(ac),
+            time_limit_to_tle: self.multipliers.time_limit_to_tle.unwrap_or(tle),
+            time_resolution: self.multipliers.time_resolution.unwrap_or(1.0),
+        }
+    }
 }
 
 impl Default for KattisProblem {
@@ -53,6 +91,7 @@ impl Default for KattisProblem {
             validation_line: None,
             validator_flags: Vec::new(),
             limits: FolderLimits::default(),
+            multipliers: TimeMultipliers::default(),
             warnings: Vec::new(),
         }
     }
@@ -217,6 +256,18 @@ fn number(entry: &Entry, unit: &str) -> Result<f64, String> {
         })
 }
 
+/// A number above 0.
+fn positive(entry: &Entry) -> Result<f64, String> {
+    let value = number(entry, "a number above 0")?;
+    match value > 0.0 {
+        true => Ok(value),
+        false => Err(format!(
+            "line {}: {} expects a number above 0, found {value}",
+            entry.line, entry.key
+        )),
+    }
+}
+
 fn whole(entry: &Entry, unit: &str) -> Result<u64, String> {
     let text = scalar(entry)?;
     text.parse::<u64>().map_err(|_| {
@@ -312,7 +363,13 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
                 }
             }
             "validator_flags" => problem.validator_flags = words(entry)?,
-            "limits" => read_limits(entry, from, &mut problem.limits, &mut warn)?,
+            "limits" => read_limits(
+                entry,
+                from,
+                &mut problem.limits,
+                &mut problem.multipliers,
+                &mut warn,
+            )?,
             "grading" => warn(entry.line, scoring_warning("grading")),
             known if METADATA.contains(&known) => {}
             other => warn(entry.line, format!("unknown key {other:?}, not read")),
@@ -331,6 +388,7 @@ fn read_limits(
     entry: &Entry,
     from: &str,
     limits: &mut FolderLimits,
+    multipliers: &mut TimeMultipliers,
     warn: &mut impl FnMut(usize, String),
 ) -> Result<(), String> {
     let Some(keys) = entry.value.entries() else {
@@ -355,8 +413,11 @@ fn read_limits(
                 };
                 for multiplier in inner {
                     match multiplier.key.as_str() {
-                        "ac_to_time_limit" | "time_limit_to_tle" => {
-                            number(multiplier, "a number")?;
+                        "ac_to_time_limit" => {
+                            multipliers.ac_to_time_limit = Some(positive(multiplier)?);
+                        }
+                        "time_limit_to_tle" => {
+                            multipliers.time_limit_to_tle = Some(positive(multiplier)?);
                         }
                         other => warn(
                             multiplier.line,
@@ -367,7 +428,12 @@ fn read_limits(
                 from_submissions.push(limit.key.as_str());
             }
             known if TIME_FROM_SUBMISSIONS.contains(&known) => {
-                number(limit, "a number")?;
+                let value = Some(positive(limit)?);
+                match known {
+                    "time_multiplier" => multipliers.ac_to_time_limit = value,
+                    "time_safety_margin" => multipliers.time_limit_to_tle = value,
+                    _ => multipliers.time_resolution = value,
+                }
                 from_submissions.push(known);
             }
             known if NOT_APPLIED.contains(&known) => {
@@ -381,7 +447,7 @@ fn read_limits(
         warn(
             entry.line,
             format!(
-                "limits {} set the time limit from the accepted submissions' times, which the judge does not measure: the time limit is limits.time_limit if given, else -t, else the default",
+                "limits {} set the time limit from the accepted submissions' times, as `judge verify` does; judging one program, the time limit is limits.time_limit if given, else -t, else the default",
                 from_submissions.join(", ")
             ),
         );

@@ -16,6 +16,7 @@
 //! solver with no folder, a file that cannot be read, an unknown protocol, a judge file left
 //! among the cases.
 
+pub mod domjudge;
 pub mod error;
 pub mod files;
 pub mod folder_limits;
@@ -25,6 +26,7 @@ pub mod kattis_yaml;
 pub mod layout;
 pub mod select;
 pub mod solvers;
+pub mod submissions;
 pub mod yaml;
 
 pub use error::CaseError;

@@ -22,6 +22,8 @@ pub enum Section {
     Play,
     Validate,
     Stress,
+    /// `verify`: a package's own submissions.
+    Verify,
 }
 
 /// Every command.
@@ -30,11 +32,21 @@ pub const EVERY: &[Section] = &[
     Section::Play,
     Section::Validate,
     Section::Stress,
+    Section::Verify,
 ];
 /// The commands that run programs under the time limits (play's computer has a day).
-const TIMED: &[Section] = &[Section::Judge, Section::Validate, Section::Stress];
+const TIMED: &[Section] = &[
+    Section::Judge,
+    Section::Validate,
+    Section::Stress,
+    Section::Verify,
+];
 /// The commands that judge outputs, several runs at once.
-const JUDGING: &[Section] = &[Section::Judge, Section::Stress];
+const JUDGING: &[Section] = &[Section::Judge, Section::Stress, Section::Verify];
+/// The commands that compare outputs by a mode the user picks (verify follows the package).
+const COMPARING: &[Section] = &[Section::Judge, Section::Stress];
+/// The commands with a report for people or for scripts.
+const REPORTING: &[Section] = &[Section::Judge, Section::Verify];
 
 /// Everything the flags said, each value read as its type.
 #[derive(Clone, Debug, Default)]
@@ -167,7 +179,7 @@ pub const FLAGS: &[Flag] = &[
         long: "--time-limit",
         value: Some("SECONDS"),
         commands: TIMED,
-        with: "judging, validate or stress",
+        with: "judging, validate, stress or verify",
         example: "judge -t 3 NAME",
         help: "CPU time (user + sys) of a case's processes, default: the
 folder's limit (its package's or D.judge/limits), else 2",
@@ -181,7 +193,7 @@ folder's limit (its package's or D.judge/limits), else 2",
         long: "--wall-limit",
         value: Some("SECONDS"),
         commands: TIMED,
-        with: "judging, validate or stress",
+        with: "judging, validate, stress or verify",
         example: "judge --wall-limit 10 NAME",
         help: "wall-clock bound for sleepers and deadlocks (TLE),
 default 2 x the time limit + 1",
@@ -222,7 +234,7 @@ default: the folder's limit, else 1024",
         long: "--output-limit",
         value: Some("MIB"),
         commands: JUDGING,
-        with: "judging or stress",
+        with: "judging, stress or verify",
         example: "judge --output-limit 8 NAME",
         help: "stdout of a case past this is OLE (killed at once), default: the
 folder's limit (a Kattis package's limits.output), else 64",
@@ -236,7 +248,7 @@ folder's limit (a Kattis package's limits.output), else 64",
         long: "--jobs",
         value: Some("N"),
         commands: JUDGING,
-        with: "judging or stress",
+        with: "judging, stress or verify",
         example: "judge -j 4 NAME",
         help: "cases run at once, default: the number of CPUs",
         set: |given, value| {
@@ -248,7 +260,7 @@ folder's limit (a Kattis package's limits.output), else 64",
         short: None,
         long: "--compare",
         value: Some("lines|exact|tokens|float:EPS"),
-        commands: JUDGING,
+        commands: COMPARING,
         with: "judging or stress",
         example: "judge --compare tokens NAME",
         help: "lines (default): line by line, ignoring CRLF, trailing spaces
@@ -265,8 +277,8 @@ for a Kattis package: its own default validator's rules",
         short: None,
         long: "--format",
         value: Some("human|json"),
-        commands: &[Section::Judge],
-        with: "judging",
+        commands: REPORTING,
+        with: "judging or verify",
         example: "judge --format json NAME",
         help: "json: one JSON object per line on stdout, one per case
 (case, verdict, time_ms, memory_mib, detail), then a
@@ -281,7 +293,7 @@ summary (total, counts, exit_status); the report on stderr",
         long: "--no-sandbox",
         value: None,
         commands: JUDGING,
-        with: "judging or stress",
+        with: "judging, stress or verify",
         example: "judge --no-sandbox NAME",
         help: "run the program outside the sandbox (its own namespaces, an
 unprivileged user, the test data hidden: on by default when

@@ -10,6 +10,7 @@ use crate::judge::options::{CommonFlags, JudgeTarget};
 use crate::play::options::PlayOptions;
 use crate::stress::options::StressOptions;
 use crate::validate::options::ValidateOptions;
+use crate::verify::options::VerifyOptions;
 use flags::{goes_elsewhere, Flag, Given, Section, FLAGS};
 use std::fmt;
 use std::path::PathBuf;
@@ -26,6 +27,8 @@ pub enum Target {
     Validate(ValidateOptions),
     /// Stress testing: a program against a reference on generated inputs.
     Stress(Box<StressOptions>),
+    /// A package's own submissions held to their expected verdicts.
+    Verify(VerifyOptions),
 }
 
 /// Everything the command line says.
@@ -57,10 +60,11 @@ impl fmt::Display for UsageError {
 impl std::error::Error for UsageError {}
 
 /// The commands named by a first word; any other first word is judging's.
-const COMMANDS: [(&str, Section); 3] = [
+const COMMANDS: [(&str, Section); 4] = [
     ("play", Section::Play),
     ("validate", Section::Validate),
     ("stress", Section::Stress),
+    ("verify", Section::Verify),
 ];
 
 /// The flag an argument names, its value if it carries one (`--flag=value`, `-t2`), or `None`
@@ -167,6 +171,7 @@ fn target(section: Section, words: Vec<String>, given: &mut Given) -> Result<Tar
             words,
             given.validator.take(),
         )?)),
+        Section::Verify => Ok(Target::Verify(VerifyOptions::new(words)?)),
         Section::Stress => Ok(Target::Stress(Box::new(
             std::mem::take(&mut given.stress).into_options(&words)?,
         ))),
@@ -507,15 +512,27 @@ mod tests {
         );
         // Flags a command would ignore are refused: play's computer has a day of time, validate
         // compares nothing and prints no JSON.
-        assert!(
-            message(&["play", "-t", "1"]).starts_with("-t goes with judging, validate or stress")
+        assert!(message(&["play", "-t", "1"])
+            .starts_with("-t goes with judging, validate, stress or verify"));
+        // verify follows the package's own rules for outputs.
+        assert!(message(&["verify", "--compare", "tokens", "pkg"])
+            .starts_with("--compare goes with judging or stress"));
+        assert_eq!(
+            message(&["verify"]),
+            "verify needs a package folder: judge verify DIR"
+        );
+        assert_eq!(
+            options(&["verify", "pkg", "-j", "3", "--format", "json"]).target,
+            Target::Verify(VerifyOptions {
+                dir: PathBuf::from("pkg")
+            })
         );
         assert!(
             message(&["validate", "--format", "json"]).starts_with("--format goes with judging")
         );
         assert!(message(&["validate", "--compare", "exact"])
             .starts_with("--compare goes with judging or stress"));
-        assert!(message(&["play", "-j", "2"]).starts_with("-j goes with judging or stress"));
+        assert!(message(&["play", "-j", "2"]).starts_with("-j goes with judging, stress or verify"));
         assert!(parsed(&["play", "-m", "64", "--stack-limit", "8"]).is_ok());
         // A value that looks like a flag is still the value.
         assert_eq!(

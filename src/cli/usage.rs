@@ -38,7 +38,12 @@ usage:
   judge stress --cmd 'PROGRAM' --ref 'REFERENCE' --gen 'GENERATOR'
                                  any three programs: GENERATOR SEED prints one input; valid
                                  inputs are the ones REFERENCE (or --validator) accepts
-  play, validate and stress come first; a solver of that name is judged with judge -- NAME
+  judge verify PKG               check a Kattis or DOMjudge package: its input validators on
+                                 every input, then every submission in submissions/ built by
+                                 its language and held to the result its folder (or its
+                                 @EXPECTED_RESULTS@ tag) expects; the time limit from the
+                                 accepted ones where the package sets none
+  play, validate, stress and verify come first; a solver of that name is judged with judge -- NAME
 ";
 
 /// Each command's name in a heading.
@@ -48,6 +53,7 @@ fn command_name(section: Section) -> &'static str {
         Section::Play => "play",
         Section::Validate => "validate",
         Section::Stress => "stress",
+        Section::Verify => "verify",
     }
 }
 
@@ -87,9 +93,11 @@ examples:
   judge stress weighted_tic_tac_toe --cmd './a.out' --save mine
                                                         find, shrink and keep a failing input
   judge --format json > results.jsonl                   results for a script or CI
+  judge verify path/to/problem                          does every submission get its verdict?
 
 exit status: 0 all AC (validate: all valid; stress: no difference found), 1 some case not AC
-(some file invalid; a counterexample found), 2 usage or I/O error or a judge error (JE;
+(some file invalid; a counterexample found; verify: a submission not as expected, or an invalid
+input), 2 usage or I/O error or a judge error (JE;
 validate: a validator that crashed or hung; stress: a generator or reference that failed),
 129 / 130 / 143 when stopped by SIGHUP / SIGINT / SIGTERM (running programs are killed), 141
 when the report's reader went away (judge | head)

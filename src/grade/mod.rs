@@ -35,6 +35,8 @@ pub struct Judged {
     pub notes: Vec<String>,
     /// The last lines of an interactive case's exchange, when it failed.
     pub transcript: Vec<String>,
+    /// The program wrote nothing on stdout (a wrong answer DOMjudge calls NO-OUTPUT).
+    pub wrote_nothing: bool,
 }
 
 impl Judged {
@@ -45,6 +47,7 @@ impl Judged {
             usage: None,
             notes: Vec::new(),
             transcript: Vec::new(),
+            wrote_nothing: false,
         }
     }
 }
@@ -138,5 +141,6 @@ pub fn judge_case(
         usage,
         notes: Vec::new(),
         transcript: Vec::new(),
+        wrote_nothing: execution.stdout.is_empty(),
     }
 }

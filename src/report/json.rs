@@ -91,6 +91,7 @@ mod tests {
                 }),
                 notes: Vec::new(),
                 transcript: Vec::new(),
+                wrote_nothing: false,
             },
             input: None,
         };

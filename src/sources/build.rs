@@ -24,7 +24,7 @@ const SHOWN_LINES: usize = 12;
 /// The most files a source folder may hold.
 const MOST_FILES: usize = 1000;
 /// Changes whenever a recipe below changes, so that older builds are not reused.
-const RECIPE_VERSION: &[u8] = b"game-judge build 2";
+const RECIPE_VERSION: &[u8] = b"game-judge build 4";
 
 /// A built source: `program` runs it (an executable file in `folder`, the build folder).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -211,10 +211,19 @@ fn recipe(source: &str, files: &[(PathBuf, PathBuf)]) -> Result<Recipe, Failure>
         let name = inside.to_string_lossy().into_owned();
         match Language::of(inside) {
             Some(language) => {
+                let text = fs::read_to_string(path).unwrap_or_default();
+                let python2 = language == Language::Python
+                    && text
+                        .lines()
+                        .next()
+                        .is_some_and(|first| first.starts_with("#!") && first.contains("python2"));
+                let language = match python2 {
+                    true => Language::Python2,
+                    false => language,
+                };
                 if !languages.contains(&language) {
                     languages.push(language);
                 }
-                let text = fs::read_to_string(path).unwrap_or_default();
                 sources.push((name, text));
             }
             None if Language::is_header(inside) => {}
@@ -248,7 +257,7 @@ fn recipe(source: &str, files: &[(PathBuf, PathBuf)]) -> Result<Recipe, Failure>
         )));
     }
     let mark = match language {
-        Language::Python => "__main__",
+        Language::Python | Language::Python2 => "__main__",
         Language::Rust => "fn main",
         Language::Java | Language::Kotlin => "main(",
         Language::C | Language::Cpp => "main(",
@@ -273,21 +282,30 @@ fn recipe(source: &str, files: &[(PathBuf, PathBuf)]) -> Result<Recipe, Failure>
     })
 }
 
-/// The Java class a main file starts: its stem, inside the file's `package` if it names one.
-fn java_class(folder: &Path, main: &str) -> String {
-    let stem = Path::new(main).file_stem().map_or_else(
-        || "Main".to_string(),
-        |stem| stem.to_string_lossy().into_owned(),
-    );
-    let text = fs::read_to_string(folder.join(main)).unwrap_or_default();
-    let package = text.lines().find_map(|line| {
-        let rest = line.trim().strip_prefix("package ")?;
-        Some(rest.trim_end_matches(';').trim().to_string())
-    });
-    match package {
-        Some(package) if !package.is_empty() => format!("{package}.{stem}"),
-        _ => stem,
-    }
+/// The word after `keyword ` in `text` before `end`, the last one (a class or package name).
+fn last_name_after(text: &str, keyword: &str, end: usize) -> Option<String> {
+    let before = &text[..end];
+    let at = before.rfind(keyword)?;
+    let name: String = before[at + keyword.len()..]
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$' || *c == '.')
+        .collect();
+    (!name.is_empty()).then_some(name)
+}
+
+/// The Java class that holds `static void main`, the first in file order, inside its file's
+/// `package` if it names one; `None` when no class has one.
+fn java_class(folder: &Path, files: &[String]) -> Option<String> {
+    files.iter().find_map(|file| {
+        let text = fs::read_to_string(folder.join(file)).ok()?;
+        let main = text.find("static void main")?;
+        let class = last_name_after(&text, "class ", main)?;
+        match last_name_after(&text, "package ", text.len().min(main)) {
+            Some(package) => Some(format!("{package}.{class}")),
+            None => Some(class),
+        }
+    })
 }
 
 /// Runs a build's shell `line` in `folder` under the compile time limit; `Ok` when it
@@ -383,7 +401,11 @@ fn build_in(
                 run_build(source, work, &line.join(" "), limit)?;
             }
             let main = match language {
-                Language::Java => java_class(work, main),
+                Language::Java => java_class(work, files).ok_or_else(|| Failure::Compile {
+                    source: source.to_string(),
+                    command: "javac".to_string(),
+                    said: "no class has a `static void main`".to_string(),
+                })?,
                 _ => main.clone(),
             };
             if let Some(line) = language.run_line(folder, &main) {

@@ -13,6 +13,8 @@ pub enum Language {
     Cpp,
     Rust,
     Python,
+    /// A `.py` file whose first line is a `python2` shebang, as problemtools tells them apart.
+    Python2,
     Java,
     Kotlin,
 }
@@ -45,6 +47,7 @@ impl Language {
             Language::Cpp => "C++",
             Language::Rust => "Rust",
             Language::Python => "Python 3",
+            Language::Python2 => "Python 2",
             Language::Java => "Java",
             Language::Kotlin => "Kotlin",
         }
@@ -57,6 +60,7 @@ impl Language {
             Language::Cpp => "g++",
             Language::Rust => "rustc",
             Language::Python => "python3",
+            Language::Python2 => "python2",
             Language::Java => "javac",
             Language::Kotlin => "kotlinc",
         }
@@ -73,8 +77,7 @@ impl Language {
     }
 
     /// The compiler's command (as words) that builds `files` (named from the build folder) into
-    /// the build folder, with `includes` as include folders; `None` for a language run as it
-    /// is.
+    /// the build folder, with `includes` as include folders (Python's only checks them).
     pub fn compile(self, files: &[String], includes: &[String]) -> Option<Vec<String>> {
         let words =
             |fixed: &[&str]| -> Vec<String> { fixed.iter().map(|word| word.to_string()).collect() };
@@ -85,7 +88,9 @@ impl Language {
             Language::Rust => words(&["rustc", "-O", "--edition", "2021", "-o", "run"]),
             Language::Java => words(&["javac", "-encoding", "UTF-8", "-d", "classes"]),
             Language::Kotlin => words(&["kotlinc", "-include-runtime", "-d", "program.jar"]),
-            Language::Python => return None,
+            // Compiled to find syntax errors before any case, as problemtools and DOMjudge do.
+            Language::Python => words(&["python3", "-m", "py_compile"]),
+            Language::Python2 => words(&["python2", "-m", "py_compile"]),
         };
         if matches!(self, Language::C | Language::Cpp) {
             command.extend(include_flags);
@@ -104,6 +109,7 @@ impl Language {
         match self {
             Language::C | Language::Cpp | Language::Rust => None,
             Language::Python => Some(format!("python3 {}", at(main))),
+            Language::Python2 => Some(format!("python2 {}", at(main))),
             Language::Java => Some(format!("java -Xss64m -cp {} {main}", at("classes"))),
             Language::Kotlin => Some(format!("java -Xss64m -jar {}", at("program.jar"))),
         }
@@ -135,6 +141,9 @@ mod tests {
             .unwrap();
         assert!(cpp.contains(&"-I/pkg/files".to_string()), "{cpp:?}");
         assert!(cpp.contains(&"-std=gnu++20".to_string()), "{cpp:?}");
-        assert_eq!(Language::Python.compile(&[], &[]), None);
+        let python = Language::Python
+            .compile(&["a.py".to_string()], &[])
+            .unwrap();
+        assert_eq!(python, ["python3", "-m", "py_compile", "a.py"]);
     }
 }

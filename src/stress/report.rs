@@ -101,6 +101,7 @@ pub fn shrunk(
             usage: None,
             notes: Vec::new(),
             transcript: Vec::new(),
+            wrote_nothing: false,
         },
         input: None,
     };

@@ -19,7 +19,7 @@ const LAYERS: &[&[&str]] = &[
     &["runner"],
     &["report"],
     &["problems"],
-    &["judge", "play", "validate", "stress"],
+    &["judge", "play", "validate", "stress", "verify"],
     &["cli"],
     &["app"],
 ];

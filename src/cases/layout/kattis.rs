@@ -14,7 +14,7 @@
 use crate::cases::files::entries;
 use crate::cases::folder_limits::FolderLimits;
 use crate::cases::kattis_yaml::{
-    parse_problem_yaml, parse_testdata_yaml, DefaultValidator, KattisProblem, Validation,
+    parse_problem_yaml, parse_testdata_yaml, DefaultValidator, KattisProblem, Timing, Validation,
 };
 use crate::cases::{package_file, CaseError, Interactor, Judging};
 use crate::sources;
@@ -35,6 +35,8 @@ pub fn package(dir: &Path) -> Result<(Judging, FolderLimits, Vec<String>), CaseE
             .map_err(|message| invalid(&yaml_path, message))?,
         None => KattisProblem::default(),
     };
+    crate::cases::domjudge::time_limit(dir, &mut problem.limits)
+        .map_err(|(file, message)| invalid(&dir.join(file), message))?;
     let mut warnings: Vec<String> = problem
         .warnings
         .iter()
@@ -112,6 +114,18 @@ pub fn package(dir: &Path) -> Result<(Judging, FolderLimits, Vec<String>), CaseE
         Judging::KattisDefault(validator)
     };
     Ok((judging, problem.limits, warnings))
+}
+
+/// How `judge verify` computes the package's time limit from its accepted submissions: the
+/// multipliers of its `problem.yaml`, else its format's defaults.
+pub fn timing(dir: &Path) -> Result<Timing, CaseError> {
+    let path = dir.join("problem.yaml");
+    let problem = match package_file(&path)? {
+        Some(text) => parse_problem_yaml(&text, "problem.yaml")
+            .map_err(|message| CaseError::Invalid { path, message })?,
+        None => KattisProblem::default(),
+    };
+    Ok(problem.timing())
 }
 
 /// A word as the shell reads it: as it is when it holds nothing the shell treats specially,

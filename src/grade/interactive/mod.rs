@@ -300,5 +300,6 @@ fn converse(
         usage: Some(program_end.usage),
         notes,
         transcript,
+        wrote_nothing: false,
     })
 }

@@ -1,0 +1,179 @@
+//! What a DOMjudge problem package adds to the Kattis layout: its time limit (`.timelimit`, a
+//! number of seconds, or `timelimit = 'SECONDS'` in `domjudge-problem.ini`), and the results its
+//! submissions expect (`@EXPECTED_RESULTS@: CORRECT, WRONG-ANSWER` in a source, else the name
+//! of the submission's folder), read as DOMjudge's own import reads them. Settings of the ini
+//! file the judge does not apply (`special_run`, `special_compare`) are errors that name them.
+
+use super::folder_limits::FolderLimits;
+use std::path::Path;
+
+/// DOMjudge's output limit unless a package sets one: 8 MiB (its `output_limit` of 8192 kB).
+pub const DEFAULT_OUTPUT_MIB: u64 = 8;
+
+/// The tag DOMjudge looks for in a submission's sources.
+const TAG: &str = "@EXPECTED_RESULTS@: ";
+
+/// DOMjudge's own names for the result names a package may use (its `PROBLEM_RESULT_REMAP`).
+const REMAP: [(&str, &str); 7] = [
+    ("ACCEPTED", "CORRECT"),
+    ("WRONG_ANSWER", "WRONG-ANSWER"),
+    ("TIME_LIMIT_EXCEEDED", "TIMELIMIT"),
+    ("RUN_TIME_ERROR", "RUN-ERROR"),
+    ("COMPILER_ERROR", "COMPILER-ERROR"),
+    ("NO_OUTPUT", "NO-OUTPUT"),
+    ("OUTPUT_LIMIT", "OUTPUT-LIMIT"),
+];
+
+/// The results a DOMjudge judging can have.
+pub const RESULTS: [&str; 8] = [
+    "CORRECT",
+    "WRONG-ANSWER",
+    "NO-OUTPUT",
+    "TIMELIMIT",
+    "RUN-ERROR",
+    "MEMORY-LIMIT",
+    "OUTPUT-LIMIT",
+    "COMPILER-ERROR",
+];
+
+/// A result name as DOMjudge normalises it: upper case, trimmed, `WRONG_ANSWER` as
+/// `WRONG-ANSWER`.
+pub fn normalise(name: &str) -> String {
+    let upper = name.trim().to_uppercase();
+    REMAP
+        .iter()
+        .find(|(from, _)| *from == upper)
+        .map_or(upper, |(_, to)| to.to_string())
+}
+
+/// The results an `@EXPECTED_RESULTS@:` tag in `text` lists (`Ok(None)` without one); two tags
+/// in one file are an error, as in DOMjudge.
+pub fn expected_results(text: &str) -> Result<Option<Vec<String>>, String> {
+    let lower = text.to_lowercase();
+    let tag = TAG.to_lowercase();
+    let Some(start) = lower.find(&tag) else {
+        return Ok(None);
+    };
+    if lower[start + tag.len()..].contains(&tag) {
+        return Err("it holds two @EXPECTED_RESULTS@ tags".to_string());
+    }
+    let rest = &text[start + TAG.len()..];
+    let line = rest.lines().next().unwrap_or_default();
+    Ok(Some(line.split(',').map(normalise).collect()))
+}
+
+/// A package's DOMjudge time limit, if it sets one: `domjudge-problem.ini`'s `timelimit`, else
+/// `.timelimit`; an ini setting the judge cannot apply is an error naming it.
+pub fn time_limit(dir: &Path, limits: &mut FolderLimits) -> Result<(), (String, String)> {
+    let ini = dir.join("domjudge-problem.ini");
+    if let Ok(text) = std::fs::read_to_string(&ini) {
+        for (number, line) in text.lines().enumerate() {
+            let at = |message: String| {
+                (
+                    "domjudge-problem.ini".to_string(),
+                    format!("line {}: {message}", number + 1),
+                )
+            };
+            let line = line.trim();
+            if line.is_empty() || line.starts_with([';', '#']) {
+                continue;
+            }
+            let Some((key, value)) = line.split_once('=') else {
+                return Err(at(format!("expected `key = value`, found {line:?}")));
+            };
+            let value = value.trim().trim_matches(['\'', '"']);
+            match key.trim() {
+                "timelimit" => {
+                    let seconds: f64 = value
+                        .parse()
+                        .map_err(|_| at(format!("timelimit expects seconds, found {value:?}")))?;
+                    limits
+                        .set_time(seconds, "domjudge-problem.ini")
+                        .map_err(at)?;
+                    return Ok(());
+                }
+                "special_run" | "special_compare" if !value.is_empty() => {
+                    return Err(at(format!(
+                        "{} = {value} names a DOMjudge executable, which the judge does not have: judge with the package's output_validators/ instead",
+                        key.trim()
+                    )))
+                }
+                _ => {}
+            }
+        }
+    }
+    let file = dir.join(".timelimit");
+    if let Ok(text) = std::fs::read_to_string(&file) {
+        let at = |message: String| (".timelimit".to_string(), message);
+        let seconds: f64 = text.trim().parse().map_err(|_| {
+            at(format!(
+                "expected a number of seconds, found {:?}",
+                text.trim()
+            ))
+        })?;
+        limits.set_time(seconds, ".timelimit").map_err(at)?;
+    }
+    Ok(())
+}
+
+/// Whether `dir` is a DOMjudge package rather than a plain Kattis one: it has a `.timelimit`
+/// or a `domjudge-problem.ini`.
+pub fn is_domjudge(dir: &Path) -> bool {
+    dir.join(".timelimit").is_file() || dir.join("domjudge-problem.ini").is_file()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tag_lists_results_as_domjudge_normalises_them() {
+        assert_eq!(
+            expected_results("/*\n * @EXPECTED_RESULTS@:   RUN_TIME_ERROR , ACCEPTED   \n */"),
+            Ok(Some(vec!["RUN-ERROR".to_string(), "CORRECT".to_string()]))
+        );
+        assert_eq!(
+            expected_results("# @expected_results@: timelimit\n"),
+            Ok(Some(vec!["TIMELIMIT".to_string()]))
+        );
+        assert_eq!(expected_results("int main() {}"), Ok(None));
+        assert!(
+            expected_results("@EXPECTED_RESULTS@: CORRECT\n@EXPECTED_RESULTS@: CORRECT")
+                .unwrap_err()
+                .contains("two")
+        );
+        assert_eq!(normalise("wrong_answer"), "WRONG-ANSWER");
+        assert_eq!(normalise("mixed-verdicts"), "MIXED-VERDICTS");
+    }
+
+    #[test]
+    fn the_time_limit_comes_from_the_ini_file_or_timelimit() {
+        let dir = crate::test_folders::folder_with_files("domjudge", &[".timelimit"]);
+        std::fs::write(dir.join(".timelimit"), "5\n").unwrap();
+        let mut limits = FolderLimits::default();
+        time_limit(&dir, &mut limits).unwrap();
+        assert_eq!(limits.time, Some(std::time::Duration::from_secs(5)));
+        assert_eq!(limits.time_from.as_deref(), Some(".timelimit"));
+        std::fs::write(
+            dir.join("domjudge-problem.ini"),
+            "name = 'x'\ntimelimit = '2.5'\n",
+        )
+        .unwrap();
+        time_limit(&dir, &mut limits).unwrap();
+        assert_eq!(limits.time, Some(std::time::Duration::from_millis(2500)));
+        std::fs::write(
+            dir.join("domjudge-problem.ini"),
+            "special_compare = 'float'\n",
+        )
+        .unwrap();
+        let (file, message) = time_limit(&dir, &mut limits).unwrap_err();
+        assert_eq!(file, "domjudge-problem.ini");
+        assert!(message.contains("special_compare = float"), "{message}");
+        std::fs::write(dir.join(".timelimit"), "five").unwrap();
+        std::fs::remove_file(dir.join("domjudge-problem.ini")).unwrap();
+        assert!(time_limit(&dir, &mut limits)
+            .unwrap_err()
+            .1
+            .contains("\"five\""));
+    }
+}

@@ -1,0 +1,304 @@
+//! A package's own submissions and the result each is expected to get, by the package format's
+//! rules: Kattis's `submissions/<verdict>/` folders (`accepted`, `wrong_answer`,
+//! `time_limit_exceeded`, `run_time_error`; `partially_accepted` is a score, not checked), and
+//! DOMjudge's, where an `@EXPECTED_RESULTS@:` tag in a source lists the results any of which
+//! counts, and the folder's name is the result otherwise. A submission is one file, or a folder
+//! of files (several sources built together).
+
+use super::domjudge;
+use super::files::{entries, natural_order};
+use super::CaseError;
+use std::fmt;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Whose rules name the results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rules {
+    Kattis,
+    DomJudge,
+}
+
+/// A result a submission can get, as a package expects it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ruling {
+    Accepted,
+    WrongAnswer,
+    /// A wrong answer of no output at all (DOMjudge tells it apart).
+    NoOutput,
+    TimeLimit,
+    RunError,
+    MemoryLimit,
+    OutputLimit,
+    CompileError,
+}
+
+impl Ruling {
+    /// The name the rules give it (Kattis: AC, WA, TLE, RTE; DOMjudge: CORRECT, …).
+    pub fn name(self, rules: Rules) -> &'static str {
+        match rules {
+            Rules::Kattis => match self {
+                Ruling::Accepted => "AC",
+                Ruling::WrongAnswer | Ruling::NoOutput => "WA",
+                Ruling::TimeLimit => "TLE",
+                Ruling::RunError | Ruling::MemoryLimit | Ruling::OutputLimit => "RTE",
+                Ruling::CompileError => "CE",
+            },
+            Rules::DomJudge => match self {
+                Ruling::Accepted => "CORRECT",
+                Ruling::WrongAnswer => "WRONG-ANSWER",
+                Ruling::NoOutput => "NO-OUTPUT",
+                Ruling::TimeLimit => "TIMELIMIT",
+                Ruling::RunError => "RUN-ERROR",
+                Ruling::MemoryLimit => "MEMORY-LIMIT",
+                Ruling::OutputLimit => "OUTPUT-LIMIT",
+                Ruling::CompileError => "COMPILER-ERROR",
+            },
+        }
+    }
+
+    /// Whether a submission that got `self` meets an expectation of `expected`. Kattis counts a
+    /// memory or output limit as a run-time error; DOMjudge counts a memory limit as either (a
+    /// program that runs out of memory crashes, or is stopped at the limit).
+    pub fn meets(self, expected: Ruling, rules: Rules) -> bool {
+        match rules {
+            Rules::Kattis => self.name(rules) == expected.name(rules),
+            Rules::DomJudge => {
+                self == expected || (self == Ruling::MemoryLimit && expected == Ruling::RunError)
+            }
+        }
+    }
+
+    /// The ruling a DOMjudge result name stands for.
+    fn from_domjudge(name: &str) -> Option<Ruling> {
+        Some(match name {
+            "CORRECT" => Ruling::Accepted,
+            "WRONG-ANSWER" => Ruling::WrongAnswer,
+            "NO-OUTPUT" => Ruling::NoOutput,
+            "TIMELIMIT" => Ruling::TimeLimit,
+            "RUN-ERROR" => Ruling::RunError,
+            "MEMORY-LIMIT" => Ruling::MemoryLimit,
+            "OUTPUT-LIMIT" => Ruling::OutputLimit,
+            "COMPILER-ERROR" => Ruling::CompileError,
+            _ => return None,
+        })
+    }
+}
+
+/// What a submission is expected to get.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expected {
+    /// Any one of these.
+    AnyOf(Vec<Ruling>),
+    /// Not held to a result, and why (a score; checked by hand; a name the format does not
+    /// know).
+    NotChecked(String),
+}
+
+/// One submission of a package.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Submission {
+    /// As shown: its folder and name, `accepted/hello.cc`.
+    pub name: String,
+    /// The file, or the folder of files.
+    pub path: PathBuf,
+    pub expected: Expected,
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expected::AnyOf(rulings) => f.write_str(
+                &rulings
+                    .iter()
+                    .map(|ruling| format!("{ruling:?}"))
+                    .collect::<Vec<_>>()
+                    .join(" or "),
+            ),
+            Expected::NotChecked(why) => write!(f, "not checked ({why})"),
+        }
+    }
+}
+
+/// What a Kattis verdict folder expects.
+fn kattis_folder(name: &str) -> Expected {
+    match name {
+        "accepted" => Expected::AnyOf(vec![Ruling::Accepted]),
+        "wrong_answer" => Expected::AnyOf(vec![Ruling::WrongAnswer]),
+        "time_limit_exceeded" => Expected::AnyOf(vec![Ruling::TimeLimit]),
+        "run_time_error" => Expected::AnyOf(vec![Ruling::RunError]),
+        "rejected" => Expected::AnyOf(vec![
+            Ruling::WrongAnswer,
+            Ruling::TimeLimit,
+            Ruling::RunError,
+        ]),
+        "partially_accepted" => {
+            Expected::NotChecked("a score, which the judge does not compute".to_string())
+        }
+        other => Expected::NotChecked(format!(
+            "submissions/{other} is not a verdict folder of the Kattis format"
+        )),
+    }
+}
+
+/// What DOMjudge expects of result names.
+fn domjudge_results(names: &[String]) -> Expected {
+    let rulings: Option<Vec<Ruling>> = names
+        .iter()
+        .map(|name| Ruling::from_domjudge(name))
+        .collect();
+    match rulings {
+        Some(rulings) if !rulings.is_empty() => Expected::AnyOf(rulings),
+        _ => Expected::NotChecked(format!("expects {}", names.join(","))),
+    }
+}
+
+/// The tag of a submission's sources, the first file that has one (two in one file, or in two
+/// files, is an error as in DOMjudge).
+fn tag_of(path: &Path) -> Result<Option<Vec<String>>, String> {
+    let files = match path.is_dir() {
+        true => entries(path).map_err(|error| error.to_string())?,
+        false => vec![path.to_path_buf()],
+    };
+    let mut found = None;
+    for file in files.iter().filter(|file| file.is_file()) {
+        let Ok(bytes) = fs::read(file) else { continue };
+        let text = String::from_utf8_lossy(&bytes);
+        if let Some(results) = domjudge::expected_results(&text)? {
+            if found.is_some() {
+                return Err("two of its files have @EXPECTED_RESULTS@ tags".to_string());
+            }
+            found = Some(results);
+        }
+    }
+    Ok(found)
+}
+
+/// A submission found: its folder's name, its name, its path and its tag (if it has one).
+type Found = (String, String, PathBuf, Result<Option<Vec<String>>, String>);
+
+/// The submissions of the package at `dir`, in folder then natural name order, and whose rules
+/// name their results: DOMjudge's when the package is DOMjudge's (a `.timelimit` or
+/// `domjudge-problem.ini`) or a submission carries a tag.
+pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
+    let root = dir.join("submissions");
+    let mut found: Vec<Found> = Vec::new();
+    if !root.is_dir() {
+        return Ok((Vec::new(), Rules::Kattis));
+    }
+    let mut any_tag = false;
+    for folder in entries(&root)? {
+        let folder_name = folder
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        if !folder.is_dir() || folder_name.starts_with('.') {
+            continue;
+        }
+        let mut inside = entries(&folder)?;
+        inside.sort_by(|a, b| natural_order(&a.to_string_lossy(), &b.to_string_lossy()));
+        for path in inside {
+            let name = path
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            if name.starts_with('.') {
+                continue;
+            }
+            let tag = tag_of(&path);
+            any_tag |= matches!(tag, Ok(Some(_)));
+            found.push((folder_name.clone(), name, path, tag));
+        }
+    }
+    let rules = match any_tag || domjudge::is_domjudge(dir) {
+        true => Rules::DomJudge,
+        false => Rules::Kattis,
+    };
+    let mut submissions: Vec<Submission> = found
+        .into_iter()
+        .map(|(folder, name, path, tag)| {
+            let expected = match (rules, tag) {
+                (_, Err(why)) => Expected::NotChecked(why),
+                (Rules::DomJudge, Ok(Some(names))) => domjudge_results(&names),
+                (Rules::DomJudge, Ok(None)) => domjudge_results(&[domjudge::normalise(&folder)]),
+                (Rules::Kattis, Ok(_)) => kattis_folder(&folder),
+            };
+            Submission {
+                name: format!("{folder}/{name}"),
+                path,
+                expected,
+            }
+        })
+        .collect();
+    submissions.sort_by(|a, b| natural_order(&a.name, &b.name));
+    Ok((submissions, rules))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kattis_folders_and_domjudge_tags_say_what_is_expected() {
+        let dir = crate::test_folders::folder_with_files(
+            "submissions",
+            &[
+                "submissions/accepted/a.py",
+                "submissions/wrong_answer/w.cc",
+                "submissions/partially_accepted/p.py",
+                "submissions/multi/m/main.py",
+                "submissions/multi/m/lib.py",
+            ],
+        );
+        let (found, rules) = submissions(&dir).unwrap();
+        assert_eq!(rules, Rules::Kattis);
+        let names: Vec<&str> = found.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "accepted/a.py",
+                "multi/m",
+                "partially_accepted/p.py",
+                "wrong_answer/w.cc"
+            ]
+        );
+        assert_eq!(found[0].expected, Expected::AnyOf(vec![Ruling::Accepted]));
+        assert!(matches!(found[1].expected, Expected::NotChecked(_)));
+        assert_eq!(
+            found[3].expected,
+            Expected::AnyOf(vec![Ruling::WrongAnswer])
+        );
+        // A tag makes the package DOMjudge's: tags first, else the folder's name.
+        fs::write(
+            dir.join("submissions/multi/m/lib.py"),
+            "# @EXPECTED_RESULTS@: CORRECT, NO-OUTPUT\n",
+        )
+        .unwrap();
+        let (found, rules) = submissions(&dir).unwrap();
+        assert_eq!(rules, Rules::DomJudge);
+        assert_eq!(
+            found[1].expected,
+            Expected::AnyOf(vec![Ruling::Accepted, Ruling::NoOutput])
+        );
+        assert_eq!(
+            found[3].expected,
+            Expected::AnyOf(vec![Ruling::WrongAnswer])
+        );
+        assert!(
+            matches!(&found[2].expected, Expected::NotChecked(why) if why.contains("PARTIALLY_ACCEPTED"))
+        );
+    }
+
+    #[test]
+    fn kattis_counts_limits_as_run_time_errors_and_domjudge_tells_them_apart() {
+        assert!(Ruling::MemoryLimit.meets(Ruling::RunError, Rules::Kattis));
+        assert!(Ruling::OutputLimit.meets(Ruling::RunError, Rules::Kattis));
+        assert!(Ruling::NoOutput.meets(Ruling::WrongAnswer, Rules::Kattis));
+        assert!(!Ruling::OutputLimit.meets(Ruling::RunError, Rules::DomJudge));
+        assert!(!Ruling::NoOutput.meets(Ruling::WrongAnswer, Rules::DomJudge));
+        assert!(Ruling::MemoryLimit.meets(Ruling::RunError, Rules::DomJudge));
+        assert!(!Ruling::TimeLimit.meets(Ruling::Accepted, Rules::DomJudge));
+    }
+}
