@@ -13,6 +13,7 @@ mod layouts;
 mod misere_minimax;
 mod mutants;
 mod play;
+mod polygon_packages;
 mod report_formats;
 mod sandbox;
 mod stress;
