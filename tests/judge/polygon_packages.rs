@@ -238,3 +238,22 @@ fn a_broken_problem_xml_is_an_error_with_its_line() {
         "problem.xml: line 17: </test> closes <tests> of line 13",
     ));
 }
+
+#[test]
+fn a_polygon_file_no_test_names_is_a_warning_and_a_second_checker_an_error() {
+    let dir = changed_copy("average", &[("tests/04", "", "1\n7\n")]);
+    judge(&cpp("average", "right.cpp"), &dir, &[])
+        .assert()
+        .code(0)
+        .stderr(contains("warning: skipped ").and(contains(
+            "tests/04: not a test of problem.xml's tests testset (3 tests, tests/%02d)",
+        )))
+        .stdout(contains("3 cases: 3 AC"));
+    common::judge_file(&dir, "checker", "./check.sh\n");
+    judge(&cpp("average", "right.cpp"), &dir, &[])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "checker: two judges: this one and the package's checker files/check.cpp; keep one",
+        ));
+}

@@ -5,16 +5,16 @@
 //! `doall` makes them, natively, into the cache (never into the package); and its solutions
 //! with their tags.
 
-use crate::cases::files::{file_name, present, readable};
+use crate::cases::files::{entries, file_name, present, readable};
 use crate::cases::folder_limits::FolderLimits;
 use crate::cases::layout::{self, Answers, Layout, Listing};
 use crate::cases::polygon_xml::{parse_problem_xml, test_path, PackageProgram, PolygonProblem};
 use crate::cases::{package_file, Case, CaseError, Interactor, Judging, TestlibProgram};
 use crate::limits::Limits;
-use crate::process::{execute, Program, Trust};
+use crate::process::{execute, Program, Stop, Termination, Trust};
 use crate::sources;
 use crate::temp_folder::{absolute, quoted};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
@@ -153,15 +153,37 @@ pub fn list(
     let mut listing = Listing::default();
     let mut errors = Vec::new();
     let mut doall = Doall::new(dir, problem);
+    // Every file the patterns name, and the folders they are in.
+    let mut named: HashSet<PathBuf> = HashSet::new();
     for number in 1..=count {
         let input = dir.join(test_path(input_pattern, number));
         let answer = testset
             .answer_pattern
             .as_ref()
             .map(|pattern| dir.join(test_path(pattern, number)));
+        named.insert(input.clone());
+        named.extend(answer.clone());
         match test_files(&mut doall, number, input, answer, answers) {
             Ok(case) => listing.cases.push(case),
             Err(error) => errors.push(error),
+        }
+    }
+    let mut folders: Vec<PathBuf> = named
+        .iter()
+        .filter_map(|path| path.parent().map(Path::to_path_buf))
+        .collect();
+    folders.sort();
+    folders.dedup();
+    for folder in folders {
+        for path in entries(&folder).unwrap_or_default() {
+            let name = file_name(&path);
+            if !named.contains(&path) && !name.starts_with('.') && !path.is_dir() {
+                listing.warnings.push(format!(
+                    "skipped {}: not a test of problem.xml's tests testset ({} tests, {input_pattern})",
+                    path.display(),
+                    count
+                ));
+            }
         }
     }
     match errors.is_empty() {
@@ -291,18 +313,22 @@ impl<'a> Doall<'a> {
         let made = execute(&Program::Shell(line), stdin, limits, Trust::Helper)
             .map_err(|error| self.invalid(format!("{what}: cannot run it: {error}")))?;
         let failed = made.ended.stopped.is_some()
-            || made.ended.termination != crate::process::Termination::Exited(0)
+            || made.ended.termination != Termination::Exited(0)
             || made.stdout.len() >= MAKING_BYTES;
         if failed {
             let said = String::from_utf8_lossy(&made.stderr_tail);
             let said = said.lines().rev().find(|line| !line.trim().is_empty());
+            let how = match made.ended.stopped {
+                Some(Stop::CpuTime | Stop::WallTime | Stop::Backstop) => {
+                    format!("still running after {} s", MAKING_TIME.as_secs())
+                }
+                Some(Stop::Memory) => "over the memory limit".to_string(),
+                Some(Stop::Output) => format!("over {} MiB of output", MAKING_BYTES >> 20),
+                Some(Stop::Interrupted | Stop::Requested) => "stopped".to_string(),
+                None => made.ended.termination.to_string(),
+            };
             return Err(self.invalid(format!(
-                "{what}: it failed ({}{}){}",
-                made.ended.termination,
-                match made.ended.stopped {
-                    Some(stop) => format!(", stopped: {stop:?}"),
-                    None => String::new(),
-                },
+                "{what}: it failed ({how}){}",
                 said.map_or_else(String::new, |line| format!(": {}", line.trim()))
             )));
         }
