@@ -166,6 +166,22 @@ fn a_polygon_interactor_then_its_checker_judges_the_exchange() {
 }
 
 #[test]
+fn an_interactive_test_without_its_answer_is_a_warning() {
+    let dir = changed_copy("sum", &[]);
+    fs::remove_file(dir.join("tests/02.a")).unwrap();
+    let tag = Tag::new("polygon-sum-no-answer");
+    // The checker finds no answer to round 1 of test 2: testlib's FAIL on its answer, a JE.
+    judge(&python("sum", "right.py", &tag), &dir, &[])
+        .assert()
+        .code(2)
+        .stderr(contains("warning: ").and(contains(
+            "tests/02.a: no answer: the interactor and the checker are given an empty one",
+        )))
+        .stdout(contains("2 cases: 1 AC, 1 JE"));
+    tag.assert_none_left();
+}
+
+#[test]
 fn a_std_checker_known_only_by_its_name_is_an_error_naming_it() {
     let dir = changed_copy(
         "average",

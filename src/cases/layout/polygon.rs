@@ -155,6 +155,7 @@ pub fn list(
     let mut doall = Doall::new(dir, problem);
     // Every file the patterns name, and the folders they are in.
     let mut named: HashSet<PathBuf> = HashSet::new();
+    let mut unanswered = Vec::new();
     for number in 1..=count {
         let input = dir.join(test_path(input_pattern, number));
         let answer = testset
@@ -163,10 +164,25 @@ pub fn list(
             .map(|pattern| dir.join(test_path(pattern, number)));
         named.insert(input.clone());
         named.extend(answer.clone());
+        let shown = answer.as_ref().map_or_else(
+            || format!("test {number}"),
+            |answer| answer.display().to_string(),
+        );
         match test_files(&mut doall, number, input, answer, answers) {
-            Ok(case) => listing.cases.push(case),
+            Ok(case) => {
+                if case.expected.is_none() && answers == Answers::Optional {
+                    unanswered.push(shown);
+                }
+                listing.cases.push(case)
+            }
             Err(error) => errors.push(error),
         }
+    }
+    if !unanswered.is_empty() {
+        listing.warnings.push(format!(
+            "{}: no answer: the interactor and the checker are given an empty one (Polygon makes an interactive problem's answers by running the main solution with the interactor; the judge does not)",
+            unanswered.join(", ")
+        ));
     }
     let mut folders: Vec<PathBuf> = named
         .iter()
