@@ -4,6 +4,8 @@
 //! that does not match, an attribute without quotes or an unknown entity is an error with its
 //! line number, never a guess. What the elements mean is `polygon_xml`'s.
 
+use std::cell::Cell;
+
 /// One element: its name, attributes in order, child elements, text (entities decoded, the
 /// children's own text left out) and the line its tag starts on.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -47,11 +49,23 @@ impl Element {
 struct Reader<'a> {
     text: &'a str,
     at: usize,
+    /// The last place a line was asked for, and its line: lines are counted on from there.
+    counted: Cell<(usize, usize)>,
 }
 
 impl Reader<'_> {
+    /// The 1-based line of the reader's place.
     fn line(&self) -> usize {
-        line_at(self.text, self.at)
+        let (from, line) = match self.counted.get() {
+            (from, line) if from <= self.at => (from, line),
+            _ => (0, 1),
+        };
+        let newlines = self.text.as_bytes()[from..self.at]
+            .iter()
+            .filter(|&&byte| byte == b'\n')
+            .count();
+        self.counted.set((self.at, line + newlines));
+        line + newlines
     }
 
     fn rest(&self) -> &str {
@@ -69,11 +83,6 @@ impl Reader<'_> {
             None => Err(format!("line {line}: {what} is never closed")),
         }
     }
-}
-
-/// The 1-based line of a byte offset.
-fn line_at(text: &str, at: usize) -> usize {
-    text[..at].bytes().filter(|&byte| byte == b'\n').count() + 1
 }
 
 /// Text with its entities decoded.
@@ -189,7 +198,11 @@ fn start_tag(reader: &mut Reader) -> Result<(Element, bool), String> {
 /// Reads a whole document: its one root element.
 pub fn parse(text: &str) -> Result<Element, String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut reader = Reader { text, at: 0 };
+    let mut reader = Reader {
+        text,
+        at: 0,
+        counted: Cell::new((0, 1)),
+    };
     // The open elements, innermost last; the root once closed.
     let mut open: Vec<Element> = Vec::new();
     let mut root: Option<Element> = None;
@@ -286,6 +299,33 @@ mod tests {
         assert_eq!(root.one("script").unwrap().unwrap().text, "gen 1 > $");
         assert_eq!(root.one("n").unwrap().unwrap().text, "12");
         assert_eq!(root.one("nothing").unwrap(), None);
+    }
+
+    /// Every prefix of a document (cut anywhere, in a tag, an entity or a character of two
+    /// bytes) is read or refused, never a panic.
+    #[test]
+    fn a_document_cut_anywhere_is_no_panic() {
+        let document = "<?xml version=\"1.0\"?>\n<problem a='é'>\n  <!-- ü -->\n  <t x=\"&amp;&#233;\">é &lt; <![CDATA[<>]]></t>\n  <u/>\n</problem>\n";
+        for (at, _) in document.char_indices() {
+            let _ = parse(&document[..at]);
+        }
+        assert!(parse(document).is_ok());
+        for odd in [
+            "<",
+            "<a",
+            "<a b",
+            "<a b=",
+            "<a b=\"",
+            "</",
+            "<a></b",
+            "&",
+            "<a>&#xZZ;</a>",
+            "<a>&#99999999;</a>",
+            "<>",
+            "<a =\"1\"/>",
+        ] {
+            assert!(parse(odd).is_err(), "{odd:?}");
+        }
     }
 
     #[test]
