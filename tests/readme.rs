@@ -7,9 +7,9 @@
 //! - Each page runs in a scratch folder of its own (so one page's `--save` cannot change what
 //!   another shows), and its sessions run in order: the folder holds `cases` (a link to the real
 //!   ones), `tests/fixtures/always_takahashi.py` and `ninth_move_bug.py` (copies),
-//!   `tests/fixtures/interactive`, `tests/fixtures/kattis` and `examples` (links: the folders a
-//!   reader has in a clone) and `target/release/` (a link to the folder of the binaries cargo
-//!   built for this test).
+//!   `tests/fixtures/interactive`, `tests/fixtures/kattis`, `tests/fixtures/polygon` and
+//!   `examples` (links: the folders a reader has in a clone) and `target/release/` (a link to
+//!   the folder of the binaries cargo built for this test).
 //! - Times and memory figures are not compared: a number before ` ms` or ` MiB` (and the spaces
 //!   before it) or after `"time_ms":` or `"memory_mib":` is the same wherever it is, and so is
 //!   the case named after `slowest … ms` and `largest … MiB` in a summary. A note of how long a
@@ -115,7 +115,7 @@ fn scratch(page: &str) -> PathBuf {
     fs::create_dir_all(&dir).unwrap();
     symlink(root.join("cases"), dir.join("cases")).unwrap();
     fs::create_dir_all(dir.join("tests/fixtures")).unwrap();
-    for linked in ["interactive", "kattis"] {
+    for linked in ["interactive", "kattis", "polygon"] {
         symlink(
             root.join("tests/fixtures").join(linked),
             dir.join("tests/fixtures").join(linked),

@@ -1,8 +1,9 @@
 //! A case folder's own time and memory limits: from a Kattis `problem.yaml` (read in
-//! `kattis_yaml`: `limits:` `time_limit` in seconds, `memory` and `output` in MiB), a Polygon `problem.xml` (the judging testset's
-//! `<time-limit>` in ms and `<memory-limit>` in bytes) or the folder's `D.judge/limits`
-//! (`time-limit SECONDS`, `memory-limit MIB`). Each is read by hand, strictly: a shape it does
-//! not know is an error, never a guess. A flag on the command line beats all of them.
+//! `kattis_yaml`: `limits:` `time_limit` in seconds, `memory` and `output` in MiB), a Polygon
+//! `problem.xml` (read in `polygon_xml`: the judging testset's `<time-limit>` in ms and
+//! `<memory-limit>` in bytes) or the folder's `D.judge/limits` (`time-limit SECONDS`,
+//! `memory-limit MIB`). Each is read by hand, strictly: a shape it does not know is an error,
+//! never a guess. A flag on the command line beats all of them.
 
 use crate::limits::{MAX_MIB, MAX_SECONDS};
 use std::time::Duration;
@@ -129,56 +130,6 @@ pub fn parse_limits_file(text: &str, from: &str) -> Result<FolderLimits, String>
     Ok(limits)
 }
 
-/// The text between `<tag>` and `</tag>` in `text`, if the tag is there (once).
-fn element<'a>(text: &'a str, tag: &str) -> Result<Option<&'a str>, String> {
-    let open = format!("<{tag}>");
-    let mut found = text.match_indices(&open);
-    let Some((start, _)) = found.next() else {
-        return Ok(None);
-    };
-    if found.next().is_some() {
-        return Err(format!("<{tag}> appears more than once"));
-    }
-    let rest = &text[start + open.len()..];
-    let end = rest
-        .find(&format!("</{tag}>"))
-        .ok_or_else(|| format!("<{tag}> is never closed"))?;
-    Ok(Some(rest[..end].trim()))
-}
-
-/// A Polygon `problem.xml`: the `<testset name="tests">` inside `<judging>`, its
-/// `<time-limit>` (ms) and `<memory-limit>` (bytes). No judging section, no such testset or a
-/// value that is not a whole number is an error.
-pub fn parse_problem_xml(text: &str, from: &str) -> Result<FolderLimits, String> {
-    let judging_start = text
-        .find("<judging")
-        .ok_or("no <judging> section".to_string())?;
-    let judging = &text[judging_start..];
-    let judging = &judging[..judging
-        .find("</judging>")
-        .ok_or("<judging> is never closed")?];
-    let testset_start = judging
-        .find("<testset name=\"tests\"")
-        .ok_or("no <testset name=\"tests\"> in <judging>".to_string())?;
-    let testset = &judging[testset_start..];
-    let testset = &testset[..testset
-        .find("</testset>")
-        .ok_or("<testset name=\"tests\"> is never closed")?];
-    let mut limits = FolderLimits::default();
-    let whole = |tag: &str, value: &str| {
-        value
-            .parse::<u64>()
-            .map_err(|_| format!("<{tag}> expects a whole number, found {value:?}"))
-    };
-    let time = element(testset, "time-limit")?.ok_or("no <time-limit> in the tests testset")?;
-    limits.set_time(whole("time-limit", time)? as f64 / 1000.0, from)?;
-    let memory =
-        element(testset, "memory-limit")?.ok_or("no <memory-limit> in the tests testset")?;
-    let bytes = whole("memory-limit", memory)?;
-    limits.set_memory(bytes.saturating_add((1 << 20) - 1) >> 20, from)?;
-    Ok(limits)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,33 +156,6 @@ mod tests {
         assert!(error("memory-limit 1.5").starts_with("line 1: memory-limit expects whole MiB"));
         assert!(error("time-limit 0").contains("above 0"));
         assert!(error("time-limit 1 2").starts_with("line 1: expected"));
-    }
-
-    const POLYGON: &str = r#"<?xml version="1.0" encoding="utf-8"?>
-<problem revision="3" short-name="a-plus-b">
-  <judging cpu-name="Intel" cpu-speed="3600" input-file="" output-file="">
-    <testset name="tests">
-      <time-limit>2500</time-limit>
-      <memory-limit>268435456</memory-limit>
-      <test-count>3</test-count>
-    </testset>
-  </judging>
-</problem>
-"#;
-
-    #[test]
-    fn polygon_limits_are_ms_and_bytes_of_the_tests_testset() {
-        let limits = parse_problem_xml(POLYGON, "problem.xml").unwrap();
-        assert_eq!(limits.time, Some(Duration::from_millis(2500)));
-        assert_eq!(limits.memory_mib, Some(256));
-        let broken = POLYGON.replace("2500", "2.5 s");
-        assert!(parse_problem_xml(&broken, "problem.xml")
-            .unwrap_err()
-            .contains("<time-limit> expects a whole number"));
-        let other = POLYGON.replace("name=\"tests\"", "name=\"pretests\"");
-        assert!(parse_problem_xml(&other, "problem.xml")
-            .unwrap_err()
-            .contains("no <testset name=\"tests\">"));
     }
 
     #[test]

@@ -24,17 +24,19 @@ pub mod input_head;
 pub mod judge_files;
 pub mod kattis_yaml;
 pub mod layout;
+pub mod polygon_xml;
 pub mod select;
 pub mod solvers;
 pub mod submissions;
+pub mod xml;
 pub mod yaml;
 
 pub use error::CaseError;
 use files::{entries, natural_order, readable};
-use folder_limits::{parse_problem_xml, FolderLimits};
+use folder_limits::FolderLimits;
 use judge_files::JudgeFiles;
 pub use kattis_yaml::DefaultValidator;
-use layout::{kattis, Answers, Layout};
+use layout::{kattis, polygon, Answers, Layout};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -64,6 +66,20 @@ pub enum Judging {
     /// are the package's `validator_flags`), the output on its stdin, exit 42 accepted, 43
     /// wrong.
     Validator { program: PathBuf, args: Vec<String> },
+    /// A Polygon package's testlib checker: `CHECKER INPUT OUTPUT ANSWER` in the package's
+    /// folder `dir`, by testlib's exit statuses (0 OK, 1 WA, 2 PE, 3 FAIL, 7 points).
+    Testlib {
+        checker: TestlibProgram,
+        dir: PathBuf,
+    },
+}
+
+/// A testlib program of a Polygon package, built from its source: `program` runs it, `shown`
+/// names it in messages (its source, or a checker's name such as `std::rcmp4.cpp`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TestlibProgram {
+    pub program: PathBuf,
+    pub shown: String,
 }
 
 /// The other side of an interactive folder.
@@ -81,6 +97,15 @@ pub enum Interactor {
     },
     /// One of the judge's own opponents.
     BuiltIn(BuiltIn),
+    /// A Polygon package's testlib interactor, run in the package's folder `dir` as
+    /// `INTERACTOR INPUT OUTPUT ANSWER`, talking with the program and writing OUTPUT; then its
+    /// checker, if it has one, judges that OUTPUT (`CHECKER INPUT OUTPUT ANSWER`). Both rule by
+    /// testlib's exit statuses.
+    Testlib {
+        interactor: TestlibProgram,
+        checker: Option<TestlibProgram>,
+        dir: PathBuf,
+    },
 }
 
 /// A built-in opponent.
@@ -161,6 +186,7 @@ fn judging(files: &JudgeFiles, package: Option<Judging>) -> Result<Judging, Case
         (Some(_), None, Some(package)) | (None, Some(_), Some(package)) => {
             let (file, theirs) = match &package {
                 Judging::Interactive(_) => (judge_files::INTERACTOR, "interactor"),
+                Judging::Testlib { .. } => (judge_files::CHECKER, "checker"),
                 _ => (judge_files::CHECKER, "output validator"),
             };
             let file = match files.checker {
@@ -193,6 +219,8 @@ fn package_program(judging: &Judging) -> String {
             Some(dir) => format!("{command} (in {})", dir.display()),
             None => command.clone(),
         },
+        Judging::Testlib { checker, .. } => checker.shown.clone(),
+        Judging::Interactive(Interactor::Testlib { interactor, .. }) => interactor.shown.clone(),
         _ => String::new(),
     }
 }
@@ -201,7 +229,9 @@ fn package_program(judging: &Judging) -> String {
 pub fn answers(judging: &Judging) -> Answers {
     match judging {
         Judging::Interactive(Interactor::BuiltIn(_)) => Answers::Forbidden,
-        Judging::Interactive(Interactor::Program { .. }) => Answers::Optional,
+        Judging::Interactive(Interactor::Program { .. } | Interactor::Testlib { .. }) => {
+            Answers::Optional
+        }
         _ => Answers::Required,
     }
 }
@@ -221,16 +251,17 @@ fn package_file(path: &Path) -> Result<Option<String>, CaseError> {
 }
 
 /// What a package says about itself: how it is judged (`None`: by the judge files or the
-/// comparison), its limits, and warnings.
+/// comparison), its limits, warnings, and a Polygon package's problem.xml (its tests).
 #[derive(Default)]
 struct Package {
     judging: Option<Judging>,
     limits: FolderLimits,
     warnings: Vec<String>,
+    polygon: Option<polygon_xml::PolygonProblem>,
 }
 
-/// A package's own rules: a Kattis package's (`kattis::package`), a Polygon package's limits
-/// (`problem.xml`).
+/// A package's own rules: a Kattis package's (`kattis::package`), a Polygon package's
+/// (`polygon::package`, from its problem.xml).
 fn package(dir: &Path, layout: Layout) -> Result<Package, CaseError> {
     match layout {
         Layout::Kattis => {
@@ -239,20 +270,18 @@ fn package(dir: &Path, layout: Layout) -> Result<Package, CaseError> {
                 judging: Some(judging),
                 limits,
                 warnings,
+                polygon: None,
             })
         }
-        Layout::Polygon => {
-            let path = dir.join("problem.xml");
-            let Some(text) = package_file(&path)? else {
-                return Ok(Package::default());
-            };
-            let limits = parse_problem_xml(&text, "problem.xml")
-                .map_err(|message| CaseError::Invalid { path, message })?;
-            Ok(Package {
-                limits,
-                ..Package::default()
-            })
-        }
+        Layout::Polygon => Ok(match polygon::package(dir)? {
+            Some(found) => Package {
+                judging: found.judging,
+                limits: found.limits,
+                warnings: found.warnings,
+                polygon: Some(found.problem),
+            },
+            None => Package::default(),
+        }),
         _ => Ok(Package::default()),
     }
 }
@@ -283,7 +312,10 @@ pub fn read_cases_with(
         None => judging(&files, package.judging).map_err(one)?,
     };
     let limits = package.limits.overridden_by(files.limits);
-    let mut listing = layout::list(dir, layout, answers(&judging))?;
+    let mut listing = match &package.polygon {
+        Some(problem) => polygon::list(dir, problem, answers(&judging))?,
+        None => layout::list(dir, layout, answers(&judging))?,
+    };
     listing.warnings.splice(0..0, package.warnings);
     if listing.cases.is_empty() {
         return Err(vec![CaseError::NoCases {

@@ -2,8 +2,9 @@
 //! rules: Kattis's `submissions/<verdict>/` folders (`accepted`, `wrong_answer`,
 //! `time_limit_exceeded`, `run_time_error`; `partially_accepted` is a score, not checked), and
 //! DOMjudge's, where an `@EXPECTED_RESULTS@:` tag in a source lists the results any of which
-//! counts, and the folder's name is the result otherwise. A submission is one file, or a folder
-//! of files (several sources built together).
+//! counts, and the folder's name is the result otherwise; and a Polygon package's solutions,
+//! by the tag problem.xml gives each (`main`, `accepted`, `wrong-answer`, …). A submission is
+//! one file, or a folder of files (several sources built together).
 
 use super::domjudge;
 use super::files::{entries, natural_order};
@@ -17,6 +18,7 @@ use std::path::{Path, PathBuf};
 pub enum Rules {
     Kattis,
     DomJudge,
+    Polygon,
 }
 
 /// A result a submission can get, as a package expects it.
@@ -44,6 +46,15 @@ impl Ruling {
                 Ruling::RunError | Ruling::MemoryLimit | Ruling::OutputLimit => "RTE",
                 Ruling::CompileError => "CE",
             },
+            Rules::Polygon => match self {
+                Ruling::Accepted => "OK",
+                Ruling::WrongAnswer | Ruling::NoOutput => "WA",
+                Ruling::TimeLimit => "TL",
+                Ruling::RunError => "RE",
+                Ruling::MemoryLimit => "ML",
+                Ruling::OutputLimit => "OL",
+                Ruling::CompileError => "CE",
+            },
             Rules::DomJudge => match self {
                 Ruling::Accepted => "CORRECT",
                 Ruling::WrongAnswer => "WRONG-ANSWER",
@@ -62,7 +73,7 @@ impl Ruling {
     /// program that runs out of memory crashes, or is stopped at the limit).
     pub fn meets(self, expected: Ruling, rules: Rules) -> bool {
         match rules {
-            Rules::Kattis => self.name(rules) == expected.name(rules),
+            Rules::Kattis | Rules::Polygon => self.name(rules) == expected.name(rules),
             Rules::DomJudge => {
                 self == expected || (self == Ruling::MemoryLimit && expected == Ruling::RunError)
             }
@@ -139,6 +150,41 @@ fn kattis_folder(name: &str) -> Expected {
             "submissions/{other} is not a verdict folder of the Kattis format"
         )),
     }
+}
+
+/// What a Polygon solution's tag expects. A presentation error is a wrong answer here (the
+/// judge shows testlib's PE as WA, with its message).
+fn polygon_tag(tag: &str) -> Expected {
+    use Ruling::*;
+    Expected::AnyOf(match tag {
+        "main" | "accepted" => vec![Accepted],
+        "wrong-answer" | "presentation-error" => vec![WrongAnswer],
+        "time-limit-exceeded" => vec![TimeLimit],
+        "time-limit-exceeded-or-accepted" => vec![TimeLimit, Accepted],
+        "time-limit-exceeded-or-memory-limit-exceeded" => vec![TimeLimit, MemoryLimit],
+        "memory-limit-exceeded" => vec![MemoryLimit],
+        "rejected" => vec![WrongAnswer, TimeLimit, RunError, MemoryLimit, OutputLimit],
+        other => {
+            return Expected::NotChecked(format!("the tag {other:?} is not one the judge knows"))
+        }
+    })
+}
+
+/// A Polygon package's solutions, as problem.xml tags them, in its order.
+pub fn polygon_submissions(dir: &Path) -> Result<Vec<Submission>, CaseError> {
+    let solutions = super::layout::polygon::solutions(dir)?;
+    Ok(solutions
+        .into_iter()
+        .map(|(path, tag)| Submission {
+            name: path
+                .strip_prefix(dir)
+                .unwrap_or(&path)
+                .display()
+                .to_string(),
+            expected: polygon_tag(&tag),
+            path,
+        })
+        .collect())
 }
 
 /// What DOMjudge expects of result names.
@@ -223,7 +269,7 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
                 (_, Err(why)) => Expected::NotChecked(why),
                 (Rules::DomJudge, Ok(Some(names))) => domjudge_results(&names),
                 (Rules::DomJudge, Ok(None)) => domjudge_results(&[domjudge::normalise(&folder)]),
-                (Rules::Kattis, Ok(_)) => kattis_folder(&folder),
+                (_, Ok(_)) => kattis_folder(&folder),
             };
             Submission {
                 name: format!("{folder}/{name}"),
@@ -289,6 +335,18 @@ mod tests {
         assert!(
             matches!(&found[2].expected, Expected::NotChecked(why) if why.contains("PARTIALLY_ACCEPTED"))
         );
+    }
+
+    #[test]
+    fn polygon_tags_say_what_is_expected() {
+        assert_eq!(polygon_tag("main"), Expected::AnyOf(vec![Ruling::Accepted]));
+        assert_eq!(
+            polygon_tag("time-limit-exceeded-or-accepted"),
+            Expected::AnyOf(vec![Ruling::TimeLimit, Ruling::Accepted])
+        );
+        assert!(matches!(polygon_tag("odd"), Expected::NotChecked(why) if why.contains("odd")));
+        assert!(Ruling::MemoryLimit.meets(Ruling::MemoryLimit, Rules::Polygon));
+        assert!(!Ruling::MemoryLimit.meets(Ruling::RunError, Rules::Polygon));
     }
 
     #[test]

@@ -20,9 +20,9 @@ usage:
   judge --cmd 'COMMAND' FILE.in  judge it on that one case (of a package too: by its rules)
   judge --cmd 'COMMAND' 'DIR/sample-*'
                                  on the cases of DIR whose names match (* and ?)
-  judge --cmd sol.cpp DIR        a source file: built as a judge builds it (C, C++, Rust) into
-                                 ~/.cache/game-judge, rebuilt when it changes; .py and .java run
-                                 as they are
+  judge --cmd sol.cpp DIR        a source file: built as a judge builds it (C, C++, Rust, Java;
+                                 Python checked) into ~/.cache/game-judge, rebuilt when it
+                                 changes
   judge --cmd 'COMMAND' --interactor 'INTERACTOR' DIR
                                  an interactive problem: COMMAND talks with INTERACTOR
   judge play [-r]                play tic-tac-toe against the computer (-r: it starts)

@@ -1,10 +1,12 @@
-//! A folder's checker program: it runs in the case folder as `COMMAND INPUT ACTUAL EXPECTED`
-//! (the order of online-judge-tools and testlib); its exit status rules as `ruling` says (0 or
-//! 42 AC, 1, 2 or 43 WA with its first line as the reason); anything else, a crash or a limit
-//! is a judge error.
+//! A checker program: a folder's (run in its judge folder) or a Polygon package's testlib
+//! checker (run in the package's folder), as `CHECKER INPUT ACTUAL EXPECTED` (the order of
+//! online-judge-tools and testlib). Its exit status rules as `ruling` says by its rules (a
+//! folder's: 0 or 42 AC, 1, 2 or 43 WA; testlib's: 0 OK, 1 WA, 2 PE, 7 points, both WA with
+//! what they are said), with its first line as the reason of a WA; anything else (testlib's 3
+//! FAIL), a crash or a limit is a judge error.
 
-use super::exit_status::{ruling, Ruling};
-use crate::cases::Case;
+use super::exit_status::{ruling, Rules, Ruling};
+use crate::cases::{Case, TestlibProgram};
 use crate::limits::Limits;
 use crate::process::{execute, Program, Trust};
 use crate::temp_folder::{absolute, quoted, TempFolder};
@@ -33,8 +35,36 @@ fn first_line(bytes: &[u8]) -> Option<String> {
         })
 }
 
-/// Asks the checker about an output.
+/// Asks a folder's checker about an output.
 pub fn check(command: &str, dir: &Path, case: &Case, expected: &Path, actual: &[u8]) -> Verdict {
+    let checker = Checker {
+        command,
+        shown: &format!("`{command}`"),
+        rules: Rules::Any,
+        dir,
+    };
+    check_output(&checker, case, expected, actual)
+}
+
+/// Asks a package's testlib checker about an output.
+pub fn check_testlib(
+    checker: &TestlibProgram,
+    dir: &Path,
+    case: &Case,
+    expected: &Path,
+    actual: &[u8],
+) -> Verdict {
+    let command = quoted(&checker.program);
+    check_output(
+        &Checker::testlib(checker, &command, dir),
+        case,
+        expected,
+        actual,
+    )
+}
+
+/// Puts the output in a scratch file and asks the checker about it.
+fn check_output(checker: &Checker, case: &Case, expected: &Path, actual: &[u8]) -> Verdict {
     let scratch = match TempFolder::new("actual") {
         Ok(scratch) => scratch,
         Err(error) => return Verdict::JudgeError(format!("cannot make a scratch folder: {error}")),
@@ -43,39 +73,79 @@ pub fn check(command: &str, dir: &Path, case: &Case, expected: &Path, actual: &[
     if let Err(error) = fs::write(&actual_path, actual) {
         return Verdict::JudgeError(format!("cannot write {}: {error}", actual_path.display()));
     }
+    check_file(checker, &case.input, &actual_path, expected)
+}
+
+/// A checker to run: its command line (before the three paths), how messages name it, the
+/// rules of its exit status, and the folder it runs in.
+pub struct Checker<'a> {
+    pub command: &'a str,
+    pub shown: &'a str,
+    pub rules: Rules,
+    pub dir: &'a Path,
+}
+
+impl<'a> Checker<'a> {
+    /// A package's testlib checker, run in `dir`; `command` is its program, quoted.
+    pub fn testlib(checker: &'a TestlibProgram, command: &'a str, dir: &'a Path) -> Checker<'a> {
+        Checker {
+            command,
+            shown: &checker.shown,
+            rules: Rules::Testlib,
+            dir,
+        }
+    }
+}
+
+/// Asks the checker about the output in the file `actual`.
+pub fn check_file(checker: &Checker, input: &Path, actual: &Path, expected: &Path) -> Verdict {
+    let Checker {
+        command,
+        shown,
+        rules,
+        dir,
+    } = *checker;
     let line = format!(
         "cd {} && {command} {} {} {}",
         quoted(&absolute(dir)),
-        quoted(&absolute(&case.input)),
-        quoted(&actual_path),
+        quoted(&absolute(input)),
+        quoted(actual),
         quoted(&absolute(expected))
     );
     let limits = checker_limits();
-    let checked = execute(&Program::Shell(line), None, limits, Trust::Helper);
-    drop(scratch);
-    let checked = match checked {
+    let checked = match execute(&Program::Shell(line), None, limits, Trust::Helper) {
         Ok(checked) => checked,
         Err(error) => {
-            return Verdict::JudgeError(format!("cannot run the checker `{command}`: {error}"))
+            return Verdict::JudgeError(format!("cannot run the checker {shown}: {error}"))
         }
     };
     let broken = |what: String| {
         let said =
             first_line(&checked.stderr_tail).map_or_else(String::new, |line| format!(": {line}"));
-        Verdict::JudgeError(format!("the checker `{command}` failed ({what}){said}"))
+        Verdict::JudgeError(format!("the checker {shown} failed ({what}){said}"))
     };
     if let Some(failure) = run_failure(&checked.ended, &limits, &[]) {
         if failure.code() != crate::verdict::Code::RE {
             return broken(format!("{}", failure.code()));
         }
     }
-    match ruling(checked.ended.termination) {
+    let ruled = ruling(checked.ended.termination, rules);
+    match ruled {
         Ruling::Accepted => Verdict::Accepted,
-        Ruling::Wrong => Verdict::WrongAnswer(Wrong::Because(
-            first_line(&checked.stdout)
+        Ruling::Wrong | Ruling::Presentation | Ruling::Points => {
+            let said = first_line(&checked.stdout)
                 .or_else(|| first_line(&checked.stderr_tail))
-                .unwrap_or_else(|| "the checker rejected the output".to_string()),
-        )),
-        Ruling::Broken => broken(checked.ended.termination.to_string()),
+                .unwrap_or_else(|| "the checker rejected the output".to_string());
+            Verdict::WrongAnswer(Wrong::Because(format!("{}{said}", ruled.prefix())))
+        }
+        Ruling::Broken => match (rules, checked.ended.termination) {
+            (Rules::Testlib, crate::process::Termination::Exited(3)) => {
+                broken("exit status 3, testlib's FAIL".to_string())
+            }
+            (Rules::Testlib, termination) => {
+                broken(format!("{termination}; testlib checkers exit 0, 1, 2 or 7"))
+            }
+            (_, termination) => broken(termination.to_string()),
+        },
     }
 }

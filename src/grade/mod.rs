@@ -1,7 +1,8 @@
 //! Grading one case: run the program under the supervisor, then let the folder's grader decide.
-//! The graders: comparison with the expected output, a checker program, a Kattis output
-//! validator, and an interactor (a program, or one of the judge's built-in opponents) for an
-//! interactive folder. The runner never looks inside them.
+//! The graders: comparison with the expected output, a checker program (a folder's, or a
+//! Polygon package's testlib checker), a Kattis output validator, and an interactor (a program,
+//! a Polygon package's testlib interactor and then its checker, or one of the judge's built-in
+//! opponents) for an interactive folder. The runner never looks inside them.
 
 pub mod checker;
 mod exit_status;
@@ -100,7 +101,7 @@ pub fn judge_case(
     // The expected output is read before the program runs, so a program cannot rewrite it; one
     // far larger than the output cap could never be matched, and is not read into memory.
     let expected_text = match judging {
-        Judging::Checker { .. } | Judging::Validator { .. } => Vec::new(),
+        Judging::Checker { .. } | Judging::Validator { .. } | Judging::Testlib { .. } => Vec::new(),
         _ => match read_expected(expected, settings.limits.output_bytes) {
             Ok(text) => text,
             Err(reason) => return Judged::judge_error(reason),
@@ -126,6 +127,9 @@ pub fn judge_case(
         None => match judging {
             Judging::Checker { command, dir } => {
                 checker::check(command, dir, case, expected, &execution.stdout)
+            }
+            Judging::Testlib { checker, dir } => {
+                checker::check_testlib(checker, dir, case, expected, &execution.stdout)
             }
             Judging::Validator { program, args } => {
                 output_validator::validate(program, args, case, expected, &execution.stdout)

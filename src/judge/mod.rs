@@ -116,6 +116,18 @@ fn folder_tasks(
         Judging::Interactive(Interactor::Program { command, .. }) => {
             format!("; interactor `{command}`")
         }
+        Judging::Testlib { checker, .. } => format!("; testlib checker {}", checker.shown),
+        Judging::Interactive(Interactor::Testlib {
+            interactor,
+            checker,
+            ..
+        }) => match checker {
+            Some(checker) => format!(
+                "; testlib interactor {}, then checker {}",
+                interactor.shown, checker.shown
+            ),
+            None => format!("; testlib interactor {}", interactor.shown),
+        },
         Judging::Compare => String::new(),
     };
     eprintln!(

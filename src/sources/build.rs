@@ -33,6 +33,8 @@ pub struct Built {
     pub folder: PathBuf,
     /// The language it was built as (`None`: by its own `build` script, or its `run`).
     pub language: Option<Language>,
+    /// Built now, rather than taken from the cache.
+    pub fresh: bool,
 }
 
 /// Why a source is not a program.
@@ -464,14 +466,16 @@ pub fn build_within(
         Recipe::Language { language, .. } => Some(*language),
         _ => None,
     };
-    let built = Built {
+    let mut built = Built {
         program: folder.join("run"),
         folder: folder.clone(),
         language,
+        fresh: false,
     };
     if built.program.is_file() {
         return Ok(built);
     }
+    built.fresh = true;
     let work = folder.with_file_name(format!(
         "{stem}.part-{}-{}",
         std::process::id(),
@@ -487,7 +491,6 @@ pub fn build_within(
             }
             fs::copy(path, &to).map_err(io)?;
         }
-        eprintln!("building {shown}");
         build_in(&shown, &recipe, &work, &folder, includes, limit)
     })();
     if let Err(failure) = made {

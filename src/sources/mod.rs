@@ -14,18 +14,23 @@ pub use language::Language;
 use crate::process::Program;
 use std::path::{Path, PathBuf};
 
-/// The folder builds go in: `$XDG_CACHE_HOME/game-judge/builds`, else `~/.cache/…`, else the
-/// temporary folder's.
-fn cache_folder() -> PathBuf {
+/// The judge's cache: `$XDG_CACHE_HOME/game-judge`, else `~/.cache/…`, else the temporary
+/// folder's. Builds go in its `builds/`; a Polygon package's generated tests in its `polygon/`.
+pub fn cache_root() -> PathBuf {
     let base = std::env::var_os("XDG_CACHE_HOME")
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")))
         .unwrap_or_else(std::env::temp_dir);
-    base.join("game-judge").join("builds")
+    base.join("game-judge")
+}
+
+/// The folder builds go in: `builds/` in the cache.
+fn cache_folder() -> PathBuf {
+    cache_root().join("builds")
 }
 
 /// FNV-1a over some bytes: a build's name in the cache, from what it was built of.
-fn fingerprint(parts: &[&[u8]]) -> u64 {
+pub fn fingerprint(parts: &[&[u8]]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for part in parts {
         for &byte in *part {
@@ -46,7 +51,12 @@ pub fn program_for(command: &str) -> Result<Option<Program>, String> {
         return Ok(None);
     }
     match build(path, &[]) {
-        Ok(built) => Ok(Some(Program::Binary(built.program))),
+        Ok(built) => {
+            if built.fresh {
+                eprintln!("built {word} into {}", built.folder.display());
+            }
+            Ok(Some(Program::Binary(built.program)))
+        }
         Err(failure) => Err(failure.to_string()),
     }
 }

@@ -13,7 +13,9 @@ mod validators;
 
 use crate::cases::domjudge::DEFAULT_OUTPUT_MIB as DOMJUDGE_OUTPUT_MIB;
 use crate::cases::layout::{kattis, Layout};
-use crate::cases::submissions::{submissions, Expected, Rules, Ruling, Submission};
+use crate::cases::submissions::{
+    polygon_submissions, submissions, Expected, Rules, Ruling, Submission,
+};
 use crate::cases::{read_cases, CaseFolder, Interactor, Judging};
 use crate::grade::Settings;
 use crate::limits::LimitFlags;
@@ -117,7 +119,7 @@ fn check(
     let mut run_limits = flags.limits_with(limits.high, memory_mib);
     let output_mib = match rules {
         Rules::DomJudge => folder.limits.output_mib.or(Some(DOMJUDGE_OUTPUT_MIB)),
-        Rules::Kattis => folder.limits.output_mib,
+        Rules::Kattis | Rules::Polygon => folder.limits.output_mib,
     };
     if let (None, Some(mib)) = (flags.output_mib, output_mib) {
         run_limits.output_bytes = usize::try_from(mib << 20).unwrap_or(usize::MAX);
@@ -176,8 +178,14 @@ fn check(
     (row, accepted_time)
 }
 
+/// A limit, as the judge's folder line gives one: `2 s`, `1.5 s`.
 fn seconds(duration: Duration) -> String {
-    format!("{:.2} s", duration.as_secs_f64())
+    format!("{} s", (duration.as_secs_f64() * 1000.0).round() / 1000.0)
+}
+
+/// A time taken, as the report gives it: `140 ms`.
+fn milliseconds(duration: Duration) -> String {
+    format!("{} ms", duration.as_millis())
 }
 
 /// The folders the sandbox hides from submissions: the package, every case file's folder, its
@@ -198,6 +206,20 @@ fn hidden_folders(dir: &Path, folder: &CaseFolder) -> Vec<PathBuf> {
             folders.push(dir.clone())
         }
         Judging::Checker { dir, .. } => folders.push(dir.clone()),
+        Judging::Testlib { checker, dir } => {
+            folders.push(dir.clone());
+            folders.extend(checker.program.parent().map(Path::to_path_buf));
+        }
+        Judging::Interactive(Interactor::Testlib {
+            interactor,
+            checker,
+            dir,
+        }) => {
+            folders.push(dir.clone());
+            for program in std::iter::once(interactor).chain(checker) {
+                folders.extend(program.program.parent().map(Path::to_path_buf));
+            }
+        }
         _ => {}
     }
     folders.retain(|folder| folder.exists());
@@ -209,7 +231,7 @@ fn hidden_folders(dir: &Path, folder: &CaseFolder) -> Vec<PathBuf> {
 /// The table's line for a row, with the widths of its first two columns.
 fn row_line(row: &Row, widths: (usize, usize)) -> String {
     let slowest = match &row.slowest {
-        Some((case, time)) => format!("{:>7}  {case}", seconds(*time)),
+        Some((case, time)) => format!("{:>8}  {case}", milliseconds(*time)),
         None => "-".to_string(),
     };
     let mut line = format!(
@@ -277,14 +299,17 @@ pub fn run(
         Ok(folder) => folder,
         Err(errors) => return broken(&errors.iter().map(ToString::to_string).collect::<Vec<_>>()),
     };
-    if folder.layout != Layout::Kattis {
-        return broken(&[format!(
-            "{} is a folder of cases in the {} layout: judge verify checks a Kattis or DOMjudge package (problem.yaml, data/, submissions/)",
-            dir.display(),
-            folder.layout
-        )]);
-    }
-    let (list, rules) = match submissions(dir) {
+    let listed = match folder.layout {
+        Layout::Kattis => submissions(dir),
+        Layout::Polygon => polygon_submissions(dir).map(|list| (list, Rules::Polygon)),
+        other => {
+            return broken(&[format!(
+                "{} is a folder of cases in the {other} layout: judge verify checks a Kattis, DOMjudge or Polygon package (with its submissions)",
+                dir.display()
+            )])
+        }
+    };
+    let (list, rules) = match listed {
         Ok(found) => found,
         Err(error) => return broken(&[error.to_string()]),
     };
@@ -314,6 +339,7 @@ pub fn run(
         match rules {
             Rules::Kattis => "Kattis",
             Rules::DomJudge => "DOMjudge",
+            Rules::Polygon => "Polygon",
         },
         count(folder.cases.len(), "case"),
         count(list.len(), "submission")
@@ -403,9 +429,9 @@ pub fn run(
         ),
         None => match slowest_accepted {
             Some(slowest) => format!(
-                "time limit {}: the slowest accepted case took {} (x {} rounded up to {} s); a time-out must stay one under {}",
+                "time limit {}: the slowest accepted case took {} (x {}, rounded up to a multiple of {} s); a time-out must stay one under {}",
                 seconds(limits.limit),
-                seconds(slowest),
+                milliseconds(slowest),
                 timing.ac_to_time_limit,
                 timing.time_resolution,
                 seconds(limits.high)

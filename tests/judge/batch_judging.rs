@@ -466,12 +466,12 @@ fn a_source_file_is_built_cached_and_rebuilt_when_it_changes() {
     let (code, out, err) = run("sol.cpp");
     assert_eq!(code, Some(0), "{out}{err}");
     assert!(
-        out.contains("problem/sample-1  AC") && err.contains("building "),
+        out.contains("problem/sample-1  AC") && err.contains("built "),
         "{out}{err}"
     );
     let (_, out, err) = run("sol.cpp");
     assert!(
-        out.contains("AC") && !err.contains("building "),
+        out.contains("AC") && !err.contains("built "),
         "cached: {err}"
     );
     fs::write(
@@ -482,7 +482,7 @@ fn a_source_file_is_built_cached_and_rebuilt_when_it_changes() {
     let (code, out, err) = run("sol.cpp");
     assert_eq!(code, Some(1));
     assert!(
-        out.contains("problem/sample-1  WA") && err.contains("building "),
+        out.contains("problem/sample-1  WA") && err.contains("built "),
         "{out}{err}"
     );
     fs::write(folder.join("sol.cpp"), "int main() { oops }\n").unwrap();

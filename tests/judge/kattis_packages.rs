@@ -517,11 +517,23 @@ fn an_output_validator_given_as_source_is_built_by_its_language() {
             .code(1)
             .stdout(contains("1 case: 1 WA"));
     }
-    // Built once: the second run took it from the cache, without a word.
-    judge("echo 13", &cpp, &[])
-        .assert()
-        .code(0)
-        .stderr(contains("building").not());
+    // Built once, into the cache: the second run takes the same build, not a new one; a
+    // change to the source makes another.
+    let built = |dir: &Path| -> PathBuf {
+        let output = judge("echo 13", dir, &[]).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        let start = stderr.find("output validator ").expect(&stderr) + "output validator ".len();
+        let path = stderr[start..].split_whitespace().next().unwrap();
+        PathBuf::from(path.trim_end_matches(';'))
+    };
+    let first = built(&cpp);
+    let made = fs::metadata(&first).unwrap().modified().unwrap();
+    assert_eq!(built(&cpp), first);
+    assert_eq!(fs::metadata(&first).unwrap().modified().unwrap(), made);
+    let source = cpp.join("output_validators/near/validate.cpp");
+    let text = fs::read_to_string(&source).unwrap();
+    fs::write(&source, format!("// changed\n{text}")).unwrap();
+    assert_ne!(built(&cpp), first);
 }
 
 #[test]

@@ -35,8 +35,8 @@ fn oj_test_passes_on_every_folder_that_is_not_interactive() {
             Judging::Checker { command, dir } => {
                 oj.args(["--judge-command", command]).current_dir(dir);
             }
-            Judging::Validator { .. } | Judging::KattisDefault(_) => {
-                panic!("{}: no Kattis package in cases/", problem.name)
+            Judging::Validator { .. } | Judging::KattisDefault(_) | Judging::Testlib { .. } => {
+                panic!("{}: no Kattis or Polygon package in cases/", problem.name)
             }
             Judging::Compare => {}
         }

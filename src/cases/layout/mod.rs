@@ -8,6 +8,7 @@
 //! read) is named in a warning, never dropped silently.
 
 pub mod kattis;
+pub mod polygon;
 
 use crate::cases::files::{entries, present, readable};
 use crate::cases::{Case, CaseError};

@@ -9,7 +9,7 @@
 
 use super::decide::SHELL_SIGPIPE;
 use super::Decision;
-use crate::grade::exit_status::{ruling, Ruling};
+use crate::grade::exit_status::{ruling, Rules, Ruling};
 use crate::grade::output_validator::judge_message;
 use crate::limits::{Limits, DEFAULT_MEMORY_MIB};
 use crate::process::{
@@ -148,9 +148,9 @@ fn stderr_reason(stderr_tail: &[u8]) -> Option<String> {
     })
 }
 
-/// What the interactor's end says about the case; a `kattis` interactor (a Kattis output
-/// validator) rules only by exit 42 and 43.
-pub fn decision(ended: &Ended, stderr_tail: &[u8], feedback: &Path, kattis: bool) -> Decision {
+/// What the interactor's end says about the case, by the `rules` of its exit status (a Kattis
+/// output validator's only 42 and 43, a Polygon package's testlib's).
+pub fn decision(ended: &Ended, stderr_tail: &[u8], feedback: &Path, rules: Rules) -> Decision {
     let reason = judge_message(feedback).or_else(|| stderr_reason(stderr_tail));
     let said = |default: String| reason.clone().unwrap_or(default);
     if let Some(stop) = ended.stopped {
@@ -166,19 +166,23 @@ pub fn decision(ended: &Ended, stderr_tail: &[u8], feedback: &Path, kattis: bool
         };
         return Decision::Broken(why);
     }
-    let ruled = match ended.termination {
-        Termination::Exited(status) if kattis && status != 42 && status != 43 => Ruling::Broken,
-        termination => ruling(termination),
-    };
-    let statuses = match kattis {
-        true => "a Kattis output validator exits 42 to accept, 43 to reject",
-        false => "interactors exit 0 or 42 to accept, 1, 2 or 43 to reject",
+    let ruled = ruling(ended.termination, rules);
+    let statuses = match rules {
+        Rules::Kattis => "a Kattis output validator exits 42 to accept, 43 to reject",
+        Rules::Any => "interactors exit 0 or 42 to accept, 1, 2 or 43 to reject",
+        Rules::Testlib => "a testlib interactor exits 0 to accept, 1 or 2 to reject; 3 is its FAIL",
     };
     match (ruled, ended.termination) {
         (Ruling::Accepted, _) => Decision::Accepted(None),
-        (Ruling::Wrong, Termination::Exited(status)) => Decision::Wrong(said(format!(
-            "the interactor rejected the exchange (exit status {status})"
-        ))),
+        (Ruling::Wrong | Ruling::Presentation | Ruling::Points, Termination::Exited(status)) => {
+            Decision::Wrong(format!(
+                "{}{}",
+                ruled.prefix(),
+                said(format!(
+                    "the interactor rejected the exchange (exit status {status})"
+                ))
+            ))
+        }
         // Killed by SIGPIPE, itself or through the shell its command line runs in.
         (_, Termination::Signaled(sys::SIGPIPE) | Termination::Exited(SHELL_SIGPIPE)) => {
             Decision::ProgramGone(

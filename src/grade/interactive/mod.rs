@@ -2,7 +2,8 @@
 //! of the judge's built-in opponents), and the judge sits between them: it relays every line
 //! both ways (keeping the last ones for the report), runs both under the supervisor, stops the
 //! program once the interactor has rejected it, and decides the verdict from how both ended
-//! (`decide`).
+//! (`decide`). A Polygon package's testlib interactor writes an OUTPUT file, which the
+//! package's checker then judges, as Polygon does, when the exchange itself was accepted.
 
 mod decide;
 mod interactor;
@@ -10,15 +11,19 @@ mod opponents;
 mod relay;
 mod transcript;
 
-use super::Judged;
+use super::exit_status::Rules;
+use super::{checker, Judged};
 use crate::cases::{Case, Interactor};
 use crate::limits::Limits;
 use crate::process::{
     sys, Activity, Ended, Input, Outputs, Program, Running, Stop, Stopper, Trust,
 };
+use crate::temp_folder::{quoted, TempFolder};
+use crate::verdict::Verdict;
 use relay::{Phase, RelayEnd};
 use std::io::{self, BufReader};
 use std::os::fd::OwnedFd;
+use std::path::Path;
 use std::sync::mpsc::{self, Sender};
 use std::sync::Arc;
 use std::thread;
@@ -90,6 +95,51 @@ struct Started {
     /// Its output (relayed to the program).
     output: OwnedFd,
     stopper: Option<Stopper>,
+    /// An interactor program's scratch files (the copy of the answer, the OUTPUT it writes),
+    /// kept until the case is decided.
+    scratch: Option<(TempFolder, interactor::Paths)>,
+}
+
+/// An interactor program to start: its command line (with placeholders, or in Kattis order),
+/// how messages name it, the folder it runs in, the rules of its exit status.
+struct Command<'a> {
+    line: &'a str,
+    shown: &'a str,
+    dir: Option<&'a Path>,
+    rules: Rules,
+}
+
+/// Starts an interactor program for `case`, sharing the case's `activity`; its decision goes
+/// to `events` once it ends.
+fn start_program(
+    command: Command,
+    case: &Case,
+    limits: &Limits,
+    activity: &Arc<Activity>,
+    events: Sender<Event>,
+) -> Result<Started, String> {
+    let (scratch, paths) = interactor::prepare(&case.input, case.expected.as_deref())?;
+    let line = interactor::command_line(command.line, command.dir, &paths);
+    let limits = interactor::limits_for(limits);
+    let mut running = interactor::start(line, limits, Arc::clone(activity))
+        .map_err(|error| format!("cannot run the interactor {}: {error}", command.shown))?;
+    let pipes = running.stdin.take().zip(running.stdout.take());
+    let (input, output) = pipes.ok_or("the interactor has no pipes")?;
+    let stopper = running.stopper();
+    let (feedback, rules) = (paths.feedback.clone(), command.rules);
+    thread::spawn(move || {
+        let decision = match running.wait() {
+            Ok((ended, stderr)) => interactor::decision(&ended, &stderr, &feedback, rules),
+            Err(error) => Decision::Broken(format!("cannot watch the interactor: {error}")),
+        };
+        let _ = events.send(Event::Decided(decision));
+    });
+    Ok(Started {
+        input: input.into(),
+        output: output.into(),
+        stopper: Some(stopper),
+        scratch: Some((scratch, paths)),
+    })
 }
 
 /// Starts the interactor for `case`, sharing the case's `activity`; its decision goes to
@@ -107,30 +157,31 @@ fn start_interactor(
             dir,
             kattis,
         } => {
-            let kattis = *kattis;
-            let (scratch, paths) = interactor::prepare(&case.input, case.expected.as_deref())?;
-            let line = interactor::command_line(command, dir.as_deref(), &paths);
-            let limits = interactor::limits_for(limits);
-            let mut running = interactor::start(line, limits, Arc::clone(activity))
-                .map_err(|error| format!("cannot run the interactor `{command}`: {error}"))?;
-            let pipes = running.stdin.take().zip(running.stdout.take());
-            let (input, output) = pipes.ok_or("the interactor has no pipes")?;
-            let stopper = running.stopper();
-            thread::spawn(move || {
-                let decision = match running.wait() {
-                    Ok((ended, stderr)) => {
-                        interactor::decision(&ended, &stderr, &paths.feedback, kattis)
-                    }
-                    Err(error) => Decision::Broken(format!("cannot watch the interactor: {error}")),
-                };
-                drop(scratch);
-                let _ = events.send(Event::Decided(decision));
-            });
-            Ok(Started {
-                input: input.into(),
-                output: output.into(),
-                stopper: Some(stopper),
-            })
+            let command = Command {
+                line: command,
+                shown: &format!("`{command}`"),
+                dir: dir.as_deref(),
+                rules: match kattis {
+                    true => Rules::Kattis,
+                    false => Rules::Any,
+                },
+            };
+            start_program(command, case, limits, activity, events)
+        }
+        Interactor::Testlib {
+            interactor, dir, ..
+        } => {
+            let line = format!(
+                "{} {{input}} {{output}} {{answer}}",
+                quoted(&interactor.program)
+            );
+            let command = Command {
+                line: &line,
+                shown: &interactor.shown,
+                dir: Some(dir),
+                rules: Rules::Testlib,
+            };
+            start_program(command, case, limits, activity, events)
         }
         Interactor::BuiltIn(builtin) => {
             let pipe = || sys::pipe().map_err(|error| format!("cannot make a pipe: {error}"));
@@ -152,9 +203,38 @@ fn start_interactor(
                 input: input.into(),
                 output: output.into(),
                 stopper: None,
+                scratch: None,
             })
         }
     }
+}
+
+/// The verdict once a Polygon package's checker has judged what its interactor wrote, when the
+/// exchange itself was accepted; else the verdict as it is.
+fn then_checker(
+    verdict: Verdict,
+    interactor: &Interactor,
+    scratch: &Option<(TempFolder, interactor::Paths)>,
+) -> Verdict {
+    let (
+        Interactor::Testlib {
+            checker: Some(checker),
+            dir,
+            ..
+        },
+        Some((_, paths)),
+        true,
+    ) = (interactor, scratch, verdict.is_accepted())
+    else {
+        return verdict;
+    };
+    let command = quoted(&checker.program);
+    checker::check_file(
+        &checker::Checker::testlib(checker, &command, dir),
+        &paths.input,
+        &paths.output,
+        &paths.answer,
+    )
 }
 
 /// Whether the interactor ended before the program, from how the two relays ended: a relay that
@@ -291,6 +371,7 @@ fn converse(
         },
         &limits,
     );
+    let verdict = then_checker(verdict, interactor, &started.scratch);
     let transcript = match verdict.is_accepted() {
         true => Vec::new(),
         false => transcript.report_lines(),

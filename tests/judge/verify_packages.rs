@@ -1,0 +1,204 @@
+//! `judge verify PKG` on packages of our own: Kattis (`tests/fixtures/kattis/guess`, interactive
+//! with a Python validator; `quotient`, the default validator with flags, an input validator, a
+//! C++ and Python submissions, one that spins), DOMjudge (`tests/fixtures/domjudge/add`, a
+//! `.timelimit` and `@EXPECTED_RESULTS@` tags) and Polygon (`tests/fixtures/polygon/sum`, tagged
+//! solutions). What each submission should get is written in its own comment, worked out by
+//! hand; a test copies a package to move a submission where it does not belong, and checks that
+//! verify then fails.
+
+use crate::common::{self, judge};
+use predicates::prelude::*;
+use predicates::str::contains;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+fn fixture(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(path)
+}
+
+/// `judge verify DIR` with extra arguments, bounded in time.
+fn verify(dir: &Path, extra: &[&str]) -> assert_cmd::Command {
+    let mut command = judge();
+    command
+        .arg("verify")
+        .arg(dir)
+        .args(extra)
+        .timeout(Duration::from_secs(300));
+    command
+}
+
+/// A copy of a fixture package, to change.
+fn copy_of(path: &str) -> PathBuf {
+    let mut files = Vec::new();
+    let source = fixture(path);
+    let mut folders = vec![source.clone()];
+    while let Some(folder) = folders.pop() {
+        for entry in fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                let inside = path.strip_prefix(&source).unwrap().display().to_string();
+                files.push((inside, fs::read_to_string(&path).unwrap()));
+            }
+        }
+    }
+    let name = source.file_name().unwrap().to_string_lossy().into_owned();
+    common::fresh_folder("verify", &name, &files)
+}
+
+#[test]
+fn every_submission_of_a_kattis_package_gets_its_folders_verdict() {
+    verify(&fixture("kattis/quotient"), &[])
+        .assert()
+        .code(0)
+        .stdout(contains("Kattis package, 3 cases, 6 submissions"))
+        .stdout(contains(
+            "input validators (validate.py): 3 of 3 inputs valid",
+        ))
+        .stdout(contains("time limit 2 s (problem.yaml)"))
+        .stdout(predicate::str::is_match(r"accepted/quotient\.cpp +AC +AC .* ok\n").unwrap())
+        .stdout(
+            predicate::str::is_match(r"time_limit_exceeded/spins\.py +TLE +TLE .* ok\n").unwrap(),
+        )
+        .stdout(predicate::str::is_match(r"wrong_answer/lower_case\.py +WA +WA .* ok\n").unwrap())
+        .stdout(contains("6 submissions: 6 as expected"));
+    // Interactive: the output validator is the interactor.
+    verify(&fixture("kattis/guess"), &["--format", "json"])
+        .assert()
+        .code(0)
+        .stdout(contains(
+            r#"{"submission":"accepted/binary_search.py","expected":"AC","got":"AC","status":"ok""#,
+        ))
+        .stdout(contains(r#""submissions":2,"as_expected":2,"failed":0"#))
+        .stdout(contains(r#""exit_status":0}"#));
+}
+
+#[test]
+fn a_submission_that_does_not_get_its_folders_verdict_fails_verify() {
+    let dir = copy_of("kattis/quotient");
+    // Three decimals is wrong on the sample: it does not belong in accepted/.
+    fs::rename(
+        dir.join("submissions/wrong_answer/three_digits.py"),
+        dir.join("submissions/accepted/three_digits.py"),
+    )
+    .unwrap();
+    fs::remove_dir_all(dir.join("submissions/time_limit_exceeded")).unwrap();
+    verify(&dir, &[])
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::is_match(r"accepted/three_digits\.py +AC +WA .* FAILED: sample/1: WA")
+                .unwrap(),
+        )
+        .stdout(contains(
+            "5 submissions: 4 as expected, 1 not (accepted/three_digits.py)",
+        ));
+}
+
+#[test]
+fn an_invalid_input_fails_and_a_package_without_submissions_cannot_be_checked() {
+    let dir = copy_of("kattis/quotient");
+    fs::write(dir.join("data/secret/1.in"), "2 0\n").unwrap();
+    fs::remove_dir_all(dir.join("submissions/time_limit_exceeded")).unwrap();
+    verify(&dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("2 of 3 inputs valid"))
+        .stdout(contains(
+            "invalid input secret/1: refused by validate.py (exit status 43): expected one line: A B, with B not zero",
+        ))
+        .stdout(contains("; 1 invalid input"));
+    fs::remove_dir_all(dir.join("submissions")).unwrap();
+    verify(&dir, &[])
+        .assert()
+        .code(2)
+        .stderr(contains("has no submissions to check"));
+    verify(&fixture("kattis/quotient/data"), &[])
+        .assert()
+        .code(2)
+        .stderr(contains("error:"));
+}
+
+#[test]
+fn domjudge_tags_are_held_and_results_named_as_domjudge_names_them() {
+    let dir = fixture("domjudge/add");
+    verify(&dir, &[])
+        .assert()
+        .code(0)
+        .stdout(contains("DOMjudge package, 3 cases, 8 submissions"))
+        .stdout(contains("time limit 1 s (.timelimit)"))
+        .stdout(predicate::str::is_match(r"accepted/add\.cpp +CORRECT +CORRECT .* ok\n").unwrap())
+        .stdout(predicate::str::is_match(r"accepted/add\.hs +CORRECT +- .* skipped: ").unwrap())
+        .stdout(
+            predicate::str::is_match(r"mixed/either\.py +CORRECT,WRONG-ANSWER +CORRECT .* ok\n")
+                .unwrap(),
+        )
+        .stdout(
+            predicate::str::is_match(r"mixed/silent\.py +NO-OUTPUT +NO-OUTPUT .* ok\n").unwrap(),
+        )
+        .stdout(
+            predicate::str::is_match(r"mixed/typo\.cpp +COMPILER-ERROR +COMPILER-ERROR .* ok\n")
+                .unwrap(),
+        )
+        .stdout(
+            predicate::str::is_match(r"time_limit_exceeded/spin\.py +TIMELIMIT +TIMELIMIT .* ok\n")
+                .unwrap(),
+        )
+        .stdout(
+            predicate::str::is_match(
+                r"wrong_answer/int32\.cpp +WRONG-ANSWER +WRONG-ANSWER .* ok\n",
+            )
+            .unwrap(),
+        )
+        .stdout(contains("8 submissions: 7 as expected, 1 skipped"));
+}
+
+#[test]
+fn a_tag_that_does_not_match_fails_even_in_the_right_folder() {
+    let dir = copy_of("domjudge/add");
+    fs::remove_dir_all(dir.join("submissions/time_limit_exceeded")).unwrap();
+    // The 32-bit sum, tagged as right: DOMjudge reads the tag, not the folder.
+    let source = fs::read_to_string(dir.join("submissions/wrong_answer/int32.cpp")).unwrap();
+    fs::write(
+        dir.join("submissions/wrong_answer/int32.cpp"),
+        format!("// @EXPECTED_RESULTS@: CORRECT\n{source}"),
+    )
+    .unwrap();
+    verify(&dir, &[]).assert().code(1).stdout(
+        predicate::str::is_match(r"wrong_answer/int32\.cpp +CORRECT +WRONG-ANSWER .* FAILED")
+            .unwrap(),
+    );
+}
+
+#[test]
+fn polygon_solutions_are_held_to_their_tags() {
+    verify(&fixture("polygon/sum"), &[])
+        .assert()
+        .code(0)
+        .stdout(contains("Polygon package"))
+        .stdout(predicate::str::is_match(r"solutions/main\.py +OK +OK .* ok\n").unwrap())
+        .stdout(predicate::str::is_match(r"submissions/minus\.py +WA +WA .* ok\n").unwrap());
+}
+
+#[test]
+fn without_a_time_limit_the_accepted_submissions_set_it() {
+    let dir = copy_of("kattis/quotient");
+    let yaml = fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    fs::write(
+        dir.join("problem.yaml"),
+        yaml.replace("  time_limit: 2\n", ""),
+    )
+    .unwrap();
+    // The draft's multipliers: the slowest accepted case (well under 0.5 s) times 2, rounded up
+    // to a whole second, is 1 s; a time-out must stay one under 1.5 s.
+    verify(&dir, &[])
+        .assert()
+        .code(0)
+        .stdout(contains("time limit 1 s: the slowest accepted case took"))
+        .stdout(contains("a time-out must stay one under 1.5 s"))
+        .stdout(contains("6 submissions: 6 as expected"));
+}
