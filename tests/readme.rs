@@ -7,12 +7,14 @@
 //! - Each page runs in a scratch folder of its own (so one page's `--save` cannot change what
 //!   another shows), and its sessions run in order: the folder holds `cases` (a link to the real
 //!   ones), `tests/fixtures/always_takahashi.py` and `ninth_move_bug.py` (copies),
-//!   `tests/fixtures/interactive`, `tests/fixtures/kattis`, `tests/fixtures/polygon` and
+//!   `tests/fixtures/interactive`, `tests/fixtures/kattis`, `tests/fixtures/polygon`,
+//!   `tests/fixtures/domjudge` and
 //!   `examples` (links: the folders a reader has in a clone) and `target/release/` (a link to
 //!   the folder of the binaries cargo built for this test).
 //! - Times and memory figures are not compared: a number before ` ms` or ` MiB` (and the spaces
 //!   before it) or after `"time_ms":` or `"memory_mib":` is the same wherever it is, and so is
-//!   the case named after `slowest … ms` and `largest … MiB` in a summary. A note of how long a
+//!   the case named after `slowest … ms` and `largest … MiB` in a summary, and the word after a
+//!   figure in ms and two spaces (the slowest case in a table of `judge verify`). A note of how long a
 //!   case waited for a CPU (`(waited 1.2 s for a CPU)`, or that as a line or in a JSON detail)
 //!   comes with a busy machine: it is left out of what the judge printed. The sandbox's banner
 //!   line (`sandbox: on (…)`) is compared as `sandbox: …`: whether it is on depends on the
@@ -115,7 +117,7 @@ fn scratch(page: &str) -> PathBuf {
     fs::create_dir_all(&dir).unwrap();
     symlink(root.join("cases"), dir.join("cases")).unwrap();
     fs::create_dir_all(dir.join("tests/fixtures")).unwrap();
-    for linked in ["interactive", "kattis", "polygon"] {
+    for linked in ["interactive", "kattis", "polygon", "domjudge"] {
         symlink(
             root.join("tests/fixtures").join(linked),
             dir.join("tests/fixtures").join(linked),
@@ -174,6 +176,15 @@ fn without_figures(line: &str) -> String {
             out.replace_range(start..end, "#");
             from = start;
         }
+    }
+    // A table of `judge verify` names the slowest case after its time (`140 ms  secret/1`):
+    // which of two cases of the same time is slowest is chance.
+    let mut from = 0;
+    while let Some(found) = out[from..].find(" # ms  ") {
+        let start = from + found + " # ms  ".len();
+        let end = out[start..].find(' ').map_or(out.len(), |end| start + end);
+        out.replace_range(start..end, "…");
+        from = start;
     }
     for named in ["slowest # ms (", "largest # MiB ("] {
         if let Some(start) = out.find(named) {

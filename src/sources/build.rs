@@ -60,6 +60,14 @@ pub enum Failure {
 }
 
 impl Failure {
+    /// Why, without naming the source (for a line that names it already).
+    pub fn reason(&self) -> String {
+        match self {
+            Failure::Unsupported { why, .. } => why.clone(),
+            other => other.to_string(),
+        }
+    }
+
     /// Whether the source itself is at fault (it does not compile), rather than the machine.
     pub fn is_compile_error(&self) -> bool {
         matches!(self, Failure::Compile { .. } | Failure::CompileTime { .. })
@@ -234,15 +242,13 @@ fn recipe(source: &str, files: &[(PathBuf, PathBuf)]) -> Result<Recipe, Failure>
     }
     let language = match languages.as_slice() {
         [language] => *language,
-        [] => {
-            return Err(unsupported(match others.is_empty() {
-                true => "it holds no file".to_string(),
-                false => format!(
-                    "no source in a language the judge builds (C, C++, Rust, Python, Java, Kotlin), only {}",
-                    others.join(", ")
-                ),
-            }))
-        }
+        [] => return Err(unsupported(match others.is_empty() {
+            true => "it holds no file".to_string(),
+            false => format!(
+                "no source in a language the judge builds (C, C++, Rust, Python, Java, Kotlin): {}",
+                others.join(", ")
+            ),
+        })),
         several => {
             let names: Vec<&str> = several.iter().map(|language| language.name()).collect();
             return Err(unsupported(format!(

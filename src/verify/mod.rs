@@ -228,21 +228,73 @@ fn hidden_folders(dir: &Path, folder: &CaseFolder) -> Vec<PathBuf> {
     folders
 }
 
-/// The table's line for a row, with the widths of its first two columns.
-fn row_line(row: &Row, widths: (usize, usize)) -> String {
+/// The widths of the table's columns: submission, expected, got, slowest case.
+#[derive(Clone, Copy)]
+struct Widths {
+    name: usize,
+    expected: usize,
+    got: usize,
+    slowest: usize,
+}
+
+impl Widths {
+    fn of(list: &[Submission], folder: &CaseFolder, rules: Rules) -> Widths {
+        let longest = |names: &mut dyn Iterator<Item = usize>, least: usize| {
+            names.max().unwrap_or(least).max(least)
+        };
+        let rulings = [
+            Ruling::Accepted,
+            Ruling::WrongAnswer,
+            Ruling::NoOutput,
+            Ruling::TimeLimit,
+            Ruling::RunError,
+            Ruling::MemoryLimit,
+            Ruling::OutputLimit,
+            Ruling::CompileError,
+        ];
+        Widths {
+            name: longest(&mut list.iter().map(|s| s.name.chars().count()), 10),
+            expected: longest(
+                &mut list.iter().map(|s| expected_text(&s.expected, rules).len()),
+                8,
+            ),
+            got: longest(&mut rulings.iter().map(|r| r.name(rules).len()), 3),
+            slowest: longest(
+                &mut folder
+                    .cases
+                    .iter()
+                    .map(|case| case.name.chars().count() + 10),
+                12,
+            ),
+        }
+    }
+
+    /// One line of the table, its columns padded.
+    fn line(&self, name: &str, expected: &str, got: &str, slowest: &str, status: &str) -> String {
+        format!(
+            "{name:<w0$}  {expected:<w1$}  {got:<w2$}  {slowest:<w3$}  {status}",
+            w0 = self.name,
+            w1 = self.expected,
+            w2 = self.got,
+            w3 = self.slowest
+        )
+        .trim_end()
+        .to_string()
+    }
+}
+
+/// The table's line for a row.
+fn row_line(row: &Row, widths: Widths) -> String {
     let slowest = match &row.slowest {
         Some((case, time)) => format!("{:>8}  {case}", milliseconds(*time)),
         None => "-".to_string(),
     };
-    let mut line = format!(
-        "{:<name$}  {:<expected$}  {:<6} {:<28} {}",
-        row.name,
-        row.expected,
-        row.got,
-        slowest,
+    let mut line = widths.line(
+        &row.name,
+        &row.expected,
+        &row.got,
+        &slowest,
         row.status.word(),
-        name = widths.0,
-        expected = widths.1
     );
     if !row.detail.is_empty() && row.status != Status::AsExpected {
         let mut lines = row.detail.lines();
@@ -377,18 +429,7 @@ pub fn run(
         (None, None) => String::new(),
     };
     let session = Session::start(Signals::Noted);
-    let widths = (
-        list.iter()
-            .map(|s| s.name.chars().count())
-            .max()
-            .unwrap_or(10)
-            .max(10),
-        list.iter()
-            .map(|s| expected_text(&s.expected, rules).len())
-            .max()
-            .unwrap_or(8)
-            .max(8),
-    );
+    let widths = Widths::of(&list, &folder, rules);
     let (setters, others): (Vec<&Submission>, Vec<&Submission>) = list
         .iter()
         .partition(|submission| sets_the_time_limit(submission));
@@ -399,16 +440,7 @@ pub fn run(
             println!("{}", json_row(row));
         }
     };
-    human(&format!(
-        "{:<name$}  {:<expected$}  {:<6} {:<28} {}",
-        "submission",
-        "expected",
-        "got",
-        "slowest case",
-        "",
-        name = widths.0,
-        expected = widths.1
-    ));
+    human(&widths.line("submission", "expected", "got", "slowest case", ""));
     // Accepted submissions first: where the package sets no time limit, theirs sets it.
     let first = time_limits(fixed, None, &timing);
     let mut slowest_accepted: Option<Duration> = None;

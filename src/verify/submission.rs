@@ -78,7 +78,7 @@ pub fn run(
         Err(failure) if failure.is_compile_error() => {
             return Got::CompileError(failure.to_string())
         }
-        Err(failure) => return Got::Skipped(failure.to_string()),
+        Err(failure) => return Got::Skipped(failure.reason()),
     };
     let program = Program::Binary(built.program);
     let tasks: Vec<Task> = folder

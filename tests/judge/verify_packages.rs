@@ -202,3 +202,68 @@ fn without_a_time_limit_the_accepted_submissions_set_it() {
         .stdout(contains("a time-out must stay one under 1.5 s"))
         .stdout(contains("6 submissions: 6 as expected"));
 }
+
+/// What verifyproblem says of each submission of `dir`: its name and whether it got the
+/// verdict its folder expects (`OK`, `OK with extra time`), from its lines
+/// `   accepted/x.py (Python 3 (w/PyPy3)) OK: AC [...]` and `ERROR accepted/x.py (...) got WA`.
+fn problemtools_says(dir: &Path) -> Vec<(String, bool)> {
+    let output = std::process::Command::new("verifyproblem")
+        .arg(dir)
+        .args(["-p", "submissions"])
+        .output()
+        .expect("verifyproblem runs");
+    let text = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    let mut said = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some((name, _)) = line.split_once(" (").filter(|_| line.contains(") OK")) {
+            said.push((name.to_string(), true));
+        } else if let Some(rest) = line.strip_prefix("ERROR ") {
+            // `ERROR accepted/x.py (Python 3 (w/PyPy3)) got WA [...]`
+            if let Some((name, _)) = rest.split_once(" (").filter(|_| rest.contains(") got ")) {
+                said.push((name.to_string(), false));
+            }
+        }
+    }
+    said.sort();
+    said
+}
+
+/// What `judge verify --format json` says of each submission it checked.
+fn judge_says(dir: &Path) -> Vec<(String, bool)> {
+    let output = verify(dir, &["--format", "json"]).output().unwrap();
+    let mut said: Vec<(String, bool)> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(|line| {
+            let name = line.strip_prefix(r#"{"submission":""#)?.split('"').next()?;
+            let ok = line.contains(r#""status":"ok"#);
+            Some((name.to_string(), ok))
+        })
+        .collect();
+    said.sort();
+    said
+}
+
+#[test]
+#[ignore = "needs problemtools' verifyproblem with pypy3: pip install problemtools, apt-get install pypy3"]
+fn verify_agrees_with_problemtools_submission_by_submission() {
+    for package in ["kattis/quotient", "kattis/guess"] {
+        let dir = copy_of(package);
+        // One submission moved where it does not belong, so that both must also fail it.
+        if package == "kattis/quotient" {
+            fs::rename(
+                dir.join("submissions/wrong_answer/three_digits.py"),
+                dir.join("submissions/accepted/three_digits.py"),
+            )
+            .unwrap();
+        }
+        let theirs = problemtools_says(&dir);
+        let ours = judge_says(&dir);
+        assert!(
+            theirs.len() >= 2,
+            "verifyproblem said too little: {theirs:?}"
+        );
+        assert_eq!(ours, theirs, "{package}: judge verify, then verifyproblem");
+    }
+}
