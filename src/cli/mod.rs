@@ -161,6 +161,21 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
     })))
 }
 
+/// Whether the words are a source file of a language the judge builds and a folder (or case
+/// file, or pattern): `judge sol.cpp DIR`. A solver's name has no extension, so none is taken
+/// for one.
+fn is_source_and_folder(words: &[String]) -> bool {
+    match words {
+        [source, place] => {
+            let source = std::path::Path::new(source);
+            source.is_file()
+                && crate::sources::Language::of(source).is_some()
+                && (std::path::Path::new(place).exists() || place.contains(['*', '?']))
+        }
+        _ => false,
+    }
+}
+
 /// What the command, its words and its flags ask for.
 fn target(section: Section, words: Vec<String>, given: &mut Given) -> Result<Target, String> {
     match section {
@@ -180,6 +195,16 @@ fn target(section: Section, words: Vec<String>, given: &mut Given) -> Result<Tar
                 "--interactor goes with --cmd: judge --cmd 'PROGRAM' --interactor 'INTERACTOR' DIR"
                     .into(),
             ),
+            // `judge sol.cpp DIR`: a source file and a folder are `--cmd sol.cpp DIR`.
+            None if is_source_and_folder(&words) => {
+                let mut words = words.into_iter();
+                let command = words.next().unwrap_or_default();
+                Ok(Target::Judge(JudgeTarget::Command {
+                    command,
+                    dir: PathBuf::from(words.next().unwrap_or_default()),
+                    interactor: None,
+                }))
+            }
             None => Ok(Target::Judge(JudgeTarget::Solvers(words))),
             Some(command) => match words.as_slice() {
                 [dir] => Ok(Target::Judge(JudgeTarget::Command {

@@ -22,7 +22,7 @@ usage:
                                  on the cases of DIR whose names match (* and ?)
   judge --cmd sol.cpp DIR        a source file: built as a judge builds it (C, C++, Rust, Java;
                                  Python checked) into ~/.cache/game-judge, rebuilt when it
-                                 changes
+                                 changes; judge sol.cpp DIR is the same
   judge --cmd 'COMMAND' --interactor 'INTERACTOR' DIR
                                  an interactive problem: COMMAND talks with INTERACTOR
   judge play [-r]                play tic-tac-toe against the computer (-r: it starts)

@@ -495,4 +495,16 @@ fn a_source_file_is_built_cached_and_rebuilt_when_it_changes() {
     assert_eq!(out, "", "nothing judged");
     let (code, out, err) = run("sol.py");
     assert_eq!(code, Some(0), "{out}{err}");
+    // `judge sol.py DIR`, without --cmd, is the same; a name that is no file is a solver's.
+    common::judge()
+        .arg(folder.join("sol.py"))
+        .arg(&dir)
+        .assert()
+        .code(0)
+        .stdout(predicates::str::contains("problem/sample-1  AC"));
+    common::judge()
+        .arg("no_such_solver.py")
+        .arg(&dir)
+        .assert()
+        .code(2);
 }
