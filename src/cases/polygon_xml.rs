@@ -63,6 +63,8 @@ pub struct PolygonProblem {
     pub testset: Testset,
     pub checker: Option<PackageProgram>,
     pub interactor: Option<PackageProgram>,
+    /// The input validators of `<assets><validators>` (testlib: exit 0 for a valid input).
+    pub validators: Vec<PackageProgram>,
     /// The executables of `<files>` (generators, validators), each with its source.
     pub executables: Vec<PackageProgram>,
     pub solutions: Vec<Solution>,
@@ -284,6 +286,15 @@ pub fn parse_problem_xml(text: &str, from: &str) -> Result<PolygonProblem, Strin
                 source,
                 line: interactor.line,
             });
+        }
+        if let Some(validators) = assets.one("validators")? {
+            for validator in validators.all("validator") {
+                problem.validators.push(PackageProgram {
+                    name: None,
+                    source: source_of(validator, "validator")?,
+                    line: validator.line,
+                });
+            }
         }
         if let Some(solutions) = assets.one("solutions")? {
             for solution in solutions.all("solution") {

@@ -242,13 +242,15 @@ fn recipe(source: &str, files: &[(PathBuf, PathBuf)]) -> Result<Recipe, Failure>
     }
     let language = match languages.as_slice() {
         [language] => *language,
-        [] => return Err(unsupported(match others.is_empty() {
-            true => "it holds no file".to_string(),
-            false => format!(
+        [] => {
+            return Err(unsupported(match others.is_empty() {
+                true => "it holds no file".to_string(),
+                false => format!(
                 "no source in a language the judge builds (C, C++, Rust, Python, Java, Kotlin): {}",
                 others.join(", ")
             ),
-        })),
+            }))
+        }
         several => {
             let names: Vec<&str> = several.iter().map(|language| language.name()).collect();
             return Err(unsupported(format!(

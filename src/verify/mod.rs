@@ -397,14 +397,18 @@ pub fn run(
         count(list.len(), "submission")
     ));
     // The inputs first: a submission's verdict means nothing on an invalid input.
-    let checked = validators::check(dir, &folder.cases);
+    let checked = validators::check(dir, folder.layout, &folder.cases);
     if !checked.broken.is_empty() {
         return broken(&checked.broken);
     }
     match checked.names.as_slice() {
         [] => eprintln!(
-            "warning: {} has no input validator (input_validators/): its inputs are not checked",
-            dir.display()
+            "warning: {} has no input validator ({}): its inputs are not checked",
+            dir.display(),
+            match folder.layout {
+                Layout::Polygon => "<validators> in problem.xml",
+                _ => "input_validators/",
+            }
         ),
         names => human(&format!(
             "input validators ({}): {} of {} valid",

@@ -1,7 +1,9 @@
 //! A package's input validators, run over every input before any submission: each program in
-//! `input_validators/` (a file or a folder, built from source as needed) reads an input on
-//! stdin and exits 42 when it is valid, as in the Kattis format.
+//! a Kattis package's `input_validators/` (a file or a folder, built from source as needed)
+//! reads an input on stdin and exits 42 when it is valid; a Polygon package's `<validators>`
+//! (testlib, built with `files/`) exit 0.
 
+use crate::cases::layout::{polygon, Layout};
 use crate::cases::Case;
 use crate::limits::Limits;
 use crate::process::{execute, Program, Termination, Trust};
@@ -28,10 +30,11 @@ pub struct Checked {
     pub broken: Vec<String>,
 }
 
-/// A validator ready to run: its shell line, and its name.
+/// A validator ready to run: its shell line, its name, and the exit status of a valid input.
 struct Validator {
     name: String,
     line: String,
+    valid: i32,
 }
 
 fn is_executable_file(path: &Path) -> bool {
@@ -73,6 +76,7 @@ fn validators(dir: &Path) -> (Vec<Validator>, Vec<String>) {
             ready.push(Validator {
                 name,
                 line: quoted(&path),
+                valid: VALID,
             });
             continue;
         }
@@ -83,6 +87,7 @@ fn validators(dir: &Path) -> (Vec<Validator>, Vec<String>) {
             Ok(built) => ready.push(Validator {
                 name,
                 line: format!("cd {} && {}", quoted(&built.folder), quoted(&built.program)),
+                valid: VALID,
             }),
             Err(failure) => broken.push(format!("input validator {failure}")),
         }
@@ -100,9 +105,30 @@ fn reason(stderr_tail: &[u8]) -> String {
         .map_or_else(String::new, |line| format!(": {line}"))
 }
 
-/// Runs every validator of the package at `dir` on every case's input.
-pub fn check(dir: &Path, cases: &[Case]) -> Checked {
-    let (ready, broken) = validators(dir);
+/// A Polygon package's validators, built; and why not, if they do not build.
+fn polygon_validators(dir: &Path) -> (Vec<Validator>, Vec<String>) {
+    match polygon::validators(dir) {
+        Ok(programs) => (
+            programs
+                .into_iter()
+                .map(|program| Validator {
+                    line: quoted(&program.program),
+                    name: program.shown,
+                    valid: 0,
+                })
+                .collect(),
+            Vec::new(),
+        ),
+        Err(error) => (Vec::new(), vec![error.to_string()]),
+    }
+}
+
+/// Runs every validator of the package at `dir` (of `layout`) on every case's input.
+pub fn check(dir: &Path, layout: Layout, cases: &[Case]) -> Checked {
+    let (ready, broken) = match layout {
+        Layout::Polygon => polygon_validators(dir),
+        _ => validators(dir),
+    };
     let mut checked = Checked {
         names: ready
             .iter()
@@ -120,7 +146,7 @@ pub fn check(dir: &Path, cases: &[Case]) -> Checked {
             let program = Program::Shell(validator.line.clone());
             match execute(&program, Some(&case.input), limits, Trust::Helper) {
                 Ok(ran) if ran.ended.stopped.is_none() => match ran.ended.termination {
-                    Termination::Exited(VALID) => {}
+                    Termination::Exited(status) if status == validator.valid => {}
                     other => checked.invalid.push(format!(
                         "{}: refused by {} ({other}){}",
                         case.name,

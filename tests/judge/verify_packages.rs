@@ -175,6 +175,29 @@ fn a_tag_that_does_not_match_fails_even_in_the_right_folder() {
 }
 
 #[test]
+fn a_polygon_packages_validators_and_tagged_solutions() {
+    // average: a validator from problem.xml (exit 0 valid), a checker within 1e-6; floor.py
+    // divides whole numbers (wrong on 7/3), chatty.py adds a word (testlib's PE, a WA here).
+    verify(&fixture("polygon/average"), &[])
+        .assert()
+        .code(0)
+        .stdout(contains(
+            "input validators (files/validator.cpp): 3 of 3 inputs valid",
+        ))
+        .stdout(predicate::str::is_match(r"submissions/floor\.py +WA +WA .* ok\n").unwrap())
+        .stdout(predicate::str::is_match(r"submissions/chatty\.py +WA +WA .* ok\n").unwrap())
+        .stdout(contains("4 submissions: 4 as expected"));
+    let dir = copy_of("polygon/average");
+    fs::write(dir.join("tests/02"), "4\n1 2 3\n").unwrap();
+    verify(&dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "invalid input 02: refused by files/validator.cpp (exit status 3): invalid input: fewer numbers than N",
+        ));
+}
+
+#[test]
 fn polygon_solutions_are_held_to_their_tags() {
     verify(&fixture("polygon/sum"), &[])
         .assert()

@@ -109,6 +109,19 @@ pub fn package(dir: &Path) -> Result<Option<Package>, CaseError> {
     }))
 }
 
+/// The package's input validators (`<validators>` of problem.xml), built from their sources
+/// with `files/` as include folder: each reads an input on stdin and exits 0 when it is valid.
+pub fn validators(dir: &Path) -> Result<Vec<TestlibProgram>, CaseError> {
+    let Some(problem) = problem_xml(dir)? else {
+        return Ok(Vec::new());
+    };
+    problem
+        .validators
+        .iter()
+        .map(|validator| build(dir, validator, "validator"))
+        .collect()
+}
+
 /// The solutions of the package at `dir` with their tags (`main`, `accepted`, `wrong-answer`,
 /// `time-limit-exceeded`, …), as problem.xml lists them; a solution whose source is not there
 /// is an error naming it.
