@@ -40,15 +40,19 @@ pub struct KattisProblem {
     /// arguments of a custom one.
     pub validator_flags: Vec<String>,
     pub limits: FolderLimits,
-    /// How `judge verify` sets the time limit from the accepted submissions, as said.
-    pub multipliers: TimeMultipliers,
+    /// How `judge verify` sets the time limit from the accepted submissions and how long a
+    /// submission's build may take, as said.
+    pub verify_limits: VerifyLimits,
     /// What is read but not applied, and unknown keys, one line each.
     pub warnings: Vec<String>,
 }
 
-/// `limits:` keys that set a time limit from the accepted submissions' times, where given.
+/// `limits:` keys that `judge verify` applies, where given: those that set a time limit from
+/// the accepted submissions' times, and the compile time limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct TimeMultipliers {
+pub struct VerifyLimits {
+    /// `compilation_time`: seconds a submission's build may take.
+    pub compilation_time: Option<f64>,
     /// The slowest accepted submission's time, times this, is the time limit (legacy
     /// `time_multiplier`, draft `time_multipliers.ac_to_time_limit`).
     pub ac_to_time_limit: Option<f64>,
@@ -66,6 +70,8 @@ pub struct Timing {
     pub ac_to_time_limit: f64,
     pub time_limit_to_tle: f64,
     pub time_resolution: f64,
+    /// A submission's build may take this long (problemtools' default: 60 s).
+    pub compilation_time: f64,
 }
 
 impl KattisProblem {
@@ -75,9 +81,10 @@ impl KattisProblem {
             FormatVersion::Draft2023 => (2.0, 1.5),
         };
         Timing {
-            ac_to_time_limit: self.multipliers.ac_to_time_limit.unwrap_or(ac),
-            time_limit_to_tle: self.multipliers.time_limit_to_tle.unwrap_or(tle),
-            time_resolution: self.multipliers.time_resolution.unwrap_or(1.0),
+            ac_to_time_limit: self.verify_limits.ac_to_time_limit.unwrap_or(ac),
+            time_limit_to_tle: self.verify_limits.time_limit_to_tle.unwrap_or(tle),
+            time_resolution: self.verify_limits.time_resolution.unwrap_or(1.0),
+            compilation_time: self.verify_limits.compilation_time.unwrap_or(60.0),
         }
     }
 }
@@ -91,7 +98,7 @@ impl Default for KattisProblem {
             validation_line: None,
             validator_flags: Vec::new(),
             limits: FolderLimits::default(),
-            multipliers: TimeMultipliers::default(),
+            verify_limits: VerifyLimits::default(),
             warnings: Vec::new(),
         }
     }
@@ -202,9 +209,8 @@ const TIME_FROM_SUBMISSIONS: [&str; 4] = [
 ];
 
 /// `limits:` keys about compiling and validating, which the judge does not do with them.
-const NOT_APPLIED: [&str; 7] = [
+const NOT_APPLIED: [&str; 6] = [
     "code",
-    "compilation_time",
     "compilation_memory",
     "validation_time",
     "validation_memory",
@@ -367,7 +373,7 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
                 entry,
                 from,
                 &mut problem.limits,
-                &mut problem.multipliers,
+                &mut problem.verify_limits,
                 &mut warn,
             )?,
             "grading" => warn(entry.line, scoring_warning("grading")),
@@ -388,7 +394,7 @@ fn read_limits(
     entry: &Entry,
     from: &str,
     limits: &mut FolderLimits,
-    multipliers: &mut TimeMultipliers,
+    verify_limits: &mut VerifyLimits,
     warn: &mut impl FnMut(usize, String),
 ) -> Result<(), String> {
     let Some(keys) = entry.value.entries() else {
@@ -414,10 +420,10 @@ fn read_limits(
                 for multiplier in inner {
                     match multiplier.key.as_str() {
                         "ac_to_time_limit" => {
-                            multipliers.ac_to_time_limit = Some(positive(multiplier)?);
+                            verify_limits.ac_to_time_limit = Some(positive(multiplier)?);
                         }
                         "time_limit_to_tle" => {
-                            multipliers.time_limit_to_tle = Some(positive(multiplier)?);
+                            verify_limits.time_limit_to_tle = Some(positive(multiplier)?);
                         }
                         other => warn(
                             multiplier.line,
@@ -430,11 +436,14 @@ fn read_limits(
             known if TIME_FROM_SUBMISSIONS.contains(&known) => {
                 let value = Some(positive(limit)?);
                 match known {
-                    "time_multiplier" => multipliers.ac_to_time_limit = value,
-                    "time_safety_margin" => multipliers.time_limit_to_tle = value,
-                    _ => multipliers.time_resolution = value,
+                    "time_multiplier" => verify_limits.ac_to_time_limit = value,
+                    "time_safety_margin" => verify_limits.time_limit_to_tle = value,
+                    _ => verify_limits.time_resolution = value,
                 }
                 from_submissions.push(known);
+            }
+            "compilation_time" => {
+                verify_limits.compilation_time = Some(positive(limit)?);
             }
             known if NOT_APPLIED.contains(&known) => {
                 number(limit, "a number")?;

@@ -12,6 +12,7 @@ mod time_limit;
 mod validators;
 
 use crate::cases::domjudge::DEFAULT_OUTPUT_MIB as DOMJUDGE_OUTPUT_MIB;
+use crate::cases::kattis_yaml::Timing;
 use crate::cases::layout::{kattis, Layout};
 use crate::cases::submissions::{
     polygon_submissions, submissions, Expected, Rules, Ruling, Submission,
@@ -94,16 +95,28 @@ fn sets_the_time_limit(submission: &Submission) -> bool {
     submission.expected == Expected::AnyOf(vec![Ruling::Accepted])
 }
 
-/// Checks one submission and makes its row; the slowest accepted time, for the time limit.
-fn check(
-    submission: &Submission,
-    folder: &CaseFolder,
+/// How every submission of a package is checked.
+#[derive(Clone, Copy)]
+struct How<'a> {
+    folder: &'a CaseFolder,
     rules: Rules,
-    limits: &TimeLimits,
+    timing: &'a Timing,
     memory_mib: u64,
-    settings: &Settings,
-    flags: &LimitFlags,
-) -> (Row, Option<Duration>) {
+    settings: &'a Settings,
+    /// The limits given on the command line.
+    flags: &'a LimitFlags,
+}
+
+/// Checks one submission and makes its row; the slowest accepted time, for the time limit.
+fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> (Row, Option<Duration>) {
+    let How {
+        folder,
+        rules,
+        timing,
+        memory_mib,
+        settings,
+        flags,
+    } = *how;
     let mut row = Row {
         name: submission.name.clone(),
         expected: expected_text(&submission.expected, rules),
@@ -124,7 +137,8 @@ fn check(
     if let (None, Some(mib)) = (flags.output_mib, output_mib) {
         run_limits.output_bytes = usize::try_from(mib << 20).unwrap_or(usize::MAX);
     }
-    let runs = match submission::run(submission, folder, run_limits, settings) {
+    let compile_limit = Duration::from_secs_f64(timing.compilation_time);
+    let runs = match submission::run(submission, folder, compile_limit, run_limits, settings) {
         Got::Ran(runs) => runs,
         Got::CompileError(said) => {
             row.got = Ruling::CompileError.name(rules).to_string();
@@ -445,13 +459,19 @@ pub fn run(
         }
     };
     human(&widths.line("submission", "expected", "got", "slowest case", ""));
+    let how = How {
+        folder: &folder,
+        rules,
+        timing: &timing,
+        memory_mib,
+        settings,
+        flags,
+    };
     // Accepted submissions first: where the package sets no time limit, theirs sets it.
     let first = time_limits(fixed, None, &timing);
     let mut slowest_accepted: Option<Duration> = None;
     for submission in &setters {
-        let (row, time) = check(
-            submission, &folder, rules, &first, memory_mib, settings, flags,
-        );
+        let (row, time) = check(submission, &how, &first);
         slowest_accepted = slowest_accepted.max(time);
         print_row(&row);
         rows.push(row);
@@ -479,9 +499,7 @@ pub fn run(
         },
     });
     for submission in &others {
-        let (row, _) = check(
-            submission, &folder, rules, &limits, memory_mib, settings, flags,
-        );
+        let (row, _) = check(submission, &how, &limits);
         print_row(&row);
         rows.push(row);
     }

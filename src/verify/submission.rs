@@ -65,15 +65,17 @@ fn reason(result: &Finished, limits: &Limits) -> String {
     }
 }
 
-/// Builds `submission` and runs it on `folder`'s cases under `limits` (its CPU time is the
-/// higher time limit), stopping after the batch of `jobs` cases that holds the first failure.
+/// Builds `submission` (within `compile_limit` of CPU time) and runs it on `folder`'s cases
+/// under `limits` (its CPU time is the higher time limit), stopping after the batch of `jobs`
+/// cases that holds the first failure.
 pub fn run(
     submission: &Submission,
     folder: &CaseFolder,
+    compile_limit: Duration,
     limits: Limits,
     settings: &Settings,
 ) -> Got {
-    let built = match sources::build(&submission.path, &[]) {
+    let built = match sources::build_within(&submission.path, &[], compile_limit) {
         Ok(built) => built,
         Err(failure) if failure.is_compile_error() => {
             return Got::CompileError(failure.to_string())

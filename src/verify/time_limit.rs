@@ -47,6 +47,7 @@ mod tests {
         ac_to_time_limit: 5.0,
         time_limit_to_tle: 2.0,
         time_resolution: 1.0,
+        compilation_time: 60.0,
     };
 
     #[test]
@@ -62,6 +63,7 @@ mod tests {
             ac_to_time_limit: 2.0,
             time_limit_to_tle: 1.5,
             time_resolution: 0.5,
+            compilation_time: 60.0,
         };
         // 0.8 s x 2 = 1.6 s: rounded up to 2 s in steps of 0.5.
         let limits = time_limits(None, Some(Duration::from_millis(800)), &draft);

@@ -290,3 +290,35 @@ fn verify_agrees_with_problemtools_submission_by_submission() {
         assert_eq!(ours, theirs, "{package}: judge verify, then verifyproblem");
     }
 }
+
+#[test]
+fn a_build_past_the_packages_compilation_time_is_a_compile_error() {
+    let dir = copy_of("domjudge/add");
+    fs::remove_dir_all(dir.join("submissions/time_limit_exceeded")).unwrap();
+    fs::write(
+        dir.join("problem.yaml"),
+        "name: Add\nlimits:\n  compilation_time: 1\n",
+    )
+    .unwrap();
+    // A submission built by its own script, which spins: stopped at 1 s of CPU.
+    let slow = dir.join("submissions/mixed/slow_build");
+    fs::create_dir_all(&slow).unwrap();
+    fs::write(
+        slow.join("build"),
+        "#!/bin/sh\n# @EXPECTED_RESULTS@: COMPILER-ERROR\nwhile :; do :; done\n",
+    )
+    .unwrap();
+    verify(&dir, &[]).assert().code(0).stdout(
+        predicate::str::is_match(r"mixed/slow_build +COMPILER-ERROR +COMPILER-ERROR .* ok\n")
+            .unwrap(),
+    );
+    // Tagged as right, the same build fails verify, and the row says why.
+    fs::write(
+        slow.join("build"),
+        "#!/bin/sh\n# @EXPECTED_RESULTS@: CORRECT\nwhile :; do :; done\n",
+    )
+    .unwrap();
+    verify(&dir, &[]).assert().code(1).stdout(contains(
+        "was still running at the compile time limit of 1 s",
+    ));
+}
