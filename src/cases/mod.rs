@@ -138,12 +138,26 @@ impl BuiltIn {
 #[derive(Clone, Debug, PartialEq)]
 pub struct CaseFolder {
     pub judging: Judging,
+    /// Test groups judged otherwise (a Kattis group's own output validator flags): each
+    /// group's folder and its judging; the deepest that holds a case decides.
+    pub groups: Vec<(PathBuf, Judging)>,
     pub cases: Vec<Case>,
     pub layout: Layout,
     /// The folder's own limits (its package's, then its `D.judge/limits`).
     pub limits: FolderLimits,
     /// Case-like files that were skipped, one line each.
     pub warnings: Vec<String>,
+}
+
+impl CaseFolder {
+    /// How `case` is judged: by the deepest group that holds it, else as the folder is.
+    pub fn judging_of(&self, case: &Case) -> &Judging {
+        self.groups
+            .iter()
+            .filter(|(group, _)| case.input.starts_with(group))
+            .max_by_key(|(group, _)| group.components().count())
+            .map_or(&self.judging, |(_, judging)| judging)
+    }
 }
 
 /// How a folder is judged: by its judge files, or by its package's own rules (a Kattis
@@ -255,6 +269,8 @@ fn package_file(path: &Path) -> Result<Option<String>, CaseError> {
 #[derive(Default)]
 struct Package {
     judging: Option<Judging>,
+    /// Its test groups judged otherwise (`CaseFolder::groups`).
+    groups: Vec<(PathBuf, Judging)>,
     limits: FolderLimits,
     warnings: Vec<String>,
     polygon: Option<polygon_xml::PolygonProblem>,
@@ -265,17 +281,19 @@ struct Package {
 fn package(dir: &Path, layout: Layout) -> Result<Package, CaseError> {
     match layout {
         Layout::Kattis => {
-            let (judging, limits, warnings) = kattis::package(dir)?;
+            let found = kattis::package(dir)?;
             Ok(Package {
-                judging: Some(judging),
-                limits,
-                warnings,
+                judging: Some(found.judging),
+                groups: found.groups,
+                limits: found.limits,
+                warnings: found.warnings,
                 polygon: None,
             })
         }
         Layout::Polygon => Ok(match polygon::package(dir)? {
             Some(found) => Package {
                 judging: found.judging,
+                groups: Vec::new(),
                 limits: found.limits,
                 warnings: found.warnings,
                 polygon: Some(found.problem),
@@ -307,9 +325,15 @@ pub fn read_cases_with(
         }]);
     };
     let package = package(dir, layout).map_err(one)?;
+    let own = package.judging.clone();
     let judging = match interactor {
         Some(interactor) => Judging::Interactive(interactor),
         None => judging(&files, package.judging).map_err(one)?,
+    };
+    // The package's groups hold only while the package's own judging judges.
+    let groups = match Some(&judging) == own.as_ref() {
+        true => package.groups,
+        false => Vec::new(),
     };
     let limits = package.limits.overridden_by(files.limits);
     let mut listing = match &package.polygon {
@@ -327,6 +351,7 @@ pub fn read_cases_with(
         .sort_by(|a, b| natural_order(&a.name, &b.name));
     Ok(CaseFolder {
         judging,
+        groups,
         cases: listing.cases,
         layout,
         limits,

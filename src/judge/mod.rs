@@ -65,6 +65,7 @@ fn folder_tasks(
     // `--compare` beats a package's default validator, as `-t` beats its time limit.
     if let (Judging::KattisDefault(_), Some(_)) = (&folder.judging, flags.compare) {
         folder.judging = Judging::Compare;
+        folder.groups.clear();
     }
     // `--output-limit` beats a package's output limit, as `-m` beats its memory limit.
     if let Some(mib) = flags.limits.output_mib {
@@ -130,6 +131,17 @@ fn folder_tasks(
         },
         Judging::Compare => String::new(),
     };
+    let mut judged_by = judged_by;
+    for (group, judging) in &folder.groups {
+        let flags = match judging {
+            Judging::KattisDefault(validator) => validator.describe(),
+            Judging::Validator { args, .. } => args.join(" "),
+            Judging::Interactive(Interactor::Program { command, .. }) => command.clone(),
+            _ => String::new(),
+        };
+        let group = group.strip_prefix(dir).unwrap_or(group);
+        judged_by.push_str(&format!("; {} with {flags}", group.display()));
+    }
     eprintln!(
         "{}",
         printable(&format!(
@@ -143,15 +155,14 @@ fn folder_tasks(
     if let Some(mib) = folder.limits.output_mib {
         limits.output_bytes = usize::try_from(mib << 20).unwrap_or(usize::MAX);
     }
-    let judging = folder.judging;
     folder
         .cases
-        .into_iter()
+        .iter()
         .map(|case| Task {
             label: format!("{name}/{}", case.name),
             program: program.clone(),
-            case,
-            judging: judging.clone(),
+            case: case.clone(),
+            judging: folder.judging_of(case).clone(),
             limits,
         })
         .collect()

@@ -90,7 +90,7 @@ pub fn run(
             label: case.name.clone(),
             program: program.clone(),
             case: case.clone(),
-            judging: folder.judging.clone(),
+            judging: folder.judging_of(case).clone(),
             limits,
         })
         .collect();

@@ -348,7 +348,7 @@ fn a_kattis_interactor_rules_only_by_42_and_43() {
 }
 
 #[test]
-fn output_validator_flags_belong_to_the_whole_of_data() {
+fn output_validator_flags_of_data_and_of_one_group() {
     let package = |testdata: &str, at: &str| {
         common::fresh_folder(
             "kattis",
@@ -358,6 +358,10 @@ fn output_validator_flags_belong_to_the_whole_of_data() {
                 (at, testdata),
                 ("data/secret/g1/1.in", "x\n"),
                 ("data/secret/g1/1.ans", "Yes\n"),
+                ("data/secret/g1/deeper/2.in", "x\n"),
+                ("data/secret/g1/deeper/2.ans", "Yes\n"),
+                ("data/secret/g2/3.in", "x\n"),
+                ("data/secret/g2/3.ans", "Yes\n"),
             ],
         )
     };
@@ -368,22 +372,34 @@ fn output_validator_flags_belong_to_the_whole_of_data() {
     judge("echo yes", &dir, &[])
         .assert()
         .code(1)
-        .stderr(contains("default output validator with case_sensitive"));
+        .stderr(contains("default output validator with case_sensitive"))
+        .stdout(contains("3 cases: 3 WA"));
     let dir = package("output_validator_flags: fuzzy\n", "data/testdata.yaml");
     judge("echo Yes", &dir, &[])
         .assert()
         .code(2)
         .stderr(contains("data/testdata.yaml: output_validator_flags: the default output validator has no flag \"fuzzy\""));
+    // A group's own flags judge its cases and the groups below it; the others keep the
+    // default (which ignores case): `yes` is wrong only in g1.
     let dir = package(
         "output_validator_flags: case_sensitive\n",
+        "data/secret/g1/testdata.yaml",
+    );
+    judge("echo yes", &dir, &[])
+        .assert()
+        .code(1)
+        .stderr(contains("; data/secret/g1 with case_sensitive"))
+        .stdout(contains("flags/secret/g1/1         WA"))
+        .stdout(contains("flags/secret/g1/deeper/2  WA"))
+        .stdout(contains("flags/secret/g2/3         AC"));
+    let dir = package(
+        "output_validator_flags: fuzzy\n",
         "data/secret/g1/testdata.yaml",
     );
     judge("echo Yes", &dir, &[])
         .assert()
         .code(2)
-        .stderr(contains(
-            "g1/testdata.yaml: output validator flags for one test group are not supported",
-        ));
+        .stderr(contains("g1/testdata.yaml: output_validator_flags: the default output validator has no flag \"fuzzy\""));
 }
 
 #[test]

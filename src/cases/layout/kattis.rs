@@ -22,9 +22,18 @@ use crate::temp_folder::quoted;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-/// How a Kattis package is judged, its limits, and warnings (what it says and the judge does
-/// not apply).
-pub fn package(dir: &Path) -> Result<(Judging, FolderLimits, Vec<String>), CaseError> {
+/// How a Kattis package is judged: its judging, the test groups whose own `testdata.yaml`
+/// gives other output validator flags (each group's folder with its judging), its limits and
+/// warnings (what it says and the judge does not apply).
+pub struct KattisPackage {
+    pub judging: Judging,
+    pub groups: Vec<(PathBuf, Judging)>,
+    pub limits: FolderLimits,
+    pub warnings: Vec<String>,
+}
+
+/// Reads the Kattis package at `dir`.
+pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
     let yaml_path = dir.join("problem.yaml");
     let invalid = |path: &Path, message: String| CaseError::Invalid {
         path: path.to_path_buf(),
@@ -42,14 +51,15 @@ pub fn package(dir: &Path) -> Result<(Judging, FolderLimits, Vec<String>), CaseE
         .iter()
         .map(|warning| format!("{}/{warning}", dir.display()))
         .collect();
-    let flags_in_yaml = !problem.validator_flags.is_empty();
+    let yaml_flags = problem.validator_flags.clone();
+    let mut groups = Vec::new();
     testdata_flags(
         &dir.join("data"),
         true,
         &mut problem.validator_flags,
+        &mut groups,
         &mut warnings,
     )?;
-    let flags = &problem.validator_flags;
     let folder = FOLDERS
         .iter()
         .map(|folder| dir.join(folder))
@@ -59,61 +69,109 @@ pub fn package(dir: &Path) -> Result<(Judging, FolderLimits, Vec<String>), CaseE
         Some(Validation::Default) => problem.interactive.is_some(),
         None => problem.interactive.is_some() || output_validator(dir)?.is_some(),
     };
-    let judging = if custom {
-        let said = problem.interactive.or(problem.validation_line);
-        let Some(program) = output_validator(dir)? else {
-            let why = match problem.interactive {
-                Some(_) => "an interactive problem",
-                None => "validation: custom",
+    let program = match custom {
+        true => {
+            let said = problem.interactive.or(problem.validation_line);
+            let Some(program) = output_validator(dir)? else {
+                let why = match problem.interactive {
+                    Some(_) => "an interactive problem",
+                    None => "validation: custom",
+                };
+                return Err(invalid(
+                    &yaml_path,
+                    format!(
+                        "line {}: {why}, but the package has no output validator program in output_validators/ or output_validator/",
+                        said.unwrap_or(1)
+                    ),
+                ));
             };
-            return Err(invalid(
-                &yaml_path,
-                format!(
-                    "line {}: {why}, but the package has no output validator program in output_validators/ or output_validator/",
-                    said.unwrap_or(1)
-                ),
-            ));
-        };
-        match problem.interactive {
-            Some(_) => {
-                let name = program.file_name().unwrap_or_default().to_string_lossy();
-                let mut command = shell_word(&format!("./{name}"));
-                if !flags.is_empty() {
-                    command.push_str(" {input} {answer} {feedback}");
-                    for flag in flags {
-                        command.push(' ');
-                        command.push_str(&shell_word(flag));
-                    }
-                }
-                Judging::Interactive(Interactor::Program {
-                    command,
-                    dir: program.parent().map(Path::to_path_buf),
-                    kattis: true,
-                })
+            Some(program)
+        }
+        false => {
+            if let (Some(folder), Some(Validation::Default)) = (folder, problem.validation) {
+                warnings.push(format!(
+                    "{}: not used: problem.yaml says validation: default (the default output validator judges)",
+                    folder.display()
+                ));
             }
-            None => Judging::Validator {
-                program,
-                args: flags.clone(),
-            },
+            None
         }
-    } else {
-        if let (Some(folder), Some(Validation::Default)) = (folder, problem.validation) {
-            warnings.push(format!(
-                "{}: not used: problem.yaml says validation: default (the default output validator judges)",
-                folder.display()
-            ));
-        }
-        let validator =
-            DefaultValidator::from_flags(flags).map_err(|message| match flags_in_yaml {
-                true => invalid(&yaml_path, format!("validator_flags: {message}")),
-                false => invalid(
-                    &dir.join("data/testdata.yaml"),
-                    format!("output_validator_flags: {message}"),
-                ),
-            })?;
-        Judging::KattisDefault(validator)
     };
-    Ok((judging, problem.limits, warnings))
+    let flags_from = match yaml_flags == problem.validator_flags {
+        true => yaml_path.clone(),
+        false => dir.join("data/testdata.yaml"),
+    };
+    let judging = judging_with(
+        &problem,
+        program.as_deref(),
+        &problem.validator_flags,
+        &flags_from,
+    )?;
+    let groups = groups
+        .into_iter()
+        .map(|(group, flags)| {
+            let flags: Vec<String> = yaml_flags.iter().cloned().chain(flags).collect();
+            let judging = judging_with(
+                &problem,
+                program.as_deref(),
+                &flags,
+                &group.join("testdata.yaml"),
+            )?;
+            Ok((group, judging))
+        })
+        .collect::<Result<Vec<_>, CaseError>>()?;
+    Ok(KattisPackage {
+        judging,
+        groups,
+        limits: problem.limits,
+        warnings,
+    })
+}
+
+/// The judging of a package with these output validator flags: its own validator (`program`)
+/// given them, as the interactor or after the output, or the default validator following
+/// them; `flags_from` names the file they came from in an error.
+fn judging_with(
+    problem: &KattisProblem,
+    program: Option<&Path>,
+    flags: &[String],
+    flags_from: &Path,
+) -> Result<Judging, CaseError> {
+    let Some(program) = program else {
+        let validator = DefaultValidator::from_flags(flags).map_err(|message| {
+            let key = match flags_from.ends_with("problem.yaml") {
+                true => "validator_flags",
+                false => "output_validator_flags",
+            };
+            CaseError::Invalid {
+                path: flags_from.to_path_buf(),
+                message: format!("{key}: {message}"),
+            }
+        })?;
+        return Ok(Judging::KattisDefault(validator));
+    };
+    Ok(match problem.interactive {
+        Some(_) => {
+            let name = program.file_name().unwrap_or_default().to_string_lossy();
+            let mut command = shell_word(&format!("./{name}"));
+            if !flags.is_empty() {
+                command.push_str(" {input} {answer} {feedback}");
+                for flag in flags {
+                    command.push(' ');
+                    command.push_str(&shell_word(flag));
+                }
+            }
+            Judging::Interactive(Interactor::Program {
+                command,
+                dir: program.parent().map(Path::to_path_buf),
+                kattis: true,
+            })
+        }
+        None => Judging::Validator {
+            program: program.to_path_buf(),
+            args: flags.to_vec(),
+        },
+    })
 }
 
 /// How `judge verify` computes the package's time limit from its accepted submissions: the
@@ -139,12 +197,14 @@ fn shell_word(word: &str) -> String {
 }
 
 /// Adds the output validator flags of `data/testdata.yaml` to `flags`, and warns about the
-/// other keys of every `testdata.yaml` below `data/`. Flags in a group's own `testdata.yaml`
-/// are an error: the judge applies one set of flags to every case.
+/// other keys of every `testdata.yaml` below `data/`. A group whose own `testdata.yaml` gives
+/// flags is judged with those instead (after `problem.yaml`'s, as problemtools passes them),
+/// and so are the groups below it: each such group goes into `groups` with its flags.
 fn testdata_flags(
     folder: &Path,
     top: bool,
     flags: &mut Vec<String>,
+    groups: &mut Vec<(PathBuf, Vec<String>)>,
     warnings: &mut Vec<String>,
 ) -> Result<(), CaseError> {
     if !folder.is_dir() {
@@ -158,13 +218,13 @@ fn testdata_flags(
                 path: path.clone(),
                 message,
             })?;
-        if !top && !found.is_empty() {
-            return Err(CaseError::Invalid {
-                path,
-                message: "output validator flags for one test group are not supported: the judge applies the same flags to every case (put them in data/testdata.yaml)".to_string(),
-            });
+        match top {
+            true => flags.extend(found),
+            // Below it, a group without flags of its own is judged with these (the deepest
+            // group holding a case decides: `CaseFolder::judging_of`).
+            false if !found.is_empty() => groups.push((folder.to_path_buf(), found)),
+            false => {}
         }
-        flags.extend(found);
         warnings.extend(unused);
     }
     for path in entries(folder)? {
@@ -172,7 +232,7 @@ fn testdata_flags(
             .symlink_metadata()
             .is_ok_and(|metadata| metadata.is_dir())
         {
-            testdata_flags(&path, false, flags, warnings)?;
+            testdata_flags(&path, false, flags, groups, warnings)?;
         }
     }
     Ok(())
