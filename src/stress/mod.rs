@@ -30,9 +30,12 @@ use options::StressOptions;
 use progress::ProgressLine;
 use search::{search, Ending, Source};
 use shrink::{shrink, Attempt, Tokens};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
-use trial::{Outcome, OutputCheck, Setup, Validity};
+use trial::{Failure, Outcome, OutputCheck, Setup, Validity};
 
 /// The most runs the shrinker may use.
 pub const MAX_SHRINK_RUNS: usize = 2000;
@@ -235,35 +238,54 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
     let regular_fails = start.to_string() == input
         || matches!(plan.setup.attempt(&start.to_string()), Outcome::Failed(_));
     if regular_fails {
-        // (The shrinker never asks about one input twice.)
-        let mut progress = ProgressLine::new();
-        let mut runs = 0;
-        let result = shrink(start, MAX_SHRINK_RUNS, |candidate| {
+        // (The shrinker never asks about one input twice.) Up to `jobs` candidates run at
+        // once; the failure of each kept one is noted, and the shrunk input's is reported.
+        let progress = Mutex::new(ProgressLine::new());
+        let runs = AtomicUsize::new(0);
+        let smallest = AtomicUsize::new(input.len());
+        let failures: Mutex<HashMap<String, Box<Failure>>> = Mutex::new(HashMap::new());
+        let result = shrink(start, MAX_SHRINK_RUNS, settings.jobs, |candidate| {
             let text = candidate.to_string();
             if stop::received_signal().is_some() {
                 return Attempt::Refused;
             }
-            runs += 1;
-            progress.draw(&format!(
-                "shrinking: {}, {:.1} s, the smallest failing input {} (Ctrl-C keeps it)",
-                count(runs, "run"),
-                started.elapsed().as_secs_f64(),
-                count(last_input.len(), "byte")
-            ));
+            let run = runs.fetch_add(1, Ordering::Relaxed) + 1;
+            if let Ok(mut progress) = progress.lock() {
+                progress.draw(&format!(
+                    "shrinking: {}, {:.1} s, the smallest failing input {} (Ctrl-C keeps it)",
+                    count(run, "run"),
+                    started.elapsed().as_secs_f64(),
+                    count(smallest.load(Ordering::Relaxed), "byte")
+                ));
+            }
             let outcome = plan.setup.attempt(&text);
             if stop::received_signal().is_some() {
                 return Attempt::Refused; // the run was stopped: it says nothing
             }
             match outcome {
                 Outcome::Failed(failure) => {
-                    last_failure = failure;
-                    last_input = text;
+                    smallest.fetch_min(text.len(), Ordering::Relaxed);
+                    if let Ok(mut failures) = failures.lock() {
+                        failures.insert(text, failure);
+                    }
                     Attempt::Kept
                 }
                 Outcome::Invalid(_) if refuse_for_free => Attempt::Refused,
                 _ => Attempt::Lost,
             }
         });
+        let shrunk_text = result.input.to_string();
+        if let Some(failure) = failures
+            .into_inner()
+            .ok()
+            .and_then(|mut failures| failures.remove(&shrunk_text))
+        {
+            last_failure = failure;
+            last_input = shrunk_text;
+        }
+        let progress = progress
+            .into_inner()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         progress.clear();
         shrunk = Some(result);
     }

@@ -233,42 +233,90 @@ const COARSE_ABOVE: u64 = 16;
 struct OutOfRuns;
 
 /// The shrinker's state: the input so far, the runs used, what was asked already, the
-/// predicate.
+/// predicate, and how many candidates it asks about at once.
 struct Shrinker<F> {
     current: Tokens,
     runs: usize,
     max_runs: usize,
+    jobs: usize,
     /// Candidates that lost the failure or were refused: never asked again.
     asked: HashSet<Tokens>,
     strategy: Strategy,
     check: F,
 }
 
-impl<F: FnMut(&Tokens) -> Attempt> Shrinker<F> {
+impl<F: Fn(&Tokens) -> Attempt + Sync> Shrinker<F> {
     /// Tries one candidate; true when it keeps the failure (and becomes the current input).
     fn try_candidate(&mut self, candidate: Tokens) -> Result<bool, OutOfRuns> {
-        if candidate == self.current || self.asked.contains(&candidate) {
-            return Ok(false);
-        }
-        if self.runs >= self.max_runs {
+        Ok(self.first_kept(vec![candidate])?.is_some())
+    }
+
+    /// Asks about `candidates` (each built from the current input) in their order, as a
+    /// shrinker asking one at a time would, and returns the index of the first that keeps the
+    /// failure (it becomes the current input), or `None`. Those never asked before are run
+    /// at once (at most `jobs` of them are given); the answers are then taken in order, so the
+    /// runs counted, the inputs asked and the input kept are the same at any `jobs`: runs after
+    /// the one kept were spent for nothing, and are not counted.
+    fn first_kept(&mut self, candidates: Vec<Tokens>) -> Result<Option<usize>, OutOfRuns> {
+        let fresh: Vec<bool> = candidates
+            .iter()
+            .enumerate()
+            .map(|(index, candidate)| {
+                *candidate != self.current
+                    && !self.asked.contains(candidate)
+                    && !candidates[..index].contains(candidate)
+            })
+            .collect();
+        if fresh.contains(&true) && self.runs >= self.max_runs {
             return Err(OutOfRuns);
         }
-        match (self.check)(&candidate) {
-            Attempt::Refused => {
-                self.asked.insert(candidate);
-                Ok(false)
+        let check = &self.check;
+        let answers: Vec<Option<Attempt>> = match candidates.len() {
+            0 | 1 => candidates
+                .iter()
+                .zip(&fresh)
+                .map(|(candidate, &fresh)| fresh.then(|| check(candidate)))
+                .collect(),
+            _ => std::thread::scope(|scope| {
+                let running: Vec<_> = candidates
+                    .iter()
+                    .zip(&fresh)
+                    .map(|(candidate, &fresh)| fresh.then(|| scope.spawn(move || check(candidate))))
+                    .collect();
+                running
+                    .into_iter()
+                    .map(|run| run.map(|run| run.join().unwrap_or(Attempt::Lost)))
+                    .collect()
+            }),
+        };
+        for (index, (candidate, answer)) in candidates.into_iter().zip(answers).enumerate() {
+            let Some(answer) = answer else { continue };
+            if self.runs >= self.max_runs {
+                return Err(OutOfRuns);
             }
-            Attempt::Lost => {
-                self.runs += 1;
-                self.asked.insert(candidate);
-                Ok(false)
-            }
-            Attempt::Kept => {
-                self.runs += 1;
-                self.current = candidate;
-                Ok(true)
+            match answer {
+                Attempt::Refused => {
+                    self.asked.insert(candidate);
+                }
+                Attempt::Lost => {
+                    self.runs += 1;
+                    self.asked.insert(candidate);
+                }
+                Attempt::Kept => {
+                    self.runs += 1;
+                    self.current = candidate;
+                    return Ok(Some(index));
+                }
             }
         }
+        Ok(None)
+    }
+
+    /// How many candidates to build and ask about at once: `jobs`, but no more than the runs
+    /// left.
+    fn batch(&self) -> usize {
+        self.jobs
+            .clamp(1, self.max_runs.saturating_sub(self.runs).max(1))
     }
 
     /// The value of the number at `at` in the current input (0 when it is no longer one).
@@ -285,12 +333,29 @@ impl<F: FnMut(&Tokens) -> Attempt> Shrinker<F> {
                 .into_iter()
                 .filter(|&at| self.value_at(at) != 0)
                 .collect();
-            for group in nonzero.chunks(size) {
-                let mut candidate = self.current.clone();
-                for &(row, column) in group {
-                    candidate.lines[row][column] = "0".to_string();
+            let groups: Vec<&[(usize, usize)]> = nonzero.chunks(size).collect();
+            let mut next = 0;
+            while next < groups.len() {
+                // Each group set to 0 in the current input: a kept one is built on.
+                let candidates: Vec<Tokens> = groups[next..]
+                    .iter()
+                    .take(self.batch())
+                    .map(|group| {
+                        let mut candidate = self.current.clone();
+                        for &(row, column) in group.iter() {
+                            candidate.lines[row][column] = "0".to_string();
+                        }
+                        candidate
+                    })
+                    .collect();
+                let asked = candidates.len();
+                match self.first_kept(candidates)? {
+                    Some(index) => {
+                        changed = true;
+                        next += index + 1;
+                    }
+                    None => next += asked,
                 }
-                changed |= self.try_candidate(candidate)?;
             }
             if size == 1 {
                 return Ok(changed);
@@ -375,12 +440,24 @@ impl<F: FnMut(&Tokens) -> Attempt> Shrinker<F> {
         for length in drop_lengths(&self.current) {
             let mut start = 0;
             while start + length <= self.current.lines.len() {
-                let mut candidate = self.current.clone();
-                candidate.lines.drain(start..start + length);
-                if self.try_candidate(candidate)? {
-                    changed = true;
-                } else {
-                    start += length;
+                // The runs from `start` on dropped from the current input; one kept is built on
+                // at the same place.
+                let candidates: Vec<Tokens> = (start..=self.current.lines.len() - length)
+                    .step_by(length)
+                    .take(self.batch())
+                    .map(|from| {
+                        let mut candidate = self.current.clone();
+                        candidate.lines.drain(from..from + length);
+                        candidate
+                    })
+                    .collect();
+                let asked = candidates.len();
+                match self.first_kept(candidates)? {
+                    Some(index) => {
+                        changed = true;
+                        start += index * length;
+                    }
+                    None => start += asked * length,
                 }
             }
         }
@@ -394,9 +471,27 @@ impl<F: FnMut(&Tokens) -> Attempt> Shrinker<F> {
                 let mut any = false;
                 // Moves keep the positions of the numbers, so each plan is applied to the
                 // current input: a kept move is built on.
-                for plan in move_plans(&self.current) {
-                    if let Some(candidate) = moved(&self.current, &plan, step) {
-                        any |= self.try_candidate(candidate)?;
+                let plans = move_plans(&self.current);
+                let mut next = 0;
+                while next < plans.len() {
+                    let mut at = Vec::new();
+                    let mut candidates = Vec::new();
+                    for (index, plan) in plans.iter().enumerate().skip(next) {
+                        if candidates.len() == self.batch() {
+                            break;
+                        }
+                        if let Some(candidate) = moved(&self.current, plan, step) {
+                            at.push(index);
+                            candidates.push(candidate);
+                        }
+                    }
+                    let last = at.last().copied();
+                    match self.first_kept(candidates)? {
+                        Some(index) => {
+                            any = true;
+                            next = at[index] + 1;
+                        }
+                        None => next = last.map_or(plans.len(), |last| last + 1),
                     }
                 }
                 changed |= any;
@@ -406,11 +501,23 @@ impl<F: FnMut(&Tokens) -> Attempt> Shrinker<F> {
             }
         }
         let mut index = 0;
-        while let Some(candidate) = token_dropped(&self.current, index) {
-            if self.try_candidate(candidate)? {
-                changed = true;
-            } else {
-                index += 1;
+        loop {
+            // The tokens from `index` on dropped from the current input; one kept is built on
+            // at the same place.
+            let candidates: Vec<Tokens> = (index..)
+                .map_while(|at| token_dropped(&self.current, at))
+                .take(self.batch())
+                .collect();
+            if candidates.is_empty() {
+                break;
+            }
+            let asked = candidates.len();
+            match self.first_kept(candidates)? {
+                Some(kept) => {
+                    changed = true;
+                    index += kept;
+                }
+                None => index += asked,
             }
         }
         Ok(changed)
@@ -418,9 +525,15 @@ impl<F: FnMut(&Tokens) -> Attempt> Shrinker<F> {
 }
 
 /// Shrinks `start` (which fails) while `check` keeps the failure, running it at most
-/// `max_runs` times.
-pub fn shrink(start: Tokens, max_runs: usize, check: impl FnMut(&Tokens) -> Attempt) -> Shrunk {
-    shrink_with(Strategy::CoarseFirst, start, max_runs, check)
+/// `max_runs` times, asking about up to `jobs` candidates at once (the result and the runs
+/// counted are the same at any `jobs`).
+pub fn shrink(
+    start: Tokens,
+    max_runs: usize,
+    jobs: usize,
+    check: impl Fn(&Tokens) -> Attempt + Sync,
+) -> Shrunk {
+    shrink_with(Strategy::CoarseFirst, start, max_runs, jobs, check)
 }
 
 /// As [`shrink`], with the steps `strategy` names.
@@ -428,12 +541,14 @@ pub fn shrink_with(
     strategy: Strategy,
     start: Tokens,
     max_runs: usize,
-    check: impl FnMut(&Tokens) -> Attempt,
+    jobs: usize,
+    check: impl Fn(&Tokens) -> Attempt + Sync,
 ) -> Shrunk {
     let mut shrinker = Shrinker {
         current: start,
         runs: 0,
         max_runs,
+        jobs: jobs.max(1),
         asked: HashSet::new(),
         strategy,
         check,
@@ -495,7 +610,7 @@ mod tests {
     fn a_relation_and_an_odd_sum_survive_and_the_numbers_become_small() {
         let start = Tokens::parse("1000000000 123456789 -876543210\n");
         assert_eq!(a_above_b_plus_c(&start), Attempt::Kept);
-        let shrunk = shrink(start, 10_000, a_above_b_plus_c);
+        let shrunk = shrink(start, 10_000, 1, a_above_b_plus_c);
         assert!(shrunk.minimal);
         let [a, b, c] = three(&shrunk.input).unwrap();
         assert!(a > b + c && (a + b + c) % 2 != 0, "{}", shrunk.input);
@@ -516,7 +631,7 @@ mod tests {
             Some(_) => Attempt::Lost,
             None => Attempt::Refused,
         };
-        let shrunk = shrink(Tokens::parse("1007 1000 5\n"), 10_000, check);
+        let shrunk = shrink(Tokens::parse("1007 1000 5\n"), 10_000, 1, check);
         assert_eq!(shrunk.input.to_string(), "7 0 0\n");
         assert_locally_minimal(&shrunk.input, check);
     }
@@ -538,7 +653,7 @@ mod tests {
                 Attempt::Lost
             }
         };
-        let shrunk = shrink(Tokens::parse(&text), 10_000, check);
+        let shrunk = shrink(Tokens::parse(&text), 10_000, 1, check);
         assert_eq!(shrunk.input.to_string(), "bug\n");
         assert!(shrunk.minimal);
         assert_locally_minimal(&shrunk.input, check);
@@ -563,7 +678,7 @@ mod tests {
                 _ => Attempt::Refused,
             }
         };
-        let shrunk = shrink(Tokens::parse("x 8\n"), 100, check);
+        let shrunk = shrink(Tokens::parse("x 8\n"), 100, 1, check);
         assert_eq!(
             (shrunk.input.to_string().as_str(), shrunk.minimal),
             ("1\n", true)
@@ -580,16 +695,43 @@ mod tests {
             }
             _ => Attempt::Refused,
         };
-        let shrunk = shrink(Tokens::parse("1000 2000 3000 4 5 6\n"), 10, six);
-        assert_eq!((shrunk.runs, shrunk.minimal), (10, false));
-        let mut calls = 0;
-        let shrunk = shrink(Tokens::parse("5 6\n"), 3, |_| {
-            calls += 1;
+        for jobs in [1, 4] {
+            let shrunk = shrink(Tokens::parse("1000 2000 3000 4 5 6\n"), 10, jobs, six);
+            assert_eq!((shrunk.runs, shrunk.minimal), (10, false), "-j {jobs}");
+        }
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        let shrunk = shrink(Tokens::parse("5 6\n"), 3, 1, |_| {
+            calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             Attempt::Refused
         });
+        let calls = calls.into_inner();
         assert_eq!(shrunk.runs, 0);
         assert!(shrunk.minimal && calls > 3, "{calls} calls");
         assert_eq!(shrunk.input.to_string(), "5 6\n");
+    }
+
+    #[test]
+    fn any_number_of_jobs_gives_the_same_input_in_the_same_runs() {
+        // Candidates asked at once are taken in their order: the first kept wins, and the
+        // runs after it are not counted, so nothing depends on how many ran together.
+        let odd_sum = |input: &Tokens| match three(input) {
+            Some([a, b, c]) if a > b + c && (a + b + c) % 2 == 1 => Attempt::Kept,
+            Some(_) => Attempt::Lost,
+            None => Attempt::Refused,
+        };
+        for start in ["1007 1000 5\n", "9999 17 3\n", "123456789 1 1\n"] {
+            let one = shrink(Tokens::parse(start), 10_000, 1, odd_sum);
+            for jobs in [2, 3, 8] {
+                assert_eq!(
+                    shrink(Tokens::parse(start), 10_000, jobs, odd_sum),
+                    one,
+                    "{start} -j {jobs}"
+                );
+            }
+            // Out of runs midway, too.
+            let cut = shrink(Tokens::parse(start), 7, 1, odd_sum);
+            assert_eq!(shrink(Tokens::parse(start), 7, 5, odd_sum), cut, "{start}");
+        }
     }
 
     #[test]
