@@ -10,8 +10,8 @@ use std::path::Path;
 /// DOMjudge's output limit unless a package sets one: 8 MiB (its `output_limit` of 8192 kB).
 pub const DEFAULT_OUTPUT_MIB: u64 = 8;
 
-/// The tag DOMjudge looks for in a submission's sources.
-const TAG: &str = "@EXPECTED_RESULTS@: ";
+/// The tags DOMjudge looks for in a submission's sources.
+const TAGS: [&str; 2] = ["@EXPECTED_RESULTS@: ", "@EXPECTED_SCORE@: "];
 
 /// DOMjudge's own names for the result names a package may use (its `PROBLEM_RESULT_REMAP`).
 const REMAP: [(&str, &str); 7] = [
@@ -46,20 +46,38 @@ pub fn normalise(name: &str) -> String {
         .map_or(upper, |(_, to)| to.to_string())
 }
 
-/// The results an `@EXPECTED_RESULTS@:` tag in `text` lists (`Ok(None)` without one); two tags
-/// in one file are an error, as in DOMjudge.
+/// The results an `@EXPECTED_RESULTS@:` tag in `text` lists (`Ok(None)` without one), found
+/// without regard to case as DOMjudge finds it; `@EXPECTED_SCORE@:` with result names (not a
+/// number) counts the same. Two tags in one file are an error, as in DOMjudge.
 pub fn expected_results(text: &str) -> Result<Option<Vec<String>>, String> {
-    let lower = text.to_lowercase();
-    let tag = TAG.to_lowercase();
-    let Some(start) = lower.find(&tag) else {
-        return Ok(None);
-    };
-    if lower[start + tag.len()..].contains(&tag) {
-        return Err("it holds two @EXPECTED_RESULTS@ tags".to_string());
+    // ASCII lower case keeps every byte where it is: the offsets found hold in `text`.
+    let lower = text.to_ascii_lowercase();
+    let mut found = None;
+    for tag in TAGS {
+        let tag = tag.to_ascii_lowercase();
+        let Some(start) = lower.find(&tag) else {
+            continue;
+        };
+        if lower[start + tag.len()..].contains(&tag) {
+            return Err(format!(
+                "it holds two {} tags",
+                &text[start..start + tag.len() - 2]
+            ));
+        }
+        let rest = &text[start + tag.len()..];
+        let line = rest.lines().next().unwrap_or_default().trim();
+        // A score (`@EXPECTED_SCORE@: 40`) is not a result: not read.
+        if line.parse::<f64>().is_ok() {
+            continue;
+        }
+        if found.is_some() {
+            return Err(
+                "it holds both @EXPECTED_RESULTS@ and @EXPECTED_SCORE@ results".to_string(),
+            );
+        }
+        found = Some(line.split(',').map(normalise).collect());
     }
-    let rest = &text[start + TAG.len()..];
-    let line = rest.lines().next().unwrap_or_default();
-    Ok(Some(line.split(',').map(normalise).collect()))
+    Ok(found)
 }
 
 /// A package's DOMjudge time limit, if it sets one: `domjudge-problem.ini`'s `timelimit`, else
@@ -143,6 +161,20 @@ mod tests {
                 .contains("two")
         );
         assert_eq!(normalise("wrong_answer"), "WRONG-ANSWER");
+        // Text in other scripts before the tag moves nothing.
+        assert_eq!(
+            expected_results("# İİİ Türkçe é\n# @EXPECTED_RESULTS@: WRONG-ANSWER\n"),
+            Ok(Some(vec!["WRONG-ANSWER".to_string()]))
+        );
+        assert_eq!(
+            expected_results("# İ @EXPECTED_RESULTS@: éCORRECT\n"),
+            Ok(Some(vec!["ÉCORRECT".to_string()]))
+        );
+        assert_eq!(
+            expected_results("// @EXPECTED_SCORE@: CORRECT\n"),
+            Ok(Some(vec!["CORRECT".to_string()]))
+        );
+        assert_eq!(expected_results("// @EXPECTED_SCORE@: 40\n"), Ok(None));
         assert_eq!(normalise("mixed-verdicts"), "MIXED-VERDICTS");
     }
 

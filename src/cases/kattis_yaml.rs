@@ -483,6 +483,10 @@ pub fn parse_testdata_yaml(text: &str, from: &str) -> Result<(Vec<String>, Vec<S
     for entry in &entries {
         match entry.key.as_str() {
             "output_validator_flags" | "output_validator_args" => flags.extend(words(entry)?),
+            // Read by `judge verify`'s input validators (`input_validator_flags`).
+            "input_validator_flags" | "input_validator_args" => {
+                words(entry)?;
+            }
             other => unused.push(other.to_string()),
         }
     }
@@ -494,6 +498,22 @@ pub fn parse_testdata_yaml(text: &str, from: &str) -> Result<(Vec<String>, Vec<S
         )],
     };
     Ok((flags, warnings))
+}
+
+/// The input validator flags of a `testdata.yaml`'s text (`input_validator_flags`, the draft's
+/// `input_validator_args`), `None` where it gives none.
+pub fn input_validator_flags(text: &str) -> Result<Option<Vec<String>>, String> {
+    let entries = yaml::parse(text)?;
+    let mut found = None;
+    for entry in &entries {
+        if matches!(
+            entry.key.as_str(),
+            "input_validator_flags" | "input_validator_args"
+        ) {
+            found = Some(words(entry)?);
+        }
+    }
+    Ok(found)
 }
 
 #[cfg(test)]

@@ -101,9 +101,11 @@ impl Ruling {
 pub enum Expected {
     /// Any one of these.
     AnyOf(Vec<Ruling>),
-    /// Not held to a result, and why (a score; checked by hand; a name the format does not
-    /// know).
+    /// Not held to a result, and why (a score; checked by hand).
     NotChecked(String),
+    /// What it expects is no result of the package's format (a typo in a tag or a folder's
+    /// name, such as `CORECT`): a fault of the package, and why.
+    Unknown(String),
 }
 
 /// One submission of a package.
@@ -127,8 +129,28 @@ impl fmt::Display for Expected {
                     .join(" or "),
             ),
             Expected::NotChecked(why) => write!(f, "not checked ({why})"),
+            Expected::Unknown(why) => write!(f, "unknown ({why})"),
         }
     }
+}
+
+/// Whether two names are a typo apart: at most two letters added, dropped or changed.
+fn close(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, &x) in a.iter().enumerate() {
+        let mut row = vec![i + 1];
+        for (j, &y) in b.iter().enumerate() {
+            let cost = usize::from(x != y);
+            row.push(
+                (previous[j] + cost)
+                    .min(previous[j + 1] + 1)
+                    .min(row[j] + 1),
+            );
+        }
+        previous = row;
+    }
+    previous[b.len()] <= 2
 }
 
 /// What a Kattis verdict folder expects.
@@ -146,9 +168,26 @@ fn kattis_folder(name: &str) -> Expected {
         "partially_accepted" => {
             Expected::NotChecked("a score, which the judge does not compute".to_string())
         }
-        other => Expected::NotChecked(format!(
-            "submissions/{other} is not a verdict folder of the Kattis format"
-        )),
+        other => {
+            let known = [
+                "accepted",
+                "wrong_answer",
+                "time_limit_exceeded",
+                "run_time_error",
+                "partially_accepted",
+                "rejected",
+            ];
+            let near = known.iter().find(|name| close(name, other));
+            Expected::Unknown(match near {
+                Some(name) => format!(
+                    "submissions/{other} is not a verdict folder of the Kattis format: {name}?"
+                ),
+                None => format!(
+                    "submissions/{other} is not a verdict folder of the Kattis format ({})",
+                    known.join(", ")
+                ),
+            })
+        }
     }
 }
 
@@ -187,17 +226,32 @@ pub fn polygon_submissions(dir: &Path) -> Result<Vec<Submission>, CaseError> {
         .collect())
 }
 
-/// What DOMjudge expects of result names.
+/// What DOMjudge expects of result names: any of them; `CHECK-MANUALLY` (a person checks it)
+/// is not checked; a name that is no DOMjudge result is a fault of the package.
 fn domjudge_results(names: &[String]) -> Expected {
+    if names.iter().any(|name| name == "CHECK-MANUALLY") {
+        return Expected::NotChecked("expects CHECK-MANUALLY: a person checks it".to_string());
+    }
     let rulings: Option<Vec<Ruling>> = names
         .iter()
         .map(|name| Ruling::from_domjudge(name))
         .collect();
     match rulings {
         Some(rulings) if !rulings.is_empty() => Expected::AnyOf(rulings),
-        _ => Expected::NotChecked(format!("expects {}", names.join(","))),
+        _ => Expected::Unknown(format!(
+            "expects {}, which {} no DOMjudge result ({})",
+            names.join(","),
+            match names.len() {
+                1 => "is",
+                _ => "holds",
+            },
+            super::domjudge::RESULTS.join(", ")
+        )),
     }
 }
+
+/// How much of each file a tag is looked for in.
+const TAG_BYTES: u64 = 1 << 20;
 
 /// The tag of a submission's sources, the first file that has one (two in one file, or in two
 /// files, is an error as in DOMjudge).
@@ -208,7 +262,22 @@ fn tag_of(path: &Path) -> Result<Option<Vec<String>>, String> {
     };
     let mut found = None;
     for file in files.iter().filter(|file| file.is_file()) {
-        let Ok(bytes) = fs::read(file) else { continue };
+        // A regular file of its own only (not one of /proc or /sys, which may never end), and
+        // only its start: a tag is near the top.
+        let Ok(real) = fs::canonicalize(file) else {
+            continue;
+        };
+        if real.starts_with("/proc") || real.starts_with("/sys") {
+            continue;
+        }
+        let mut bytes = Vec::new();
+        let read = fs::File::open(&real).and_then(|opened| {
+            use std::io::Read;
+            opened.take(TAG_BYTES).read_to_end(&mut bytes)
+        });
+        if read.is_err() {
+            continue;
+        }
         let text = String::from_utf8_lossy(&bytes);
         if let Some(results) = domjudge::expected_results(&text)? {
             if found.is_some() {

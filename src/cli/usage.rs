@@ -38,11 +38,12 @@ usage:
   judge stress --cmd 'PROGRAM' --ref 'REFERENCE' --gen 'GENERATOR'
                                  any three programs: GENERATOR SEED prints one input; valid
                                  inputs are the ones REFERENCE (or --validator) accepts
-  judge verify PKG               check a Kattis or DOMjudge package: its input validators on
-                                 every input, then every submission in submissions/ built by
-                                 its language and held to the result its folder (or its
-                                 @EXPECTED_RESULTS@ tag) expects; the time limit from the
-                                 accepted ones where the package sets none
+  judge verify PKG               check a Kattis, DOMjudge or Polygon package: its input
+                                 validators on every input, then every submission (in
+                                 submissions/, or tagged in problem.xml) built by its language
+                                 and held to the result its folder, @EXPECTED_RESULTS@ tag or
+                                 Polygon tag expects; the time limit from the accepted ones
+                                 where the package sets none
   play, validate, stress and verify come first; a solver of that name is judged with judge -- NAME
 ";
 

@@ -15,6 +15,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// How long a build may take (CPU time), as problemtools' default compile time limit.
@@ -23,8 +24,10 @@ pub const COMPILE_TIME_LIMIT: Duration = Duration::from_secs(60);
 const SHOWN_LINES: usize = 12;
 /// The most files a source folder may hold.
 const MOST_FILES: usize = 1000;
+/// The most bytes a source may hold, all its files together.
+const MOST_BYTES: u64 = 64 << 20;
 /// Changes whenever a recipe below changes, so that older builds are not reused.
-const RECIPE_VERSION: &[u8] = b"game-judge build 4";
+const RECIPE_VERSION: &[u8] = b"game-judge build 5";
 
 /// A built source: `program` runs it (an executable file in `folder`, the build folder).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,53 +112,98 @@ pub fn build(source: &Path, includes: &[PathBuf]) -> Result<Built, Failure> {
     build_within(source, includes, COMPILE_TIME_LIMIT)
 }
 
-/// The files of a source, as (path inside the build folder, path now), sorted.
+/// The name a file gets inside the build folder: its own, made valid UTF-8 (a compiler is
+/// given it as text).
+fn inside_name(inside: &Path) -> PathBuf {
+    PathBuf::from(inside.to_string_lossy().into_owned())
+}
+
+/// The files of a source, as (path inside the build folder, path now), sorted: regular files
+/// outside /proc and /sys, at most `MOST_FILES` of them and `MOST_BYTES` in all.
 fn files_of(source: &Path) -> Result<Vec<(PathBuf, PathBuf)>, Failure> {
     let io =
         |error: std::io::Error| Failure::Io(format!("cannot read {}: {error}", source.display()));
+    let unsupported = |why: String| Failure::Unsupported {
+        source: source.display().to_string(),
+        why,
+    };
+    let mut files = Vec::new();
     if !source.is_dir() {
         let name = source
             .file_name()
             .ok_or_else(|| Failure::Io(format!("{} is not a file", source.display())))?;
-        return Ok(vec![(PathBuf::from(name), source.to_path_buf())]);
-    }
-    let mut files = Vec::new();
-    let mut folders = vec![PathBuf::new()];
-    while let Some(inside) = folders.pop() {
-        for entry in fs::read_dir(source.join(&inside)).map_err(io)? {
-            let entry = entry.map_err(io)?;
-            let name = entry.file_name();
-            if name.as_bytes().starts_with(b".") {
-                continue;
-            }
-            let path = entry.path();
-            let metadata = fs::symlink_metadata(&path).map_err(io)?;
-            if metadata.is_dir() {
-                folders.push(inside.join(&name));
-            } else if path.is_file() {
-                files.push((inside.join(&name), path));
-            }
-            if files.len() > MOST_FILES {
-                return Err(Failure::Unsupported {
-                    source: source.display().to_string(),
-                    why: format!("it holds over {MOST_FILES} files"),
-                });
+        files.push((inside_name(Path::new(name)), source.to_path_buf()));
+    } else {
+        let mut folders = vec![PathBuf::new()];
+        while let Some(inside) = folders.pop() {
+            for entry in fs::read_dir(source.join(&inside)).map_err(io)? {
+                let entry = entry.map_err(io)?;
+                let name = entry.file_name();
+                if name.as_bytes().starts_with(b".") {
+                    continue;
+                }
+                let path = entry.path();
+                let metadata = fs::symlink_metadata(&path).map_err(io)?;
+                if metadata.is_dir() {
+                    folders.push(inside.join(&name));
+                } else if path.is_file() {
+                    files.push((inside_name(&inside.join(&name)), path));
+                }
+                if files.len() > MOST_FILES {
+                    return Err(unsupported(format!("it holds over {MOST_FILES} files")));
+                }
             }
         }
+    }
+    let mut bytes = 0;
+    for (_, path) in &files {
+        let real = fs::canonicalize(path).map_err(io)?;
+        if real.starts_with("/proc") || real.starts_with("/sys") || !real.is_file() {
+            return Err(unsupported(format!(
+                "{} is not a regular file of its own (it leads to {})",
+                path.display(),
+                real.display()
+            )));
+        }
+        bytes += fs::metadata(&real).map_err(io)?.len();
+    }
+    if bytes > MOST_BYTES {
+        return Err(unsupported(format!(
+            "its files hold over {} MiB",
+            MOST_BYTES >> 20
+        )));
     }
     files.sort();
     Ok(files)
 }
 
-/// Whether `tool` is a program on the PATH.
+/// Whether `tool` is a program on the PATH that runs: `TOOL --version` succeeds (a pyenv shim
+/// for a Python that is not installed is on the PATH, and fails). Asked once per tool.
 fn installed(tool: &str) -> bool {
+    static KNOWN: Mutex<Vec<(String, bool)>> = Mutex::new(Vec::new());
+    let Ok(mut known) = KNOWN.lock() else {
+        return false;
+    };
+    if let Some((_, works)) = known.iter().find(|(name, _)| name == tool) {
+        return *works;
+    }
     let path = std::env::var_os("PATH").unwrap_or_default();
-    std::env::split_paths(&path).any(|folder| {
+    let on_path = std::env::split_paths(&path).any(|folder| {
         folder
             .join(tool)
             .metadata()
             .is_ok_and(|metadata| metadata.is_file() && metadata.permissions().mode() & 0o111 != 0)
-    })
+    });
+    let works = on_path
+        && std::process::Command::new(tool)
+            .arg("--version")
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success());
+    known.push((tool.to_string(), works));
+    works
 }
 
 /// What a build will do with the files.
@@ -292,29 +340,44 @@ fn recipe(source: &str, files: &[(PathBuf, PathBuf)]) -> Result<Recipe, Failure>
     })
 }
 
-/// The word after `keyword ` in `text` before `end`, the last one (a class or package name).
-fn last_name_after(text: &str, keyword: &str, end: usize) -> Option<String> {
-    let before = &text[..end];
-    let at = before.rfind(keyword)?;
-    let name: String = before[at + keyword.len()..]
-        .trim_start()
-        .chars()
-        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$' || *c == '.')
-        .collect();
-    (!name.is_empty()).then_some(name)
-}
-
-/// The Java class that holds `static void main`, the first in file order, inside its file's
-/// `package` if it names one; `None` when no class has one.
-fn java_class(folder: &Path, files: &[String]) -> Option<String> {
-    files.iter().find_map(|file| {
-        let text = fs::read_to_string(folder.join(file)).ok()?;
-        let main = text.find("static void main")?;
-        let class = last_name_after(&text, "class ", main)?;
-        match last_name_after(&text, "package ", text.len().min(main)) {
-            Some(package) => Some(format!("{package}.{class}")),
-            None => Some(class),
+/// The Java class with `public static void main(String[])`, as the compiled classes say
+/// (`javap`): the one named as the main file first, then the others in name order; `None`
+/// when no class has one.
+fn java_class(classes: &Path, main_file: &str) -> Option<String> {
+    let mut names = Vec::new();
+    let mut folders = vec![PathBuf::new()];
+    while let Some(inside) = folders.pop() {
+        for entry in fs::read_dir(classes.join(&inside))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if entry.path().is_dir() {
+                folders.push(inside.join(&name));
+            } else if let Some(class) = name.strip_suffix(".class").filter(|c| !c.contains('$')) {
+                let mut path = inside.join(class).to_string_lossy().into_owned();
+                path = path.replace('/', ".");
+                names.push(path);
+            }
         }
+    }
+    let stem = Path::new(main_file)
+        .file_stem()
+        .map(|stem| stem.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    names.sort_by_key(|name| (name.rsplit('.').next() != Some(stem.as_str()), name.clone()));
+    names.into_iter().find(|name| {
+        std::process::Command::new("javap")
+            .arg("-cp")
+            .arg(classes)
+            .arg("-public")
+            .arg(name)
+            .output()
+            .is_ok_and(|output| {
+                String::from_utf8_lossy(&output.stdout)
+                    .contains("static void main(java.lang.String[])")
+            })
     })
 }
 
@@ -396,7 +459,9 @@ fn build_in(
                 .iter()
                 .map(|folder| folder.to_string_lossy().into_owned())
                 .collect();
-            if let Some(words) = language.compile(files, &includes) {
+            // `./` before each file: a name such as `-v.py` is not taken for an option.
+            let files: Vec<String> = files.iter().map(|file| format!("./{file}")).collect();
+            if let Some(words) = language.compile(&files, &includes) {
                 let line: Vec<String> = words
                     .iter()
                     .map(|word| {
@@ -411,11 +476,13 @@ fn build_in(
                 run_build(source, work, &line.join(" "), limit)?;
             }
             let main = match language {
-                Language::Java => java_class(work, files).ok_or_else(|| Failure::Compile {
-                    source: source.to_string(),
-                    command: "javac".to_string(),
-                    said: "no class has a `static void main`".to_string(),
-                })?,
+                Language::Java => {
+                    java_class(&work.join("classes"), main).ok_or_else(|| Failure::Compile {
+                        source: source.to_string(),
+                        command: "javac".to_string(),
+                        said: "no class has a `static void main`".to_string(),
+                    })?
+                }
                 _ => main.clone(),
             };
             if let Some(line) = language.run_line(folder, &main) {

@@ -33,10 +33,11 @@ fn cache_folder() -> PathBuf {
 pub fn fingerprint(parts: &[&[u8]]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for part in parts {
-        for &byte in *part {
+        // Each part preceded by its length: no two lists of parts give the same bytes.
+        let length = (part.len() as u64).to_le_bytes();
+        for &byte in length.iter().chain(part.iter()) {
             hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
         }
-        hash = (hash ^ 0xff).wrapping_mul(0x0100_0000_01b3);
     }
     hash
 }
@@ -71,6 +72,11 @@ mod tests {
         assert_eq!(base, fingerprint(&[b"a", b"b"]));
         assert_ne!(base, fingerprint(&[b"a", b"c"]));
         assert_ne!(base, fingerprint(&[b"ab", b""]));
+        // A separator inside a part cannot pose as the end of one.
+        assert_ne!(
+            fingerprint(&[b"a.c", b"X", b"b.c", b"Y"]),
+            fingerprint(&[b"a.c", b"X\xffb.c\xffY"])
+        );
     }
 
     #[test]

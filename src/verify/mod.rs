@@ -8,6 +8,7 @@
 
 pub mod options;
 mod submission;
+mod table;
 mod time_limit;
 mod validators;
 
@@ -20,9 +21,9 @@ use crate::cases::submissions::{
 use crate::cases::{read_cases, CaseFolder, Interactor, Judging};
 use crate::grade::Settings;
 use crate::limits::LimitFlags;
-use crate::limits::DEFAULT_MEMORY_MIB;
+use crate::limits::{DEFAULT_MEMORY_MIB, MAX_SECONDS};
 use crate::outcome::Outcome;
-use crate::process::{sandbox, Session, Signals};
+use crate::process::{sandbox, stop, Session, Signals};
 use crate::report::{json, Format};
 use crate::text::{count, printable};
 use options::VerifyOptions;
@@ -30,44 +31,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use submission::{result, result_within, Got};
+use table::{json_row, milliseconds, row_line, seconds, Row, Status, Widths};
 use time_limit::{time_limits, TimeLimits};
-
-/// How a submission came out against what it expects.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Status {
-    AsExpected,
-    /// Only under the higher limit (problemtools: "OK with extra time").
-    WithExtraTime,
-    Mismatch,
-    Skipped,
-    NotChecked,
-    /// The package's grader failed on it.
-    JudgeError,
-}
-
-impl Status {
-    fn word(self) -> &'static str {
-        match self {
-            Status::AsExpected => "ok",
-            Status::WithExtraTime => "ok with extra time",
-            Status::Mismatch => "FAILED",
-            Status::Skipped => "skipped",
-            Status::NotChecked => "not checked",
-            Status::JudgeError => "JUDGE ERROR",
-        }
-    }
-}
-
-/// One line of the table.
-struct Row {
-    name: String,
-    expected: String,
-    got: String,
-    slowest: Option<(String, Duration)>,
-    status: Status,
-    /// Why, where it is not plainly as expected.
-    detail: String,
-}
 
 /// The expectation as the rules name it.
 fn expected_text(expected: &Expected, rules: Rules) -> String {
@@ -77,7 +42,7 @@ fn expected_text(expected: &Expected, rules: Rules) -> String {
             .map(|ruling| ruling.name(rules))
             .collect::<Vec<_>>()
             .join(","),
-        Expected::NotChecked(_) => "-".to_string(),
+        Expected::NotChecked(_) | Expected::Unknown(_) => "-".to_string(),
     }
 }
 
@@ -107,8 +72,16 @@ struct How<'a> {
     flags: &'a LimitFlags,
 }
 
-/// Checks one submission and makes its row; the slowest accepted time, for the time limit.
-fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> (Row, Option<Duration>) {
+/// A checked submission: its row, and its slowest case's time if it was accepted (for the
+/// time limit).
+struct Checked {
+    row: Row,
+    accepted_time: Option<Duration>,
+}
+
+/// Checks one submission and makes its row; `None` when a signal stopped it (what it got then
+/// says nothing).
+fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> Option<Checked> {
     let How {
         folder,
         rules,
@@ -121,13 +94,28 @@ fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> (Row, Optio
         name: submission.name.clone(),
         expected: expected_text(&submission.expected, rules),
         got: "-".to_string(),
-        slowest: None,
+        case: None,
         status: Status::NotChecked,
         detail: String::new(),
+        note: String::new(),
     };
-    if let Expected::NotChecked(why) = &submission.expected {
-        row.detail = why.clone();
-        return (row, None);
+    let done = |row: Row| {
+        Some(Checked {
+            row,
+            accepted_time: None,
+        })
+    };
+    match &submission.expected {
+        Expected::NotChecked(why) => {
+            row.detail = why.clone();
+            return done(row);
+        }
+        Expected::Unknown(why) => {
+            row.status = Status::Mismatch;
+            row.detail = why.clone();
+            return done(row);
+        }
+        Expected::AnyOf(_) => {}
     }
     let mut run_limits = flags.limits_with(limits.high, memory_mib);
     let output_mib = match rules {
@@ -137,8 +125,17 @@ fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> (Row, Optio
     if let (None, Some(mib)) = (flags.output_mib, output_mib) {
         run_limits.output_bytes = usize::try_from(mib << 20).unwrap_or(usize::MAX);
     }
-    let compile_limit = Duration::from_secs_f64(timing.compilation_time);
-    let runs = match submission::run(submission, folder, compile_limit, run_limits, settings) {
+    // DOMjudge holds a run to its time limit in wall-clock time too: a program asleep past it
+    // is a time-out there, not judged on what it printed.
+    if rules == Rules::DomJudge && flags.wall.is_none() {
+        run_limits.wall = limits.high;
+    }
+    let compile_limit = Duration::from_secs_f64(timing.compilation_time.clamp(0.001, MAX_SECONDS));
+    let got = submission::run(submission, folder, compile_limit, run_limits, settings);
+    if stop::received_signal().is_some() {
+        return None;
+    }
+    let runs = match got {
         Got::Ran(runs) => runs,
         Got::CompileError(said) => {
             row.got = Ruling::CompileError.name(rules).to_string();
@@ -147,23 +144,23 @@ fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> (Row, Optio
                 false => Status::Mismatch,
             };
             row.detail = said;
-            return (row, None);
+            return done(row);
         }
         Got::Skipped(why) => {
             row.status = Status::Skipped;
             row.detail = why;
-            return (row, None);
+            return done(row);
+        }
+        Got::JudgeError(why) => {
+            row.status = Status::JudgeError;
+            row.detail = why;
+            return done(row);
         }
     };
-    row.slowest = runs
-        .iter()
-        .max_by_key(|run| run.cpu)
-        .map(|run| (run.label.clone(), run.cpu));
     let (high, high_at) = result(&runs);
     let (low, low_at) = result_within(&runs, limits);
     let name = |ruling: Option<Ruling>| ruling.map_or("JE", |ruling| ruling.name(rules));
     row.got = name(low).to_string();
-    let failed_case = |at: Option<usize>| at.map(|index| &runs[index]);
     row.status = if low.is_none() || high.is_none() {
         Status::JudgeError
     } else if meets(low, &submission.expected, rules) {
@@ -173,33 +170,37 @@ fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> (Row, Optio
     } else {
         Status::Mismatch
     };
-    if let Some(case) = failed_case(low_at).or(failed_case(high_at)) {
-        row.detail = format!("{}: {}", case.label, case.detail);
-    }
+    // The case that decided: the first failed (under the time limit, else the higher one);
+    // for an accepted run, its slowest.
+    let deciding = low_at.or(high_at).map(|index| &runs[index]);
+    row.case = deciding
+        .or_else(|| runs.iter().max_by_key(|run| run.cpu))
+        .map(|run| (run.label.clone(), run.cpu));
+    row.detail = match (deciding, low) {
+        (Some(case), Some(Ruling::TimeLimit)) if case.ruling != Some(Ruling::TimeLimit) => {
+            format!(
+                "{}: {} ms of CPU, over the time limit of {}",
+                case.label,
+                case.cpu.as_millis(),
+                seconds(limits.limit)
+            )
+        }
+        (Some(case), _) => format!("{}: {}", case.label, case.detail),
+        (None, _) => format!("expected {}", row.expected),
+    };
     if low != high && row.status != Status::JudgeError {
-        row.detail = format!(
-            "sensitive to the time limit: {} under {}, {} under {}; {}",
+        row.note = format!(
+            "sensitive to the time limit: {} under {}, {} under {}",
             name(low),
             seconds(limits.limit),
             name(high),
-            seconds(limits.high),
-            row.detail
+            seconds(limits.high)
         );
     }
     let accepted_time = (high == Some(Ruling::Accepted))
         .then(|| runs.iter().map(|run| run.cpu).max())
         .flatten();
-    (row, accepted_time)
-}
-
-/// A limit, as the judge's folder line gives one: `2 s`, `1.5 s`.
-fn seconds(duration: Duration) -> String {
-    format!("{} s", (duration.as_secs_f64() * 1000.0).round() / 1000.0)
-}
-
-/// A time taken, as the report gives it: `140 ms`.
-fn milliseconds(duration: Duration) -> String {
-    format!("{} ms", duration.as_millis())
+    Some(Checked { row, accepted_time })
 }
 
 /// The folders the sandbox hides from submissions: the package, every case file's folder, its
@@ -240,104 +241,6 @@ fn hidden_folders(dir: &Path, folder: &CaseFolder) -> Vec<PathBuf> {
     folders.sort();
     folders.dedup();
     folders
-}
-
-/// The widths of the table's columns: submission, expected, got, slowest case.
-#[derive(Clone, Copy)]
-struct Widths {
-    name: usize,
-    expected: usize,
-    got: usize,
-    slowest: usize,
-}
-
-impl Widths {
-    fn of(list: &[Submission], folder: &CaseFolder, rules: Rules) -> Widths {
-        let longest = |names: &mut dyn Iterator<Item = usize>, least: usize| {
-            names.max().unwrap_or(least).max(least)
-        };
-        let rulings = [
-            Ruling::Accepted,
-            Ruling::WrongAnswer,
-            Ruling::NoOutput,
-            Ruling::TimeLimit,
-            Ruling::RunError,
-            Ruling::MemoryLimit,
-            Ruling::OutputLimit,
-            Ruling::CompileError,
-        ];
-        Widths {
-            name: longest(&mut list.iter().map(|s| s.name.chars().count()), 10),
-            expected: longest(
-                &mut list.iter().map(|s| expected_text(&s.expected, rules).len()),
-                8,
-            ),
-            got: longest(&mut rulings.iter().map(|r| r.name(rules).len()), 3),
-            slowest: longest(
-                &mut folder
-                    .cases
-                    .iter()
-                    .map(|case| case.name.chars().count() + 10),
-                12,
-            ),
-        }
-    }
-
-    /// One line of the table, its columns padded.
-    fn line(&self, name: &str, expected: &str, got: &str, slowest: &str, status: &str) -> String {
-        format!(
-            "{name:<w0$}  {expected:<w1$}  {got:<w2$}  {slowest:<w3$}  {status}",
-            w0 = self.name,
-            w1 = self.expected,
-            w2 = self.got,
-            w3 = self.slowest
-        )
-        .trim_end()
-        .to_string()
-    }
-}
-
-/// The table's line for a row.
-fn row_line(row: &Row, widths: Widths) -> String {
-    let slowest = match &row.slowest {
-        Some((case, time)) => format!("{:>8}  {case}", milliseconds(*time)),
-        None => "-".to_string(),
-    };
-    let mut line = widths.line(
-        &row.name,
-        &row.expected,
-        &row.got,
-        &slowest,
-        row.status.word(),
-    );
-    if !row.detail.is_empty() && row.status != Status::AsExpected {
-        let mut lines = row.detail.lines();
-        line.push_str(&format!(": {}", lines.next().unwrap_or_default()));
-        for more in lines.take(12) {
-            line.push_str(&format!("\n    {more}"));
-        }
-    }
-    printable_lines(&line)
-}
-
-/// Each line made printable, the line breaks kept.
-fn printable_lines(text: &str) -> String {
-    text.lines().map(printable).collect::<Vec<_>>().join("\n")
-}
-
-fn json_row(row: &Row) -> String {
-    let (case, ms) = match &row.slowest {
-        Some((case, time)) => (json::string(case), time.as_millis().to_string()),
-        None => ("null".to_string(), "null".to_string()),
-    };
-    format!(
-        "{{\"submission\":{},\"expected\":{},\"got\":{},\"status\":{},\"slowest_case\":{case},\"time_ms\":{ms},\"detail\":{}}}",
-        json::string(&row.name),
-        json::string(&row.expected),
-        json::string(&row.got),
-        json::string(row.status.word()),
-        json::string(&row.detail)
-    )
 }
 
 /// An error that ends the check: the package cannot be checked.
@@ -389,7 +292,12 @@ pub fn run(
         Ok(timing) => timing,
         Err(error) => return broken(&[error.to_string()]),
     };
-    for warning in &folder.warnings {
+    // (What the time multipliers mean when judging one program does not concern verify.)
+    for warning in folder
+        .warnings
+        .iter()
+        .filter(|warning| !warning.contains("as `judge verify` does"))
+    {
         eprintln!("warning: {}", printable(warning));
     }
     let json = format == Format::Json;
@@ -458,7 +366,7 @@ pub fn run(
             println!("{}", json_row(row));
         }
     };
-    human(&widths.line("submission", "expected", "got", "slowest case", ""));
+    human(&widths.line("submission", "expected", "got", "case", ""));
     let how = How {
         folder: &folder,
         rules,
@@ -467,43 +375,90 @@ pub fn run(
         settings,
         flags,
     };
+    let mut errors: Vec<String> = Vec::new();
     // Accepted submissions first: where the package sets no time limit, theirs sets it.
     let first = time_limits(fixed, None, &timing);
     let mut slowest_accepted: Option<Duration> = None;
+    let mut stopped = false;
     for submission in &setters {
-        let (row, time) = check(submission, &how, &first);
-        slowest_accepted = slowest_accepted.max(time);
-        print_row(&row);
-        rows.push(row);
+        let Some(checked) = check(submission, &how, &first) else {
+            stopped = true;
+            break;
+        };
+        slowest_accepted = slowest_accepted.max(checked.accepted_time);
+        print_row(&checked.row);
+        rows.push(checked.row);
     }
     let limits = time_limits(fixed, slowest_accepted, &timing);
-    human(&match fixed {
-        Some(limit) => format!(
-            "time limit {} ({fixed_from}); a time-out must stay one under {}",
-            seconds(limit),
-            seconds(limits.high)
-        ),
-        None => match slowest_accepted {
-            Some(slowest) => format!(
-                "time limit {}: the slowest accepted case took {} (x {}, rounded up to a multiple of {} s); a time-out must stay one under {}",
+    if !stopped {
+        human(&match (fixed, slowest_accepted) {
+            (Some(limit), _) => format!(
+                "time limit {} ({fixed_from}); submissions expected to time out run under {}",
+                seconds(limit),
+                seconds(limits.high)
+            ),
+            (None, Some(slowest)) => format!(
+                "time limit {}: the slowest accepted case took {} (x {}, rounded up to a multiple of {} s); submissions expected to time out run under {}",
                 seconds(limits.limit),
                 milliseconds(slowest),
                 timing.ac_to_time_limit,
                 timing.time_resolution,
                 seconds(limits.high)
             ),
-            None => format!(
-                "time limit unknown: no accepted submission ran; the others run under {}",
-                seconds(limits.high)
-            ),
-        },
-    });
-    for submission in &others {
-        let (row, _) = check(submission, &how, &limits);
-        print_row(&row);
-        rows.push(row);
+            (None, None) => "time limit unknown: no accepted submission ran".to_string(),
+        });
+    }
+    // problemtools' rule: a time limit the package fixes must leave the accepted submissions
+    // their margin (slowest x ac_to_time_limit); one given with -t only is warned about.
+    if let (Some(limit), Some(slowest)) = (fixed, slowest_accepted) {
+        let wanted = slowest.as_secs_f64() * timing.ac_to_time_limit;
+        if wanted > limit.as_secs_f64() {
+            let message = format!(
+                "the time limit of {} ({fixed_from}) is tighter than the slowest accepted case ({}) x {} = {wanted:.3} s",
+                seconds(limit),
+                milliseconds(slowest),
+                timing.ac_to_time_limit
+            );
+            match flags.time {
+                Some(_) => eprintln!("warning: {message}"),
+                None => errors.push(message),
+            }
+        }
+    }
+    let accepted_ran = slowest_accepted.is_some();
+    if !stopped && !accepted_ran && fixed.is_none() {
+        drop(session);
+        return broken(&[format!(
+            "no accepted submission ran, so the time limit is unknown: give {} an accepted submission the judge can build, a time limit, or -t",
+            dir.display()
+        )]);
+    }
+    if !stopped {
+        for submission in &others {
+            let Some(checked) = check(submission, &how, &limits) else {
+                stopped = true;
+                break;
+            };
+            print_row(&checked.row);
+            rows.push(checked.row);
+        }
     }
     drop(session);
+    if let (true, Some(signal)) = (stopped, stop::received_signal()) {
+        eprintln!(
+            "error: stopped by signal {signal} after {} of {}; the running ones were killed, with everything they started",
+            rows.len(),
+            count(list.len(), "submission")
+        );
+        return Outcome::Stopped(signal);
+    }
+    if !accepted_ran {
+        errors
+            .push("no accepted submission ran: the package needs one that is accepted".to_string());
+    }
+    for error in &errors {
+        eprintln!("error: {}", printable(error));
+    }
     let tally = |status: Status| rows.iter().filter(|row| row.status == status).count();
     let as_expected = tally(Status::AsExpected) + tally(Status::WithExtraTime);
     let failed: Vec<&str> = rows
@@ -514,14 +469,11 @@ pub fn run(
     let judge_errors = tally(Status::JudgeError);
     let outcome = if judge_errors > 0 {
         Outcome::Error
-    } else if !failed.is_empty() || !checked.invalid.is_empty() || setters.is_empty() {
+    } else if !failed.is_empty() || !checked.invalid.is_empty() || !errors.is_empty() {
         Outcome::Failed
     } else {
         Outcome::Passed
     };
-    if setters.is_empty() {
-        eprintln!("error: no accepted submission: the package needs one that is accepted");
-    }
     let mut summary = format!(
         "{}: {} as expected",
         count(rows.len(), "submission"),
@@ -548,12 +500,13 @@ pub fn run(
     human(&printable(&summary));
     if json {
         println!(
-            "{{\"submissions\":{},\"as_expected\":{as_expected},\"failed\":{},\"skipped\":{},\"not_checked\":{},\"judge_errors\":{judge_errors},\"invalid_inputs\":{},\"time_limit_ms\":{},\"exit_status\":{}}}",
+            "{{\"submissions\":{},\"as_expected\":{as_expected},\"failed\":{},\"skipped\":{},\"not_checked\":{},\"judge_errors\":{judge_errors},\"invalid_inputs\":{},\"errors\":[{}],\"time_limit_ms\":{},\"exit_status\":{}}}",
             rows.len(),
             failed.len(),
             tally(Status::Skipped),
             tally(Status::NotChecked),
             checked.invalid.len(),
+            errors.iter().map(|error| json::string(error)).collect::<Vec<_>>().join(","),
             limits.limit.as_millis(),
             outcome.code()
         );

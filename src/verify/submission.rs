@@ -35,6 +35,8 @@ pub enum Got {
     CompileError(String),
     /// The judge cannot build it here (a language it does not know or that is not installed).
     Skipped(String),
+    /// The judge could not build or run it (its cache, the file system): why.
+    JudgeError(String),
 }
 
 /// The ruling of a judged case.
@@ -59,9 +61,15 @@ fn reason(result: &Finished, limits: &Limits) -> String {
         input: None,
         ..result.clone()
     };
-    match detail_lines(&without_input, limits).first() {
-        Some(line) => format!("{code}: {}", line.trim()),
-        None => code.to_string(),
+    // Two lines: a wrong answer's expected and actual, a crash's status and its stderr.
+    let lines: Vec<String> = detail_lines(&without_input, limits)
+        .iter()
+        .take(2)
+        .map(|line| line.trim().to_string())
+        .collect();
+    match lines.is_empty() {
+        true => code.to_string(),
+        false => format!("{code}: {}", lines.join("; ")),
     }
 }
 
@@ -80,7 +88,10 @@ pub fn run(
         Err(failure) if failure.is_compile_error() => {
             return Got::CompileError(failure.to_string())
         }
-        Err(failure) => return Got::Skipped(failure.reason()),
+        Err(failure @ sources::Failure::Unsupported { .. }) => {
+            return Got::Skipped(failure.reason())
+        }
+        Err(failure) => return Got::JudgeError(failure.to_string()),
     };
     let program = Program::Binary(built.program);
     let tasks: Vec<Task> = folder

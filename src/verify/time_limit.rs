@@ -5,6 +5,7 @@
 //! out, and with which "accepted with extra time" is told apart.
 
 use crate::cases::kattis_yaml::Timing;
+use crate::limits::MAX_SECONDS;
 use std::time::Duration;
 
 /// The limit accepted submissions run under while the time limit is not known yet.
@@ -15,6 +16,16 @@ pub const UNKNOWN: Duration = Duration::from_secs(60);
 pub struct TimeLimits {
     pub limit: Duration,
     pub high: Duration,
+}
+
+/// A number of seconds as a duration, kept between a millisecond and a day (a multiplier of
+/// 1e300 in a problem.yaml must not make a limit of forever, nor a panic).
+fn bounded(seconds: f64) -> Duration {
+    let seconds = match seconds.is_finite() {
+        true => seconds.clamp(0.001, MAX_SECONDS),
+        false => MAX_SECONDS,
+    };
+    Duration::from_secs_f64(seconds)
 }
 
 /// The limits from a fixed time limit, or from the slowest accepted time.
@@ -28,13 +39,13 @@ pub fn time_limits(
         (None, Some(slowest)) => {
             let exact = slowest.as_secs_f64() * timing.ac_to_time_limit;
             let steps = (exact / timing.time_resolution).ceil().max(1.0);
-            Duration::from_secs_f64(steps * timing.time_resolution)
+            bounded(steps * timing.time_resolution)
         }
         (None, None) => UNKNOWN,
     };
     let high = match (fixed, slowest_accepted) {
         (None, None) => UNKNOWN,
-        _ => limit.mul_f64(timing.time_limit_to_tle),
+        _ => bounded(limit.as_secs_f64() * timing.time_limit_to_tle),
     };
     TimeLimits { limit, high }
 }
@@ -69,6 +80,21 @@ mod tests {
         let limits = time_limits(None, Some(Duration::from_millis(800)), &draft);
         assert_eq!(limits.limit, Duration::from_secs(2));
         assert_eq!(limits.high, Duration::from_secs(3));
+    }
+
+    #[test]
+    fn huge_or_tiny_multipliers_stay_within_a_day() {
+        let wild = Timing {
+            ac_to_time_limit: 1e300,
+            time_limit_to_tle: 1e300,
+            time_resolution: 1e-320,
+            compilation_time: 60.0,
+        };
+        let limits = time_limits(None, Some(Duration::from_millis(10)), &wild);
+        assert_eq!(limits.limit, Duration::from_secs(86_400));
+        assert_eq!(limits.high, Duration::from_secs(86_400));
+        let limits = time_limits(Some(Duration::from_secs(1)), None, &wild);
+        assert_eq!(limits.high, Duration::from_secs(86_400));
     }
 
     #[test]

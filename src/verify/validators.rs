@@ -1,20 +1,25 @@
 //! A package's input validators, run over every input before any submission: each program in
-//! a Kattis package's `input_validators/` (a file or a folder, built from source as needed)
-//! reads an input on stdin and exits 42 when it is valid; a Polygon package's `<validators>`
-//! (testlib, built with `files/`) exit 0.
+//! a Kattis package's `input_validators/` (a file or a folder, built from source as needed; a
+//! script without its executable bit runs by its `#!` line) reads an input on stdin, given the
+//! `input_validator_flags` of the nearest `testdata.yaml`, and exits 42 when it is valid, 43
+//! when not (anything else is a broken validator); a Polygon package's `<validators>` (testlib,
+//! built with `files/`) exit 0 for a valid input.
 
+use crate::cases::kattis_yaml::input_validator_flags;
 use crate::cases::layout::{polygon, Layout};
 use crate::cases::Case;
 use crate::limits::Limits;
-use crate::process::{execute, Program, Termination, Trust};
+use crate::process::{execute, Program, Stop, Termination, Trust};
 use crate::sources::{self, Language};
 use crate::temp_folder::quoted;
+use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// Kattis's exit status for a valid input.
+/// Kattis's exit statuses for a valid and an invalid input.
 const VALID: i32 = 42;
+const INVALID: i32 = 43;
 
 /// The folders a package may keep its input validators in.
 const FOLDERS: [&str; 2] = ["input_validators", "input_format_validators"];
@@ -26,15 +31,26 @@ pub struct Checked {
     pub names: Vec<String>,
     /// Each input a validator refused: the case, the validator, why.
     pub invalid: Vec<String>,
-    /// Validators that could not be built or run (a broken package).
+    /// Validators that could not be built or run, or ended otherwise than their format says
+    /// (a broken package).
     pub broken: Vec<String>,
 }
 
-/// A validator ready to run: its shell line, its name, and the exit status of a valid input.
+/// How a validator says an input is valid.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rules {
+    /// 42 valid, 43 invalid, anything else broken.
+    Kattis,
+    /// 0 valid, anything else invalid (testlib).
+    Testlib,
+}
+
+/// A validator ready to run: its name, its shell line (arguments are added after it), and its
+/// rules.
 struct Validator {
     name: String,
     line: String,
-    valid: i32,
+    rules: Rules,
 }
 
 fn is_executable_file(path: &Path) -> bool {
@@ -42,8 +58,20 @@ fn is_executable_file(path: &Path) -> bool {
         .is_ok_and(|metadata| metadata.is_file() && metadata.permissions().mode() & 0o111 != 0)
 }
 
-/// The package's validators, built; and the ones that do not build.
-fn validators(dir: &Path) -> (Vec<Validator>, Vec<String>) {
+/// The command of a script's `#!` line with the script after it, quoted for the shell.
+fn by_shebang(path: &Path) -> Option<String> {
+    let text = fs::read(path).ok()?;
+    let first = text.split(|&byte| byte == b'\n').next()?;
+    let command = std::str::from_utf8(first.strip_prefix(b"#!")?).ok()?;
+    let words: Vec<String> = command
+        .split_whitespace()
+        .map(|word| quoted(Path::new(word)))
+        .collect();
+    (!words.is_empty()).then(|| format!("{} {}", words.join(" "), quoted(path)))
+}
+
+/// A Kattis package's validators, built; and the ones that cannot run.
+fn kattis_validators(dir: &Path) -> (Vec<Validator>, Vec<String>) {
     let mut ready = Vec::new();
     let mut broken = Vec::new();
     let Some(folder) = FOLDERS
@@ -53,7 +81,7 @@ fn validators(dir: &Path) -> (Vec<Validator>, Vec<String>) {
     else {
         return (ready, broken);
     };
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(&folder)
+    let mut entries: Vec<PathBuf> = fs::read_dir(&folder)
         .into_iter()
         .flatten()
         .flatten()
@@ -71,28 +99,74 @@ fn validators(dir: &Path) -> (Vec<Validator>, Vec<String>) {
             .unwrap_or_default()
             .to_string_lossy()
             .into_owned();
+        let kattis = |line: String| Validator {
+            name: name.clone(),
+            line,
+            rules: Rules::Kattis,
+        };
         // A program as it is (a script, a built binary), else source to build.
-        if path.is_file() && Language::of(&path).is_none() && is_executable_file(&path) {
-            ready.push(Validator {
-                name,
-                line: quoted(&path),
-                valid: VALID,
-            });
+        if path.is_file() && Language::of(&path).is_none() {
+            if is_executable_file(&path) {
+                ready.push(kattis(quoted(&path)));
+            } else if let Some(line) = by_shebang(&path) {
+                ready.push(kattis(line));
+            } else if !Language::is_header(&path) && !name.starts_with("README") {
+                broken.push(format!(
+                    "input validator {name}: neither executable, nor a script with a #! line, nor source of a language the judge builds"
+                ));
+            }
             continue;
         }
-        if path.is_file() && Language::of(&path).is_none() {
-            continue; // a README, a header
-        }
         match sources::build(&path, &[]) {
-            Ok(built) => ready.push(Validator {
-                name,
-                line: format!("cd {} && {}", quoted(&built.folder), quoted(&built.program)),
-                valid: VALID,
-            }),
+            Ok(built) => ready.push(kattis(format!(
+                "cd {} && {}",
+                quoted(&built.folder),
+                quoted(&built.program)
+            ))),
             Err(failure) => broken.push(format!("input validator {failure}")),
         }
     }
     (ready, broken)
+}
+
+/// A Polygon package's validators, built; and why not, if they do not build.
+fn polygon_validators(dir: &Path) -> (Vec<Validator>, Vec<String>) {
+    match polygon::validators(dir) {
+        Ok(programs) => (
+            programs
+                .into_iter()
+                .map(|program| Validator {
+                    line: quoted(&program.program),
+                    name: program.shown,
+                    rules: Rules::Testlib,
+                })
+                .collect(),
+            Vec::new(),
+        ),
+        Err(error) => (Vec::new(), vec![error.to_string()]),
+    }
+}
+
+/// The input validator flags for `case`: those of the nearest `testdata.yaml` from its folder
+/// up to the package's `data/` that gives some.
+fn flags_for(dir: &Path, case: &Case) -> Result<Vec<String>, String> {
+    let data = dir.join("data");
+    let mut folder = case.input.parent();
+    while let Some(here) = folder {
+        let file = here.join("testdata.yaml");
+        if let Ok(text) = fs::read_to_string(&file) {
+            match input_validator_flags(&text) {
+                Ok(Some(flags)) => return Ok(flags),
+                Ok(None) => {}
+                Err(why) => return Err(format!("{}: {why}", file.display())),
+            }
+        }
+        if here == data || !here.starts_with(dir) {
+            break;
+        }
+        folder = here.parent();
+    }
+    Ok(Vec::new())
 }
 
 /// The last line a validator wrote on stderr, as its reason.
@@ -105,29 +179,26 @@ fn reason(stderr_tail: &[u8]) -> String {
         .map_or_else(String::new, |line| format!(": {line}"))
 }
 
-/// A Polygon package's validators, built; and why not, if they do not build.
-fn polygon_validators(dir: &Path) -> (Vec<Validator>, Vec<String>) {
-    match polygon::validators(dir) {
-        Ok(programs) => (
-            programs
-                .into_iter()
-                .map(|program| Validator {
-                    line: quoted(&program.program),
-                    name: program.shown,
-                    valid: 0,
-                })
-                .collect(),
-            Vec::new(),
+/// How a stopped validator is said.
+fn stopped(stop: Stop, limits: &Limits) -> String {
+    match stop {
+        Stop::CpuTime => format!("ran past {} s of CPU time", limits.cpu.as_secs()),
+        Stop::WallTime | Stop::Backstop => format!(
+            "was still running after {} s without using the CPU (a hang?)",
+            limits.wall.as_secs()
         ),
-        Err(error) => (Vec::new(), vec![error.to_string()]),
+        Stop::Memory => "ran out of memory".to_string(),
+        Stop::Output => "wrote too much".to_string(),
+        Stop::Interrupted | Stop::Requested => "was stopped".to_string(),
     }
 }
 
-/// Runs every validator of the package at `dir` (of `layout`) on every case's input.
+/// Runs every validator of the package at `dir` (of `layout`) on every case's input; a
+/// validator that breaks is not run on the inputs after.
 pub fn check(dir: &Path, layout: Layout, cases: &[Case]) -> Checked {
     let (ready, broken) = match layout {
         Layout::Polygon => polygon_validators(dir),
-        _ => validators(dir),
+        _ => kattis_validators(dir),
     };
     let mut checked = Checked {
         names: ready
@@ -137,33 +208,77 @@ pub fn check(dir: &Path, layout: Layout, cases: &[Case]) -> Checked {
         broken,
         ..Checked::default()
     };
+    // A minute of CPU, as Kattis's validation time; ten seconds idle is a hang.
     let limits = Limits {
         output_bytes: 1 << 20,
+        wall: Duration::from_secs(10),
         ..Limits::with_cpu(Duration::from_secs(60))
     };
     for validator in &ready {
         for case in cases {
-            let program = Program::Shell(validator.line.clone());
-            match execute(&program, Some(&case.input), limits, Trust::Helper) {
-                Ok(ran) if ran.ended.stopped.is_none() => match ran.ended.termination {
-                    Termination::Exited(status) if status == validator.valid => {}
-                    other => checked.invalid.push(format!(
-                        "{}: refused by {} ({other}){}",
-                        case.name,
-                        validator.name,
-                        reason(&ran.stderr_tail)
-                    )),
-                },
-                Ok(ran) => checked.broken.push(format!(
-                    "input validator {} on {}: stopped ({:?})",
+            let flags = match (validator.rules, flags_for(dir, case)) {
+                (Rules::Testlib, _) => Vec::new(),
+                (Rules::Kattis, Ok(flags)) => flags,
+                (Rules::Kattis, Err(why)) => {
+                    checked.broken.push(why);
+                    break;
+                }
+            };
+            let mut line = validator.line.clone();
+            for flag in &flags {
+                line.push(' ');
+                line.push_str(&quoted(Path::new(flag)));
+            }
+            // What a validator prints on stdout is not read.
+            let line = format!("{{ {line}; }} > /dev/null");
+            let ran = match execute(
+                &Program::Shell(line),
+                Some(&case.input),
+                limits,
+                Trust::Helper,
+            ) {
+                Ok(ran) => ran,
+                Err(error) => {
+                    checked.broken.push(format!(
+                        "input validator {}: cannot run: {error}",
+                        validator.name
+                    ));
+                    break;
+                }
+            };
+            if let Some(stop) = ran.ended.stopped {
+                checked.broken.push(format!(
+                    "input validator {} on {}: {}",
                     validator.name,
                     case.name,
-                    ran.ended.stopped.unwrap_or(crate::process::Stop::Requested)
-                )),
-                Err(error) => checked.broken.push(format!(
-                    "input validator {}: cannot run: {error}",
-                    validator.name
-                )),
+                    stopped(stop, &limits)
+                ));
+                break;
+            }
+            let refused = |status: String| {
+                format!(
+                    "{}: refused by {} ({status}){}",
+                    case.name,
+                    validator.name,
+                    reason(&ran.stderr_tail)
+                )
+            };
+            match (validator.rules, ran.ended.termination) {
+                (Rules::Kattis, Termination::Exited(VALID)) => {}
+                (Rules::Kattis, Termination::Exited(INVALID)) => checked
+                    .invalid
+                    .push(refused(format!("exit status {INVALID}"))),
+                (Rules::Kattis, other) => {
+                    checked.broken.push(format!(
+                        "input validator {} on {}: {other}{}: a Kattis input validator exits 42 for a valid input and 43 for an invalid one",
+                        validator.name,
+                        case.name,
+                        reason(&ran.stderr_tail)
+                    ));
+                    break;
+                }
+                (Rules::Testlib, Termination::Exited(0)) => {}
+                (Rules::Testlib, other) => checked.invalid.push(refused(other.to_string())),
             }
         }
     }

@@ -222,7 +222,7 @@ fn without_a_time_limit_the_accepted_submissions_set_it() {
         .assert()
         .code(0)
         .stdout(contains("time limit 1 s: the slowest accepted case took"))
-        .stdout(contains("a time-out must stay one under 1.5 s"))
+        .stdout(contains("submissions expected to time out run under 1.5 s"))
         .stdout(contains("6 submissions: 6 as expected"));
 }
 
@@ -321,4 +321,160 @@ fn a_build_past_the_packages_compilation_time_is_a_compile_error() {
     verify(&dir, &[]).assert().code(1).stdout(contains(
         "was still running at the compile time limit of 1 s",
     ));
+}
+
+#[test]
+fn stopped_by_a_signal_verify_says_so_and_counts_nothing_it_did_not_run() {
+    let dir = copy_of("kattis/quotient");
+    let tag = crate::common::Tag::new("verify-stopped");
+    // Accepted spinners that never end: each would run until the judge stops it. Each starts
+    // itself again with the tag as its argument, for pgrep to find.
+    for name in ["a", "b", "c"] {
+        fs::write(
+            dir.join(format!("submissions/accepted/spin_{name}.py")),
+            format!(
+                "import os, sys\nif len(sys.argv) < 2:\n    os.execv(sys.executable, [sys.executable, __file__, '{tag}'])\nwhile True:\n    pass\n"
+            ),
+        )
+        .unwrap();
+    }
+    let mut judge = std::process::Command::new(env!("CARGO_BIN_EXE_judge"));
+    judge
+        .env(
+            "XDG_CACHE_HOME",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache"),
+        )
+        .arg("verify")
+        .arg(&dir)
+        .args(["--format", "json"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let child = judge.spawn().unwrap();
+    std::thread::sleep(Duration::from_millis(2500));
+    std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(143), "{stdout}{stderr}");
+    assert!(stderr.contains("error: stopped by signal 15"), "{stderr}");
+    assert!(
+        !stdout.contains("spin_c.py"),
+        "not run, not reported: {stdout}"
+    );
+    assert!(!stdout.contains("\"exit_status\":0"), "{stdout}");
+    tag.assert_none_left();
+}
+
+#[test]
+fn validators_by_their_shebang_with_their_flags_and_one_that_exits_otherwise_is_broken() {
+    let dir = copy_of("kattis/quotient");
+    fs::remove_dir_all(dir.join("submissions/time_limit_exceeded")).unwrap();
+    fs::remove_file(dir.join("input_validators/validate.py")).unwrap();
+    // Not executable (as after an unzip): run by its #! line, given the flags of testdata.yaml.
+    fs::write(
+        dir.join("input_validators/bounded"),
+        "#!/usr/bin/env python3\nimport sys\nlimit = int(sys.argv[sys.argv.index('max') + 1])\na, b = map(int, sys.stdin.read().split())\nsys.exit(42 if abs(a) <= limit and abs(b) <= limit else 43)\n",
+    )
+    .unwrap();
+    let testdata = fs::read_to_string(dir.join("data/testdata.yaml")).unwrap();
+    fs::write(
+        dir.join("data/testdata.yaml"),
+        format!("{testdata}input_validator_flags: max 1000000\n"),
+    )
+    .unwrap();
+    verify(&dir, &[])
+        .assert()
+        .code(0)
+        .stdout(contains("input validators (bounded): 3 of 3 inputs valid"));
+    // secret/large (1000000 3) is over a smaller bound of its own group.
+    fs::write(
+        dir.join("data/secret/large/testdata.yaml"),
+        "input_validator_flags: max 999999\n",
+    )
+    .unwrap();
+    verify(&dir, &[]).assert().code(1).stdout(contains(
+        "invalid input secret/large/2: refused by bounded (exit status 43)",
+    ));
+    // Exit 0 is no Kattis answer: the validator is broken, the package cannot be checked.
+    fs::write(dir.join("input_validators/bounded"), "#!/bin/sh\nexit 0\n").unwrap();
+    verify(&dir, &[]).assert().code(2).stderr(contains(
+        "a Kattis input validator exits 42 for a valid input and 43 for an invalid one",
+    ));
+}
+
+#[test]
+fn a_fixed_time_limit_below_the_accepted_margin_or_no_limit_at_all_is_said() {
+    let dir = copy_of("kattis/quotient");
+    fs::remove_dir_all(dir.join("submissions/time_limit_exceeded")).unwrap();
+    // About 0.6 s of CPU in all, accepted under a limit of 0.8 s; but the draft's x2 wants 1.2 s.
+    fs::write(
+        dir.join("submissions/accepted/slow.py"),
+        "import time\nend = time.process_time() + 0.5\nwhile time.process_time() < end:\n    pass\na, b = map(int, input().split())\nprint(f'Quotient {a / b:.12f}')\n",
+    )
+    .unwrap();
+    let yaml = fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    fs::write(
+        dir.join("problem.yaml"),
+        yaml.replace("time_limit: 2", "time_limit: 0.8"),
+    )
+    .unwrap();
+    verify(&dir, &[]).assert().code(1).stderr(contains(
+        "the time limit of 0.8 s (problem.yaml) is tighter than the slowest accepted case",
+    ));
+    // Without a time limit and without an accepted submission, nothing else can be judged.
+    fs::write(
+        dir.join("problem.yaml"),
+        yaml.replace("  time_limit: 2\n", ""),
+    )
+    .unwrap();
+    fs::remove_dir_all(dir.join("submissions/accepted")).unwrap();
+    verify(&dir, &[]).assert().code(2).stderr(contains(
+        "no accepted submission ran, so the time limit is unknown",
+    ));
+}
+
+#[test]
+fn domjudge_times_out_a_sleeper_and_fails_a_tag_it_does_not_know() {
+    let dir = copy_of("domjudge/add");
+    fs::remove_dir_all(dir.join("submissions/time_limit_exceeded")).unwrap();
+    // Right, but only after sleeping past the time limit of 1 s: DOMjudge's TIMELIMIT.
+    fs::create_dir_all(dir.join("submissions/slow")).unwrap();
+    fs::write(
+        dir.join("submissions/slow/sleeper.py"),
+        "# @EXPECTED_RESULTS@: TIMELIMIT\nimport time\ntime.sleep(3)\na, b = map(int, input().split())\nprint(a + b)\n",
+    )
+    .unwrap();
+    fs::write(
+        dir.join("submissions/slow/typo.py"),
+        "# @EXPECTED_RESULTS@: CORECT\nprint(1)\n",
+    )
+    .unwrap();
+    verify(&dir, &[])
+        .assert()
+        .code(1)
+        .stdout(
+            predicate::str::is_match(r"slow/sleeper\.py +TIMELIMIT +TIMELIMIT .* ok\n").unwrap(),
+        )
+        .stdout(contains("slow/typo.py"))
+        .stdout(contains("expects CORECT, which is no DOMjudge result"));
+}
+
+#[test]
+fn java_runs_the_class_that_has_main() {
+    let dir = copy_of("domjudge/add");
+    fs::remove_dir_all(dir.join("submissions/time_limit_exceeded")).unwrap();
+    fs::remove_dir_all(dir.join("submissions/mixed")).unwrap();
+    // A helper class first, and a comment that says "package": the class with main runs.
+    fs::write(
+        dir.join("submissions/accepted/Add.java"),
+        "// Reads with the java.util package from stdin.\nimport java.util.*;\n\npublic class Add {\n    static class Pair { long a, b; }\n    static public void main(String[] args) {\n        Scanner in = new Scanner(System.in);\n        Pair p = new Pair();\n        p.a = in.nextLong();\n        p.b = in.nextLong();\n        System.out.println(p.a + p.b);\n    }\n}\n",
+    )
+    .unwrap();
+    verify(&dir, &[])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::is_match(r"accepted/Add\.java +CORRECT +CORRECT .* ok\n").unwrap());
 }
