@@ -177,16 +177,17 @@ fn kattis_folder(name: &str) -> Expected {
                 "partially_accepted",
                 "rejected",
             ];
-            let near = known.iter().find(|name| close(name, other));
-            Expected::Unknown(match near {
-                Some(name) => format!(
+            // A typo of a verdict folder fails the check; another folder (problemtools' own
+            // example has a `slow_accepted/`) is only not checked, as problemtools skips it.
+            match known.iter().find(|name| close(name, other)) {
+                Some(name) => Expected::Unknown(format!(
                     "submissions/{other} is not a verdict folder of the Kattis format: {name}?"
-                ),
-                None => format!(
+                )),
+                None => Expected::NotChecked(format!(
                     "submissions/{other} is not a verdict folder of the Kattis format ({})",
                     known.join(", ")
-                ),
-            })
+                )),
+            }
         }
     }
 }
@@ -227,10 +228,25 @@ pub fn polygon_submissions(dir: &Path) -> Result<Vec<Submission>, CaseError> {
 }
 
 /// What DOMjudge expects of result names: any of them; `CHECK-MANUALLY` (a person checks it)
-/// is not checked; a name that is no DOMjudge result is a fault of the package.
-fn domjudge_results(names: &[String]) -> Expected {
-    if names.iter().any(|name| name == "CHECK-MANUALLY") {
+/// is not checked; a name that is no DOMjudge result is a fault of the package when a tag
+/// says it, and only not checked when it is a folder's name (`mixed-verdicts/`, whose files
+/// carry tags as a rule).
+fn domjudge_results(names: &[String], from_tag: bool) -> Expected {
+    if names
+        .iter()
+        .any(|name| name == "CHECK-MANUALLY" || name == "CHECK_MANUALLY")
+    {
         return Expected::NotChecked("expects CHECK-MANUALLY: a person checks it".to_string());
+    }
+    if !from_tag
+        && names
+            .iter()
+            .any(|name| Ruling::from_domjudge(name).is_none())
+    {
+        return Expected::NotChecked(format!(
+            "its folder's name {} is no DOMjudge result, and it has no @EXPECTED_RESULTS@ tag",
+            names.join(",")
+        ));
     }
     let rulings: Option<Vec<Ruling>> = names
         .iter()
@@ -336,8 +352,10 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
         .map(|(folder, name, path, tag)| {
             let expected = match (rules, tag) {
                 (_, Err(why)) => Expected::NotChecked(why),
-                (Rules::DomJudge, Ok(Some(names))) => domjudge_results(&names),
-                (Rules::DomJudge, Ok(None)) => domjudge_results(&[domjudge::normalise(&folder)]),
+                (Rules::DomJudge, Ok(Some(names))) => domjudge_results(&names, true),
+                (Rules::DomJudge, Ok(None)) => {
+                    domjudge_results(&[domjudge::normalise(&folder)], false)
+                }
                 (_, Ok(_)) => kattis_folder(&folder),
             };
             Submission {
@@ -404,6 +422,21 @@ mod tests {
         assert!(
             matches!(&found[2].expected, Expected::NotChecked(why) if why.contains("PARTIALLY_ACCEPTED"))
         );
+    }
+
+    #[test]
+    fn a_folder_a_typo_away_from_a_verdict_fails_and_another_is_not_checked() {
+        assert!(
+            matches!(kattis_folder("acepted"), Expected::Unknown(why) if why.ends_with("accepted?"))
+        );
+        assert!(matches!(
+            kattis_folder("wrong_answers"),
+            Expected::Unknown(_)
+        ));
+        assert!(matches!(
+            kattis_folder("slow_accepted"),
+            Expected::NotChecked(_)
+        ));
     }
 
     #[test]

@@ -179,7 +179,7 @@ fn files_of(source: &Path) -> Result<Vec<(PathBuf, PathBuf)>, Failure> {
 
 /// Whether `tool` is a program on the PATH that runs: `TOOL --version` succeeds (a pyenv shim
 /// for a Python that is not installed is on the PATH, and fails). Asked once per tool.
-fn installed(tool: &str) -> bool {
+pub fn installed(tool: &str) -> bool {
     static KNOWN: Mutex<Vec<(String, bool)>> = Mutex::new(Vec::new());
     let Ok(mut known) = KNOWN.lock() else {
         return false;

@@ -8,7 +8,7 @@
 mod build;
 mod language;
 
-pub use build::{build, build_within, Built, Failure};
+pub use build::{build, build_within, installed, Built, Failure};
 pub use language::Language;
 
 use crate::process::Program;

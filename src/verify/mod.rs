@@ -323,6 +323,9 @@ pub fn run(
     if !checked.broken.is_empty() {
         return broken(&checked.broken);
     }
+    for skipped in &checked.skipped {
+        eprintln!("warning: {}", printable(skipped));
+    }
     match checked.names.as_slice() {
         [] => eprintln!(
             "warning: {} has no input validator ({}): its inputs are not checked",

@@ -34,6 +34,8 @@ pub struct Checked {
     /// Validators that could not be built or run, or ended otherwise than their format says
     /// (a broken package).
     pub broken: Vec<String>,
+    /// Validators the judge cannot run here, each with why (a warning).
+    pub skipped: Vec<String>,
 }
 
 /// How a validator says an input is valid.
@@ -41,8 +43,8 @@ pub struct Checked {
 enum Rules {
     /// 42 valid, 43 invalid, anything else broken.
     Kattis,
-    /// 0 valid, anything else invalid (testlib).
-    Testlib,
+    /// 0 valid, anything else invalid (testlib, checktestdata).
+    ExitZero,
 }
 
 /// A validator ready to run: its name, its shell line (arguments are added after it), and its
@@ -70,16 +72,27 @@ fn by_shebang(path: &Path) -> Option<String> {
     (!words.is_empty()).then(|| format!("{} {}", words.join(" "), quoted(path)))
 }
 
-/// A Kattis package's validators, built; and the ones that cannot run.
-fn kattis_validators(dir: &Path) -> (Vec<Validator>, Vec<String>) {
+/// A checktestdata script (`.ctd`) as a validator: run by `checktestdata`, or the Python one
+/// problemtools installs (`pyctd`); `None` when neither is here.
+fn checktestdata(path: &Path) -> Option<String> {
+    ["checktestdata", "pyctd"]
+        .into_iter()
+        .find(|tool| sources::installed(tool))
+        .map(|tool| format!("{tool} {}", quoted(path)))
+}
+
+/// A Kattis package's validators, built; the ones that cannot run (broken), and the ones the
+/// judge cannot run here (skipped).
+fn kattis_validators(dir: &Path) -> (Vec<Validator>, Vec<String>, Vec<String>) {
     let mut ready = Vec::new();
     let mut broken = Vec::new();
+    let mut skipped = Vec::new();
     let Some(folder) = FOLDERS
         .iter()
         .map(|name| dir.join(name))
         .find(|folder| folder.is_dir())
     else {
-        return (ready, broken);
+        return (ready, broken, skipped);
     };
     let mut entries: Vec<PathBuf> = fs::read_dir(&folder)
         .into_iter()
@@ -104,6 +117,26 @@ fn kattis_validators(dir: &Path) -> (Vec<Validator>, Vec<String>) {
             line,
             rules: Rules::Kattis,
         };
+        let extension = path.extension().and_then(|extension| extension.to_str());
+        if path.is_file() && extension == Some("ctd") {
+            match checktestdata(&path) {
+                Some(line) => ready.push(Validator {
+                    name: name.clone(),
+                    line,
+                    rules: Rules::ExitZero,
+                }),
+                None => skipped.push(format!(
+                    "input validator {name} not run: it is a checktestdata script, and neither checktestdata nor pyctd (pip install checktestdata) is installed"
+                )),
+            }
+            continue;
+        }
+        if path.is_file() && extension == Some("viva") {
+            skipped.push(format!(
+                "input validator {name} not run: the judge does not run VIVA scripts"
+            ));
+            continue;
+        }
         // A program as it is (a script, a built binary), else source to build.
         if path.is_file() && Language::of(&path).is_none() {
             if is_executable_file(&path) {
@@ -126,7 +159,7 @@ fn kattis_validators(dir: &Path) -> (Vec<Validator>, Vec<String>) {
             Err(failure) => broken.push(format!("input validator {failure}")),
         }
     }
-    (ready, broken)
+    (ready, broken, skipped)
 }
 
 /// A Polygon package's validators, built; and why not, if they do not build.
@@ -138,7 +171,7 @@ fn polygon_validators(dir: &Path) -> (Vec<Validator>, Vec<String>) {
                 .map(|program| Validator {
                     line: quoted(&program.program),
                     name: program.shown,
-                    rules: Rules::Testlib,
+                    rules: Rules::ExitZero,
                 })
                 .collect(),
             Vec::new(),
@@ -196,8 +229,11 @@ fn stopped(stop: Stop, limits: &Limits) -> String {
 /// Runs every validator of the package at `dir` (of `layout`) on every case's input; a
 /// validator that breaks is not run on the inputs after.
 pub fn check(dir: &Path, layout: Layout, cases: &[Case]) -> Checked {
-    let (ready, broken) = match layout {
-        Layout::Polygon => polygon_validators(dir),
+    let (ready, broken, skipped) = match layout {
+        Layout::Polygon => {
+            let (ready, broken) = polygon_validators(dir);
+            (ready, broken, Vec::new())
+        }
         _ => kattis_validators(dir),
     };
     let mut checked = Checked {
@@ -206,6 +242,7 @@ pub fn check(dir: &Path, layout: Layout, cases: &[Case]) -> Checked {
             .map(|validator| validator.name.clone())
             .collect(),
         broken,
+        skipped,
         ..Checked::default()
     };
     // A minute of CPU, as Kattis's validation time; ten seconds idle is a hang.
@@ -217,7 +254,7 @@ pub fn check(dir: &Path, layout: Layout, cases: &[Case]) -> Checked {
     for validator in &ready {
         for case in cases {
             let flags = match (validator.rules, flags_for(dir, case)) {
-                (Rules::Testlib, _) => Vec::new(),
+                (Rules::ExitZero, _) => Vec::new(),
                 (Rules::Kattis, Ok(flags)) => flags,
                 (Rules::Kattis, Err(why)) => {
                     checked.broken.push(why);
@@ -277,8 +314,8 @@ pub fn check(dir: &Path, layout: Layout, cases: &[Case]) -> Checked {
                     ));
                     break;
                 }
-                (Rules::Testlib, Termination::Exited(0)) => {}
-                (Rules::Testlib, other) => checked.invalid.push(refused(other.to_string())),
+                (Rules::ExitZero, Termination::Exited(0)) => {}
+                (Rules::ExitZero, other) => checked.invalid.push(refused(other.to_string())),
             }
         }
     }
