@@ -4,7 +4,7 @@
 //! Each measurement runs 7 times; the tables show the median, min and max and the ratio of the
 //! medians. Inputs come from fixed seeds. Nothing here asserts a time: the bench prints, and
 //! `cargo test` checks behaviour. `cargo bench -- othello` (or `solvers`, `weighted`, `judge`, `relay`,
-//! `shrink`, `win_rates`, `verify`) runs one part.
+//! `shrink`, `stress_generic`, `win_rates`, `verify`) runs one part.
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
@@ -14,6 +14,7 @@ mod othello;
 mod relay;
 mod shrink;
 mod solvers;
+mod stress_generic;
 mod verify;
 mod win_rates;
 // The solver file itself, for its `solve` (its unit tests are compiled out here, hence the allow).
@@ -50,6 +51,9 @@ fn main() {
     }
     if wanted("shrink") {
         shrink::bench();
+    }
+    if wanted("stress_generic") {
+        stress_generic::bench();
     }
     if wanted("verify") {
         verify::bench();
