@@ -81,8 +81,13 @@ pub fn expected_results(text: &str) -> Result<Option<Vec<String>>, String> {
 }
 
 /// A package's DOMjudge time limit, if it sets one: `domjudge-problem.ini`'s `timelimit`, else
-/// `.timelimit`; an ini setting the judge cannot apply is an error naming it.
-pub fn time_limit(dir: &Path, limits: &mut FolderLimits) -> Result<(), (String, String)> {
+/// `.timelimit` (a warning when it replaces another, a problem.yaml's); an ini setting the judge
+/// cannot apply is an error naming it.
+pub fn time_limit(
+    dir: &Path,
+    limits: &mut FolderLimits,
+    warnings: &mut Vec<String>,
+) -> Result<(), (String, String)> {
     let ini = dir.join("domjudge-problem.ini");
     if let Ok(text) = std::fs::read_to_string(&ini) {
         for (number, line) in text.lines().enumerate() {
@@ -129,7 +134,15 @@ pub fn time_limit(dir: &Path, limits: &mut FolderLimits) -> Result<(), (String, 
                 text.trim()
             ))
         })?;
+        let before = limits.time.zip(limits.time_from.clone());
         limits.set_time(seconds, ".timelimit").map_err(at)?;
+        if let Some((time, from)) = before.filter(|(time, _)| Some(*time) != limits.time) {
+            warnings.push(format!(
+                "{}: {seconds} s, used instead of {} s from {from} (DOMjudge reads .timelimit)",
+                file.display(),
+                time.as_secs_f64()
+            ));
+        }
     }
     Ok(())
 }
@@ -183,27 +196,37 @@ mod tests {
         let dir = crate::test_folders::folder_with_files("domjudge", &[".timelimit"]);
         std::fs::write(dir.join(".timelimit"), "5\n").unwrap();
         let mut limits = FolderLimits::default();
-        time_limit(&dir, &mut limits).unwrap();
+        time_limit(&dir, &mut limits, &mut Vec::new()).unwrap();
         assert_eq!(limits.time, Some(std::time::Duration::from_secs(5)));
         assert_eq!(limits.time_from.as_deref(), Some(".timelimit"));
+        // Beside a problem.yaml's other limit, .timelimit wins, and a warning says so.
+        let mut limits = FolderLimits::default();
+        limits.set_time(3.0, "problem.yaml").unwrap();
+        let mut warnings = Vec::new();
+        time_limit(&dir, &mut limits, &mut warnings).unwrap();
+        assert_eq!(limits.time, Some(std::time::Duration::from_secs(5)));
+        assert!(
+            warnings.len() == 1 && warnings[0].contains("instead of 3 s from problem.yaml"),
+            "{warnings:?}"
+        );
         std::fs::write(
             dir.join("domjudge-problem.ini"),
             "name = 'x'\ntimelimit = '2.5'\n",
         )
         .unwrap();
-        time_limit(&dir, &mut limits).unwrap();
+        time_limit(&dir, &mut limits, &mut Vec::new()).unwrap();
         assert_eq!(limits.time, Some(std::time::Duration::from_millis(2500)));
         std::fs::write(
             dir.join("domjudge-problem.ini"),
             "special_compare = 'float'\n",
         )
         .unwrap();
-        let (file, message) = time_limit(&dir, &mut limits).unwrap_err();
+        let (file, message) = time_limit(&dir, &mut limits, &mut Vec::new()).unwrap_err();
         assert_eq!(file, "domjudge-problem.ini");
         assert!(message.contains("special_compare = float"), "{message}");
         std::fs::write(dir.join(".timelimit"), "five").unwrap();
         std::fs::remove_file(dir.join("domjudge-problem.ini")).unwrap();
-        assert!(time_limit(&dir, &mut limits)
+        assert!(time_limit(&dir, &mut limits, &mut Vec::new())
             .unwrap_err()
             .1
             .contains("\"five\""));

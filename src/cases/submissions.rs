@@ -324,7 +324,12 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
             .unwrap_or_default()
             .to_string_lossy()
             .into_owned();
-        if !folder.is_dir() || folder_name.starts_with('.') {
+        if folder_name.starts_with('.') {
+            continue;
+        }
+        // A file beside the verdict folders is in none: listed, as not checked.
+        if !folder.is_dir() {
+            found.push((String::new(), folder_name.clone(), folder.clone(), Ok(None)));
             continue;
         }
         let mut inside = entries(&folder)?;
@@ -350,6 +355,15 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
     let mut submissions: Vec<Submission> = found
         .into_iter()
         .map(|(folder, name, path, tag)| {
+            if folder.is_empty() {
+                return Submission {
+                    name: format!("submissions/{name}"),
+                    path,
+                    expected: Expected::NotChecked(
+                        "not in a verdict folder (submissions/<verdict>/NAME)".to_string(),
+                    ),
+                };
+            }
             let expected = match (rules, tag) {
                 (_, Err(why)) => Expected::NotChecked(why),
                 (Rules::DomJudge, Ok(Some(names))) => domjudge_results(&names, true),
@@ -383,6 +397,7 @@ mod tests {
                 "submissions/partially_accepted/p.py",
                 "submissions/multi/m/main.py",
                 "submissions/multi/m/lib.py",
+                "submissions/stray.cpp",
             ],
         );
         let (found, rules) = submissions(&dir).unwrap();
@@ -394,13 +409,17 @@ mod tests {
                 "accepted/a.py",
                 "multi/m",
                 "partially_accepted/p.py",
+                "submissions/stray.cpp",
                 "wrong_answer/w.cc"
             ]
         );
         assert_eq!(found[0].expected, Expected::AnyOf(vec![Ruling::Accepted]));
         assert!(matches!(found[1].expected, Expected::NotChecked(_)));
+        assert!(
+            matches!(&found[3].expected, Expected::NotChecked(why) if why.contains("verdict folder"))
+        );
         assert_eq!(
-            found[3].expected,
+            found[4].expected,
             Expected::AnyOf(vec![Ruling::WrongAnswer])
         );
         // A tag makes the package DOMjudge's: tags first, else the folder's name.
@@ -416,7 +435,7 @@ mod tests {
             Expected::AnyOf(vec![Ruling::Accepted, Ruling::NoOutput])
         );
         assert_eq!(
-            found[3].expected,
+            found[4].expected,
             Expected::AnyOf(vec![Ruling::WrongAnswer])
         );
         assert!(

@@ -44,13 +44,13 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
             .map_err(|message| invalid(&yaml_path, message))?,
         None => KattisProblem::default(),
     };
-    crate::cases::domjudge::time_limit(dir, &mut problem.limits)
-        .map_err(|(file, message)| invalid(&dir.join(file), message))?;
     let mut warnings: Vec<String> = problem
         .warnings
         .iter()
         .map(|warning| format!("{}/{warning}", dir.display()))
         .collect();
+    crate::cases::domjudge::time_limit(dir, &mut problem.limits, &mut warnings)
+        .map_err(|(file, message)| invalid(&dir.join(file), message))?;
     let yaml_flags = problem.validator_flags.clone();
     let mut groups = Vec::new();
     testdata_flags(
