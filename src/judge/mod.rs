@@ -5,9 +5,10 @@
 pub mod options;
 
 use crate::cases::folder_limits::resolve;
+use crate::cases::layout::Layout;
 use crate::cases::solvers::named_solver_cases;
-use crate::cases::Interactor;
 use crate::cases::{answers, cases_at, CaseFolder, Judging};
+use crate::cases::{domjudge, Interactor};
 use crate::grade::Settings;
 use crate::limits::DEFAULT_MEMORY_MIB;
 use crate::limits::DEFAULT_TIME_LIMIT;
@@ -147,7 +148,11 @@ fn folder_tasks(
         printable(&format!(
             "{}: {}: {}; limits {said}{judged_by}",
             dir.display(),
-            folder.layout.describe(answers(&folder.judging)),
+            match folder.layout == Layout::Kattis && domjudge::is_domjudge(dir) {
+                // DOMjudge's packages are Kattis's, with a .timelimit or domjudge-problem.ini.
+                true => "DOMjudge package (data/sample, data/secret)".to_string(),
+                false => folder.layout.describe(answers(&folder.judging)),
+            },
             text::count(count, "case")
         ))
     );

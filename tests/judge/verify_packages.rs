@@ -478,3 +478,22 @@ fn java_runs_the_class_that_has_main() {
         .code(0)
         .stdout(predicate::str::is_match(r"accepted/Add\.java +CORRECT +CORRECT .* ok\n").unwrap());
 }
+
+#[test]
+fn judging_one_program_on_a_domjudge_package_follows_its_limits() {
+    let dir = fixture("domjudge/add");
+    common::judge_cmd(
+        &format!(
+            "python3 {}",
+            dir.join("submissions/accepted/add.py").display()
+        ),
+        &dir,
+        &[],
+    )
+    .assert()
+    .code(0)
+    .stderr(contains(
+        "DOMjudge package (data/sample, data/secret): 3 cases; limits 1 s (.timelimit), 1024 MiB (default), output 8 MiB (DOMjudge's default)",
+    ))
+    .stdout(contains("3 cases: 3 AC"));
+}

@@ -51,6 +51,14 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
         .collect();
     crate::cases::domjudge::time_limit(dir, &mut problem.limits, &mut warnings)
         .map_err(|(file, message)| invalid(&dir.join(file), message))?;
+    // A DOMjudge package's output limit, unless it sets one, is DOMjudge's.
+    if crate::cases::domjudge::is_domjudge(dir) && problem.limits.output_mib.is_none() {
+        let mib = crate::cases::domjudge::DEFAULT_OUTPUT_MIB;
+        problem
+            .limits
+            .set_output(mib, "DOMjudge's default")
+            .map_err(|message| invalid(dir, message))?;
+    }
     let yaml_flags = problem.validator_flags.clone();
     let mut groups = Vec::new();
     testdata_flags(
