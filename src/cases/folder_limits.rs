@@ -35,9 +35,9 @@ impl FolderLimits {
     }
 
     pub(super) fn set_time(&mut self, seconds: f64, from: &str) -> Result<(), String> {
-        if !(seconds > 0.0 && seconds <= MAX_SECONDS) {
+        if !(0.001..=MAX_SECONDS).contains(&seconds) {
             return Err(format!(
-                "a time limit must be above 0 and at most a day, found {seconds} s"
+                "a time limit must be at least a millisecond and at most a day, found {seconds} s"
             ));
         }
         self.time = Some(Duration::from_secs_f64(seconds));
@@ -154,7 +154,7 @@ mod tests {
             "line 2: expected `time-limit SECONDS` or `memory-limit MIB`, found \"time_limit 2\""
         );
         assert!(error("memory-limit 1.5").starts_with("line 1: memory-limit expects whole MiB"));
-        assert!(error("time-limit 0").contains("above 0"));
+        assert!(error("time-limit 0").contains("at least a millisecond"));
         assert!(error("time-limit 1 2").starts_with("line 1: expected"));
     }
 

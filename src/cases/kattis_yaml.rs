@@ -596,7 +596,7 @@ mod tests {
         assert!(
             error("limits:\n  time_limit: two\n").starts_with("line 2: time_limit expects seconds")
         );
-        assert!(error("limits:\n  time_limit: 0\n").contains("above 0"));
+        assert!(error("limits:\n  time_limit: 0\n").contains("at least a millisecond"));
         assert!(error("limits: 3\n").contains("limits must be a mapping"));
     }
 

@@ -254,15 +254,23 @@ fn domjudge_results(names: &[String], from_tag: bool) -> Expected {
         .collect();
     match rulings {
         Some(rulings) if !rulings.is_empty() => Expected::AnyOf(rulings),
-        _ => Expected::Unknown(format!(
-            "expects {}, which {} no DOMjudge result ({})",
-            names.join(","),
-            match names.len() {
-                1 => "is",
-                _ => "holds",
-            },
-            super::domjudge::RESULTS.join(", ")
-        )),
+        _ => {
+            let unknown: Vec<&str> = names
+                .iter()
+                .filter(|name| Ruling::from_domjudge(name).is_none())
+                .map(String::as_str)
+                .collect();
+            Expected::Unknown(format!(
+                "expects {}: {} no DOMjudge result ({})",
+                names.join(","),
+                match unknown.as_slice() {
+                    [] => "an empty tag names".to_string(),
+                    [one] => format!("{one} is"),
+                    several => format!("{} are", several.join(", ")),
+                },
+                super::domjudge::RESULTS.join(", ")
+            ))
+        }
     }
 }
 
@@ -365,7 +373,7 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
                 };
             }
             let expected = match (rules, tag) {
-                (_, Err(why)) => Expected::NotChecked(why),
+                (_, Err(why)) => Expected::Unknown(why),
                 (Rules::DomJudge, Ok(Some(names))) => domjudge_results(&names, true),
                 (Rules::DomJudge, Ok(None)) => {
                     domjudge_results(&[domjudge::normalise(&folder)], false)

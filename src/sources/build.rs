@@ -27,7 +27,7 @@ const MOST_FILES: usize = 1000;
 /// The most bytes a source may hold, all its files together.
 const MOST_BYTES: u64 = 64 << 20;
 /// Changes whenever a recipe below changes, so that older builds are not reused.
-const RECIPE_VERSION: &[u8] = b"game-judge build 5";
+const RECIPE_VERSION: &[u8] = b"game-judge build 6";
 
 /// A built source: `program` runs it (an executable file in `folder`, the build folder).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -375,8 +375,11 @@ fn java_class(classes: &Path, main_file: &str) -> Option<String> {
             .arg(name)
             .output()
             .is_ok_and(|output| {
-                String::from_utf8_lossy(&output.stdout)
-                    .contains("static void main(java.lang.String[])")
+                // `public static void main(java.lang.String[])`, or `String...`, perhaps
+                // `final` or `synchronized` too.
+                String::from_utf8_lossy(&output.stdout).lines().any(|line| {
+                    line.contains("static ") && line.contains(" void main(java.lang.String")
+                })
             })
     })
 }

@@ -17,8 +17,10 @@ use std::path::{Path, PathBuf};
 /// The judge's cache: `$XDG_CACHE_HOME/game-judge`, else `~/.cache/…`, else the temporary
 /// folder's. Builds go in its `builds/`; a Polygon package's generated tests in its `polygon/`.
 pub fn cache_root() -> PathBuf {
+    // A relative XDG_CACHE_HOME is ignored, as the XDG spec says.
     let base = std::env::var_os("XDG_CACHE_HOME")
         .map(PathBuf::from)
+        .filter(|path| path.is_absolute())
         .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")))
         .unwrap_or_else(std::env::temp_dir);
     base.join("game-judge")

@@ -128,7 +128,7 @@ fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> Option<Chec
     // DOMjudge holds a run to its time limit in wall-clock time too: a program asleep past it
     // is a time-out there, not judged on what it printed.
     if rules == Rules::DomJudge && flags.wall.is_none() {
-        run_limits.wall = limits.high;
+        run_limits.wall = limits.limit;
     }
     let compile_limit = Duration::from_secs_f64(timing.compilation_time.clamp(0.001, MAX_SECONDS));
     let got = submission::run(submission, folder, compile_limit, run_limits, settings);
@@ -243,6 +243,14 @@ fn hidden_folders(dir: &Path, folder: &CaseFolder) -> Vec<PathBuf> {
     folders
 }
 
+/// The check stopped by a signal before any submission ran.
+fn stopped_before(signal: i32) -> Outcome {
+    eprintln!(
+        "error: stopped by signal {signal} before any submission ran; what was running was killed, with everything it started"
+    );
+    Outcome::Stopped(signal)
+}
+
 /// An error that ends the check: the package cannot be checked.
 fn broken(messages: &[String]) -> Outcome {
     for message in messages {
@@ -264,6 +272,9 @@ pub fn run(
     settings: &Settings,
 ) -> Outcome {
     let dir = &options.dir;
+    // From the start: a signal stops whatever runs (a validator being built, a build) and is
+    // reported, never a silent death that leaves them running.
+    let session = Session::start(Signals::Noted);
     let folder = match read_cases(dir) {
         Ok(folder) => folder,
         Err(errors) => return broken(&errors.iter().map(ToString::to_string).collect::<Vec<_>>()),
@@ -319,7 +330,13 @@ pub fn run(
         count(list.len(), "submission")
     ));
     // The inputs first: a submission's verdict means nothing on an invalid input.
+    if let Some(signal) = stop::received_signal() {
+        return stopped_before(signal);
+    }
     let checked = validators::check(dir, folder.layout, &folder.cases);
+    if let Some(signal) = stop::received_signal() {
+        return stopped_before(signal);
+    }
     if !checked.broken.is_empty() {
         return broken(&checked.broken);
     }
@@ -357,7 +374,6 @@ pub fn run(
         (None, Some(from)) => from.clone(),
         (None, None) => String::new(),
     };
-    let session = Session::start(Signals::Noted);
     let widths = Widths::of(&list, &folder, rules);
     let (setters, others): (Vec<&Submission>, Vec<&Submission>) = list
         .iter()
@@ -429,14 +445,15 @@ pub fn run(
         }
     }
     let accepted_ran = slowest_accepted.is_some();
-    if !stopped && !accepted_ran && fixed.is_none() {
-        drop(session);
-        return broken(&[format!(
-            "no accepted submission ran, so the time limit is unknown: give {} an accepted submission the judge can build, a time limit, or -t",
+    // Without a time limit and without an accepted run, the others cannot be judged.
+    let unknown_limit = !accepted_ran && fixed.is_none();
+    if !stopped && unknown_limit {
+        errors.push(format!(
+            "no submission expected to be accepted got AC (none could be built and run, or all failed), so the time limit is unknown: give {} one that is accepted, a time limit, or -t",
             dir.display()
-        )]);
+        ));
     }
-    if !stopped {
+    if !stopped && !unknown_limit {
         for submission in &others {
             let Some(checked) = check(submission, &how, &limits) else {
                 stopped = true;
@@ -455,9 +472,11 @@ pub fn run(
         );
         return Outcome::Stopped(signal);
     }
-    if !accepted_ran {
-        errors
-            .push("no accepted submission ran: the package needs one that is accepted".to_string());
+    if !accepted_ran && !unknown_limit {
+        errors.push(
+            "no submission expected to be accepted got AC: the package needs one that is accepted"
+                .to_string(),
+        );
     }
     for error in &errors {
         eprintln!("error: {}", printable(error));
@@ -470,7 +489,7 @@ pub fn run(
         .map(|row| row.name.as_str())
         .collect();
     let judge_errors = tally(Status::JudgeError);
-    let outcome = if judge_errors > 0 {
+    let outcome = if judge_errors > 0 || unknown_limit {
         Outcome::Error
     } else if !failed.is_empty() || !checked.invalid.is_empty() || !errors.is_empty() {
         Outcome::Failed

@@ -130,7 +130,14 @@ pub fn row_line(row: &Row, widths: Widths) -> String {
         Some((case, time)) => format!("{:>8}  {case}", milliseconds(*time)),
         None => "-".to_string(),
     };
-    let mut line = widths.line(&row.name, &row.expected, &row.got, &case, row.status.word());
+    // A name with a line break in it stays on its row.
+    let mut line = widths.line(
+        &printable(&row.name),
+        &row.expected,
+        &row.got,
+        &case,
+        row.status.word(),
+    );
     let mut said: Vec<&str> = Vec::new();
     if !row.note.is_empty() {
         said.push(&row.note);

@@ -37,9 +37,11 @@ pub fn time_limits(
     let limit = match (fixed, slowest_accepted) {
         (Some(fixed), _) => fixed,
         (None, Some(slowest)) => {
+            // A resolution finer than a millisecond is a millisecond.
+            let resolution = timing.time_resolution.max(0.001);
             let exact = slowest.as_secs_f64() * timing.ac_to_time_limit;
-            let steps = (exact / timing.time_resolution).ceil().max(1.0);
-            bounded(steps * timing.time_resolution)
+            let steps = (exact / resolution).ceil().max(1.0);
+            bounded(steps * resolution)
         }
         (None, None) => UNKNOWN,
     };
@@ -93,6 +95,18 @@ mod tests {
         let limits = time_limits(None, Some(Duration::from_millis(10)), &wild);
         assert_eq!(limits.limit, Duration::from_secs(86_400));
         assert_eq!(limits.high, Duration::from_secs(86_400));
+        // A resolution finer than a millisecond counts as one: 100 ms x 2, not a day.
+        let fine = Timing {
+            ac_to_time_limit: 2.0,
+            time_limit_to_tle: 1.5,
+            time_resolution: 1e-320,
+            compilation_time: 60.0,
+        };
+        let limits = time_limits(None, Some(Duration::from_millis(100)), &fine);
+        assert!(
+            (Duration::from_millis(200)..=Duration::from_millis(201)).contains(&limits.limit),
+            "{limits:?}"
+        );
         let limits = time_limits(Some(Duration::from_secs(1)), None, &wild);
         assert_eq!(limits.high, Duration::from_secs(86_400));
     }

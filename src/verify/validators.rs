@@ -38,13 +38,41 @@ pub struct Checked {
     pub skipped: Vec<String>,
 }
 
-/// How a validator says an input is valid.
+/// How a validator says an input is valid or not; any other end is a broken validator.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Rules {
-    /// 42 valid, 43 invalid, anything else broken.
+    /// 42 valid, 43 invalid.
     Kattis,
-    /// 0 valid, anything else invalid (testlib, checktestdata).
-    ExitZero,
+    /// 0 valid, 3 invalid (testlib's `_fail`).
+    Testlib,
+    /// 0 valid, 1 invalid (checktestdata; 2 is an error in the script).
+    Checktestdata,
+}
+
+impl Rules {
+    /// The exit statuses of a valid and of an invalid input.
+    fn statuses(self) -> (i32, i32) {
+        match self {
+            Rules::Kattis => (VALID, INVALID),
+            Rules::Testlib => (0, 3),
+            Rules::Checktestdata => (0, 1),
+        }
+    }
+
+    /// What a validator of these rules is, for a message.
+    fn describe(self) -> &'static str {
+        match self {
+            Rules::Kattis => {
+                "a Kattis input validator exits 42 for a valid input and 43 for an invalid one"
+            }
+            Rules::Testlib => {
+                "a testlib validator exits 0 for a valid input and 3 for an invalid one"
+            }
+            Rules::Checktestdata => {
+                "checktestdata exits 0 for a valid input and 1 for an invalid one"
+            }
+        }
+    }
 }
 
 /// A validator ready to run: its name, its shell line (arguments are added after it), and its
@@ -123,7 +151,7 @@ fn kattis_validators(dir: &Path) -> (Vec<Validator>, Vec<String>, Vec<String>) {
                 Some(line) => ready.push(Validator {
                     name: name.clone(),
                     line,
-                    rules: Rules::ExitZero,
+                    rules: Rules::Checktestdata,
                 }),
                 None => skipped.push(format!(
                     "input validator {name} not run: it is a checktestdata script, and neither checktestdata nor pyctd (pip install checktestdata) is installed"
@@ -171,7 +199,7 @@ fn polygon_validators(dir: &Path) -> (Vec<Validator>, Vec<String>) {
                 .map(|program| Validator {
                     line: quoted(&program.program),
                     name: program.shown,
-                    rules: Rules::ExitZero,
+                    rules: Rules::Testlib,
                 })
                 .collect(),
             Vec::new(),
@@ -254,12 +282,12 @@ pub fn check(dir: &Path, layout: Layout, cases: &[Case]) -> Checked {
     for validator in &ready {
         for case in cases {
             let flags = match (validator.rules, flags_for(dir, case)) {
-                (Rules::ExitZero, _) => Vec::new(),
                 (Rules::Kattis, Ok(flags)) => flags,
                 (Rules::Kattis, Err(why)) => {
                     checked.broken.push(why);
                     break;
                 }
+                _ => Vec::new(),
             };
             let mut line = validator.line.clone();
             for flag in &flags {
@@ -300,22 +328,22 @@ pub fn check(dir: &Path, layout: Layout, cases: &[Case]) -> Checked {
                     reason(&ran.stderr_tail)
                 )
             };
-            match (validator.rules, ran.ended.termination) {
-                (Rules::Kattis, Termination::Exited(VALID)) => {}
-                (Rules::Kattis, Termination::Exited(INVALID)) => checked
+            let (valid, invalid) = validator.rules.statuses();
+            match ran.ended.termination {
+                Termination::Exited(status) if status == valid => {}
+                Termination::Exited(status) if status == invalid => checked
                     .invalid
-                    .push(refused(format!("exit status {INVALID}"))),
-                (Rules::Kattis, other) => {
+                    .push(refused(format!("exit status {invalid}"))),
+                other => {
                     checked.broken.push(format!(
-                        "input validator {} on {}: {other}{}: a Kattis input validator exits 42 for a valid input and 43 for an invalid one",
+                        "input validator {} on {}: {other}{}: {}",
                         validator.name,
                         case.name,
-                        reason(&ran.stderr_tail)
+                        reason(&ran.stderr_tail),
+                        validator.rules.describe()
                     ));
                     break;
                 }
-                (Rules::ExitZero, Termination::Exited(0)) => {}
-                (Rules::ExitZero, other) => checked.invalid.push(refused(other.to_string())),
             }
         }
     }

@@ -431,9 +431,10 @@ fn a_fixed_time_limit_below_the_accepted_margin_or_no_limit_at_all_is_said() {
     )
     .unwrap();
     fs::remove_dir_all(dir.join("submissions/accepted")).unwrap();
-    verify(&dir, &[]).assert().code(2).stderr(contains(
-        "no accepted submission ran, so the time limit is unknown",
-    ));
+    verify(&dir, &[])
+        .assert()
+        .code(2)
+        .stderr(contains("so the time limit is unknown"));
 }
 
 #[test]
@@ -459,7 +460,7 @@ fn domjudge_times_out_a_sleeper_and_fails_a_tag_it_does_not_know() {
             predicate::str::is_match(r"slow/sleeper\.py +TIMELIMIT +TIMELIMIT .* ok\n").unwrap(),
         )
         .stdout(contains("slow/typo.py"))
-        .stdout(contains("expects CORECT, which is no DOMjudge result"));
+        .stdout(contains("expects CORECT: CORECT is no DOMjudge result"));
 }
 
 #[test]
@@ -473,10 +474,18 @@ fn java_runs_the_class_that_has_main() {
         "// Reads with the java.util package from stdin.\nimport java.util.*;\n\npublic class Add {\n    static class Pair { long a, b; }\n    static public void main(String[] args) {\n        Scanner in = new Scanner(System.in);\n        Pair p = new Pair();\n        p.a = in.nextLong();\n        p.b = in.nextLong();\n        System.out.println(p.a + p.b);\n    }\n}\n",
     )
     .unwrap();
+    // Another class with a main of its own, and the file's class with a varargs main: the
+    // class named as the file runs, as problemtools runs it.
+    fs::write(
+        dir.join("submissions/accepted/Two.java"),
+        "import java.util.*;\n\nclass Other {\n    public static void main(String[] a) { System.out.println(\"WRONG\"); }\n}\n\npublic class Two {\n    public static final void main(String... args) {\n        Scanner in = new Scanner(System.in);\n        System.out.println(in.nextLong() + in.nextLong());\n    }\n}\n",
+    )
+    .unwrap();
     verify(&dir, &[])
         .assert()
         .code(0)
-        .stdout(predicate::str::is_match(r"accepted/Add\.java +CORRECT +CORRECT .* ok\n").unwrap());
+        .stdout(predicate::str::is_match(r"accepted/Add\.java +CORRECT +CORRECT .* ok\n").unwrap())
+        .stdout(predicate::str::is_match(r"accepted/Two\.java +CORRECT +CORRECT .* ok\n").unwrap());
 }
 
 #[test]
@@ -496,4 +505,73 @@ fn judging_one_program_on_a_domjudge_package_follows_its_limits() {
         "DOMjudge package (data/sample, data/secret): 3 cases; limits 1 s (.timelimit), 1024 MiB (default), output 8 MiB (DOMjudge's default)",
     ))
     .stdout(contains("3 cases: 3 AC"));
+}
+
+#[test]
+#[ignore = "needs checktestdata or pyctd (pip install problemtools, which CI installs)"]
+fn a_checktestdata_validator_checks_and_one_with_an_error_in_it_is_broken() {
+    let dir = copy_of("kattis/quotient");
+    fs::remove_dir_all(dir.join("submissions/time_limit_exceeded")).unwrap();
+    fs::remove_file(dir.join("input_validators/validate.py")).unwrap();
+    // Two integers on one line, the second not zero (as quotient's inputs are).
+    fs::write(
+        dir.join("input_validators/quotient.ctd"),
+        "INT(-1000000000,1000000000) SPACE INT(-1000000000,1000000000,b) NEWLINE\nASSERT(b != 0)\n",
+    )
+    .unwrap();
+    verify(&dir, &[]).assert().code(0).stdout(contains(
+        "input validators (quotient.ctd): 3 of 3 inputs valid",
+    ));
+    fs::write(dir.join("data/secret/1.in"), "2 0\n").unwrap();
+    verify(&dir, &[]).assert().code(1).stdout(contains(
+        "invalid input secret/1: refused by quotient.ctd (exit status 1)",
+    ));
+    // An error in the script itself is no ruling on the inputs.
+    fs::write(dir.join("input_validators/quotient.ctd"), "INT(1,4,n\n").unwrap();
+    verify(&dir, &[]).assert().code(2).stderr(contains(
+        "checktestdata exits 0 for a valid input and 1 for an invalid one",
+    ));
+}
+
+#[test]
+fn a_signal_while_the_inputs_are_validated_stops_the_validator_too() {
+    let dir = copy_of("kattis/quotient");
+    let tag = crate::common::Tag::new("verify-validator-stopped");
+    fs::remove_file(dir.join("input_validators/validate.py")).unwrap();
+    // A validator that sleeps, started again with the tag as its argument for pgrep.
+    fs::write(
+        dir.join("input_validators/slow.py"),
+        format!(
+            "import os, sys, time\nif len(sys.argv) < 2:\n    os.execv(sys.executable, [sys.executable, __file__, '{tag}'])\ntime.sleep(60)\n"
+        ),
+    )
+    .unwrap();
+    let mut judge = std::process::Command::new(env!("CARGO_BIN_EXE_judge"));
+    judge
+        .env(
+            "XDG_CACHE_HOME",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache"),
+        )
+        .arg("verify")
+        .arg(&dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let child = judge.spawn().unwrap();
+    // Wait until the validator runs, then stop the judge.
+    let start = std::time::Instant::now();
+    while tag.pids().is_empty() && start.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(143), "{stderr}");
+    assert!(
+        stderr.contains("stopped by signal 15 before any submission ran"),
+        "{stderr}"
+    );
+    tag.assert_none_left();
 }
