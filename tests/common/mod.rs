@@ -23,6 +23,25 @@ pub fn judge() -> Command {
     command
 }
 
+/// A fixture of `tests/fixtures/`, by its path there (`kattis/guess`).
+pub fn fixture(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(path)
+}
+
+/// `python3 SUBMISSION TAG` for a submission of a fixture package (`kattis/guess`,
+/// `accepted/binary_search.py`): the tag is an unused argument that `pgrep` finds.
+pub fn python_submission(package: &str, submission: &str, tag: &Tag) -> String {
+    format!(
+        "python3 {} {tag}",
+        fixture(package)
+            .join("submissions")
+            .join(submission)
+            .display()
+    )
+}
+
 /// `judge --cmd COMMAND DIR` plus extra arguments.
 pub fn judge_cmd(command: &str, dir: &Path, extra: &[&str]) -> Command {
     let mut judge = judge();

@@ -14,20 +14,11 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/kattis")
-        .join(name)
+    common::fixture(&format!("kattis/{name}"))
 }
 
-/// `python3 SUBMISSION TAG`: the tag is an unused argument that `pgrep` finds.
 fn python(package: &str, submission: &str, tag: &Tag) -> String {
-    format!(
-        "python3 {} {tag}",
-        fixture(package)
-            .join("submissions")
-            .join(submission)
-            .display()
-    )
+    common::python_submission(&format!("kattis/{package}"), submission, tag)
 }
 
 /// A copy of the guess package with its own problem.yaml, and its validator in `validator_dir`.

@@ -15,20 +15,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/polygon")
-        .join(name)
+    common::fixture(&format!("polygon/{name}"))
 }
 
-/// `python3 SUBMISSION TAG`: the tag is an unused argument that `pgrep` finds.
 fn python(package: &str, submission: &str, tag: &Tag) -> String {
-    format!(
-        "python3 {} {tag}",
-        fixture(package)
-            .join("submissions")
-            .join(submission)
-            .display()
-    )
+    common::python_submission(&format!("polygon/{package}"), submission, tag)
 }
 
 /// A C++ submission, given as its source: the judge builds it.

@@ -6,18 +6,12 @@
 //! hand; a test copies a package to move a submission where it does not belong, and checks that
 //! verify then fails.
 
-use crate::common::{self, judge};
+use crate::common::{self, fixture, judge};
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-
-fn fixture(path: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(path)
-}
 
 /// `judge verify DIR` with extra arguments, bounded in time.
 fn verify(dir: &Path, extra: &[&str]) -> assert_cmd::Command {
@@ -28,6 +22,31 @@ fn verify(dir: &Path, extra: &[&str]) -> assert_cmd::Command {
         .args(extra)
         .timeout(Duration::from_secs(300));
     command
+}
+
+/// `judge verify DIR EXTRA…` started, its output kept, for a test to signal.
+fn spawn_verify(dir: &Path, extra: &[&str]) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_judge"))
+        .env(
+            "XDG_CACHE_HOME",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache"),
+        )
+        .arg("verify")
+        .arg(dir)
+        .args(extra)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Sends SIGTERM to a started judge (by its pid) and waits for its output.
+fn terminated(child: std::process::Child) -> std::process::Output {
+    std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    child.wait_with_output().unwrap()
 }
 
 /// A copy of a fixture package, to change.
@@ -338,24 +357,9 @@ fn stopped_by_a_signal_verify_says_so_and_counts_nothing_it_did_not_run() {
         )
         .unwrap();
     }
-    let mut judge = std::process::Command::new(env!("CARGO_BIN_EXE_judge"));
-    judge
-        .env(
-            "XDG_CACHE_HOME",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache"),
-        )
-        .arg("verify")
-        .arg(&dir)
-        .args(["--format", "json"])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped());
-    let child = judge.spawn().unwrap();
+    let child = spawn_verify(&dir, &["--format", "json"]);
     std::thread::sleep(Duration::from_millis(2500));
-    std::process::Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = terminated(child);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(143), "{stdout}{stderr}");
@@ -546,27 +550,13 @@ fn a_signal_while_the_inputs_are_validated_stops_the_validator_too() {
         ),
     )
     .unwrap();
-    let mut judge = std::process::Command::new(env!("CARGO_BIN_EXE_judge"));
-    judge
-        .env(
-            "XDG_CACHE_HOME",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("cache"),
-        )
-        .arg("verify")
-        .arg(&dir)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped());
-    let child = judge.spawn().unwrap();
+    let child = spawn_verify(&dir, &[]);
     // Wait until the validator runs, then stop the judge.
     let start = std::time::Instant::now();
     while tag.pids().is_empty() && start.elapsed() < Duration::from_secs(30) {
         std::thread::sleep(Duration::from_millis(50));
     }
-    std::process::Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = terminated(child);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(143), "{stderr}");
     assert!(
