@@ -24,18 +24,6 @@ const REMAP: [(&str, &str); 7] = [
     ("OUTPUT_LIMIT", "OUTPUT-LIMIT"),
 ];
 
-/// The results a DOMjudge judging can have.
-pub const RESULTS: [&str; 8] = [
-    "CORRECT",
-    "WRONG-ANSWER",
-    "NO-OUTPUT",
-    "TIMELIMIT",
-    "RUN-ERROR",
-    "MEMORY-LIMIT",
-    "OUTPUT-LIMIT",
-    "COMPILER-ERROR",
-];
-
 /// A result name as DOMjudge normalises it: upper case, trimmed, `WRONG_ANSWER` as
 /// `WRONG-ANSWER`.
 pub fn normalise(name: &str) -> String {

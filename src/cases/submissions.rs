@@ -9,8 +9,8 @@
 use super::domjudge;
 use super::files::{entries, natural_order};
 use super::CaseError;
-use std::fmt;
-use std::fs;
+use crate::process::open_regular;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Whose rules name the results.
@@ -36,6 +36,18 @@ pub enum Ruling {
 }
 
 impl Ruling {
+    /// Every ruling, in the order DOMjudge lists its results.
+    pub const ALL: [Ruling; 8] = [
+        Ruling::Accepted,
+        Ruling::WrongAnswer,
+        Ruling::NoOutput,
+        Ruling::TimeLimit,
+        Ruling::RunError,
+        Ruling::MemoryLimit,
+        Ruling::OutputLimit,
+        Ruling::CompileError,
+    ];
+
     /// The name the rules give it (Kattis: AC, WA, TLE, RTE; DOMjudge: CORRECT, …).
     pub fn name(self, rules: Rules) -> &'static str {
         match rules {
@@ -82,17 +94,9 @@ impl Ruling {
 
     /// The ruling a DOMjudge result name stands for.
     fn from_domjudge(name: &str) -> Option<Ruling> {
-        Some(match name {
-            "CORRECT" => Ruling::Accepted,
-            "WRONG-ANSWER" => Ruling::WrongAnswer,
-            "NO-OUTPUT" => Ruling::NoOutput,
-            "TIMELIMIT" => Ruling::TimeLimit,
-            "RUN-ERROR" => Ruling::RunError,
-            "MEMORY-LIMIT" => Ruling::MemoryLimit,
-            "OUTPUT-LIMIT" => Ruling::OutputLimit,
-            "COMPILER-ERROR" => Ruling::CompileError,
-            _ => return None,
-        })
+        Ruling::ALL
+            .into_iter()
+            .find(|ruling| ruling.name(Rules::DomJudge) == name)
     }
 }
 
@@ -118,18 +122,17 @@ pub struct Submission {
     pub expected: Expected,
 }
 
-impl fmt::Display for Expected {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Expected {
+    /// What it expects, as the rules name results (`AC`, `CORRECT,WRONG-ANSWER`); `-` when it
+    /// is held to none.
+    pub fn names(&self, rules: Rules) -> String {
         match self {
-            Expected::AnyOf(rulings) => f.write_str(
-                &rulings
-                    .iter()
-                    .map(|ruling| format!("{ruling:?}"))
-                    .collect::<Vec<_>>()
-                    .join(" or "),
-            ),
-            Expected::NotChecked(why) => write!(f, "not checked ({why})"),
-            Expected::Unknown(why) => write!(f, "unknown ({why})"),
+            Expected::AnyOf(rulings) => rulings
+                .iter()
+                .map(|ruling| ruling.name(rules))
+                .collect::<Vec<_>>()
+                .join(","),
+            Expected::NotChecked(_) | Expected::Unknown(_) => "-".to_string(),
         }
     }
 }
@@ -268,7 +271,9 @@ fn domjudge_results(names: &[String], from_tag: bool) -> Expected {
                     [one] => format!("{one} is"),
                     several => format!("{} are", several.join(", ")),
                 },
-                super::domjudge::RESULTS.join(", ")
+                Ruling::ALL
+                    .map(|ruling| ruling.name(Rules::DomJudge))
+                    .join(", ")
             ))
         }
     }
@@ -286,20 +291,13 @@ fn tag_of(path: &Path) -> Result<Option<Vec<String>>, String> {
     };
     let mut found = None;
     for file in files.iter().filter(|file| file.is_file()) {
-        // A regular file of its own only (not one of /proc or /sys, which may never end), and
-        // only its start: a tag is near the top.
-        let Ok(real) = fs::canonicalize(file) else {
+        // A regular file outside /proc and /sys only, opened as a case file is (never
+        // blocking), and only its start: a tag is near the top.
+        let Ok(opened) = open_regular(file) else {
             continue;
         };
-        if real.starts_with("/proc") || real.starts_with("/sys") {
-            continue;
-        }
         let mut bytes = Vec::new();
-        let read = fs::File::open(&real).and_then(|opened| {
-            use std::io::Read;
-            opened.take(TAG_BYTES).read_to_end(&mut bytes)
-        });
-        if read.is_err() {
+        if opened.take(TAG_BYTES).read_to_end(&mut bytes).is_err() {
             continue;
         }
         let text = String::from_utf8_lossy(&bytes);
@@ -394,6 +392,7 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::fs;
 
     #[test]
     fn kattis_folders_and_domjudge_tags_say_what_is_expected() {

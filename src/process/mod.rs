@@ -32,7 +32,7 @@ use cgroup::Cgroup;
 pub use idle::Activity;
 pub use members::adopt_orphans;
 use members::{Members, ACTIVE_RUNS, MARKER_VARIABLE};
-pub use program::Program;
+pub use program::{executable_file, in_path, Program};
 pub use regular_file::open_regular;
 pub use session::{Session, Signals};
 use std::io;

@@ -52,14 +52,14 @@ const SHELL_GRAMMAR_WORDS: &[&str] = &[
 
 /// Whether `path` is a file the judge could execute (any execute bit: as root, that is
 /// enough; otherwise the run itself says why not).
-fn executable_file(path: &std::path::Path) -> bool {
+pub fn executable_file(path: &std::path::Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     std::fs::metadata(path)
         .is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
 }
 
 /// Whether a program named `name` (no `/`) is in a folder of `PATH`.
-fn in_path(name: &str) -> bool {
+pub fn in_path(name: &str) -> bool {
     std::env::var_os("PATH").is_some_and(|path| {
         std::env::split_paths(&path).any(|dir| executable_file(&dir.join(name)))
     })

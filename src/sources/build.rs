@@ -7,10 +7,11 @@
 
 use super::{cache_folder, fingerprint, Language};
 use crate::limits::Limits;
-use crate::process::{execute, Program, Stop, Termination, Trust};
+use crate::process::{execute, in_path, open_regular, Program, Stop, Termination, Trust};
 use crate::temp_folder::quoted;
 use std::fmt;
 use std::fs;
+use std::io::Read;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -34,8 +35,6 @@ const RECIPE_VERSION: &[u8] = b"game-judge build 6";
 pub struct Built {
     pub program: PathBuf,
     pub folder: PathBuf,
-    /// The language it was built as (`None`: by its own `build` script, or its `run`).
-    pub language: Option<Language>,
     /// Built now, rather than taken from the cache.
     pub fresh: bool,
 }
@@ -118,21 +117,29 @@ fn inside_name(inside: &Path) -> PathBuf {
     PathBuf::from(inside.to_string_lossy().into_owned())
 }
 
-/// The files of a source, as (path inside the build folder, path now), sorted: regular files
-/// outside /proc and /sys, at most `MOST_FILES` of them and `MOST_BYTES` in all.
-fn files_of(source: &Path) -> Result<Vec<(PathBuf, PathBuf)>, Failure> {
+/// One file of a source, read once: its path inside the build folder, its bytes and its mode.
+struct SourceFile {
+    inside: PathBuf,
+    bytes: Vec<u8>,
+    mode: u32,
+}
+
+/// The files of a source, read, sorted by their path inside the build folder: regular files
+/// outside /proc and /sys (opened as case files are, never blocking), at most `MOST_FILES` of
+/// them and `MOST_BYTES` in all.
+fn files_of(source: &Path) -> Result<Vec<SourceFile>, Failure> {
     let io =
         |error: std::io::Error| Failure::Io(format!("cannot read {}: {error}", source.display()));
     let unsupported = |why: String| Failure::Unsupported {
         source: source.display().to_string(),
         why,
     };
-    let mut files = Vec::new();
+    let mut paths = Vec::new();
     if !source.is_dir() {
         let name = source
             .file_name()
             .ok_or_else(|| Failure::Io(format!("{} is not a file", source.display())))?;
-        files.push((inside_name(Path::new(name)), source.to_path_buf()));
+        paths.push((inside_name(Path::new(name)), source.to_path_buf()));
     } else {
         let mut folders = vec![PathBuf::new()];
         while let Some(inside) = folders.pop() {
@@ -147,33 +154,39 @@ fn files_of(source: &Path) -> Result<Vec<(PathBuf, PathBuf)>, Failure> {
                 if metadata.is_dir() {
                     folders.push(inside.join(&name));
                 } else if path.is_file() {
-                    files.push((inside_name(&inside.join(&name)), path));
+                    paths.push((inside_name(&inside.join(&name)), path));
                 }
-                if files.len() > MOST_FILES {
+                if paths.len() > MOST_FILES {
                     return Err(unsupported(format!("it holds over {MOST_FILES} files")));
                 }
             }
         }
     }
-    let mut bytes = 0;
-    for (_, path) in &files {
-        let real = fs::canonicalize(path).map_err(io)?;
-        if real.starts_with("/proc") || real.starts_with("/sys") || !real.is_file() {
+    let mut files = Vec::new();
+    let mut bytes_in_all = 0;
+    for (inside, path) in paths {
+        let opened =
+            open_regular(&path).map_err(|why| unsupported(format!("{}: {why}", path.display())))?;
+        let metadata = opened.metadata().map_err(io)?;
+        bytes_in_all += metadata.len();
+        if bytes_in_all > MOST_BYTES {
             return Err(unsupported(format!(
-                "{} is not a regular file of its own (it leads to {})",
-                path.display(),
-                real.display()
+                "its files hold over {} MiB",
+                MOST_BYTES >> 20
             )));
         }
-        bytes += fs::metadata(&real).map_err(io)?.len();
+        let mut bytes = Vec::new();
+        opened
+            .take(MOST_BYTES)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        files.push(SourceFile {
+            inside,
+            bytes,
+            mode: metadata.permissions().mode(),
+        });
     }
-    if bytes > MOST_BYTES {
-        return Err(unsupported(format!(
-            "its files hold over {} MiB",
-            MOST_BYTES >> 20
-        )));
-    }
-    files.sort();
+    files.sort_by(|a, b| a.inside.cmp(&b.inside));
     Ok(files)
 }
 
@@ -187,14 +200,7 @@ pub fn installed(tool: &str) -> bool {
     if let Some((_, works)) = known.iter().find(|(name, _)| name == tool) {
         return *works;
     }
-    let path = std::env::var_os("PATH").unwrap_or_default();
-    let on_path = std::env::split_paths(&path).any(|folder| {
-        folder
-            .join(tool)
-            .metadata()
-            .is_ok_and(|metadata| metadata.is_file() && metadata.permissions().mode() & 0o111 != 0)
-    });
-    let works = on_path
+    let works = in_path(tool)
         && std::process::Command::new(tool)
             .arg("--version")
             .stdin(std::process::Stdio::null())
@@ -250,12 +256,12 @@ fn main_file(files: &[(String, String)], mark: &str) -> Option<String> {
 }
 
 /// How `files` are built, or why they cannot be.
-fn recipe(source: &str, files: &[(PathBuf, PathBuf)]) -> Result<Recipe, Failure> {
+fn recipe(source: &str, files: &[SourceFile]) -> Result<Recipe, Failure> {
     let unsupported = |why: String| Failure::Unsupported {
         source: source.to_string(),
         why,
     };
-    let top = |name: &str| files.iter().any(|(inside, _)| inside == Path::new(name));
+    let top = |name: &str| files.iter().any(|file| file.inside == Path::new(name));
     if top("build") {
         return Ok(Recipe::Script);
     }
@@ -265,11 +271,11 @@ fn recipe(source: &str, files: &[(PathBuf, PathBuf)]) -> Result<Recipe, Failure>
     let mut languages: Vec<Language> = Vec::new();
     let mut sources: Vec<(String, String)> = Vec::new();
     let mut others: Vec<String> = Vec::new();
-    for (inside, path) in files {
+    for SourceFile { inside, bytes, .. } in files {
         let name = inside.to_string_lossy().into_owned();
         match Language::of(inside) {
             Some(language) => {
-                let text = fs::read_to_string(path).unwrap_or_default();
+                let text = String::from_utf8_lossy(bytes).into_owned();
                 let python2 = language == Language::Python
                     && text
                         .lines()
@@ -423,7 +429,7 @@ fn make_executable(path: &Path) -> std::io::Result<()> {
     fs::set_permissions(path, fs::Permissions::from_mode(mode | 0o755))
 }
 
-/// Builds the copied files in `work`, whose final place is `folder`; the language built as.
+/// Builds the copied files in `work`, whose final place is `folder`.
 fn build_in(
     source: &str,
     recipe: &Recipe,
@@ -431,7 +437,7 @@ fn build_in(
     folder: &Path,
     includes: &[PathBuf],
     limit: Duration,
-) -> Result<Option<Language>, Failure> {
+) -> Result<(), Failure> {
     let io = |error: std::io::Error| Failure::Io(format!("cannot build {source}: {error}"));
     let run = work.join("run");
     match recipe {
@@ -446,13 +452,9 @@ fn build_in(
                     said: "its build script made no `run` program".to_string(),
                 });
             }
-            make_executable(&run).map_err(io)?;
-            Ok(None)
+            make_executable(&run).map_err(io)
         }
-        Recipe::Run => {
-            make_executable(&run).map_err(io)?;
-            Ok(None)
-        }
+        Recipe::Run => make_executable(&run).map_err(io),
         Recipe::Language {
             language,
             files,
@@ -464,20 +466,19 @@ fn build_in(
                 .collect();
             // `./` before each file: a name such as `-v.py` is not taken for an option.
             let files: Vec<String> = files.iter().map(|file| format!("./{file}")).collect();
-            if let Some(words) = language.compile(&files, &includes) {
-                let line: Vec<String> = words
-                    .iter()
-                    .map(|word| {
-                        match word
-                            .contains(|c: char| !c.is_ascii_alphanumeric() && !"-_./=+".contains(c))
-                        {
-                            true => quoted(Path::new(word)),
-                            false => word.clone(),
-                        }
-                    })
-                    .collect();
-                run_build(source, work, &line.join(" "), limit)?;
-            }
+            let line: Vec<String> = language
+                .compile(&files, &includes)
+                .iter()
+                .map(|word| {
+                    match word
+                        .contains(|c: char| !c.is_ascii_alphanumeric() && !"-_./=+".contains(c))
+                    {
+                        true => quoted(Path::new(word)),
+                        false => word.clone(),
+                    }
+                })
+                .collect();
+            run_build(source, work, &line.join(" "), limit)?;
             let main = match language {
                 Language::Java => {
                     java_class(&work.join("classes"), main).ok_or_else(|| Failure::Compile {
@@ -498,8 +499,7 @@ fn build_in(
                     said: "the compiler made no program".to_string(),
                 });
             }
-            make_executable(&run).map_err(io)?;
-            Ok(Some(*language))
+            make_executable(&run).map_err(io)
         }
     }
 }
@@ -516,44 +516,38 @@ pub fn build_within(
     let io = |error: std::io::Error| Failure::Io(format!("cannot build {shown}: {error}"));
     let real = fs::canonicalize(source).map_err(io)?;
     let files = files_of(&real)?;
-    let recipe = recipe(&shown, &files)?;
     // The name: every file's place and text, the include folders' headers, the recipes.
-    let mut texts: Vec<Vec<u8>> = vec![
-        RECIPE_VERSION.to_vec(),
-        real.as_os_str().as_bytes().to_vec(),
-    ];
-    for (inside, path) in &files {
-        texts.push(inside.as_os_str().as_bytes().to_vec());
-        texts.push(fs::read(path).map_err(io)?);
-    }
+    let mut headers: Vec<Vec<u8>> = Vec::new();
     for folder in includes {
-        texts.push(folder.as_os_str().as_bytes().to_vec());
+        headers.push(folder.as_os_str().as_bytes().to_vec());
         for entry in fs::read_dir(folder).into_iter().flatten().flatten() {
             if Language::is_header(&entry.path()) {
-                texts.push(entry.file_name().as_bytes().to_vec());
-                texts.push(fs::read(entry.path()).unwrap_or_default());
+                headers.push(entry.file_name().as_bytes().to_vec());
+                headers.push(fs::read(entry.path()).unwrap_or_default());
             }
         }
     }
-    let parts: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
+    let mut parts: Vec<&[u8]> = vec![RECIPE_VERSION, real.as_os_str().as_bytes()];
+    for file in &files {
+        parts.push(file.inside.as_os_str().as_bytes());
+        parts.push(&file.bytes);
+    }
+    parts.extend(headers.iter().map(Vec::as_slice));
     let stem = real
         .file_stem()
         .map_or("program".into(), |stem| stem.to_string_lossy().into_owned());
     let folder = cache_folder().join(format!("{stem}-{:016x}", fingerprint(&parts)));
-    let language = match &recipe {
-        Recipe::Language { language, .. } => Some(*language),
-        _ => None,
-    };
     let mut built = Built {
         program: folder.join("run"),
         folder: folder.clone(),
-        language,
         fresh: false,
     };
     if built.program.is_file() {
         return Ok(built);
     }
     built.fresh = true;
+    // How to build it is asked only now: a build in the cache needs no compiler.
+    let recipe = recipe(&shown, &files)?;
     let work = folder.with_file_name(format!(
         "{stem}.part-{}-{}",
         std::process::id(),
@@ -562,12 +556,13 @@ pub fn build_within(
     let _ = fs::remove_dir_all(&work);
     fs::create_dir_all(&work).map_err(io)?;
     let made = (|| {
-        for (inside, path) in &files {
-            let to = work.join(inside);
+        for file in &files {
+            let to = work.join(&file.inside);
             if let Some(parent) = to.parent() {
                 fs::create_dir_all(parent).map_err(io)?;
             }
-            fs::copy(path, &to).map_err(io)?;
+            fs::write(&to, &file.bytes).map_err(io)?;
+            fs::set_permissions(&to, fs::Permissions::from_mode(file.mode)).map_err(io)?;
         }
         build_in(&shown, &recipe, &work, &folder, includes, limit)
     })();

@@ -34,18 +34,6 @@ use submission::{result, result_within, Got};
 use table::{json_row, milliseconds, row_line, seconds, Row, Status, Widths};
 use time_limit::{time_limits, TimeLimits};
 
-/// The expectation as the rules name it.
-fn expected_text(expected: &Expected, rules: Rules) -> String {
-    match expected {
-        Expected::AnyOf(rulings) => rulings
-            .iter()
-            .map(|ruling| ruling.name(rules))
-            .collect::<Vec<_>>()
-            .join(","),
-        Expected::NotChecked(_) | Expected::Unknown(_) => "-".to_string(),
-    }
-}
-
 fn meets(got: Option<Ruling>, expected: &Expected, rules: Rules) -> bool {
     match (got, expected) {
         (Some(got), Expected::AnyOf(rulings)) => {
@@ -92,7 +80,7 @@ fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> Option<Chec
     } = *how;
     let mut row = Row {
         name: submission.name.clone(),
-        expected: expected_text(&submission.expected, rules),
+        expected: submission.expected.names(rules),
         got: "-".to_string(),
         case: None,
         status: Status::NotChecked,

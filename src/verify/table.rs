@@ -73,25 +73,10 @@ impl Widths {
         let longest = |names: &mut dyn Iterator<Item = usize>, least: usize| {
             names.max().unwrap_or(least).max(least)
         };
-        let rulings = [
-            Ruling::Accepted,
-            Ruling::WrongAnswer,
-            Ruling::NoOutput,
-            Ruling::TimeLimit,
-            Ruling::RunError,
-            Ruling::MemoryLimit,
-            Ruling::OutputLimit,
-            Ruling::CompileError,
-        ];
         Widths {
             name: longest(&mut list.iter().map(|s| s.name.chars().count()), 10),
-            expected: longest(
-                &mut list
-                    .iter()
-                    .map(|s| super::expected_text(&s.expected, rules).len()),
-                8,
-            ),
-            got: longest(&mut rulings.iter().map(|r| r.name(rules).len()), 3),
+            expected: longest(&mut list.iter().map(|s| s.expected.names(rules).len()), 8),
+            got: longest(&mut Ruling::ALL.iter().map(|r| r.name(rules).len()), 3),
             slowest: longest(
                 &mut folder
                     .cases

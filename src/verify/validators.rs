@@ -9,11 +9,10 @@ use crate::cases::kattis_yaml::input_validator_flags;
 use crate::cases::layout::{polygon, Layout};
 use crate::cases::Case;
 use crate::limits::Limits;
-use crate::process::{execute, Program, Stop, Termination, Trust};
+use crate::process::{executable_file, execute, Program, Stop, Termination, Trust};
 use crate::sources::{self, Language};
 use crate::temp_folder::quoted;
 use std::fs;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -81,11 +80,6 @@ struct Validator {
     name: String,
     line: String,
     rules: Rules,
-}
-
-fn is_executable_file(path: &Path) -> bool {
-    path.metadata()
-        .is_ok_and(|metadata| metadata.is_file() && metadata.permissions().mode() & 0o111 != 0)
 }
 
 /// The command of a script's `#!` line with the script after it, quoted for the shell.
@@ -167,7 +161,7 @@ fn kattis_validators(dir: &Path) -> (Vec<Validator>, Vec<String>, Vec<String>) {
         }
         // A program as it is (a script, a built binary), else source to build.
         if path.is_file() && Language::of(&path).is_none() {
-            if is_executable_file(&path) {
+            if executable_file(&path) {
                 ready.push(kattis(quoted(&path)));
             } else if let Some(line) = by_shebang(&path) {
                 ready.push(kattis(line));

@@ -17,9 +17,9 @@ use crate::cases::kattis_yaml::{
     parse_problem_yaml, parse_testdata_yaml, DefaultValidator, KattisProblem, Timing, Validation,
 };
 use crate::cases::{package_file, CaseError, Interactor, Judging};
+use crate::process::executable_file;
 use crate::sources;
 use crate::temp_folder::quoted;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 /// How a Kattis package is judged: its judging, the test groups whose own `testdata.yaml`
@@ -252,11 +252,6 @@ const FOLDERS: [&str; 2] = ["output_validators", "output_validator"];
 /// Files next to a validator that are not it.
 const NOT_THE_VALIDATOR: [&str; 3] = ["build", "README", "README.md"];
 
-fn is_executable(path: &Path) -> bool {
-    path.metadata()
-        .is_ok_and(|metadata| metadata.is_file() && metadata.permissions().mode() & 0o111 != 0)
-}
-
 fn name(path: &Path) -> String {
     path.file_name()
         .map_or_else(String::new, |name| name.to_string_lossy().into_owned())
@@ -275,7 +270,7 @@ fn programs_and_sources(folder: &Path) -> Result<(Vec<PathBuf>, Vec<PathBuf>), C
             let (inner_programs, inner_sources) = programs_and_sources(&path)?;
             programs.extend(inner_programs);
             sources.extend(inner_sources);
-        } else if is_executable(&path) {
+        } else if executable_file(&path) {
             programs.push(path);
         } else if path.is_file() {
             sources.push(path);
@@ -339,6 +334,7 @@ pub fn output_validator(dir: &Path) -> Result<Option<PathBuf>, CaseError> {
 mod tests {
     use super::*;
     use std::fs;
+    use std::os::unix::fs::PermissionsExt;
 
     /// A fresh package folder under the build's target folder with the given files; `mode`
     /// 0o755 makes a file executable.
