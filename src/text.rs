@@ -43,6 +43,26 @@ pub fn printable(text: &str) -> String {
         .collect()
 }
 
+/// The last line of a program's output that is not blank, trimmed, and of it only its last
+/// `most_chars` characters (a Python traceback's last line is the exception).
+pub fn last_line(output: &[u8], most_chars: usize) -> Option<String> {
+    let text = String::from_utf8_lossy(output);
+    let line = text.lines().map(str::trim).rfind(|line| !line.is_empty())?;
+    let skipped = line.chars().count().saturating_sub(most_chars);
+    Some(line.chars().skip(skipped).collect())
+}
+
+/// A message as the judge writes an error on stderr: `error: ` before its first line, its later
+/// lines (a compiler's) indented below, every line printable.
+pub fn error_lines(message: &str) -> String {
+    let mut lines = message.lines();
+    let mut text = format!("error: {}", printable(lines.next().unwrap_or_default()));
+    for line in lines {
+        text.push_str(&format!("\n  {}", printable(line)));
+    }
+    text
+}
+
 /// How a trailing space is shown.
 pub const VISIBLE_SPACE: char = '␠';
 
@@ -142,6 +162,25 @@ fn escaped_byte(&byte: &u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_error_of_several_lines_indents_the_later_ones() {
+        assert_eq!(
+            error_lines("x.cpp does not build:\n1 | oops\x1b"),
+            "error: x.cpp does not build:\n  1 | oops\\u{1b}"
+        );
+        assert_eq!(error_lines("one"), "error: one");
+    }
+
+    #[test]
+    fn the_last_line_is_the_last_that_is_not_blank_and_its_end_only() {
+        assert_eq!(
+            last_line(b"Traceback\n  line 3\nValueError: x\n\n", 100),
+            Some("ValueError: x".to_string())
+        );
+        assert_eq!(last_line("abcdé".as_bytes(), 2), Some("dé".to_string()));
+        assert_eq!(last_line(b"\n \n", 10), None);
+    }
 
     #[test]
     fn a_count_takes_the_plural_unless_it_is_one() {

@@ -28,19 +28,10 @@ use std::fmt::Display;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
-/// Prints `message` as `error: …`, its later lines (a compiler's) indented below.
-fn print_error(message: &str) {
-    let mut lines = message.lines();
-    eprintln!("error: {}", printable(lines.next().unwrap_or_default()));
-    for line in lines {
-        eprintln!("  {}", printable(line));
-    }
-}
-
 /// Prints each problem as `error: …`: a usage or I/O error.
 fn fail(messages: &[impl Display]) -> Outcome {
     for message in messages {
-        print_error(&message.to_string());
+        eprintln!("{}", text::error_lines(&message.to_string()));
     }
     Outcome::Error
 }
@@ -217,7 +208,7 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
                 // The submission does not build: a failure of the program (exit 1), its
                 // compiler's first lines shown as they are.
                 Err(why) => {
-                    print_error(&why);
+                    eprintln!("{}", text::error_lines(&why));
                     return Err(Outcome::Failed);
                 }
             };

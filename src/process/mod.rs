@@ -84,6 +84,37 @@ pub enum Stop {
     Requested,
 }
 
+impl Stop {
+    /// Why the judge stopped a helper (a validator) under `limits`, in words: what follows
+    /// "the validator".
+    pub fn said(self, limits: &Limits) -> String {
+        match self {
+            Stop::CpuTime => format!(
+                "used more than the CPU time limit of {} ms",
+                limits.cpu.as_millis()
+            ),
+            Stop::WallTime => format!(
+                "was still running at the wall bound of {} ms (a hang?)",
+                limits.wall.as_millis()
+            ),
+            Stop::Backstop => format!(
+                "was still running at the real-time backstop of {} ms, however busy the machine",
+                limits.wall_backstop().as_millis()
+            ),
+            Stop::Memory => format!(
+                "went over the memory limit of {} MiB",
+                limits.memory_bytes >> 20
+            ),
+            Stop::Output => format!(
+                "wrote more than the output cap of {} bytes",
+                limits.output_bytes
+            ),
+            Stop::Interrupted => "was stopped: the judge was told to stop".to_string(),
+            Stop::Requested => "was stopped by the judge".to_string(),
+        }
+    }
+}
+
 /// What a run used, as the kernel counts it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Usage {

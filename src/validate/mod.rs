@@ -13,8 +13,8 @@ use crate::limits::Limits;
 use crate::outcome::Outcome;
 use crate::problems::validators::Validator;
 use crate::problems::{validator, PROBLEMS};
-use crate::process::{execute, Program, Session, Signals, Stop, Termination, Trust};
-use crate::text::{count, printable};
+use crate::process::{execute, Program, Session, Signals, Termination, Trust};
+use crate::text::{count, last_line, printable};
 use options::ValidateOptions;
 use std::fs;
 use std::io;
@@ -77,34 +77,6 @@ enum Checked {
     Failed(String),
 }
 
-/// Why the judge stopped a validator, in words.
-fn stopped_because(stop: Stop, limits: &Limits) -> String {
-    match stop {
-        Stop::CpuTime => format!(
-            "used more than the CPU time limit of {} ms",
-            limits.cpu.as_millis()
-        ),
-        Stop::WallTime => format!(
-            "was still running at the wall bound of {} ms (a hang?)",
-            limits.wall.as_millis()
-        ),
-        Stop::Backstop => format!(
-            "was still running at the real-time backstop of {} ms, however busy the machine",
-            limits.wall_backstop().as_millis()
-        ),
-        Stop::Memory => format!(
-            "went over the memory limit of {} MiB",
-            limits.memory_bytes >> 20
-        ),
-        Stop::Output => format!(
-            "wrote more than the output cap of {} bytes",
-            limits.output_bytes
-        ),
-        Stop::Interrupted => "was stopped: the judge was told to stop".to_string(),
-        Stop::Requested => "was stopped by the judge".to_string(),
-    }
-}
-
 /// Checks one file: exit 0 is valid, any other exit status invalid; a validator that dies of a
 /// signal or is stopped by the judge has said nothing about the file.
 fn check_file(check: &Check, file: &Path, limits: Limits) -> Checked {
@@ -125,25 +97,15 @@ fn check_file(check: &Check, file: &Path, limits: Limits) -> Checked {
         Err(error) => return Checked::Failed(format!("cannot run the validator: {error}")),
     };
     // Its last line says why (a Python traceback's is the exception; testlib's its one line).
-    let stderr = String::from_utf8_lossy(&run.stderr_tail);
-    let tail = stderr
-        .lines()
-        .map(str::trim)
-        .rfind(|line| !line.is_empty())
-        .unwrap_or_default();
-    let start = tail
-        .char_indices()
-        .rev()
-        .nth(STDERR_SHOWN)
-        .map_or(0, |(index, _)| index);
+    let tail = last_line(&run.stderr_tail, STDERR_SHOWN).unwrap_or_default();
     let with_tail = |how: String| match tail.is_empty() {
         true => how,
-        false => format!("{how}: {}", &tail[start..]),
+        false => format!("{how}: {tail}"),
     };
     match (run.ended.stopped, run.ended.termination) {
         (Some(stop), _) => Checked::Failed(with_tail(format!(
             "the validator {}: killed",
-            stopped_because(stop, &limits)
+            stop.said(&limits)
         ))),
         (None, Termination::Exited(0)) => Checked::Valid,
         (None, Termination::Exited(code)) => {

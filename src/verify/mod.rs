@@ -25,7 +25,7 @@ use crate::limits::{DEFAULT_MEMORY_MIB, MAX_SECONDS};
 use crate::outcome::Outcome;
 use crate::process::{sandbox, stop, Session, Signals};
 use crate::report::{json, Format};
-use crate::text::{count, printable};
+use crate::text::{count, error_lines, printable};
 use options::VerifyOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -242,11 +242,7 @@ fn stopped_before(signal: i32) -> Outcome {
 /// An error that ends the check: the package cannot be checked.
 fn broken(messages: &[String]) -> Outcome {
     for message in messages {
-        let mut lines = message.lines();
-        eprintln!("error: {}", printable(lines.next().unwrap_or_default()));
-        for line in lines {
-            eprintln!("  {}", printable(line));
-        }
+        eprintln!("{}", error_lines(message));
     }
     Outcome::Error
 }
@@ -467,7 +463,7 @@ pub fn run(
         );
     }
     for error in &errors {
-        eprintln!("error: {}", printable(error));
+        eprintln!("{}", error_lines(error));
     }
     let tally = |status: Status| rows.iter().filter(|row| row.status == status).count();
     let as_expected = tally(Status::AsExpected) + tally(Status::WithExtraTime);

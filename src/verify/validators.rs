@@ -9,12 +9,16 @@ use crate::cases::kattis_yaml::input_validator_flags;
 use crate::cases::layout::{polygon, Layout};
 use crate::cases::Case;
 use crate::limits::Limits;
-use crate::process::{executable_file, execute, Program, Stop, Termination, Trust};
+use crate::process::{executable_file, execute, Program, Termination, Trust};
 use crate::sources::{self, Language};
 use crate::temp_folder::quoted;
+use crate::text::last_line;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+/// The most of a validator's last stderr line shown.
+const STDERR_SHOWN: usize = 300;
 
 /// Kattis's exit statuses for a valid and an invalid input.
 const VALID: i32 = 42;
@@ -224,28 +228,9 @@ fn flags_for(dir: &Path, case: &Case) -> Result<Vec<String>, String> {
     Ok(Vec::new())
 }
 
-/// The last line a validator wrote on stderr, as its reason.
+/// The last line a validator wrote on stderr, as its reason (`: …`).
 fn reason(stderr_tail: &[u8]) -> String {
-    let text = String::from_utf8_lossy(stderr_tail);
-    text.lines()
-        .rev()
-        .map(str::trim)
-        .find(|line| !line.is_empty())
-        .map_or_else(String::new, |line| format!(": {line}"))
-}
-
-/// How a stopped validator is said.
-fn stopped(stop: Stop, limits: &Limits) -> String {
-    match stop {
-        Stop::CpuTime => format!("ran past {} s of CPU time", limits.cpu.as_secs()),
-        Stop::WallTime | Stop::Backstop => format!(
-            "was still running after {} s without using the CPU (a hang?)",
-            limits.wall.as_secs()
-        ),
-        Stop::Memory => "ran out of memory".to_string(),
-        Stop::Output => "wrote too much".to_string(),
-        Stop::Interrupted | Stop::Requested => "was stopped".to_string(),
-    }
+    last_line(stderr_tail, STDERR_SHOWN).map_or_else(String::new, |line| format!(": {line}"))
 }
 
 /// Runs every validator of the package at `dir` (of `layout`) on every case's input; a
@@ -310,7 +295,7 @@ pub fn check(dir: &Path, layout: Layout, cases: &[Case]) -> Checked {
                     "input validator {} on {}: {}",
                     validator.name,
                     case.name,
-                    stopped(stop, &limits)
+                    stop.said(&limits)
                 ));
                 break;
             }
