@@ -31,6 +31,7 @@ pub mod submissions;
 pub mod xml;
 pub mod yaml;
 
+use crate::process::sandbox;
 pub use error::CaseError;
 use files::{entries, natural_order, readable};
 use folder_limits::FolderLimits;
@@ -80,6 +81,67 @@ pub enum Judging {
 pub struct TestlibProgram {
     pub program: PathBuf,
     pub shown: String,
+}
+
+impl Judging {
+    /// The folders of the programs that judge (a checker's, an output validator's, an
+    /// interactor's, a testlib program's build), and of the files their commands name (a
+    /// checker script kept elsewhere, an interactor given with `--interactor`): what a sandbox
+    /// keeps from the judged program.
+    pub fn program_folders(&self) -> Vec<PathBuf> {
+        let mut folders = Vec::new();
+        match self {
+            Judging::Checker { command, dir } => {
+                folders.push(dir.clone());
+                folders.extend(sandbox::folders_named(command, dir));
+            }
+            Judging::Validator { program, .. } => folders.extend(file_folders(program)),
+            Judging::Testlib { checker, dir } => {
+                folders.push(dir.clone());
+                folders.extend(file_folders(&checker.program));
+            }
+            Judging::Interactive(Interactor::Program { command, dir, .. }) => {
+                folders.extend(dir.clone());
+                let here = std::env::current_dir().unwrap_or_default();
+                let base = dir.as_deref().unwrap_or(&here);
+                folders.extend(sandbox::folders_named(command, base));
+            }
+            Judging::Interactive(Interactor::Testlib {
+                interactor,
+                checker,
+                dir,
+            }) => {
+                folders.push(dir.clone());
+                for program in std::iter::once(interactor).chain(checker) {
+                    folders.extend(file_folders(&program.program));
+                }
+            }
+            Judging::Compare
+            | Judging::KattisDefault(_)
+            | Judging::Interactive(Interactor::BuiltIn(_)) => {}
+        }
+        folders
+    }
+}
+
+/// The folder of a file, and the folder of where it leads when it is a link.
+fn file_folders(file: &Path) -> Vec<PathBuf> {
+    let mut folders: Vec<PathBuf> = file.parent().map(Path::to_path_buf).into_iter().collect();
+    if let Ok(real) = fs::canonicalize(file) {
+        folders.extend(real.parent().map(Path::to_path_buf));
+    }
+    folders
+}
+
+impl Case {
+    /// The folders of its input and its answer, and of where links to them lead.
+    pub fn folders(&self) -> Vec<PathBuf> {
+        let mut folders = file_folders(&self.input);
+        if let Some(expected) = &self.expected {
+            folders.extend(file_folders(expected));
+        }
+        folders
+    }
 }
 
 /// The other side of an interactive folder.

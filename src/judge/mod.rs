@@ -240,33 +240,9 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
 /// its `.judge` sibling.
 fn test_data_folders(target: &JudgeTarget, tasks: &[Task]) -> Vec<PathBuf> {
     let mut folders: Vec<PathBuf> = Vec::new();
-    let add_parents = |file: &Path, folders: &mut Vec<PathBuf>| {
-        folders.extend(file.parent().map(Path::to_path_buf));
-        if let Ok(real) = std::fs::canonicalize(file) {
-            folders.extend(real.parent().map(Path::to_path_buf));
-        }
-    };
     for task in tasks {
-        add_parents(&task.case.input, &mut folders);
-        if let Some(expected) = &task.case.expected {
-            add_parents(expected, &mut folders);
-        }
-        // A helper's folder, and those of the files its command names (a checker script kept
-        // elsewhere, an interactor given with --interactor).
-        let here = std::env::current_dir().unwrap_or_default();
-        match &task.judging {
-            Judging::Checker { command, dir } => {
-                folders.push(dir.clone());
-                folders.extend(sandbox::folders_named(command, dir));
-            }
-            Judging::Validator { program, .. } => add_parents(program, &mut folders),
-            Judging::Interactive(Interactor::Program { command, dir, .. }) => {
-                folders.extend(dir.clone());
-                let base = dir.as_deref().unwrap_or(&here);
-                folders.extend(sandbox::folders_named(command, base));
-            }
-            _ => {}
-        }
+        folders.extend(task.case.folders());
+        folders.extend(task.judging.program_folders());
     }
     if let JudgeTarget::Command { dir, .. } = target {
         let folder = match dir.is_file() {

@@ -18,7 +18,7 @@ use crate::cases::layout::{kattis, Layout};
 use crate::cases::submissions::{
     polygon_submissions, submissions, Expected, Rules, Ruling, Submission,
 };
-use crate::cases::{read_cases, CaseFolder, Interactor, Judging};
+use crate::cases::{read_cases, CaseFolder};
 use crate::grade::Settings;
 use crate::limits::LimitFlags;
 use crate::limits::{DEFAULT_MEMORY_MIB, MAX_SECONDS};
@@ -191,39 +191,13 @@ fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> Option<Chec
     Some(Checked { row, accepted_time })
 }
 
-/// The folders the sandbox hides from submissions: the package, every case file's folder, its
-/// output validator's or interactor's.
+/// The folders the sandbox hides from submissions: the package, and every case's folders and
+/// those of the programs that judge it.
 fn hidden_folders(dir: &Path, folder: &CaseFolder) -> Vec<PathBuf> {
     let mut folders = vec![dir.to_path_buf()];
     for case in &folder.cases {
-        folders.extend(case.input.parent().map(Path::to_path_buf));
-        if let Some(expected) = &case.expected {
-            folders.extend(expected.parent().map(Path::to_path_buf));
-        }
-    }
-    match &folder.judging {
-        Judging::Validator { program, .. } => {
-            folders.extend(program.parent().map(Path::to_path_buf))
-        }
-        Judging::Interactive(Interactor::Program { dir: Some(dir), .. }) => {
-            folders.push(dir.clone())
-        }
-        Judging::Checker { dir, .. } => folders.push(dir.clone()),
-        Judging::Testlib { checker, dir } => {
-            folders.push(dir.clone());
-            folders.extend(checker.program.parent().map(Path::to_path_buf));
-        }
-        Judging::Interactive(Interactor::Testlib {
-            interactor,
-            checker,
-            dir,
-        }) => {
-            folders.push(dir.clone());
-            for program in std::iter::once(interactor).chain(checker) {
-                folders.extend(program.program.parent().map(Path::to_path_buf));
-            }
-        }
-        _ => {}
+        folders.extend(case.folders());
+        folders.extend(folder.judging_of(case).program_folders());
     }
     folders.retain(|folder| folder.exists());
     folders.sort();
