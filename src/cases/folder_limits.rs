@@ -34,6 +34,24 @@ impl FolderLimits {
         }
     }
 
+    /// The time limit the flag (`-t`) or else the folder gives, and where it came from.
+    pub fn time_given(&self, flag: Option<Duration>) -> Option<(Duration, &str)> {
+        match (flag, self.time) {
+            (Some(time), _) => Some((time, "-t")),
+            (None, Some(time)) => Some((time, self.time_from.as_deref().unwrap_or("folder"))),
+            (None, None) => None,
+        }
+    }
+
+    /// The memory limit the flag (`-m`) or else the folder gives, and where it came from.
+    pub fn memory_given(&self, flag: Option<u64>) -> Option<(u64, &str)> {
+        match (flag, self.memory_mib) {
+            (Some(mib), _) => Some((mib, "-m")),
+            (None, Some(mib)) => Some((mib, self.memory_from.as_deref().unwrap_or("folder"))),
+            (None, None) => None,
+        }
+    }
+
     pub(super) fn set_time(&mut self, seconds: f64, from: &str) -> Result<(), String> {
         if !(0.001..=MAX_SECONDS).contains(&seconds) {
             return Err(format!(
@@ -77,16 +95,12 @@ pub fn resolve(
     default_time: Duration,
     default_memory_mib: u64,
 ) -> (Duration, u64, String) {
-    let (time, time_from) = match (flag_time, folder.time) {
-        (Some(time), _) => (time, "-t"),
-        (None, Some(time)) => (time, folder.time_from.as_deref().unwrap_or("folder")),
-        (None, None) => (default_time, "default"),
-    };
-    let (memory, memory_from) = match (flag_memory_mib, folder.memory_mib) {
-        (Some(mib), _) => (mib, "-m"),
-        (None, Some(mib)) => (mib, folder.memory_from.as_deref().unwrap_or("folder")),
-        (None, None) => (default_memory_mib, "default"),
-    };
+    let (time, time_from) = folder
+        .time_given(flag_time)
+        .unwrap_or((default_time, "default"));
+    let (memory, memory_from) = folder
+        .memory_given(flag_memory_mib)
+        .unwrap_or((default_memory_mib, "default"));
     let mut said = format!(
         "{} s ({time_from}), {memory} MiB ({memory_from})",
         time.as_secs_f64()

@@ -322,16 +322,13 @@ pub fn run(
     }
     let availability = sandbox::configure(settings.sandbox, hidden_folders(dir, &folder));
     eprintln!("{}", availability.describe());
-    let memory_mib = flags
-        .memory_mib
-        .or(folder.limits.memory_mib)
-        .unwrap_or(DEFAULT_MEMORY_MIB);
-    let fixed = flags.time.or(folder.limits.time);
-    let fixed_from = match (flags.time, &folder.limits.time_from) {
-        (Some(_), _) => "-t".to_string(),
-        (None, Some(from)) => from.clone(),
-        (None, None) => String::new(),
-    };
+    let memory_mib = folder
+        .limits
+        .memory_given(flags.memory_mib)
+        .map_or(DEFAULT_MEMORY_MIB, |(mib, _)| mib);
+    let given = folder.limits.time_given(flags.time);
+    let fixed = given.map(|(time, _)| time);
+    let fixed_from = given.map_or("", |(_, from)| from);
     let widths = Widths::of(&list, &folder, rules);
     let (setters, others): (Vec<&Submission>, Vec<&Submission>) = list
         .iter()
