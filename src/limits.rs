@@ -24,8 +24,21 @@ pub struct Limits {
     /// Peak resident memory of all the run's processes together.
     pub memory_bytes: u64,
     pub stack_bytes: u64,
-    /// Stdout past this is OLE, and the program is killed at once.
+    /// Stdout past this is OLE.
     pub output_bytes: usize,
+    /// What becomes of a program whose stdout passes `output_bytes`.
+    pub past_output_cap: PastOutputCap,
+}
+
+/// What becomes of a program whose stdout passes the output cap.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PastOutputCap {
+    /// Killed at once: `OLE` in milliseconds, however long it would have gone on.
+    #[default]
+    Kill,
+    /// DOMjudge's rule: the rest of its output is thrown away and it runs on to its end, so a
+    /// time limit or a crash comes first (`TLE`, `RE`), and `OLE` only for a clean exit.
+    Discard,
 }
 
 /// The output cap a judge applies unless told otherwise: 64 MiB.
@@ -43,6 +56,7 @@ impl Limits {
             memory_bytes: DEFAULT_MEMORY_MIB * MIB,
             stack_bytes: DEFAULT_MEMORY_MIB * MIB,
             output_bytes: DEFAULT_OUTPUT_CAP,
+            past_output_cap: PastOutputCap::Kill,
         }
     }
 }
@@ -106,6 +120,7 @@ impl LimitFlags {
             output_bytes: self.output_mib.map_or(DEFAULT_OUTPUT_CAP, |mib| {
                 usize::try_from(mib << 20).unwrap_or(usize::MAX)
             }),
+            past_output_cap: PastOutputCap::Kill,
         }
     }
 }

@@ -4,7 +4,8 @@
 //! of the submission's folder), read as DOMjudge's own import reads them. Settings of the ini
 //! file the judge does not apply (`special_run`, `special_compare`) are errors that name them.
 
-use super::folder_limits::FolderLimits;
+use super::folder_limits::{FolderLimits, RunRules};
+use crate::limits::PastOutputCap;
 use std::path::Path;
 
 /// DOMjudge's output limit unless a package sets one: 8 MiB (its `output_limit` of 8192 kB).
@@ -132,6 +133,22 @@ pub fn time_limit(
             ));
         }
     }
+    Ok(())
+}
+
+/// DOMjudge's rules for a run, where the package does not set its own: its 8 MiB output
+/// limit, past which the output is cut off and the program runs on (its runguard truncates the
+/// stream; the verdict is TIMELIMIT, then RUN-ERROR, before OUTPUT-LIMIT), and no stack limit
+/// (runguard sets RLIMIT_STACK unlimited, so a thread's default stack is glibc's 2 MiB).
+pub fn apply_rules(limits: &mut FolderLimits) -> Result<(), String> {
+    if limits.output_mib.is_none() {
+        limits.set_output(DEFAULT_OUTPUT_MIB, "DOMjudge's default")?;
+    }
+    limits.run_rules = Some(RunRules {
+        whose: "DOMjudge's",
+        unlimited_stack: true,
+        past_output_cap: PastOutputCap::Discard,
+    });
     Ok(())
 }
 

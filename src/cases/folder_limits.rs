@@ -5,7 +5,7 @@
 //! `memory-limit MIB`). Each is read by hand, strictly: a shape it does not know is an error,
 //! never a guess. A flag on the command line beats all of them.
 
-use crate::limits::{MAX_MIB, MAX_SECONDS};
+use crate::limits::{LimitFlags, Limits, PastOutputCap, MAX_MIB, MAX_SECONDS};
 use std::time::Duration;
 
 /// What a folder says about its limits, and where it said it (a file name, for the report).
@@ -19,6 +19,20 @@ pub struct FolderLimits {
     pub time_from: Option<String>,
     pub memory_from: Option<String>,
     pub output_from: Option<String>,
+    /// The package format's own rules for a run where they differ from the judge's, and whose
+    /// they are (DOMjudge's: no stack limit, output past the cap thrown away while the program
+    /// runs on); `None`: the judge's.
+    pub run_rules: Option<RunRules>,
+}
+
+/// How a package format's judge runs a program, where it differs from this judge's defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunRules {
+    /// Whose rules: `DOMjudge's`.
+    pub whose: &'static str,
+    /// No stack limit (RLIMIT_STACK unlimited) unless `--stack-limit` is given.
+    pub unlimited_stack: bool,
+    pub past_output_cap: PastOutputCap,
 }
 
 impl FolderLimits {
@@ -31,7 +45,38 @@ impl FolderLimits {
             memory_from: other.memory_from.or(self.memory_from),
             output_mib: other.output_mib.or(self.output_mib),
             output_from: other.output_from.or(self.output_from),
+            run_rules: other.run_rules.or(self.run_rules),
         }
+    }
+
+    /// The format's own run rules in a few words, and whose they are (`no stack limit, …
+    /// (DOMjudge's)`), if it has any.
+    pub fn run_rules_said(&self) -> Option<String> {
+        let rules = self.run_rules?;
+        let mut said = Vec::new();
+        if rules.unlimited_stack {
+            said.push("no stack limit");
+        }
+        if rules.past_output_cap == PastOutputCap::Discard {
+            said.push("output past the limit thrown away while the program runs on");
+        }
+        (!said.is_empty()).then(|| format!("{} ({})", said.join(", "), rules.whose))
+    }
+
+    /// The limits of each run: the flags, else this folder's, else the defaults, with the
+    /// CPU time and memory already chosen (see `resolve`).
+    pub fn run_limits(&self, flags: &LimitFlags, time: Duration, memory_mib: u64) -> Limits {
+        let mut limits = flags.limits_with(time, memory_mib);
+        if let (None, Some(mib)) = (flags.output_mib, self.output_mib) {
+            limits.output_bytes = usize::try_from(mib << 20).unwrap_or(usize::MAX);
+        }
+        if let Some(rules) = self.run_rules {
+            if rules.unlimited_stack && flags.stack_mib.is_none() {
+                limits.stack_bytes = u64::MAX;
+            }
+            limits.past_output_cap = rules.past_output_cap;
+        }
+        limits
     }
 
     /// The time limit the flag (`-t`) or else the folder gives, and where it came from.
@@ -108,6 +153,9 @@ pub fn resolve(
     if let Some(mib) = folder.output_mib {
         let output_from = folder.output_from.as_deref().unwrap_or("folder");
         said.push_str(&format!(", output {mib} MiB ({output_from})"));
+    }
+    if let Some(rules) = folder.run_rules_said() {
+        said.push_str(&format!(", {rules}"));
     }
     (time, memory, said)
 }
@@ -187,5 +235,44 @@ mod tests {
         );
         assert_eq!(time, Duration::from_secs(5));
         assert_eq!(said, "5 s (-t), 64 MiB (-m)");
+    }
+
+    #[test]
+    fn a_formats_run_rules_apply_unless_a_flag_says_otherwise() {
+        let mut folder = FolderLimits::default();
+        folder.set_output(8, "DOMjudge's default").unwrap();
+        folder.run_rules = Some(RunRules {
+            whose: "DOMjudge's",
+            unlimited_stack: true,
+            past_output_cap: PastOutputCap::Discard,
+        });
+        let second = Duration::from_secs(1);
+        let limits = folder.run_limits(&LimitFlags::default(), second, 256);
+        assert_eq!(
+            (
+                limits.output_bytes,
+                limits.stack_bytes,
+                limits.past_output_cap
+            ),
+            (8 << 20, u64::MAX, PastOutputCap::Discard)
+        );
+        let flags = LimitFlags {
+            stack_mib: Some(64),
+            output_mib: Some(2),
+            ..LimitFlags::default()
+        };
+        let limits = folder.run_limits(&flags, second, 256);
+        assert_eq!(
+            (limits.output_bytes, limits.stack_bytes),
+            (2 << 20, 64 << 20)
+        );
+        let (_, _, said) = resolve(None, None, &folder, second, 1024);
+        assert_eq!(said, "1 s (default), 1024 MiB (default), output 8 MiB (DOMjudge's default), no stack limit, output past the limit thrown away while the program runs on (DOMjudge's)");
+        // Without rules of its own a folder keeps the judge's.
+        let plain = FolderLimits::default().run_limits(&LimitFlags::default(), second, 256);
+        assert_eq!(
+            (plain.stack_bytes, plain.past_output_cap),
+            (256 << 20, PastOutputCap::Kill)
+        );
     }
 }

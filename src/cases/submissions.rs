@@ -110,6 +110,9 @@ pub enum Expected {
     /// What it expects is no result of the package's format (a typo in a tag or a folder's
     /// name, such as `CORECT`): a fault of the package, and why.
     Unknown(String),
+    /// The format's judge would not take it in at all, and why: DOMjudge's import refuses a
+    /// submission with two tags, tags in two files, or over its 256 kB source size limit.
+    Refused(String),
 }
 
 /// One submission of a package.
@@ -132,7 +135,9 @@ impl Expected {
                 .map(|ruling| ruling.name(rules))
                 .collect::<Vec<_>>()
                 .join(","),
-            Expected::NotChecked(_) | Expected::Unknown(_) => "-".to_string(),
+            Expected::NotChecked(_) | Expected::Unknown(_) | Expected::Refused(_) => {
+                "-".to_string()
+            }
         }
     }
 }
@@ -279,6 +284,23 @@ fn domjudge_results(names: &[String], from_tag: bool) -> Expected {
     }
 }
 
+/// DOMjudge's `sourcesize_limit` unless changed: 256 kB of a submission's files in all.
+const DOMJUDGE_SOURCE_BYTES: u64 = 256 * 1024;
+
+/// The bytes of a submission's files in all (a file, or a folder's files).
+fn size_of(path: &Path) -> u64 {
+    let files = match path.is_dir() {
+        true => entries(path).unwrap_or_default(),
+        false => vec![path.to_path_buf()],
+    };
+    files
+        .iter()
+        .filter_map(|file| std::fs::metadata(file).ok())
+        .filter(|metadata| metadata.is_file())
+        .map(|metadata| metadata.len())
+        .sum()
+}
+
 /// How much of each file a tag is looked for in.
 const TAG_BYTES: u64 = 1 << 20;
 
@@ -350,7 +372,8 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
                 continue;
             }
             let tag = tag_of(&path);
-            any_tag |= matches!(tag, Ok(Some(_)));
+            // Two tags in a file were meant for DOMjudge as much as one.
+            any_tag |= !matches!(tag, Ok(None));
             found.push((folder_name.clone(), name, path, tag));
         }
     }
@@ -370,7 +393,16 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
                     ),
                 };
             }
+            let bytes = size_of(&path);
             let expected = match (rules, tag) {
+                (Rules::DomJudge, _) if bytes > DOMJUDGE_SOURCE_BYTES => Expected::Refused(format!(
+                    "DOMjudge would not import it: its files hold {} kB, over its source size limit of {} kB",
+                    (bytes + 1023) / 1024,
+                    DOMJUDGE_SOURCE_BYTES / 1024
+                )),
+                (Rules::DomJudge, Err(why)) => {
+                    Expected::Refused(format!("DOMjudge would not import it: {why}"))
+                }
                 (_, Err(why)) => Expected::Unknown(why),
                 (Rules::DomJudge, Ok(Some(names))) => domjudge_results(&names, true),
                 (Rules::DomJudge, Ok(None)) => {

@@ -7,7 +7,7 @@
 
 use super::exit_status::{ruling, Rules, Ruling};
 use crate::cases::{Case, TestlibProgram};
-use crate::limits::Limits;
+use crate::limits::{Limits, PastOutputCap};
 use crate::process::{execute, Program, Trust};
 use crate::temp_folder::{absolute, quoted, TempFolder};
 use crate::verdict::{run_failure, Verdict, Wrong};
@@ -19,6 +19,7 @@ use std::time::Duration;
 fn checker_limits() -> Limits {
     Limits {
         output_bytes: 1 << 20,
+        past_output_cap: PastOutputCap::Kill,
         ..Limits::with_cpu(Duration::from_secs(10))
     }
 }

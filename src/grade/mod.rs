@@ -124,6 +124,8 @@ pub fn judge_case(
     let usage = Some(execution.ended.usage);
     let verdict = match run_failure(&execution.ended, &settings.limits, &execution.stderr_tail) {
         Some(failure) => failure,
+        // Its output was cut at the cap and it ran on (DOMjudge's rule) to a clean end.
+        None if execution.stdout_cut => Verdict::OutputLimitExceeded,
         None => match judging {
             Judging::Checker { command, dir } => {
                 checker::check(command, dir, case, expected, &execution.stdout)

@@ -4,7 +4,7 @@
 //! else, a crash or a limit is a judge error, never the program's verdict.
 
 use crate::cases::Case;
-use crate::limits::Limits;
+use crate::limits::{Limits, PastOutputCap};
 use crate::process::{execute, Program, Termination, Trust};
 use crate::temp_folder::{absolute, quoted, TempFolder};
 use crate::verdict::{run_failure, Code, Verdict, Wrong};
@@ -88,6 +88,7 @@ pub fn validate(
     }
     let limits = Limits {
         output_bytes: 1 << 20,
+        past_output_cap: PastOutputCap::Kill,
         ..Limits::with_cpu(Duration::from_secs(10))
     };
     let checked = execute(&Program::Shell(line), Some(&output), limits, Trust::Helper);

@@ -147,10 +147,7 @@ fn folder_tasks(
             text::count(count, "case")
         ))
     );
-    let mut limits = flags.limits.limits_with(time, memory_mib);
-    if let Some(mib) = folder.limits.output_mib {
-        limits.output_bytes = usize::try_from(mib << 20).unwrap_or(usize::MAX);
-    }
+    let limits = folder.limits.run_limits(&flags.limits, time, memory_mib);
     folder
         .cases
         .iter()

@@ -27,7 +27,7 @@ mod session;
 pub mod stop;
 pub mod sys;
 
-use crate::limits::Limits;
+use crate::limits::{Limits, PastOutputCap};
 use cgroup::Cgroup;
 pub use idle::Activity;
 pub use members::adopt_orphans;
@@ -713,13 +713,15 @@ pub struct Execution {
     pub ended: Ended,
     /// At most `Limits::output_bytes` of stdout.
     pub stdout: Vec<u8>,
+    /// Whether it wrote more than that (and was killed for it, or had the rest thrown away).
+    pub stdout_cut: bool,
     /// The last bytes of stderr.
     pub stderr_tail: Vec<u8>,
 }
 
 /// Runs `program` with stdin from `input` (or empty) under `limits`, keeping its stdout up to
-/// the cap (past it the program is killed: OLE) and the tail of its stderr. `trust` says
-/// whether it is boxed.
+/// the cap (past it the program is killed, or its output thrown away as `limits` says) and the
+/// tail of its stderr. `trust` says whether it is boxed.
 pub fn execute(
     program: &Program,
     input: Option<&Path>,
@@ -736,27 +738,36 @@ pub fn execute(
     let (sender, receiver) = mpsc::channel();
     thread::spawn(move || {
         reader_activity.count_this_thread();
-        let _ = sender.send(capture::read_capped(stdout, limits.output_bytes, || {
-            stop.stop(Stop::Output)
-        }));
+        let discard = limits.past_output_cap == PastOutputCap::Discard;
+        let _ = sender.send(capture::read_capped(
+            stdout,
+            limits.output_bytes,
+            discard,
+            || {
+                if !discard {
+                    stop.stop(Stop::Output)
+                }
+            },
+        ));
     });
     let control = Arc::clone(&running.control);
     let (mut ended, stderr_tail, deadline) = running.finish()?;
-    let stdout = match deadline.receive(&receiver) {
-        Some((stdout, _)) => stdout,
+    let (stdout, stdout_cut) = match deadline.receive(&receiver) {
+        Some(read) => read,
         None => {
             // A process the judge could not find holds stdout open past the wall bound: the
             // case was idle while the judge waited.
             control.stop(Stop::WallTime);
             let waited = deadline.ended_at.elapsed();
             ended.usage.idle = ended.usage.idle.map(|idle| idle + waited);
-            Vec::new()
+            (Vec::new(), false)
         }
     };
     ended.stopped = ended.stopped.or(control.stopped());
     Ok(Execution {
         ended,
         stdout,
+        stdout_cut,
         stderr_tail,
     })
 }

@@ -5,7 +5,7 @@
 pub mod json;
 
 use crate::cases::input_head::InputHead;
-use crate::limits::Limits;
+use crate::limits::{Limits, PastOutputCap};
 use crate::process::Usage;
 use crate::runner::Finished;
 use crate::text::{count, printable};
@@ -136,8 +136,12 @@ fn details(verdict: &Verdict, usage: Option<&Usage>, limits: &Limits) -> Vec<Str
             limits.memory_bytes >> 20
         )],
         Verdict::OutputLimitExceeded => vec![format!(
-            "stdout went past the output cap of {} MiB: killed at the cap",
-            limits.output_bytes >> 20
+            "stdout went past the output cap of {} MiB: {}",
+            limits.output_bytes >> 20,
+            match limits.past_output_cap {
+                PastOutputCap::Kill => "killed at the cap",
+                PastOutputCap::Discard => "the rest thrown away, and it ran on to a clean end",
+            }
         )],
         Verdict::JudgeError(reason) => vec![reason.clone()],
     }

@@ -6,7 +6,7 @@
 //! once do not see each other's half-built files.
 
 use super::{cache_folder, fingerprint, Language};
-use crate::limits::Limits;
+use crate::limits::{Limits, PastOutputCap};
 use crate::process::{execute, in_path, open_regular, Program, Stop, Termination, Trust};
 use crate::temp_folder::quoted;
 use std::fmt;
@@ -255,6 +255,22 @@ fn main_file(files: &[(String, String)], mark: &str) -> Option<String> {
     }
 }
 
+/// What kinds of file `names` are, by extension (`.cs`, `.hs and .pl`), or by name for those
+/// without one.
+fn kinds_of(names: &[String]) -> String {
+    let mut kinds: Vec<String> = Vec::new();
+    for name in names {
+        let kind = match Path::new(name).extension() {
+            Some(extension) => format!(".{} files", extension.to_string_lossy()),
+            None => name.clone(),
+        };
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
+    }
+    kinds.join(" and ")
+}
+
 /// How `files` are built, or why they cannot be.
 fn recipe(source: &str, files: &[SourceFile]) -> Result<Recipe, Failure> {
     let unsupported = |why: String| Failure::Unsupported {
@@ -300,9 +316,10 @@ fn recipe(source: &str, files: &[SourceFile]) -> Result<Recipe, Failure> {
             return Err(unsupported(match others.is_empty() {
                 true => "it holds no file".to_string(),
                 false => format!(
-                "no source in a language the judge builds (C, C++, Rust, Python, Java, Kotlin): {}",
-                others.join(", ")
-            ),
+                    "no source in a language the judge builds ({}), only {}",
+                    Language::all_named(),
+                    kinds_of(&others)
+                ),
             }))
         }
         several => {
@@ -324,9 +341,15 @@ fn recipe(source: &str, files: &[SourceFile]) -> Result<Recipe, Failure> {
         Language::Python | Language::Python2 => "__main__",
         Language::Rust => "fn main",
         Language::Java | Language::Kotlin => "main(",
+        Language::JavaScript => "require.main",
         Language::C | Language::Cpp => "main(",
     };
     let main = match language.builds_all_files() {
+        // JavaScript's program is the first file by name unless one is main (DOMjudge's
+        // rule: the first file given).
+        true if language == Language::JavaScript => main_file(&sources, mark)
+            .or_else(|| sources.iter().map(|(name, _)| name.clone()).min())
+            .unwrap_or_default(),
         true => main_file(&sources, mark).unwrap_or_default(),
         false => main_file(&sources, mark).ok_or_else(|| {
             unsupported(format!(
@@ -397,6 +420,7 @@ fn run_build(source: &str, folder: &Path, line: &str, limit: Duration) -> Result
         memory_bytes: 4 << 30,
         stack_bytes: 1 << 30,
         output_bytes: 1 << 20,
+        past_output_cap: PastOutputCap::Kill,
         ..Limits::with_cpu(limit)
     };
     let program = Program::Shell(format!("cd {} && {{ {line}; }} 2>&1", quoted(folder)));

@@ -1,7 +1,7 @@
 //! The languages the judge builds, told by a file's extension, and how each becomes a program:
 //! its compiler's command with contest flags (C `gcc -std=gnu17 -O2`, C++ `g++ -std=gnu++20
 //! -O2`, Rust `rustc -O --edition 2021`, Java `javac`, Kotlin `kotlinc`), and the line that runs
-//! it (Python with python3, Java and Kotlin with java).
+//! it (Python with python3, JavaScript with node, Java and Kotlin with java).
 
 use crate::temp_folder::quoted;
 use std::path::Path;
@@ -17,9 +17,27 @@ pub enum Language {
     Python2,
     Java,
     Kotlin,
+    JavaScript,
 }
 
 impl Language {
+    /// Every language, as the judge names them to a user.
+    pub const ALL: [Language; 8] = [
+        Language::C,
+        Language::Cpp,
+        Language::Rust,
+        Language::Python,
+        Language::Python2,
+        Language::Java,
+        Language::Kotlin,
+        Language::JavaScript,
+    ];
+
+    /// The names of every language, `C, C++, …`.
+    pub fn all_named() -> String {
+        Language::ALL.map(Language::name).join(", ")
+    }
+
     /// The language of a file, by its extension.
     pub fn of(path: &Path) -> Option<Language> {
         let extension = path.extension()?.to_str()?;
@@ -30,6 +48,7 @@ impl Language {
             "py" | "py3" => Language::Python,
             "java" => Language::Java,
             "kt" => Language::Kotlin,
+            "js" => Language::JavaScript,
             _ => return None,
         })
     }
@@ -50,6 +69,7 @@ impl Language {
             Language::Python2 => "Python 2",
             Language::Java => "Java",
             Language::Kotlin => "Kotlin",
+            Language::JavaScript => "JavaScript",
         }
     }
 
@@ -63,16 +83,17 @@ impl Language {
             Language::Python2 => "python2",
             Language::Java => "javac",
             Language::Kotlin => "kotlinc",
+            Language::JavaScript => "node",
         }
     }
 
-    /// Whether several files of this language build into one program (C, C++, Java, Kotlin),
-    /// rather than one file being the program (Rust and Python: the one named `main`, or the
-    /// only one).
+    /// Whether every file of this language goes to the compiler (C, C++, Java, Kotlin; and
+    /// JavaScript, each file checked as DOMjudge checks them), rather than only the one that
+    /// is the program (Rust and Python: the one named `main`, or the only one).
     pub fn builds_all_files(self) -> bool {
         matches!(
             self,
-            Language::C | Language::Cpp | Language::Java | Language::Kotlin
+            Language::C | Language::Cpp | Language::Java | Language::Kotlin | Language::JavaScript
         )
     }
 
@@ -91,6 +112,13 @@ impl Language {
             // Compiled to find syntax errors before any case, as problemtools and DOMjudge do.
             Language::Python => words(&["python3", "-m", "py_compile"]),
             Language::Python2 => words(&["python2", "-m", "py_compile"]),
+            // `node --check` takes one file: each is checked in turn.
+            Language::JavaScript => words(&[
+                "sh",
+                "-c",
+                "for file do node --check \"$file\" || exit; done",
+                "sh",
+            ]),
         };
         if matches!(self, Language::C | Language::Cpp) {
             command.extend(include_flags);
@@ -112,6 +140,7 @@ impl Language {
             Language::Python2 => Some(format!("python2 {}", at(main))),
             Language::Java => Some(format!("java -Xss64m -cp {} {main}", at("classes"))),
             Language::Kotlin => Some(format!("java -Xss64m -jar {}", at("program.jar"))),
+            Language::JavaScript => Some(format!("node {}", at(main))),
         }
     }
 }
@@ -126,6 +155,7 @@ mod tests {
         assert_eq!(Language::of(Path::new("a.cc")), Some(Language::Cpp));
         assert_eq!(Language::of(Path::new("a.rs")), Some(Language::Rust));
         assert_eq!(Language::of(Path::new("a.py")), Some(Language::Python));
+        assert_eq!(Language::of(Path::new("a.js")), Some(Language::JavaScript));
         assert_eq!(Language::of(Path::new("a.out")), None);
         assert_eq!(Language::of(Path::new("Makefile")), None);
         assert!(Language::is_header(Path::new("testlib.h")));

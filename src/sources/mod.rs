@@ -44,13 +44,15 @@ pub fn fingerprint(parts: &[&[u8]]) -> u64 {
     hash
 }
 
-/// The program for `command` when it is one source file of a known language (built now, or
-/// taken from the cache); `Ok(None)` for any other command; why not, with the compiler's first
-/// lines, when the source does not build.
+/// The program for `command` when it is one source file of a known language, or a folder of
+/// sources (as a package keeps a submission of several files), built now or taken from the
+/// cache; `Ok(None)` for any other command; why not, with the compiler's first lines, when the
+/// source does not build.
 pub fn program_for(command: &str) -> Result<Option<Program>, String> {
     let word = command.trim();
     let path = Path::new(word);
-    if word.contains(char::is_whitespace) || !path.is_file() || Language::of(path).is_none() {
+    let source = (path.is_file() && Language::of(path).is_some()) || path.is_dir();
+    if word.contains(char::is_whitespace) || !source {
         return Ok(None);
     }
     match build(path, &[]) {

@@ -12,7 +12,7 @@ mod table;
 mod time_limit;
 mod validators;
 
-use crate::cases::domjudge::DEFAULT_OUTPUT_MIB as DOMJUDGE_OUTPUT_MIB;
+use crate::cases::domjudge;
 use crate::cases::kattis_yaml::Timing;
 use crate::cases::layout::{kattis, Layout};
 use crate::cases::submissions::{
@@ -103,16 +103,14 @@ fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> Option<Chec
             row.detail = why.clone();
             return done(row);
         }
+        Expected::Refused(why) => {
+            row.status = Status::NotImported;
+            row.detail = why.clone();
+            return done(row);
+        }
         Expected::AnyOf(_) => {}
     }
-    let mut run_limits = flags.limits_with(limits.high, memory_mib);
-    let output_mib = match rules {
-        Rules::DomJudge => folder.limits.output_mib.or(Some(DOMJUDGE_OUTPUT_MIB)),
-        Rules::Kattis | Rules::Polygon => folder.limits.output_mib,
-    };
-    if let (None, Some(mib)) = (flags.output_mib, output_mib) {
-        run_limits.output_bytes = usize::try_from(mib << 20).unwrap_or(usize::MAX);
-    }
+    let mut run_limits = folder.limits.run_limits(flags, limits.high, memory_mib);
     // DOMjudge holds a run to its time limit in wall-clock time too: a program asleep past it
     // is a time-out there, not judged on what it printed.
     if rules == Rules::DomJudge && flags.wall.is_none() {
@@ -233,7 +231,7 @@ pub fn run(
     // From the start: a signal stops whatever runs (a validator being built, a build) and is
     // reported, never a silent death that leaves them running.
     let session = Session::start(Signals::Noted);
-    let folder = match read_cases(dir) {
+    let mut folder = match read_cases(dir) {
         Ok(folder) => folder,
         Err(errors) => return broken(&errors.iter().map(ToString::to_string).collect::<Vec<_>>()),
     };
@@ -251,6 +249,12 @@ pub fn run(
         Ok(found) => found,
         Err(error) => return broken(&[error.to_string()]),
     };
+    // Tags make a package DOMjudge's even without its .timelimit: its runs follow DOMjudge.
+    if rules == Rules::DomJudge {
+        if let Err(message) = domjudge::apply_rules(&mut folder.limits) {
+            return broken(&[format!("{}: {message}", dir.display())]);
+        }
+    }
     if list.is_empty() {
         return broken(&[format!(
             "{} has no submissions to check (submissions/<verdict>/)",
@@ -322,6 +326,14 @@ pub fn run(
     }
     let availability = sandbox::configure(settings.sandbox, hidden_folders(dir, &folder));
     eprintln!("{}", availability.describe());
+    if let Some(rules) = folder.limits.run_rules_said() {
+        let output = folder
+            .limits
+            .output_mib
+            .map(|mib| format!("output limit {mib} MiB, "))
+            .unwrap_or_default();
+        human(&format!("runs: {output}{rules}"));
+    }
     let memory_mib = folder
         .limits
         .memory_given(flags.memory_mib)
@@ -462,6 +474,7 @@ pub fn run(
     for (status, what) in [
         (Status::Skipped, "skipped"),
         (Status::NotChecked, "not checked"),
+        (Status::NotImported, "not imported"),
         (Status::JudgeError, "judge errors"),
     ] {
         if tally(status) > 0 {
@@ -477,11 +490,12 @@ pub fn run(
     human(&printable(&summary));
     if json {
         println!(
-            "{{\"submissions\":{},\"as_expected\":{as_expected},\"failed\":{},\"skipped\":{},\"not_checked\":{},\"judge_errors\":{judge_errors},\"invalid_inputs\":{},\"errors\":[{}],\"time_limit_ms\":{},\"exit_status\":{}}}",
+            "{{\"submissions\":{},\"as_expected\":{as_expected},\"failed\":{},\"skipped\":{},\"not_checked\":{},\"not_imported\":{},\"judge_errors\":{judge_errors},\"invalid_inputs\":{},\"errors\":[{}],\"time_limit_ms\":{},\"exit_status\":{}}}",
             rows.len(),
             failed.len(),
             tally(Status::Skipped),
             tally(Status::NotChecked),
+            tally(Status::NotImported),
             checked.invalid.len(),
             errors.iter().map(|error| json::string(error)).collect::<Vec<_>>().join(","),
             limits.limit.as_millis(),

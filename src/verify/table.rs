@@ -17,6 +17,8 @@ pub enum Status {
     Mismatch,
     Skipped,
     NotChecked,
+    /// The format's judge would not take it in (DOMjudge's import refuses it): shown, not run.
+    NotImported,
     /// The package's grader failed on it.
     JudgeError,
 }
@@ -29,6 +31,7 @@ impl Status {
             Status::Mismatch => "FAILED",
             Status::Skipped => "skipped",
             Status::NotChecked => "not checked",
+            Status::NotImported => "not imported",
             Status::JudgeError => "JUDGE ERROR",
         }
     }

@@ -8,7 +8,7 @@
 use crate::cases::kattis_yaml::input_validator_flags;
 use crate::cases::layout::{polygon, Layout};
 use crate::cases::Case;
-use crate::limits::Limits;
+use crate::limits::{Limits, PastOutputCap};
 use crate::process::{executable_file, execute, Program, Termination, Trust};
 use crate::sources::{self, Language};
 use crate::temp_folder::quoted;
@@ -255,6 +255,7 @@ pub fn check(dir: &Path, layout: Layout, cases: &[Case]) -> Checked {
     // A minute of CPU, as Kattis's validation time; ten seconds idle is a hang.
     let limits = Limits {
         output_bytes: 1 << 20,
+        past_output_cap: PastOutputCap::Kill,
         wall: Duration::from_secs(10),
         ..Limits::with_cpu(Duration::from_secs(60))
     };

@@ -468,6 +468,127 @@ fn domjudge_times_out_a_sleeper_and_fails_a_tag_it_does_not_know() {
 }
 
 #[test]
+fn a_domjudge_package_runs_by_domjudges_rules_and_what_its_import_refuses_is_not_run() {
+    let dir = copy_of("domjudge/add");
+    fs::remove_dir_all(dir.join("submissions/time_limit_exceeded")).unwrap();
+    fs::remove_dir_all(dir.join("submissions/mixed")).unwrap();
+    let runs = dir.join("submissions/runs");
+    fs::create_dir_all(&runs).unwrap();
+    // DOMjudge's runguard leaves the stack unlimited: right only there.
+    fs::write(
+        runs.join("stack.py"),
+        "# @EXPECTED_RESULTS@: CORRECT\nimport resource\nsoft, _ = resource.getrlimit(resource.RLIMIT_STACK)\na, b = map(int, input().split())\nprint(a + b if soft == resource.RLIM_INFINITY else 'a stack limit of %d' % soft)\n",
+    )
+    .unwrap();
+    // Floods stdout for ever: its output is cut at 8 MiB and it runs on into the time limit.
+    fs::write(
+        runs.join("flood.py"),
+        "# @EXPECTED_RESULTS@: TIMELIMIT\nimport sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n",
+    )
+    .unwrap();
+    // The right sum, then 9 MiB of spaces, and a clean exit: OUTPUT-LIMIT.
+    fs::write(
+        runs.join("verbose.py"),
+        "# @EXPECTED_RESULTS@: OUTPUT-LIMIT\nimport sys\na, b = map(int, input().split())\nprint(a + b)\nsys.stdout.write(' ' * (9 << 20))\n",
+    )
+    .unwrap();
+    // JavaScript, one file and a folder whose first file by name is the program (DOMjudge's
+    // rule), every file checked.
+    fs::write(
+        runs.join("add.js"),
+        "// @EXPECTED_RESULTS@: CORRECT\nconst [a, b] = require('fs').readFileSync(0, 'utf8').trim().split(/\\s+/).map(BigInt);\nconsole.log(String(a + b));\n",
+    )
+    .unwrap();
+    let modules = runs.join("modules");
+    fs::create_dir_all(&modules).unwrap();
+    for (name, text) in [
+        ("add.js", "// @EXPECTED_RESULTS@: CORRECT\nimport { sum } from './sum.js';\nimport { readFileSync } from 'fs';\nconsole.log(sum(readFileSync(0, 'utf8')));\n"),
+        ("sum.js", "export function sum(text) {\n    const [a, b] = text.trim().split(/\\s+/).map(BigInt);\n    return String(a + b);\n}\n"),
+        ("package.json", "{\"type\": \"module\"}\n"),
+    ] {
+        fs::write(modules.join(name), text).unwrap();
+    }
+    // What DOMjudge's import refuses: two tags in a file, and over 256 kB of source (30 + 300,000
+    // + 33 + 13 = 300,076 bytes: 294 kB, rounded up).
+    fs::write(
+        runs.join("twice.py"),
+        "# @EXPECTED_RESULTS@: CORRECT\n# @EXPECTED_RESULTS@: WRONG-ANSWER\nprint(1)\n",
+    )
+    .unwrap();
+    fs::write(
+        runs.join("large.py"),
+        format!(
+            "# @EXPECTED_RESULTS@: CORRECT\n{}a, b = map(int, input().split())\nprint(a + b)\n",
+            "# padding\n".repeat(30_000)
+        ),
+    )
+    .unwrap();
+    verify(&dir, &[])
+        .assert()
+        .code(0)
+        .stdout(contains(
+            "runs: output limit 8 MiB, no stack limit, output past the limit thrown away while the program runs on (DOMjudge's)",
+        ))
+        .stdout(predicate::str::is_match(r"runs/stack\.py +CORRECT +CORRECT .* ok\n").unwrap())
+        .stdout(predicate::str::is_match(r"runs/add\.js +CORRECT +CORRECT .* ok\n").unwrap())
+        .stdout(predicate::str::is_match(r"runs/modules +CORRECT +CORRECT .* ok\n").unwrap())
+        .stdout(
+            predicate::str::is_match(r"runs/flood\.py +TIMELIMIT +TIMELIMIT .* ok\n").unwrap(),
+        )
+        .stdout(
+            predicate::str::is_match(r"runs/verbose\.py +OUTPUT-LIMIT +OUTPUT-LIMIT .* ok\n")
+                .unwrap(),
+        )
+        .stdout(
+            predicate::str::is_match(
+                r"runs/twice\.py +- +- .* not imported: DOMjudge would not import it: it holds two @EXPECTED_RESULTS@ tags\n",
+            )
+            .unwrap(),
+        )
+        .stdout(
+            predicate::str::is_match(
+                r"runs/large\.py +- +- .* not imported: DOMjudge would not import it: its files hold 294 kB, over its source size limit of 256 kB\n",
+            )
+            .unwrap(),
+        )
+        .stdout(contains("11 submissions: 8 as expected, 1 skipped, 2 not imported"));
+    // The flood was killed with its case.
+    let left = std::process::Command::new("pgrep")
+        .arg("-f")
+        .arg(runs.join("flood.py"))
+        .output()
+        .unwrap();
+    assert!(left.stdout.is_empty(), "left running: {left:?}");
+    // The same programs by the judge's own rules (no .timelimit, no tags: a Kattis package):
+    // a stack limit, and a flood killed at the cap.
+    fs::remove_file(dir.join(".timelimit")).unwrap();
+    let untagged = |from: &str| {
+        let text = fs::read_to_string(runs.join(from)).unwrap();
+        text.lines().skip(1).collect::<Vec<_>>().join("\n")
+    };
+    let (stack, flood) = (untagged("stack.py"), untagged("flood.py"));
+    fs::remove_dir_all(dir.join("submissions")).unwrap();
+    for (path, text) in [
+        (
+            "accepted/add.py",
+            "a, b = map(int, input().split())\nprint(a + b)\n",
+        ),
+        ("wrong_answer/stack.py", &stack),
+        ("run_time_error/flood.py", &flood),
+    ] {
+        let path = dir.join("submissions").join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    verify(&dir, &["-t", "1"])
+        .assert()
+        .code(0)
+        .stdout(contains("runs:").not())
+        .stdout(predicate::str::is_match(r"wrong_answer/stack\.py +WA +WA .* ok\n").unwrap())
+        .stdout(predicate::str::is_match(r"run_time_error/flood\.py +RTE +RTE .* ok\n").unwrap());
+}
+
+#[test]
 fn java_runs_the_class_that_has_main() {
     let dir = copy_of("domjudge/add");
     fs::remove_dir_all(dir.join("submissions/time_limit_exceeded")).unwrap();

@@ -51,12 +51,9 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
         .collect();
     crate::cases::domjudge::time_limit(dir, &mut problem.limits, &mut warnings)
         .map_err(|(file, message)| invalid(&dir.join(file), message))?;
-    // A DOMjudge package's output limit, unless it sets one, is DOMjudge's.
-    if crate::cases::domjudge::is_domjudge(dir) && problem.limits.output_mib.is_none() {
-        let mib = crate::cases::domjudge::DEFAULT_OUTPUT_MIB;
-        problem
-            .limits
-            .set_output(mib, "DOMjudge's default")
+    // A DOMjudge package runs by DOMjudge's rules: its output limit, its stack.
+    if crate::cases::domjudge::is_domjudge(dir) {
+        crate::cases::domjudge::apply_rules(&mut problem.limits)
             .map_err(|message| invalid(dir, message))?;
     }
     let yaml_flags = problem.validator_flags.clone();

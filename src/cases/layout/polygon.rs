@@ -10,7 +10,7 @@ use crate::cases::folder_limits::FolderLimits;
 use crate::cases::layout::{self, Answers, Layout, Listing};
 use crate::cases::polygon_xml::{parse_problem_xml, test_path, PackageProgram, PolygonProblem};
 use crate::cases::{package_file, Case, CaseError, Interactor, Judging, TestlibProgram};
-use crate::limits::Limits;
+use crate::limits::{Limits, PastOutputCap};
 use crate::process::{execute, Program, Stop, Termination, Trust};
 use crate::sources;
 use crate::temp_folder::{absolute, quoted};
@@ -337,6 +337,7 @@ impl<'a> Doall<'a> {
         }
         let limits = Limits {
             output_bytes: MAKING_BYTES,
+            past_output_cap: PastOutputCap::Kill,
             ..Limits::with_cpu(MAKING_TIME)
         };
         let made = execute(&Program::Shell(line), stdin, limits, Trust::Helper)
