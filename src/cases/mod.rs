@@ -21,6 +21,7 @@ pub mod error;
 pub mod files;
 pub mod folder_limits;
 pub mod input_head;
+pub mod input_validators;
 pub mod judge_files;
 pub mod kattis_yaml;
 pub mod layout;

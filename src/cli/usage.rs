@@ -20,15 +20,18 @@ usage:
   judge --cmd 'COMMAND' FILE.in  judge it on that one case (of a package too: by its rules)
   judge --cmd 'COMMAND' 'DIR/sample-*'
                                  on the cases of DIR whose names match (* and ?)
-  judge --cmd sol.cpp DIR        a source file: built as a judge builds it (C, C++, Rust, Java;
-                                 Python checked) into ~/.cache/game-judge, rebuilt when it
-                                 changes; judge sol.cpp DIR is the same
+  judge --cmd sol.cpp DIR        a source file (or a folder of them): built as a judge builds
+                                 it (C, C++, Rust, Java; Python, JavaScript checked) into
+                                 ~/.cache/game-judge, rebuilt when it changes; judge sol.cpp
+                                 DIR is the same
   judge --cmd 'COMMAND' --interactor 'INTERACTOR' DIR
                                  an interactive problem: COMMAND talks with INTERACTOR
   judge play [-r]                play tic-tac-toe against the computer (-r: it starts)
   judge play othello [-r]        play Othello against othello_player (-r: it starts)
   judge validate [NAME...]       check every .in of cases/<NAME>/ (all solvers when none) with
                                  the problem's input validator: one the real judge can give?
+  judge validate PKG             check every input of a Kattis or Polygon package with the
+                                 package's own input validators
   judge validate --validator 'COMMAND' DIR
                                  check every .in of DIR with COMMAND
   judge stress NAME --cmd 'PROGRAM'

@@ -2,12 +2,15 @@
 //! a Kattis package's `data/`, AtCoder's `in/`, Polygon's `tests/`) through a validator, built
 //! in (by solver name) or any command (exit 0 = valid, any other exit status invalid; a
 //! validator that crashes, hangs or is killed by the judge is an error of the check, exit 2),
-//! one line per file, then a count.
+//! one line per file, then a count. A package given alone (`judge validate PKG`) is checked by
+//! its own input validators, by its format's rules (see `cases::input_validators`).
 
 pub mod options;
 
 use crate::cases::files::{natural_order, readable};
+use crate::cases::input_validators;
 use crate::cases::layout::{self, Answers, Layout};
+use crate::cases::read_cases;
 use crate::cases::solvers::solver_names;
 use crate::limits::Limits;
 use crate::outcome::Outcome;
@@ -159,12 +162,18 @@ pub fn run(root: &Path, options: &ValidateOptions, limits: Limits) -> Outcome {
                 ));
             }
         }
+        None if names.len() == 1
+            && validator(&names[0]).is_none()
+            && Path::new(&names[0]).is_dir() =>
+        {
+            return by_its_own_validators(Path::new(&names[0]));
+        }
         None => {
             for name in names {
                 let Some(validate) = validator(name) else {
                     let known: Vec<&str> = PROBLEMS.iter().map(|problem| problem.name).collect();
                     eprintln!(
-                        "error: no validator named {:?} (validators: {}); a folder of your own is checked with judge validate --validator 'COMMAND' DIR",
+                        "error: no validator named {:?} (validators: {}); a package is checked by its own input validators with judge validate DIR, any folder with judge validate --validator 'COMMAND' DIR",
                         printable(name),
                         known.join(", ")
                     );
@@ -246,5 +255,88 @@ pub fn run(root: &Path, options: &ValidateOptions, limits: Limits) -> Outcome {
         Outcome::Failed
     } else {
         Outcome::Passed
+    }
+}
+
+/// `judge validate PKG`: every input of a package through the package's own input validators
+/// (Kattis `input_validators/`, Polygon's `<validators>`), one line per input, then a count.
+fn by_its_own_validators(dir: &Path) -> Outcome {
+    let shown = printable(&dir.display().to_string());
+    let folder = match read_cases(dir) {
+        Ok(folder) => folder,
+        Err(errors) => {
+            for error in errors {
+                eprintln!("error: {}", printable(&error.to_string()));
+            }
+            return Outcome::Error;
+        }
+    };
+    if folder.cases.is_empty() {
+        eprintln!("error: {shown}: no inputs to validate: an empty suite is not a pass");
+        return Outcome::Error;
+    }
+    // (The folder's warnings are about judging, not its inputs.)
+    let session = Session::start(Signals::Default);
+    let checked = input_validators::check(dir, folder.layout, &folder.cases);
+    drop(session);
+    for skipped in &checked.skipped {
+        eprintln!("warning: {}", printable(skipped));
+    }
+    if !checked.broken.is_empty() {
+        for broken in &checked.broken {
+            eprintln!("error: {}", printable(broken));
+        }
+        return Outcome::Error;
+    }
+    if checked.names.is_empty() {
+        eprintln!(
+            "error: {shown} has no input validator of its own that the judge can run ({}): check it with judge validate --validator 'COMMAND' {shown}",
+            match folder.layout {
+                Layout::Polygon => "<validators> in problem.xml",
+                _ => "input_validators/",
+            }
+        );
+        return Outcome::Error;
+    }
+    eprintln!(
+        "{shown}: {}, {}, input validators: {}",
+        folder.layout,
+        count(folder.cases.len(), "input"),
+        checked.names.join(", ")
+    );
+    let width = folder
+        .cases
+        .iter()
+        .map(|case| printable(&case.name).chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut invalid = 0;
+    for case in &folder.cases {
+        let label = printable(&case.name);
+        let refusals: Vec<&str> = checked
+            .invalid
+            .iter()
+            .filter(|refused| refused.case == case.name)
+            .map(|refused| refused.why.as_str())
+            .collect();
+        match refusals.is_empty() {
+            true => println!("{label:width$}  valid"),
+            false => {
+                invalid += 1;
+                println!(
+                    "{label:width$}  invalid: {}",
+                    printable(&refusals.join("; "))
+                );
+            }
+        }
+    }
+    println!(
+        "{}: {} valid, {invalid} invalid",
+        count(folder.cases.len(), "file"),
+        folder.cases.len() - invalid
+    );
+    match invalid {
+        0 => Outcome::Passed,
+        _ => Outcome::Failed,
     }
 }

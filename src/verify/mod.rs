@@ -10,14 +10,13 @@ pub mod options;
 mod submission;
 mod table;
 mod time_limit;
-mod validators;
 
-use crate::cases::domjudge;
 use crate::cases::kattis_yaml::Timing;
 use crate::cases::layout::{kattis, Layout};
 use crate::cases::submissions::{
     polygon_submissions, submissions, Expected, Rules, Ruling, Submission,
 };
+use crate::cases::{domjudge, input_validators};
 use crate::cases::{read_cases, CaseFolder};
 use crate::grade::Settings;
 use crate::limits::LimitFlags;
@@ -295,7 +294,7 @@ pub fn run(
     if let Some(signal) = stop::received_signal() {
         return stopped_before(signal);
     }
-    let checked = validators::check(dir, folder.layout, &folder.cases);
+    let checked = input_validators::check(dir, folder.layout, &folder.cases);
     if let Some(signal) = stop::received_signal() {
         return stopped_before(signal);
     }

@@ -211,3 +211,63 @@ fn an_invalid_file_is_explained_by_the_validators_last_line() {
         ))
         .stdout(predicate::str::contains("Traceback").not());
 }
+
+/// Every file of a fixture package (`polygon/average`), as (path inside, text), to copy.
+fn package_files(name: &str) -> Vec<(String, String)> {
+    let root = crate::common::fixture(name);
+    let mut files = Vec::new();
+    let mut folders = vec![root.clone()];
+    while let Some(folder) = folders.pop() {
+        for entry in fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                let inside = path.strip_prefix(&root).unwrap().display().to_string();
+                files.push((inside, fs::read_to_string(&path).unwrap()));
+            }
+        }
+    }
+    files
+}
+
+#[test]
+fn a_package_is_checked_by_its_own_input_validators() {
+    let validate = |dir: &Path| {
+        let mut command = crate::common::judge();
+        command.arg("validate").arg(dir);
+        command.assert()
+    };
+    // Polygon: problem.xml's validator (exit 0 valid, 3 invalid), on every test, generated too.
+    let mut files = package_files("polygon/average");
+    validate(&crate::common::fixture("polygon/average"))
+        .code(0)
+        .stderr(predicate::str::contains(
+            "input validators: files/validator.cpp",
+        ))
+        .stdout(predicate::str::is_match(r"(?m)^01  valid$").unwrap())
+        .stdout(predicate::str::contains("3 files: 3 valid, 0 invalid"));
+    for (path, text) in &mut files {
+        if path == "tests/02" {
+            *text = "0\n\n".to_string();
+        }
+    }
+    let broken = fresh_folder("validate-package", "average", &files);
+    validate(&broken)
+        .code(1)
+        .stdout(predicate::str::contains(
+            "02  invalid: refused by files/validator.cpp (exit status 3): invalid input: N must be 1 to 100",
+        ))
+        .stdout(predicate::str::contains("3 files: 2 valid, 1 invalid"));
+    // Kattis: input_validators/ (42 valid, 43 invalid).
+    validate(&crate::common::fixture("kattis/quotient"))
+        .code(0)
+        .stderr(predicate::str::contains("input validators: validate.py"))
+        .stdout(predicate::str::contains(" 0 invalid"));
+    // A package without validators of its own is no pass: it says how to check it otherwise.
+    validate(&crate::common::fixture("domjudge/add"))
+        .code(2)
+        .stderr(predicate::str::contains(
+            "has no input validator of its own that the judge can run (input_validators/): check it with judge validate --validator 'COMMAND'",
+        ));
+}

@@ -3,7 +3,8 @@
 //! script without its executable bit runs by its `#!` line) reads an input on stdin, given the
 //! `input_validator_flags` of the nearest `testdata.yaml`, and exits 42 when it is valid, 43
 //! when not (anything else is a broken validator); a Polygon package's `<validators>` (testlib,
-//! built with `files/`) exit 0 for a valid input.
+//! built with `files/`) exit 0 for a valid input. Used by `judge verify` (before any
+//! submission) and `judge validate PKG`.
 
 use crate::cases::kattis_yaml::input_validator_flags;
 use crate::cases::layout::{polygon, Layout};
@@ -32,13 +33,27 @@ const FOLDERS: [&str; 2] = ["input_validators", "input_format_validators"];
 pub struct Checked {
     /// The validators, by name.
     pub names: Vec<String>,
-    /// Each input a validator refused: the case, the validator, why.
-    pub invalid: Vec<String>,
+    /// Each input a validator refused.
+    pub invalid: Vec<Refused>,
     /// Validators that could not be built or run, or ended otherwise than their format says
     /// (a broken package).
     pub broken: Vec<String>,
     /// Validators the judge cannot run here, each with why (a warning).
     pub skipped: Vec<String>,
+}
+
+/// An input a validator refused: the case's name, and `refused by VALIDATOR (exit status 43):
+/// its last stderr line`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub case: String,
+    pub why: String,
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.case, self.why)
+    }
 }
 
 /// How a validator says an input is valid or not; any other end is a broken validator.
@@ -300,13 +315,13 @@ pub fn check(dir: &Path, layout: Layout, cases: &[Case]) -> Checked {
                 ));
                 break;
             }
-            let refused = |status: String| {
-                format!(
-                    "{}: refused by {} ({status}){}",
-                    case.name,
+            let refused = |status: String| Refused {
+                case: case.name.clone(),
+                why: format!(
+                    "refused by {} ({status}){}",
                     validator.name,
                     reason(&ran.stderr_tail)
-                )
+                ),
             };
             let (valid, invalid) = validator.rules.statuses();
             match ran.ended.termination {
