@@ -5,7 +5,7 @@
 //! made in a private folder and renamed into place, so two judges building the same source at
 //! once do not see each other's half-built files.
 
-use super::{cache_folder, fingerprint, Language};
+use super::{cache_folder, fingerprint, Language, Python3};
 use crate::limits::{Limits, PastOutputCap};
 use crate::process::{execute, in_path, open_regular, Program, Stop, Termination, Trust};
 use crate::temp_folder::quoted;
@@ -108,7 +108,7 @@ impl fmt::Display for Failure {
 /// Builds `source` (a file or a folder) with the default compile time limit; `includes` are
 /// more folders its C or C++ files include from (a Polygon package's `files/`).
 pub fn build(source: &Path, includes: &[PathBuf]) -> Result<Built, Failure> {
-    build_within(source, includes, COMPILE_TIME_LIMIT)
+    build_within(source, includes, COMPILE_TIME_LIMIT, Python3::CPython)
 }
 
 /// The name a file gets inside the build folder: its own, made valid UTF-8 (a compiler is
@@ -272,7 +272,7 @@ fn kinds_of(names: &[String]) -> String {
 }
 
 /// How `files` are built, or why they cannot be.
-fn recipe(source: &str, files: &[SourceFile]) -> Result<Recipe, Failure> {
+fn recipe(source: &str, files: &[SourceFile], python3: Python3) -> Result<Recipe, Failure> {
     let unsupported = |why: String| Failure::Unsupported {
         source: source.to_string(),
         why,
@@ -311,6 +311,7 @@ fn recipe(source: &str, files: &[SourceFile]) -> Result<Recipe, Failure> {
         }
     }
     let language = match languages.as_slice() {
+        [Language::Python] if python3 == Python3::PyPy && installed("pypy3") => Language::PyPy3,
         [language] => *language,
         [] => {
             return Err(unsupported(match others.is_empty() {
@@ -338,7 +339,7 @@ fn recipe(source: &str, files: &[SourceFile]) -> Result<Recipe, Failure> {
         )));
     }
     let mark = match language {
-        Language::Python | Language::Python2 => "__main__",
+        Language::Python | Language::PyPy3 | Language::Python2 => "__main__",
         Language::Rust => "fn main",
         Language::Java | Language::Kotlin => "main(",
         Language::JavaScript => "require.main",
@@ -529,11 +530,13 @@ fn build_in(
 }
 
 /// Builds `source` (a file or a folder) into the cache, or takes the build made before from
-/// the same files; a build may take `limit` of CPU time.
+/// the same files; a build may take `limit` of CPU time; Python 3 runs with `python3`'s choice
+/// (PyPy only where `pypy3` is installed).
 pub fn build_within(
     source: &Path,
     includes: &[PathBuf],
     limit: Duration,
+    python3: Python3,
 ) -> Result<Built, Failure> {
     static BUILDS: AtomicU64 = AtomicU64::new(0);
     let shown = source.display().to_string();
@@ -557,6 +560,14 @@ pub fn build_within(
         parts.push(&file.bytes);
     }
     parts.extend(headers.iter().map(Vec::as_slice));
+    // Python run by PyPy is another program than the same files run by CPython.
+    let by_pypy = python3 == Python3::PyPy
+        && files
+            .iter()
+            .any(|file| Language::of(&file.inside) == Some(Language::Python));
+    if by_pypy {
+        parts.push(b"pypy3");
+    }
     let stem = real
         .file_stem()
         .map_or("program".into(), |stem| stem.to_string_lossy().into_owned());
@@ -571,7 +582,7 @@ pub fn build_within(
     }
     built.fresh = true;
     // How to build it is asked only now: a build in the cache needs no compiler.
-    let recipe = recipe(&shown, &files)?;
+    let recipe = recipe(&shown, &files, python3)?;
     let work = folder.with_file_name(format!(
         "{stem}.part-{}-{}",
         std::process::id(),

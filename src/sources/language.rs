@@ -13,6 +13,8 @@ pub enum Language {
     Cpp,
     Rust,
     Python,
+    /// Python 3 run by PyPy, as problemtools runs it (see `Python3`).
+    PyPy3,
     /// A `.py` file whose first line is a `python2` shebang, as problemtools tells them apart.
     Python2,
     Java,
@@ -20,13 +22,23 @@ pub enum Language {
     JavaScript,
 }
 
+/// Which Python runs a Python 3 source: CPython's `python3` (the judge's own choice, and
+/// DOMjudge's), or PyPy's `pypy3` where it is installed (problemtools' and Kattis's choice).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Python3 {
+    #[default]
+    CPython,
+    PyPy,
+}
+
 impl Language {
     /// Every language, as the judge names them to a user.
-    pub const ALL: [Language; 8] = [
+    pub const ALL: [Language; 9] = [
         Language::C,
         Language::Cpp,
         Language::Rust,
         Language::Python,
+        Language::PyPy3,
         Language::Python2,
         Language::Java,
         Language::Kotlin,
@@ -35,7 +47,12 @@ impl Language {
 
     /// The names of every language, `C, C++, …`.
     pub fn all_named() -> String {
-        Language::ALL.map(Language::name).join(", ")
+        let named: Vec<&str> = Language::ALL
+            .into_iter()
+            .filter(|language| *language != Language::PyPy3)
+            .map(Language::name)
+            .collect();
+        named.join(", ")
     }
 
     /// The language of a file, by its extension.
@@ -66,6 +83,7 @@ impl Language {
             Language::Cpp => "C++",
             Language::Rust => "Rust",
             Language::Python => "Python 3",
+            Language::PyPy3 => "Python 3 (PyPy)",
             Language::Python2 => "Python 2",
             Language::Java => "Java",
             Language::Kotlin => "Kotlin",
@@ -80,6 +98,7 @@ impl Language {
             Language::Cpp => "g++",
             Language::Rust => "rustc",
             Language::Python => "python3",
+            Language::PyPy3 => "pypy3",
             Language::Python2 => "python2",
             Language::Java => "javac",
             Language::Kotlin => "kotlinc",
@@ -111,6 +130,7 @@ impl Language {
             Language::Kotlin => words(&["kotlinc", "-include-runtime", "-d", "program.jar"]),
             // Compiled to find syntax errors before any case, as problemtools and DOMjudge do.
             Language::Python => words(&["python3", "-m", "py_compile"]),
+            Language::PyPy3 => words(&["pypy3", "-m", "py_compile"]),
             Language::Python2 => words(&["python2", "-m", "py_compile"]),
             // `node --check` takes one file: each is checked in turn.
             Language::JavaScript => words(&[
@@ -137,6 +157,7 @@ impl Language {
         match self {
             Language::C | Language::Cpp | Language::Rust => None,
             Language::Python => Some(format!("python3 {}", at(main))),
+            Language::PyPy3 => Some(format!("pypy3 {}", at(main))),
             Language::Python2 => Some(format!("python2 {}", at(main))),
             Language::Java => Some(format!("java -Xss64m -cp {} {main}", at("classes"))),
             Language::Kotlin => Some(format!("java -Xss64m -jar {}", at("program.jar"))),

@@ -9,7 +9,7 @@ mod build;
 mod language;
 
 pub use build::{build, build_within, installed, Built, Failure};
-pub use language::Language;
+pub use language::{Language, Python3};
 
 use crate::process::Program;
 use std::path::{Path, PathBuf};

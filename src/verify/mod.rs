@@ -24,6 +24,7 @@ use crate::limits::{DEFAULT_MEMORY_MIB, MAX_SECONDS};
 use crate::outcome::Outcome;
 use crate::process::{sandbox, stop, Session, Signals};
 use crate::report::{json, Format};
+use crate::sources::{self, Language, Python3};
 use crate::text::{count, error_lines, printable};
 use options::VerifyOptions;
 use std::io::Write;
@@ -64,6 +65,15 @@ struct How<'a> {
 struct Checked {
     row: Row,
     accepted_time: Option<Duration>,
+}
+
+/// Which Python runs a Python 3 submission by these rules: PyPy for Kattis's (problemtools
+/// runs `pypy3`), CPython for DOMjudge's and Polygon's (`python.3`).
+fn python3_of(rules: Rules) -> Python3 {
+    match rules {
+        Rules::Kattis => Python3::PyPy,
+        Rules::DomJudge | Rules::Polygon => Python3::CPython,
+    }
 }
 
 /// Checks one submission and makes its row; `None` when a signal stopped it (what it got then
@@ -116,7 +126,14 @@ fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> Option<Chec
         run_limits.wall = limits.limit;
     }
     let compile_limit = Duration::from_secs_f64(timing.compilation_time.clamp(0.001, MAX_SECONDS));
-    let got = submission::run(submission, folder, compile_limit, run_limits, settings);
+    let got = submission::run(
+        submission,
+        folder,
+        compile_limit,
+        python3_of(rules),
+        run_limits,
+        settings,
+    );
     if stop::received_signal().is_some() {
         return None;
     }
@@ -332,6 +349,26 @@ pub fn run(
             .map(|mib| format!("output limit {mib} MiB, "))
             .unwrap_or_default();
         human(&format!("runs: {output}{rules}"));
+    }
+    let python = list.iter().any(|submission| {
+        let files = match submission.path.is_dir() {
+            true => std::fs::read_dir(&submission.path)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|entry| entry.path())
+                .collect(),
+            false => vec![submission.path.clone()],
+        };
+        files
+            .iter()
+            .any(|file| Language::of(file) == Some(Language::Python))
+    });
+    if python && python3_of(rules) == Python3::PyPy {
+        human(&match sources::installed("pypy3") {
+            true => "runs: Python 3 with pypy3, as problemtools runs it".to_string(),
+            false => "runs: Python 3 with python3 (problemtools runs pypy3, which is not installed here: times differ)".to_string(),
+        });
     }
     let memory_mib = folder
         .limits

@@ -11,7 +11,7 @@ use crate::limits::Limits;
 use crate::process::Program;
 use crate::report::detail_lines;
 use crate::runner::{judge_all, Finished, Flow, Task};
-use crate::sources;
+use crate::sources::{self, Python3};
 use crate::verdict::Code;
 use std::time::Duration;
 
@@ -73,17 +73,18 @@ fn reason(result: &Finished, limits: &Limits) -> String {
     }
 }
 
-/// Builds `submission` (within `compile_limit` of CPU time) and runs it on `folder`'s cases
-/// under `limits` (its CPU time is the higher time limit), stopping after the batch of `jobs`
-/// cases that holds the first failure.
+/// Builds `submission` (within `compile_limit` of CPU time, Python 3 run as `python3` says)
+/// and runs it on `folder`'s cases under `limits` (its CPU time is the higher time limit),
+/// stopping after the batch of `jobs` cases that holds the first failure.
 pub fn run(
     submission: &Submission,
     folder: &CaseFolder,
     compile_limit: Duration,
+    python3: Python3,
     limits: Limits,
     settings: &Settings,
 ) -> Got {
-    let built = match sources::build_within(&submission.path, &[], compile_limit) {
+    let built = match sources::build_within(&submission.path, &[], compile_limit, python3) {
         Ok(built) => built,
         Err(failure) if failure.is_compile_error() => {
             return Got::CompileError(failure.to_string())

@@ -580,10 +580,29 @@ fn a_domjudge_package_runs_by_domjudges_rules_and_what_its_import_refuses_is_not
         fs::create_dir_all(path.parent().unwrap()).unwrap();
         fs::write(path, text).unwrap();
     }
+    // Kattis runs Python 3 with PyPy where it is installed (CI installs it), as problemtools.
+    let pypy = std::process::Command::new("pypy3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|output| output.status.success());
+    if pypy {
+        fs::write(
+            dir.join("submissions/accepted/pypy.py"),
+            "import platform\na, b = map(int, input().split())\nprint(a + b if platform.python_implementation() == 'PyPy' else 'CPython')\n",
+        )
+        .unwrap();
+    }
     verify(&dir, &["-t", "1"])
         .assert()
         .code(0)
-        .stdout(contains("runs:").not())
+        .stdout(contains("runs: output limit").not())
+        .stdout(
+            predicate::str::is_match(match pypy {
+                true => r"runs: Python 3 with pypy3, as problemtools runs it\n(.|\n)*accepted/pypy\.py +AC +AC .* ok\n",
+                false => r"runs: Python 3 with python3 \(problemtools runs pypy3, which is not installed here: times differ\)\n",
+            })
+            .unwrap(),
+        )
         .stdout(predicate::str::is_match(r"wrong_answer/stack\.py +WA +WA .* ok\n").unwrap())
         .stdout(predicate::str::is_match(r"run_time_error/flood\.py +RTE +RTE .* ok\n").unwrap());
 }
