@@ -23,6 +23,10 @@ pub struct FolderLimits {
     /// they are (DOMjudge's: no stack limit, output past the cap thrown away while the program
     /// runs on); `None`: the judge's.
     pub run_rules: Option<RunRules>,
+    /// Limits that set the time limit from the accepted submissions' times (Kattis
+    /// `time_multipliers`), which `judge verify` applies and a judging of one program cannot:
+    /// said as a warning when judging, with where they are.
+    pub set_by_submissions: Option<String>,
 }
 
 /// How a package format's judge runs a program, where it differs from this judge's defaults.
@@ -46,6 +50,7 @@ impl FolderLimits {
             output_mib: other.output_mib.or(self.output_mib),
             output_from: other.output_from.or(self.output_from),
             run_rules: other.run_rules.or(self.run_rules),
+            set_by_submissions: other.set_by_submissions.or(self.set_by_submissions),
         }
     }
 

@@ -453,13 +453,11 @@ fn read_limits(
         }
     }
     if !from_submissions.is_empty() {
-        warn(
+        limits.set_by_submissions = Some(format!(
+            "{from}: line {}: limits {} set the time limit from the accepted submissions' times, as `judge verify` does; judging one program, the time limit is limits.time_limit if given, else -t, else the default",
             entry.line,
-            format!(
-                "limits {} set the time limit from the accepted submissions' times, as `judge verify` does; judging one program, the time limit is limits.time_limit if given, else -t, else the default",
-                from_submissions.join(", ")
-            ),
-        );
+            from_submissions.join(", ")
+        ));
     }
     if !not_applied.is_empty() {
         warn(
@@ -575,8 +573,9 @@ mod tests {
         assert_eq!(problem.interactive, Some(2));
         assert_eq!(problem.validation, None);
         assert_eq!(problem.limits.time, Some(Duration::from_millis(1500)));
-        assert_eq!(problem.warnings.len(), 1, "{:?}", problem.warnings);
-        assert!(problem.warnings[0].starts_with("problem.yaml: line 6: limits time_multipliers set the time limit from the accepted submissions' times"));
+        assert!(problem.warnings.is_empty(), "{:?}", problem.warnings);
+        let said = problem.limits.set_by_submissions.unwrap_or_default();
+        assert!(said.starts_with("problem.yaml: line 6: limits time_multipliers set the time limit from the accepted submissions' times"), "{said}");
         let listed = read("type: [pass-fail, interactive]\n");
         assert_eq!(listed.interactive, Some(1));
     }
@@ -603,7 +602,15 @@ mod tests {
     #[test]
     fn what_it_does_not_use_is_a_warning_naming_it() {
         let problem = read("validation: custom score\ntype: scoring\nlimits:\n  time_multiplier: 5\n  time_safety_margin: 4\n  memroy: 2\n  validation_time: 60\nfancy: yes\n");
-        let warnings = problem.warnings.join("\n");
+        // (What judging one program cannot apply is said by the judge, from the limits.)
+        let set_by_submissions = problem.limits.set_by_submissions.iter();
+        let warnings = problem
+            .warnings
+            .iter()
+            .chain(set_by_submissions)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n");
         for said in [
             "problem.yaml: line 1: validation: custom score: each case is judged AC or not; scores are not computed",
             "problem.yaml: line 2: type scoring: each case",

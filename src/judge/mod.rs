@@ -71,7 +71,8 @@ fn folder_tasks(
         DEFAULT_TIME_LIMIT,
         DEFAULT_MEMORY_MIB,
     );
-    for warning in &folder.warnings {
+    let set_by_submissions = folder.limits.set_by_submissions.iter();
+    for warning in folder.warnings.iter().chain(set_by_submissions) {
         eprintln!("warning: {}", printable(warning));
     }
     let count = folder.cases.len();

@@ -281,12 +281,7 @@ pub fn run(
         Ok(timing) => timing,
         Err(error) => return broken(&[error.to_string()]),
     };
-    // (What the time multipliers mean when judging one program does not concern verify.)
-    for warning in folder
-        .warnings
-        .iter()
-        .filter(|warning| !warning.contains("as `judge verify` does"))
-    {
+    for warning in &folder.warnings {
         eprintln!("warning: {}", printable(warning));
     }
     let json = format == Format::Json;

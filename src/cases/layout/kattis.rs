@@ -49,6 +49,9 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
         .iter()
         .map(|warning| format!("{}/{warning}", dir.display()))
         .collect();
+    if let Some(said) = problem.limits.set_by_submissions.take() {
+        problem.limits.set_by_submissions = Some(format!("{}/{said}", dir.display()));
+    }
     crate::cases::domjudge::time_limit(dir, &mut problem.limits, &mut warnings)
         .map_err(|(file, message)| invalid(&dir.join(file), message))?;
     // A DOMjudge package runs by DOMjudge's rules: its output limit, its stack.
