@@ -15,7 +15,7 @@ pub const DEFAULT_OUTPUT_MIB: u64 = 8;
 const TAGS: [&str; 2] = ["@EXPECTED_RESULTS@: ", "@EXPECTED_SCORE@: "];
 
 /// DOMjudge's own names for the result names a package may use (its `PROBLEM_RESULT_REMAP`).
-const REMAP: [(&str, &str); 7] = [
+pub const REMAP: [(&str, &str); 7] = [
     ("ACCEPTED", "CORRECT"),
     ("WRONG_ANSWER", "WRONG-ANSWER"),
     ("TIME_LIMIT_EXCEEDED", "TIMELIMIT"),
@@ -138,8 +138,10 @@ pub fn time_limit(
 
 /// DOMjudge's rules for a run, where the package does not set its own: its 8 MiB output
 /// limit, past which the output is cut off and the program runs on (its runguard truncates the
-/// stream; the verdict is TIMELIMIT, then RUN-ERROR, before OUTPUT-LIMIT), and no stack limit
-/// (runguard sets RLIMIT_STACK unlimited, so a thread's default stack is glibc's 2 MiB).
+/// stream; the verdict is TIMELIMIT, then RUN-ERROR, before OUTPUT-LIMIT), no stack limit
+/// (runguard sets RLIMIT_STACK unlimited, so a thread's default stack is glibc's 2 MiB), and
+/// the time limit in wall-clock time too (here: in idle time, so a starved program is not
+/// failed), so a program asleep past it is TIMELIMIT.
 pub fn apply_rules(limits: &mut FolderLimits) -> Result<(), String> {
     if limits.output_mib.is_none() {
         limits.set_output(DEFAULT_OUTPUT_MIB, "DOMjudge's default")?;
@@ -148,14 +150,20 @@ pub fn apply_rules(limits: &mut FolderLimits) -> Result<(), String> {
         whose: "DOMjudge's",
         unlimited_stack: true,
         past_output_cap: PastOutputCap::Discard,
+        wall_at_time_limit: true,
     });
     Ok(())
 }
 
-/// Whether `dir` is a DOMjudge package rather than a plain Kattis one: it has a `.timelimit`
-/// or a `domjudge-problem.ini`.
-pub fn is_domjudge(dir: &Path) -> bool {
+/// Whether `dir` has DOMjudge's own files: a `.timelimit` or a `domjudge-problem.ini`.
+pub fn has_own_files(dir: &Path) -> bool {
     dir.join(".timelimit").is_file() || dir.join("domjudge-problem.ini").is_file()
+}
+
+/// Whether `dir` is a DOMjudge package rather than a plain Kattis one: it has DOMjudge's own
+/// files, or a submission carries an `@EXPECTED_RESULTS@` tag.
+pub fn is_domjudge(dir: &Path) -> bool {
+    has_own_files(dir) || super::submissions::any_tagged(dir)
 }
 
 #[cfg(test)]

@@ -37,6 +37,9 @@ pub struct RunRules {
     /// No stack limit (RLIMIT_STACK unlimited) unless `--stack-limit` is given.
     pub unlimited_stack: bool,
     pub past_output_cap: PastOutputCap,
+    /// The time limit is also the wall bound (in idle time), unless `--wall` is given:
+    /// DOMjudge's wall-clock limit equals its time limit.
+    pub wall_at_time_limit: bool,
 }
 
 impl FolderLimits {
@@ -65,6 +68,9 @@ impl FolderLimits {
         if rules.past_output_cap == PastOutputCap::Discard {
             said.push("output past the limit thrown away while the program runs on");
         }
+        if rules.wall_at_time_limit {
+            said.push("the time limit held in idle time too");
+        }
         (!said.is_empty()).then(|| format!("{} ({})", said.join(", "), rules.whose))
     }
 
@@ -78,6 +84,9 @@ impl FolderLimits {
         if let Some(rules) = self.run_rules {
             if rules.unlimited_stack && flags.stack_mib.is_none() {
                 limits.stack_bytes = u64::MAX;
+            }
+            if rules.wall_at_time_limit && flags.wall.is_none() {
+                limits.wall = time;
             }
             limits.past_output_cap = rules.past_output_cap;
         }
@@ -250,6 +259,7 @@ mod tests {
             whose: "DOMjudge's",
             unlimited_stack: true,
             past_output_cap: PastOutputCap::Discard,
+            wall_at_time_limit: true,
         });
         let second = Duration::from_secs(1);
         let limits = folder.run_limits(&LimitFlags::default(), second, 256);
@@ -257,27 +267,29 @@ mod tests {
             (
                 limits.output_bytes,
                 limits.stack_bytes,
-                limits.past_output_cap
+                limits.past_output_cap,
+                limits.wall
             ),
-            (8 << 20, u64::MAX, PastOutputCap::Discard)
+            (8 << 20, u64::MAX, PastOutputCap::Discard, second)
         );
         let flags = LimitFlags {
             stack_mib: Some(64),
             output_mib: Some(2),
+            wall: Some(second * 5),
             ..LimitFlags::default()
         };
         let limits = folder.run_limits(&flags, second, 256);
         assert_eq!(
-            (limits.output_bytes, limits.stack_bytes),
-            (2 << 20, 64 << 20)
+            (limits.output_bytes, limits.stack_bytes, limits.wall),
+            (2 << 20, 64 << 20, second * 5)
         );
         let (_, _, said) = resolve(None, None, &folder, second, 1024);
-        assert_eq!(said, "1 s (default), 1024 MiB (default), output 8 MiB (DOMjudge's default), no stack limit, output past the limit thrown away while the program runs on (DOMjudge's)");
+        assert_eq!(said, "1 s (default), 1024 MiB (default), output 8 MiB (DOMjudge's default), no stack limit, output past the limit thrown away while the program runs on, the time limit held in idle time too (DOMjudge's)");
         // Without rules of its own a folder keeps the judge's.
         let plain = FolderLimits::default().run_limits(&LimitFlags::default(), second, 256);
         assert_eq!(
-            (plain.stack_bytes, plain.past_output_cap),
-            (256 << 20, PastOutputCap::Kill)
+            (plain.stack_bytes, plain.past_output_cap, plain.wall),
+            (256 << 20, PastOutputCap::Kill, second * 3)
         );
     }
 }

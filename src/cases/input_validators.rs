@@ -1,9 +1,11 @@
 //! A package's input validators, run over every input before any submission: each program in
 //! a Kattis package's `input_validators/` (a file or a folder, built from source as needed; a
 //! script without its executable bit runs by its `#!` line) reads an input on stdin, given the
-//! `input_validator_flags` of the nearest `testdata.yaml`, and exits 42 when it is valid, 43
-//! when not (anything else is a broken validator); a Polygon package's `<validators>` (testlib,
-//! built with `files/`) exit 0 for a valid input. Used by `judge verify` (before any
+//! `input_validator_flags` of the nearest `testdata.yaml`, and exits 42 when it is valid; any
+//! other end (43, a failed assert, a crash) is an input it did not accept, as problemtools has
+//! it; a Polygon package's `<validators>` (testlib, built with `files/`) exit 0 for a valid
+//! input and 3 for an invalid one (any other end is a broken validator). A validator the judge
+//! had to stop (a minute of CPU, ten seconds idle) is broken whatever its format. Used by `judge verify` (before any
 //! submission) and `judge validate PKG`.
 
 use crate::cases::kattis_yaml::input_validator_flags;
@@ -329,6 +331,11 @@ pub fn check(dir: &Path, layout: Layout, cases: &[Case]) -> Checked {
                 Termination::Exited(status) if status == invalid => checked
                     .invalid
                     .push(refused(format!("exit status {invalid}"))),
+                // problemtools: any end but 42 is an input not accepted (an assert that fails,
+                // a crash), not a broken validator.
+                other if validator.rules == Rules::Kattis => checked
+                    .invalid
+                    .push(refused(format!("{other}, not {VALID}"))),
                 other => {
                     checked.broken.push(format!(
                         "input validator {} on {}: {other}{}: {}",

@@ -246,6 +246,23 @@ fn domjudge_results(names: &[String], from_tag: bool) -> Expected {
     {
         return Expected::NotChecked("expects CHECK-MANUALLY: a person checks it".to_string());
     }
+    // A folder a typo away from a result (`ACEPTED`) was meant as one: a fault of the package.
+    let meant = |name: &str| -> Option<&'static str> {
+        Ruling::ALL
+            .map(|ruling| ruling.name(Rules::DomJudge))
+            .into_iter()
+            .chain(domjudge::REMAP.map(|(folder, _)| folder))
+            .find(|known| close(known, name))
+    };
+    if !from_tag {
+        if let [name] = names {
+            if let Some(known) = meant(name).filter(|_| Ruling::from_domjudge(name).is_none()) {
+                return Expected::Unknown(format!(
+                    "its folder's name {name} is no DOMjudge result ({known}?), and it has no @EXPECTED_RESULTS@ tag"
+                ));
+            }
+        }
+    }
     if !from_tag
         && names
             .iter()
@@ -273,7 +290,10 @@ fn domjudge_results(names: &[String], from_tag: bool) -> Expected {
                 names.join(","),
                 match unknown.as_slice() {
                     [] => "an empty tag names".to_string(),
-                    [one] => format!("{one} is"),
+                    [one] => match meant(one) {
+                        Some(known) => format!("{one} ({known}?) is"),
+                        None => format!("{one} is"),
+                    },
                     several => format!("{} are", several.join(", ")),
                 },
                 Ruling::ALL
@@ -287,19 +307,29 @@ fn domjudge_results(names: &[String], from_tag: bool) -> Expected {
 /// DOMjudge's `sourcesize_limit` unless changed: 256 kB of a submission's files in all.
 const DOMJUDGE_SOURCE_BYTES: u64 = 256 * 1024;
 
-/// The bytes of a submission's files in all (a file, or a folder's files).
+/// The bytes of a submission's files in all (a file, or a folder's files, in its subfolders
+/// too), counted up to just past DOMjudge's limit.
 fn size_of(path: &Path) -> u64 {
-    let files = match path.is_dir() {
-        true => entries(path).unwrap_or_default(),
-        false => vec![path.to_path_buf()],
-    };
-    files
-        .iter()
-        .filter_map(|file| std::fs::metadata(file).ok())
-        .filter(|metadata| metadata.is_file())
-        .map(|metadata| metadata.len())
-        .sum()
+    let mut bytes = 0;
+    let mut paths = vec![path.to_path_buf()];
+    while let Some(path) = paths.pop() {
+        if bytes > DOMJUDGE_SOURCE_BYTES {
+            break;
+        }
+        let Ok(metadata) = std::fs::symlink_metadata(&path) else {
+            continue;
+        };
+        if metadata.is_dir() {
+            paths.extend(entries(&path).unwrap_or_default());
+        } else if path.is_file() {
+            bytes += std::fs::metadata(&path).map_or(0, |metadata| metadata.len());
+        }
+    }
+    bytes
 }
+
+/// How many of a submission's files a tag is looked for in.
+const TAG_FILES: usize = 100;
 
 /// How much of each file a tag is looked for in.
 const TAG_BYTES: u64 = 1 << 20;
@@ -312,7 +342,8 @@ fn tag_of(path: &Path) -> Result<Option<Vec<String>>, String> {
         false => vec![path.to_path_buf()],
     };
     let mut found = None;
-    for file in files.iter().filter(|file| file.is_file()) {
+    // A folder of a thousand huge files is not read through: a tag is in a source, near its top.
+    for file in files.iter().filter(|file| file.is_file()).take(TAG_FILES) {
         // A regular file outside /proc and /sys only, opened as a case file is (never
         // blocking), and only its start: a tag is near the top.
         let Ok(opened) = open_regular(file) else {
@@ -335,6 +366,19 @@ fn tag_of(path: &Path) -> Result<Option<Vec<String>>, String> {
 
 /// A submission found: its folder's name, its name, its path and its tag (if it has one).
 type Found = (String, String, PathBuf, Result<Option<Vec<String>>, String>);
+
+/// Whether a submission of the package at `dir` carries an `@EXPECTED_RESULTS@` tag (one that
+/// DOMjudge's import would refuse counts too: it was written for DOMjudge).
+pub fn any_tagged(dir: &Path) -> bool {
+    let Ok(folders) = entries(&dir.join("submissions")) else {
+        return false;
+    };
+    folders
+        .iter()
+        .filter(|folder| folder.is_dir())
+        .flat_map(|folder| entries(folder).unwrap_or_default())
+        .any(|path| !matches!(tag_of(&path), Ok(None)))
+}
 
 /// The submissions of the package at `dir`, in folder then natural name order, and whose rules
 /// name their results: DOMjudge's when the package is DOMjudge's (a `.timelimit` or
@@ -377,7 +421,7 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
             found.push((folder_name.clone(), name, path, tag));
         }
     }
-    let rules = match any_tag || domjudge::is_domjudge(dir) {
+    let rules = match any_tag || domjudge::has_own_files(dir) {
         true => Rules::DomJudge,
         false => Rules::Kattis,
     };

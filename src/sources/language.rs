@@ -65,7 +65,7 @@ impl Language {
             "py" | "py3" => Language::Python,
             "java" => Language::Java,
             "kt" => Language::Kotlin,
-            "js" => Language::JavaScript,
+            "js" | "mjs" => Language::JavaScript,
             _ => return None,
         })
     }

@@ -120,9 +120,13 @@ fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> Option<Chec
         Expected::AnyOf(_) => {}
     }
     let mut run_limits = folder.limits.run_limits(flags, limits.high, memory_mib);
-    // DOMjudge holds a run to its time limit in wall-clock time too: a program asleep past it
-    // is a time-out there, not judged on what it printed.
-    if rules == Rules::DomJudge && flags.wall.is_none() {
+    // Runs go to the higher limit; a wall bound at the time limit (DOMjudge's) stays at the
+    // limit itself: a program asleep past it is a time-out, not judged on what it printed.
+    let wall_at_time_limit = folder
+        .limits
+        .run_rules
+        .is_some_and(|rules| rules.wall_at_time_limit);
+    if wall_at_time_limit && flags.wall.is_none() {
         run_limits.wall = limits.limit;
     }
     let compile_limit = Duration::from_secs_f64(timing.compilation_time.clamp(0.001, MAX_SECONDS));
@@ -425,9 +429,13 @@ pub fn run(
             (None, None) => "time limit unknown: no accepted submission ran".to_string(),
         });
     }
-    // problemtools' rule: a time limit the package fixes must leave the accepted submissions
-    // their margin (slowest x ac_to_time_limit); one given with -t only is warned about.
-    if let (Some(limit), Some(slowest)) = (fixed, slowest_accepted) {
+    // problemtools' rule, the Kattis format's only (DOMjudge and Polygon have none): a time
+    // limit the package fixes must leave the accepted submissions their margin (slowest x
+    // ac_to_time_limit); one given with -t only is warned about.
+    let margin_rule = (rules == Rules::Kattis)
+        .then_some(slowest_accepted)
+        .flatten();
+    if let (Some(limit), Some(slowest)) = (fixed, margin_rule) {
         let wanted = slowest.as_secs_f64() * timing.ac_to_time_limit;
         if wanted > limit.as_secs_f64() {
             let message = format!(
@@ -472,7 +480,7 @@ pub fn run(
     }
     if !accepted_ran && !unknown_limit {
         errors.push(
-            "no submission expected to be accepted got AC: the package needs one that is accepted"
+            "none of the submissions expected to be accepted was: the package needs one that is"
                 .to_string(),
         );
     }

@@ -61,12 +61,21 @@ fn reason(result: &Finished, limits: &Limits) -> String {
         input: None,
         ..result.clone()
     };
-    // Two lines: a wrong answer's expected and actual, a crash's status and its stderr.
-    let lines: Vec<String> = detail_lines(&without_input, limits)
+    // Two lines: a wrong answer's expected and actual, a crash's status and the last line of
+    // its stderr (not the heading before it).
+    let details = detail_lines(&without_input, limits);
+    let mut given = details
         .iter()
-        .take(2)
-        .map(|line| line.trim().to_string())
-        .collect();
+        .map(|line| line.trim())
+        .filter(|line| !line.is_empty());
+    let mut lines: Vec<&str> = given.next().into_iter().collect();
+    let rest: Vec<&str> = given.collect();
+    match rest.as_slice() {
+        [heading, .., last] if heading.ends_with("(last lines):") => lines.push(last),
+        [heading] if heading.ends_with("(last lines):") => {}
+        [next, ..] => lines.push(next),
+        [] => {}
+    }
     match lines.is_empty() {
         true => code.to_string(),
         false => format!("{code}: {}", lines.join("; ")),

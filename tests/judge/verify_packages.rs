@@ -373,7 +373,8 @@ fn stopped_by_a_signal_verify_says_so_and_counts_nothing_it_did_not_run() {
 }
 
 #[test]
-fn validators_by_their_shebang_with_their_flags_and_one_that_exits_otherwise_is_broken() {
+fn validators_by_their_shebang_with_their_flags_any_end_but_42_refuses_and_a_stopped_one_is_broken()
+{
     let dir = copy_of("kattis/quotient");
     fs::remove_dir_all(dir.join("submissions/time_limit_exceeded")).unwrap();
     fs::remove_file(dir.join("input_validators/validate.py")).unwrap();
@@ -402,10 +403,33 @@ fn validators_by_their_shebang_with_their_flags_and_one_that_exits_otherwise_is_
     verify(&dir, &[]).assert().code(1).stdout(contains(
         "invalid input secret/large/2: refused by bounded (exit status 43)",
     ));
-    // Exit 0 is no Kattis answer: the validator is broken, the package cannot be checked.
+    // Any end but 42 is an input not accepted, as problemtools has it: an exit 0, a failed
+    // assert (Python's exit status 1), each input refused with why.
     fs::write(dir.join("input_validators/bounded"), "#!/bin/sh\nexit 0\n").unwrap();
+    verify(&dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "invalid input sample/1: refused by bounded (exit status 0, not 42)",
+        ))
+        .stdout(contains("input validators (bounded): 0 of 3 inputs valid"));
+    fs::write(
+        dir.join("input_validators/bounded"),
+        "#!/usr/bin/env python3\nimport sys\na, b = map(int, sys.stdin.read().split())\nassert b != 0, 'b is 0'\nsys.exit(42)\n",
+    )
+    .unwrap();
+    fs::write(dir.join("data/secret/1.in"), "7 0\n").unwrap();
+    verify(&dir, &[]).assert().code(1).stdout(contains(
+        "invalid input secret/1: refused by bounded (exit status 1, not 42): AssertionError: b is 0",
+    ));
+    // One the judge had to stop says nothing of the input: a broken validator, exit 2.
+    fs::write(
+        dir.join("input_validators/bounded"),
+        "#!/bin/sh\nexec sleep 30\n",
+    )
+    .unwrap();
     verify(&dir, &[]).assert().code(2).stderr(contains(
-        "a Kattis input validator exits 42 for a valid input and 43 for an invalid one",
+        "input validator bounded on sample/1: was still running at the wall bound",
     ));
 }
 
@@ -457,6 +481,13 @@ fn domjudge_times_out_a_sleeper_and_fails_a_tag_it_does_not_know() {
         "# @EXPECTED_RESULTS@: CORECT\nprint(1)\n",
     )
     .unwrap();
+    // A folder a typo away from a result, its submission without a tag.
+    fs::create_dir_all(dir.join("submissions/acepted")).unwrap();
+    fs::write(
+        dir.join("submissions/acepted/add.py"),
+        "a, b = map(int, input().split())\nprint(a + b)\n",
+    )
+    .unwrap();
     verify(&dir, &[])
         .assert()
         .code(1)
@@ -464,7 +495,13 @@ fn domjudge_times_out_a_sleeper_and_fails_a_tag_it_does_not_know() {
             predicate::str::is_match(r"slow/sleeper\.py +TIMELIMIT +TIMELIMIT .* ok\n").unwrap(),
         )
         .stdout(contains("slow/typo.py"))
-        .stdout(contains("expects CORECT: CORECT is no DOMjudge result"));
+        .stdout(contains("expects CORECT: CORECT (CORRECT?) is no DOMjudge result"))
+        .stdout(
+            predicate::str::is_match(
+                r"acepted/add\.py +- +- .* FAILED: its folder's name ACEPTED is no DOMjudge result \(ACCEPTED\?\)",
+            )
+            .unwrap(),
+        );
 }
 
 #[test]
@@ -527,7 +564,7 @@ fn a_domjudge_package_runs_by_domjudges_rules_and_what_its_import_refuses_is_not
         .assert()
         .code(0)
         .stdout(contains(
-            "runs: output limit 8 MiB, no stack limit, output past the limit thrown away while the program runs on (DOMjudge's)",
+            "runs: output limit 8 MiB, no stack limit, output past the limit thrown away while the program runs on, the time limit held in idle time too (DOMjudge's)",
         ))
         .stdout(predicate::str::is_match(r"runs/stack\.py +CORRECT +CORRECT .* ok\n").unwrap())
         .stdout(predicate::str::is_match(r"runs/add\.js +CORRECT +CORRECT .* ok\n").unwrap())
@@ -552,6 +589,26 @@ fn a_domjudge_package_runs_by_domjudges_rules_and_what_its_import_refuses_is_not
             .unwrap(),
         )
         .stdout(contains("11 submissions: 8 as expected, 1 skipped, 2 not imported"));
+    // Judging one program follows the same rules, on a package that is DOMjudge's by its tags
+    // alone: a sleeper past the time limit is TIMELIMIT, not judged on what it printed.
+    fs::remove_file(dir.join(".timelimit")).unwrap();
+    fs::write(
+        runs.join("sleeper.py"),
+        "import time\ntime.sleep(1.5)\na, b = map(int, input().split())\nprint(a + b)\n",
+    )
+    .unwrap();
+    common::judge_cmd(
+        &format!("python3 {}", runs.join("sleeper.py").display()),
+        &dir,
+        &["-t", "1"],
+    )
+    .assert()
+    .code(1)
+    .stderr(contains("DOMjudge package (data/sample, data/secret)"))
+    .stderr(contains(
+        "the time limit held in idle time too (DOMjudge's)",
+    ))
+    .stdout(contains("3 cases: 3 TLE"));
     // The flood was killed with its case.
     let left = std::process::Command::new("pgrep")
         .arg("-f")
@@ -561,7 +618,6 @@ fn a_domjudge_package_runs_by_domjudges_rules_and_what_its_import_refuses_is_not
     assert!(left.stdout.is_empty(), "left running: {left:?}");
     // The same programs by the judge's own rules (no .timelimit, no tags: a Kattis package):
     // a stack limit, and a flood killed at the cap.
-    fs::remove_file(dir.join(".timelimit")).unwrap();
     let untagged = |from: &str| {
         let text = fs::read_to_string(runs.join(from)).unwrap();
         text.lines().skip(1).collect::<Vec<_>>().join("\n")
