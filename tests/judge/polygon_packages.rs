@@ -264,3 +264,34 @@ fn a_polygon_file_no_test_names_is_a_warning_and_a_second_checker_an_error() {
             "checker: two judges: this one and the package's checker files/check.cpp; keep one",
         ));
 }
+
+#[test]
+fn tests_with_windows_line_ends_are_judged_from_copies_with_lf_ends() {
+    // As a Windows package stores them: a validator built here (testlib's strict mode wants
+    // LF on Linux) would refuse them, and a solution would read a CR at each line's end.
+    let dir = changed_copy(
+        "average",
+        &[
+            ("tests/01", "", "3\r\n1 2 4\r\n"),
+            ("tests/01.a", "\n", "\r\n"),
+        ],
+    );
+    let warning = "2 of its test files have Windows line ends (CRLF, as a Windows package stores them): judged and validated from copies with LF ends in the cache";
+    common::judge()
+        .arg("validate")
+        .arg(&dir)
+        .assert()
+        .code(0)
+        .stdout(contains("3 files: 3 valid, 0 invalid"));
+    common::judge()
+        .arg("verify")
+        .arg(&dir)
+        .assert()
+        .code(0)
+        .stderr(contains(warning))
+        .stdout(contains(
+            "input validators (files/validator.cpp): 3 of 3 inputs valid",
+        ));
+    // The package's own files are left as they are.
+    assert_eq!(fs::read(dir.join("tests/01")).unwrap(), b"3\r\n1 2 4\r\n");
+}

@@ -191,6 +191,12 @@ pub fn list(
             Err(error) => errors.push(error),
         }
     }
+    if doall.crlf_files > 0 {
+        listing.warnings.push(format!(
+            "{} of its test files have Windows line ends (CRLF, as a Windows package stores them): judged and validated from copies with LF ends in the cache, as its Linux package has them",
+            doall.crlf_files
+        ));
+    }
     if !unanswered.is_empty() {
         listing.warnings.push(format!(
             "{}: no answer: the interactor and the checker are given an empty one (Polygon makes an interactive problem's answers by running the main solution with the interactor; the judge does not)",
@@ -233,7 +239,7 @@ fn test_files(
     let input = match present(&input) {
         true => {
             readable(&input, "a case file")?;
-            input
+            doall.with_lf_ends(&input)?
         }
         false => doall.input(number, &input)?,
     };
@@ -241,7 +247,7 @@ fn test_files(
         (_, Answers::Forbidden) => None,
         (Some(answer), _) if present(&answer) => {
             readable(&answer, "a case file")?;
-            Some(answer)
+            Some(doall.with_lf_ends(&answer)?)
         }
         (_, Answers::Optional) => None,
         (answer, Answers::Required) => Some(doall.answer(number, &input, answer)?),
@@ -265,6 +271,8 @@ struct Doall<'a> {
     /// The package's folder in the cache (made on the first test).
     cache: Option<PathBuf>,
     built: HashMap<PathBuf, PathBuf>,
+    /// How many of the package's test files have Windows line ends (CRLF).
+    crlf_files: usize,
 }
 
 impl<'a> Doall<'a> {
@@ -274,7 +282,43 @@ impl<'a> Doall<'a> {
             problem,
             cache: None,
             built: HashMap::new(),
+            crlf_files: 0,
         }
+    }
+
+    /// A test file as a Linux package has it: `file` itself, or where it has Windows line
+    /// ends (CRLF, as a Windows package stores its tests, for validators built for Windows), a
+    /// copy with LF ends in the cache, which testlib validators built here expect.
+    fn with_lf_ends(&mut self, file: &Path) -> Result<PathBuf, CaseError> {
+        let io = |error: std::io::Error| CaseError::Unreadable {
+            path: file.to_path_buf(),
+            error,
+        };
+        let bytes = fs::read(file).map_err(io)?;
+        if !bytes.windows(2).any(|pair| pair == b"\r\n") {
+            return Ok(file.to_path_buf());
+        }
+        self.crlf_files += 1;
+        let mut lf = Vec::with_capacity(bytes.len());
+        for (index, &byte) in bytes.iter().enumerate() {
+            if !(byte == b'\r' && bytes.get(index + 1) == Some(&b'\n')) {
+                lf.push(byte);
+            }
+        }
+        let key = sources::fingerprint(&[&lf]);
+        let copy = self
+            .cache()?
+            .join("lf")
+            .join(format!("{}-{key:016x}", file_name(file)));
+        if !copy.is_file() {
+            let folder = copy.parent().unwrap_or(Path::new("."));
+            fs::create_dir_all(folder).map_err(io)?;
+            let part = copy.with_extension(format!("part-{}", std::process::id()));
+            fs::write(&part, &lf)
+                .and_then(|()| fs::rename(&part, &copy))
+                .map_err(io)?;
+        }
+        Ok(copy)
     }
 
     fn invalid(&self, message: String) -> CaseError {
