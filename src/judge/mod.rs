@@ -7,8 +7,8 @@ pub mod options;
 use crate::cases::folder_limits::resolve;
 use crate::cases::layout::Layout;
 use crate::cases::solvers::named_solver_cases;
+use crate::cases::Interactor;
 use crate::cases::{answers, cases_at, CaseFolder, Judging};
-use crate::cases::{domjudge, Interactor};
 use crate::grade::Settings;
 use crate::limits::DEFAULT_MEMORY_MIB;
 use crate::limits::DEFAULT_TIME_LIMIT;
@@ -140,8 +140,9 @@ fn folder_tasks(
         printable(&format!(
             "{}: {}: {}; limits {said}{judged_by}",
             dir.display(),
-            match folder.layout == Layout::Kattis && domjudge::is_domjudge(dir) {
-                // DOMjudge's packages are Kattis's, with a .timelimit or domjudge-problem.ini.
+            match folder.layout == Layout::Kattis && folder.limits.run_rules.is_some() {
+                // DOMjudge's packages are Kattis's, with DOMjudge's files or tags; reading them
+                // gave the folder DOMjudge's run rules (no other Kattis package has any).
                 true => "DOMjudge package (data/sample, data/secret)".to_string(),
                 false => folder.layout.describe(answers(&folder.judging)),
             },
