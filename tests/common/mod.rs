@@ -30,6 +30,26 @@ pub fn fixture(path: &str) -> PathBuf {
         .join(path)
 }
 
+/// Every file of a fixture package (`polygon/average`), as (path inside it, text), to copy
+/// into a fresh folder and change.
+pub fn fixture_files(path: &str) -> Vec<(String, String)> {
+    let root = fixture(path);
+    let mut files = Vec::new();
+    let mut folders = vec![root.clone()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else {
+                let inside = path.strip_prefix(&root).unwrap().display().to_string();
+                files.push((inside, std::fs::read_to_string(&path).unwrap()));
+            }
+        }
+    }
+    files
+}
+
 /// `python3 SUBMISSION TAG` for a submission of a fixture package (`kattis/guess`,
 /// `accepted/binary_search.py`): the tag is an unused argument that `pgrep` finds.
 pub fn python_submission(package: &str, submission: &str, tag: &Tag) -> String {

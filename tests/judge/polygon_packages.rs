@@ -12,7 +12,7 @@ use crate::common::{self, judge_cmd as judge, Tag};
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn fixture(name: &str) -> PathBuf {
     common::fixture(&format!("polygon/{name}"))
@@ -31,25 +31,10 @@ fn cpp(package: &str, submission: &str) -> String {
         .to_string()
 }
 
-/// Every file of a folder, as (path inside it, text).
-fn files_of(dir: &Path, inside: &Path, files: &mut Vec<(String, String)>) {
-    for entry in fs::read_dir(dir.join(inside)).unwrap() {
-        let entry = entry.unwrap();
-        let path = inside.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            files_of(dir, &path, files);
-        } else {
-            let text = fs::read_to_string(entry.path()).unwrap();
-            files.push((path.display().to_string(), text));
-        }
-    }
-}
-
 /// A copy of a fixture package, each `(file, from, to)` of `changes` replacing `from` by `to`
 /// in the file (an empty `from`: the whole file, or a new one).
 fn changed_copy(name: &str, changes: &[(&str, &str, &str)]) -> PathBuf {
-    let mut files = Vec::new();
-    files_of(&fixture(name), Path::new(""), &mut files);
+    let mut files = common::fixture_files(&format!("polygon/{name}"));
     for &(file, from, to) in changes {
         match files.iter_mut().find(|(path, _)| path == file) {
             Some((_, text)) if !from.is_empty() => {

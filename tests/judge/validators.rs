@@ -212,25 +212,6 @@ fn an_invalid_file_is_explained_by_the_validators_last_line() {
         .stdout(predicate::str::contains("Traceback").not());
 }
 
-/// Every file of a fixture package (`polygon/average`), as (path inside, text), to copy.
-fn package_files(name: &str) -> Vec<(String, String)> {
-    let root = crate::common::fixture(name);
-    let mut files = Vec::new();
-    let mut folders = vec![root.clone()];
-    while let Some(folder) = folders.pop() {
-        for entry in fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-            } else {
-                let inside = path.strip_prefix(&root).unwrap().display().to_string();
-                files.push((inside, fs::read_to_string(&path).unwrap()));
-            }
-        }
-    }
-    files
-}
-
 #[test]
 fn a_package_is_checked_by_its_own_input_validators() {
     let validate = |dir: &Path| {
@@ -239,7 +220,7 @@ fn a_package_is_checked_by_its_own_input_validators() {
         command.assert()
     };
     // Polygon: problem.xml's validator (exit 0 valid, 3 invalid), on every test, generated too.
-    let mut files = package_files("polygon/average");
+    let mut files = crate::common::fixture_files("polygon/average");
     validate(&crate::common::fixture("polygon/average"))
         .code(0)
         .stderr(predicate::str::contains(

@@ -51,22 +51,12 @@ fn terminated(child: std::process::Child) -> std::process::Output {
 
 /// A copy of a fixture package, to change.
 fn copy_of(path: &str) -> PathBuf {
-    let mut files = Vec::new();
-    let source = fixture(path);
-    let mut folders = vec![source.clone()];
-    while let Some(folder) = folders.pop() {
-        for entry in fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-            } else {
-                let inside = path.strip_prefix(&source).unwrap().display().to_string();
-                files.push((inside, fs::read_to_string(&path).unwrap()));
-            }
-        }
-    }
-    let name = source.file_name().unwrap().to_string_lossy().into_owned();
-    common::fresh_folder("verify", &name, &files)
+    let name = fixture(path)
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    common::fresh_folder("verify", &name, &common::fixture_files(path))
 }
 
 #[test]
