@@ -203,6 +203,24 @@ fn the_system_and_the_programs_own_folder_are_read_only() {
 }
 
 #[test]
+fn only_the_system_and_the_programs_own_files_are_in_the_box() {
+    // Another copy of the answers, world-readable, in a folder the judge does not know to be
+    // test data (a zip beside the cases, another package): not in the box, whose root holds
+    // the system's folders and what the command names, as isolate's holds only its --dir ones.
+    let tag = Tag::new("sandbox-elsewhere");
+    let elsewhere = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{tag}"));
+    fs::create_dir_all(&elsewhere).unwrap();
+    fs::write(elsewhere.join("answers.txt"), "blocked\n").unwrap();
+    blocked_only_in_the_sandbox(&format!(
+        "if cat {}/answers.txt 2>/dev/null | grep -q blocked; then echo escaped;\n\
+         elif [ -e /var/lib ] || [ -e /home ] || [ -e /srv ] || [ -e /sys/fs ]; then echo escaped;\n\
+         else echo blocked; fi\n",
+        elsewhere.display()
+    ));
+    fs::remove_dir_all(&elsewhere).unwrap();
+}
+
+#[test]
 fn abort_is_still_a_runtime_error_by_sigabrt() {
     // The program is not PID 1 of its namespace, so a signal it sends itself still kills it.
     let dir = attack("kill -ABRT $$\n");

@@ -22,8 +22,12 @@ pub struct Prepared {
     pub mounts: Vec<MountStep>,
     /// One slot per copied tree, filled in the child.
     pub copies: Vec<c_int>,
-    /// The tmpfs mounts left writable once everything else is made read-only.
+    /// The tmpfs mounts left writable once everything else is made read-only (their paths in
+    /// the box).
     pub writable: Vec<CString>,
+    /// The folder of the machine's tree on which the box's root is built, and its `proc`.
+    pub stage: CString,
+    pub stage_proc: CString,
     pub working_folder: CString,
     pub max_processes: u64,
     /// The pipe's write end on which the init tells the judge how the program ended.
@@ -114,9 +118,9 @@ fn run_init(program: i32, tell: c_int) -> ! {
     }
 }
 
-/// The init, as root of its mount namespace: the file system view of `plan::view`, then the
-/// whole tree read-only but the private tmpfs mounts, a proc of the box's own PIDs, a host
-/// name.
+/// The init, as root of its mount namespace: the file system view of `plan::plan` built on
+/// the stage with a proc of the box's own PIDs, moved into as the root (the machine's let go),
+/// then made read-only but the private tmpfs mounts and proc; a host name.
 fn build_view(prepared: &mut Prepared) -> io::Result<()> {
     ns::make_mounts_private()?;
     let mut next_copy = 0;
@@ -129,14 +133,20 @@ fn build_view(prepared: &mut Prepared) -> io::Result<()> {
             MountStep::Tmpfs { path, options } => ns::mount_tmpfs(path, options)?,
             MountStep::Folder(path) => ns::make_folder(path)?,
             MountStep::File(path) => ns::make_file(path)?,
+            MountStep::Link { target, path } => ns::make_link(target, path)?,
             MountStep::Place { copy, path } => ns::place_tree(prepared.copies[*copy], path)?,
         }
     }
+    // Made before the machine's proc is let go: without privileges, the kernel mounts a proc
+    // only where one is already fully seen.
+    ns::make_folder(&prepared.stage_proc)?;
+    ns::mount_proc(&prepared.stage_proc)?;
+    ns::enter_root(&prepared.stage)?;
     ns::set_read_only(c"/", true, true)?;
     for path in &prepared.writable {
         ns::set_read_only(path, false, false)?;
     }
-    ns::mount_proc(c"/proc")?;
+    ns::set_read_only(c"/proc", false, false)?;
     ns::set_host_name(b"box")
 }
 

@@ -222,7 +222,7 @@ pub fn confine(
     };
     let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
     let view = view_for(program, &here, &hidden, memory_bytes);
-    // In a folder of the system, the program works there as it is (read-only).
+    // The judge's folder: made fresh, or in a folder of the system, as it is (read-only).
     let working = here.clone();
     let root = settings_root();
     // As root, a box user of its own (without root, the user's own, in its namespace).
@@ -246,6 +246,8 @@ pub fn confine(
         mounts: view.steps,
         copies: vec![-1; view.copies],
         writable: view.writable,
+        stage: CString::new(STAGE).unwrap_or_default(),
+        stage_proc: CString::new(format!("{STAGE}/proc")).unwrap_or_default(),
         working_folder: CString::new(working.as_os_str().as_bytes()).unwrap_or_default(),
         max_processes: MAX_PROCESSES,
         tell: tell.as_raw_fd(),
@@ -364,9 +366,17 @@ fn view_for(program: &Program, here: &Path, hidden: &[PathBuf], memory_bytes: u6
     if let Some((_, view)) = views.iter().find(|(known, _)| *known == key) {
         return view.clone();
     }
-    let wanted = wanted::wanted_paths(program, here, hidden, settings_root());
+    let wanted = wanted::wanted_paths(program, here, hidden);
+    let (_, links) = wanted::system_view();
     let private = format!("size={memory_bytes},nr_inodes=65536,mode=1777");
-    let view = plan::plan(&wanted, &RealFiles, &private, COVER_OPTIONS);
+    let view = plan::plan(
+        &wanted,
+        &links,
+        &RealFiles,
+        Path::new(STAGE),
+        &private,
+        COVER_OPTIONS,
+    );
     if views.len() >= 16 {
         views.remove(0);
     }
@@ -374,7 +384,12 @@ fn view_for(program: &Program, here: &Path, hidden: &[PathBuf], memory_bytes: u6
     view
 }
 
-/// A covering tmpfs: tiny, for the mount points of what is placed back.
+/// The folder of the machine's tree the box's root is built on (in the box's own mount
+/// namespace, after the copies of what it shows are taken): any folder every machine has.
+const STAGE: &str = "/tmp";
+
+/// A covering tmpfs (the box's root, a hidden folder): tiny, for the mount points of what is
+/// placed.
 const COVER_OPTIONS: &str = "size=1m,nr_inodes=4096,mode=755";
 
 struct RealFiles;

@@ -1,17 +1,21 @@
 //! What a boxed program sees of the file system, worked out before the fork as a list of mount
-//! steps for its init (`child`). Everything stays where it is, read-only, except:
+//! steps for its init (`child`). The box's root is a fresh tmpfs, made read-only, into which
+//! the init moves with pivot_root, letting the machine's own root go: nothing of the machine is
+//! there but what is placed, each at its own path:
 //!
-//! - **hidden** folders (the test data, the judge's scratch): an empty tmpfs over each;
+//! - **shown** paths (the system's folders, the program's files as its command names them): a
+//!   copy of the original tree, read-only; the system's top-level links (`/bin` to `usr/bin`)
+//!   are made again as links;
 //! - **private** folders (`/tmp`, `/dev/shm`, the working folder): a fresh writable tmpfs, gone
 //!   with the box;
-//! - folders the box user could not pass through (a home of mode 0700, say): an empty tmpfs,
-//!   through which the program's own files and the interpreters it names are shown again;
-//! - **shown** paths (the program's files, as its command names them) under any of these: a
-//!   copy of the original tree placed at the same path. Under a hidden folder, only a named
-//!   file is shown (a program kept beside its cases), never a folder.
+//! - **hidden** folders (the test data, the judge's scratch) that lie inside a shown one: an
+//!   empty tmpfs over them. Under a hidden folder, only a named file is shown (a program kept
+//!   beside its cases), never a folder.
 //!
-//! Steps go from the shallowest path down, so a folder hidden inside a shown one is hidden
-//! after it is placed. The copies are taken first, from the untouched tree.
+//! The folders between the root and what is placed are made in the root's tmpfs (mode 0755).
+//! Steps go from the shallowest path down, so a folder hidden inside a shown one is covered
+//! after the copy is placed. The copies are taken first, from the untouched tree, before the
+//! new root is mounted (on the stage folder, an existing folder of the machine's tree).
 
 use std::ffi::CString;
 use std::os::unix::ffi::OsStrExt;
@@ -28,6 +32,10 @@ pub enum MountStep {
     },
     Folder(CString),
     File(CString),
+    Link {
+        target: CString,
+        path: CString,
+    },
     Place {
         copy: usize,
         path: CString,
@@ -37,8 +45,6 @@ pub enum MountStep {
 /// What is wanted at a path; a later variant wins over an earlier one at the same path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Want {
-    /// A folder the box user cannot pass through: covered, its shown parts placed back.
-    Unreachable,
     /// A fresh writable tmpfs.
     Private,
     /// The original, visible (read-only) at its path.
@@ -54,7 +60,8 @@ pub trait Facts {
     fn kind(&self, path: &Path) -> Option<bool>;
 }
 
-/// The mount steps, how many copies they take, and the tmpfs mounts to leave writable.
+/// The mount steps (their paths inside the stage, but a copy's), how many copies they take,
+/// and the tmpfs mounts to leave writable (their paths in the box).
 #[derive(Clone, Debug, Default)]
 pub struct View {
     pub steps: Vec<MountStep>,
@@ -62,18 +69,50 @@ pub struct View {
     pub writable: Vec<CString>,
 }
 
+/// What a path of the box's tree was made as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Made {
+    /// A tmpfs (the root, a private or a hidden folder): what lies below is made in it.
+    Cover,
+    /// A copy of the original tree: what lies below is there already.
+    Copy,
+    /// A link: what lies below is reached through it.
+    Link,
+}
+
 fn c_path(path: &Path) -> CString {
     CString::new(path.as_os_str().as_bytes()).unwrap_or_default()
 }
 
-/// Plans the view for `wanted` (absolute, normalised paths). `private_options` and
-/// `cover_options` are the tmpfs options of private and covering mounts.
+/// The box's tree, as the init builds it: paths inside the stage folder.
+struct Staged<'a> {
+    stage: &'a Path,
+}
+
+impl Staged<'_> {
+    fn path(&self, path: &Path) -> CString {
+        c_path(&self.stage.join(path.strip_prefix("/").unwrap_or(path)))
+    }
+}
+
+/// Plans the view for `wanted` (absolute, normalised paths) and the root's `links` (a path of
+/// the root and where it leads), built on `stage`. `private_options` and `cover_options` are
+/// the tmpfs options of private mounts and of the root and hidden folders.
 pub fn plan(
     wanted: &[(PathBuf, Want)],
+    links: &[(PathBuf, PathBuf)],
     facts: &impl Facts,
+    stage: &Path,
     private_options: &str,
     cover_options: &str,
 ) -> View {
+    let staged = Staged { stage };
+    // A hidden folder that is also to be private is the working folder: it must be there.
+    let working: Vec<&PathBuf> = wanted
+        .iter()
+        .filter(|(_, want)| *want == Want::Private)
+        .map(|(path, _)| path)
+        .collect();
     let mut chosen: Vec<(PathBuf, Want)> = Vec::new();
     for (path, want) in wanted {
         match chosen.iter_mut().find(|(other, _)| other == path) {
@@ -87,7 +126,7 @@ pub fn plan(
         .map(|(path, _)| path.clone())
         .collect();
     // Under a hidden folder, only a file the command names is shown (a program beside its
-    // cases), never a folder; nothing there needs a way through.
+    // cases), never a folder.
     chosen.retain(|(path, want)| {
         let under_hidden = hidden
             .iter()
@@ -95,7 +134,6 @@ pub fn plan(
         match want {
             Want::Hidden | Want::Private => true,
             Want::Shown => !under_hidden || facts.kind(path) == Some(false),
-            Want::Unreachable => !under_hidden,
         }
     });
     chosen.retain(|(path, _)| path.parent().is_some());
@@ -103,69 +141,86 @@ pub fn plan(
         let depth = |path: &Path| path.components().count();
         depth(&a.0).cmp(&depth(&b.0)).then_with(|| a.0.cmp(&b.0))
     });
+    let cover = |options: &str| CString::new(options).unwrap_or_default();
     let mut copies = Vec::new();
-    let mut steps = Vec::new();
+    let mut steps = vec![MountStep::Tmpfs {
+        path: c_path(stage),
+        options: cover(cover_options),
+    }];
     let mut writable = Vec::new();
-    // The mounts made so far: their paths and what they are.
-    let mut placed: Vec<(PathBuf, Want)> = Vec::new();
+    // What has been made so far: the root, a cover over everything.
+    let mut made: Vec<(PathBuf, Made)> = vec![(PathBuf::from("/"), Made::Cover)];
+    for (path, target) in links {
+        steps.push(MountStep::Link {
+            target: c_path(target),
+            path: staged.path(path),
+        });
+        made.push((path.clone(), Made::Link));
+    }
     for (path, want) in chosen {
-        let under = placed
+        if made.iter().any(|(other, _)| *other == path) {
+            continue;
+        }
+        let Some((under, kind)) = made
             .iter()
-            .filter(|(folder, _)| path.starts_with(folder) && *folder != path)
+            .filter(|(folder, _)| path.starts_with(folder))
             .max_by_key(|(folder, _)| folder.components().count())
-            .map(|(folder, kind)| (folder.clone(), *kind));
-        let covered_by = under.filter(|(_, kind)| *kind != Want::Shown);
+            .map(|(folder, kind)| (folder.clone(), *kind))
+        else {
+            continue;
+        };
         let options = match want {
             Want::Private => private_options,
             _ => cover_options,
         };
-        match (covered_by, want) {
-            // In the original tree (or a copy of it): cover what is a folder.
-            (None, Want::Shown) => {}
-            (None, _) => {
+        match (kind, want) {
+            (Made::Link, _) => {}
+            // In a copy of the original tree: cover what is a folder.
+            (Made::Copy, Want::Shown) => {}
+            (Made::Copy, _) => {
                 if facts.kind(&path) == Some(true) {
                     steps.push(MountStep::Tmpfs {
-                        path: c_path(&path),
-                        options: CString::new(options).unwrap_or_default(),
+                        path: staged.path(&path),
+                        options: cover(options),
                     });
                     if want == Want::Private {
                         writable.push(c_path(&path));
                     }
-                    placed.push((path, want));
+                    made.push((path, Made::Cover));
                 }
             }
-            // Under a cover, the path is not there: nothing to hide or pass through. A hidden
-            // folder is made there empty all the same: it may be the working folder.
-            (Some((cover, _)), Want::Hidden) => {
-                make_folders_between(&cover, &path, &mut steps);
-                steps.push(MountStep::Folder(c_path(&path)));
+            // In a cover, the path is not there: nothing to hide, nothing made (its name not
+            // shown), but for the working folder, made empty.
+            (Made::Cover, Want::Hidden) if !working.contains(&&path) => {}
+            (Made::Cover, Want::Hidden) => {
+                make_folders_between(&under, &path, &staged, &mut steps);
+                steps.push(MountStep::Folder(staged.path(&path)));
             }
-            (Some(_), Want::Unreachable) => {}
-            (Some((cover, _)), Want::Private) => {
-                make_folders_between(&cover, &path, &mut steps);
-                steps.push(MountStep::Folder(c_path(&path)));
+            (Made::Cover, Want::Private) => {
+                make_folders_between(&under, &path, &staged, &mut steps);
+                steps.push(MountStep::Folder(staged.path(&path)));
                 steps.push(MountStep::Tmpfs {
-                    path: c_path(&path),
-                    options: CString::new(options).unwrap_or_default(),
+                    path: staged.path(&path),
+                    options: cover(options),
                 });
                 writable.push(c_path(&path));
-                placed.push((path, want));
+                made.push((path, Made::Cover));
             }
-            (Some((cover, _)), Want::Shown) => {
+            (Made::Cover, Want::Shown) => {
                 let Some(is_folder) = facts.kind(&path) else {
                     continue;
                 };
-                make_folders_between(&cover, &path, &mut steps);
+                make_folders_between(&under, &path, &staged, &mut steps);
                 steps.push(match is_folder {
-                    true => MountStep::Folder(c_path(&path)),
-                    false => MountStep::File(c_path(&path)),
+                    true => MountStep::Folder(staged.path(&path)),
+                    false => MountStep::File(staged.path(&path)),
                 });
                 steps.push(MountStep::Place {
                     copy: copies.len(),
-                    path: c_path(&path),
+                    path: staged.path(&path),
                 });
                 copies.push(MountStep::Copy(c_path(&path)));
-                placed.push((path, want));
+                made.push((path, Made::Copy));
             }
         }
     }
@@ -179,7 +234,7 @@ pub fn plan(
 }
 
 /// Folder steps for every folder strictly between `cover` and `path`.
-fn make_folders_between(cover: &Path, path: &Path, steps: &mut Vec<MountStep>) {
+fn make_folders_between(cover: &Path, path: &Path, staged: &Staged, steps: &mut Vec<MountStep>) {
     let Some(parent) = path.parent() else {
         return;
     };
@@ -189,7 +244,7 @@ fn make_folders_between(cover: &Path, path: &Path, steps: &mut Vec<MountStep>) {
     let mut folder = cover.to_path_buf();
     for component in below.components() {
         folder.push(component);
-        steps.push(MountStep::Folder(c_path(&folder)));
+        steps.push(MountStep::Folder(staged.path(&folder)));
     }
 }
 
@@ -223,58 +278,73 @@ mod tests {
             .collect()
     }
 
+    fn planned(wanted: &[(&str, Want)], links: &[(&str, &str)], facts: &Fake) -> View {
+        let links: Vec<(PathBuf, PathBuf)> = links
+            .iter()
+            .map(|(path, target)| (PathBuf::from(path), PathBuf::from(target)))
+            .collect();
+        plan(&wants(wanted), &links, facts, Path::new("/s"), "rw", "ro")
+    }
+
     fn shown(steps: &[MountStep]) -> Vec<String> {
+        let text = |path: &CString| path.to_str().unwrap().to_string();
         steps
             .iter()
             .map(|step| match step {
-                MountStep::Copy(path) => format!("copy {}", path.to_str().unwrap()),
+                MountStep::Copy(path) => format!("copy {}", text(path)),
                 MountStep::Tmpfs { path, options } => {
-                    format!(
-                        "tmpfs {} {}",
-                        path.to_str().unwrap(),
-                        options.to_str().unwrap()
-                    )
+                    format!("tmpfs {} {}", text(path), text(options))
                 }
-                MountStep::Folder(path) => format!("mkdir {}", path.to_str().unwrap()),
-                MountStep::File(path) => format!("touch {}", path.to_str().unwrap()),
-                MountStep::Place { copy, path } => {
-                    format!("place {copy} {}", path.to_str().unwrap())
+                MountStep::Folder(path) => format!("mkdir {}", text(path)),
+                MountStep::File(path) => format!("touch {}", text(path)),
+                MountStep::Link { target, path } => {
+                    format!("link {} -> {}", text(path), text(target))
                 }
+                MountStep::Place { copy, path } => format!("place {copy} {}", text(path)),
             })
             .collect()
     }
 
     #[test]
-    fn a_program_in_the_working_folder_is_placed_back_into_its_fresh_tmpfs() {
+    fn only_what_is_shown_or_private_is_in_the_new_root() {
         let facts = fake(&[
-            ("/work", true),
-            ("/work/target/release/solver", false),
+            ("/usr", true),
+            ("/home/u/w", true),
+            ("/home/u/w/sol", false),
             ("/tmp", true),
         ]);
-        let view = plan(
-            &wants(&[
-                ("/work", Want::Private),
+        let view = planned(
+            &[
+                ("/usr", Want::Shown),
                 ("/tmp", Want::Private),
-                ("/work/target/release/solver", Want::Shown),
-            ]),
+                ("/home/u/w", Want::Private),
+                ("/home/u/w/sol", Want::Shown),
+            ],
+            &[("/bin", "usr/bin")],
             &facts,
-            "rw",
-            "ro",
         );
         assert_eq!(
             shown(&view.steps),
             [
-                "copy /work/target/release/solver",
-                "tmpfs /tmp rw",
-                "tmpfs /work rw",
-                "mkdir /work/target",
-                "mkdir /work/target/release",
-                "touch /work/target/release/solver",
-                "place 0 /work/target/release/solver",
+                "copy /usr",
+                "copy /home/u/w/sol",
+                "tmpfs /s ro",
+                "link /s/bin -> usr/bin",
+                "mkdir /s/tmp",
+                "tmpfs /s/tmp rw",
+                "mkdir /s/usr",
+                "place 0 /s/usr",
+                "mkdir /s/home",
+                "mkdir /s/home/u",
+                "mkdir /s/home/u/w",
+                "tmpfs /s/home/u/w rw",
+                "touch /s/home/u/w/sol",
+                "place 1 /s/home/u/w/sol",
             ]
         );
-        assert_eq!(view.copies, 1);
-        assert_eq!(view.writable.len(), 2);
+        assert_eq!(view.copies, 2);
+        let writable: Vec<&str> = view.writable.iter().map(|p| p.to_str().unwrap()).collect();
+        assert_eq!(writable, ["/tmp", "/home/u/w"]);
     }
 
     #[test]
@@ -285,116 +355,151 @@ mod tests {
             ("/p/data/sub", true),
             ("/p", true),
         ]);
-        let view = plan(
-            &wants(&[
+        let view = planned(
+            &[
                 ("/p/data", Want::Hidden),
                 ("/p/data/sol.py", Want::Shown),
                 ("/p/data/sub", Want::Shown),
                 ("/p", Want::Shown),
-            ]),
+            ],
+            &[],
             &facts,
-            "rw",
-            "ro",
         );
         assert_eq!(
             shown(&view.steps),
             [
+                "copy /p",
                 "copy /p/data/sol.py",
-                "tmpfs /p/data ro",
-                "touch /p/data/sol.py",
-                "place 0 /p/data/sol.py"
+                "tmpfs /s ro",
+                "mkdir /s/p",
+                "place 0 /s/p",
+                "tmpfs /s/p/data ro",
+                "touch /s/p/data/sol.py",
+                "place 1 /s/p/data/sol.py"
             ]
         );
         assert!(view.writable.is_empty());
     }
 
     #[test]
-    fn a_private_home_is_covered_and_the_interpreter_placed_back() {
-        let facts = fake(&[("/root", true), ("/root/.pyenv", true), ("/root/c", true)]);
-        let view = plan(
-            &wants(&[
-                ("/root", Want::Unreachable),
-                ("/root/.pyenv", Want::Shown),
-                ("/root/c", Want::Private),
-                ("/root/c/cases", Want::Hidden),
-            ]),
+    fn hidden_folders_outside_what_is_shown_need_no_cover() {
+        let facts = fake(&[("/work/cases", true), ("/usr", true)]);
+        let view = planned(
+            &[("/work/cases", Want::Hidden), ("/usr", Want::Shown)],
+            &[],
             &facts,
-            "rw",
-            "ro",
+        );
+        assert_eq!(
+            shown(&view.steps),
+            ["copy /usr", "tmpfs /s ro", "mkdir /s/usr", "place 0 /s/usr"]
+        );
+    }
+
+    #[test]
+    fn a_hidden_working_folder_is_there_empty() {
+        let facts = fake(&[("/tmp", true), ("/tmp/c", true)]);
+        let view = planned(
+            &[
+                ("/tmp", Want::Private),
+                ("/tmp/c", Want::Private),
+                ("/tmp/c", Want::Hidden),
+            ],
+            &[],
+            &facts,
         );
         assert_eq!(
             shown(&view.steps),
             [
-                "copy /root/.pyenv",
-                "tmpfs /root ro",
-                "mkdir /root/.pyenv",
-                "place 0 /root/.pyenv",
-                "mkdir /root/c",
-                "tmpfs /root/c rw",
-                "mkdir /root/c/cases",
+                "tmpfs /s ro",
+                "mkdir /s/tmp",
+                "tmpfs /s/tmp rw",
+                "mkdir /s/tmp/c"
             ]
         );
     }
 
     #[test]
     fn a_hidden_folder_inside_a_placed_copy_is_covered_after_it() {
-        let facts = fake(&[
-            ("/home/u", true),
-            ("/home/u/w", true),
-            ("/home/u/w/cases", true),
-        ]);
-        let view = plan(
-            &wants(&[
+        let facts = fake(&[("/home/u/w", true), ("/home/u/w/cases", true)]);
+        let view = planned(
+            &[
                 ("/home/u/w/cases", Want::Hidden),
-                ("/home/u", Want::Unreachable),
                 ("/home/u/w", Want::Shown),
-            ]),
+            ],
+            &[],
             &facts,
-            "rw",
-            "ro",
         );
         assert_eq!(
             shown(&view.steps),
             [
                 "copy /home/u/w",
-                "tmpfs /home/u ro",
-                "mkdir /home/u/w",
-                "place 0 /home/u/w",
-                "tmpfs /home/u/w/cases ro",
+                "tmpfs /s ro",
+                "mkdir /s/home",
+                "mkdir /s/home/u",
+                "mkdir /s/home/u/w",
+                "place 0 /s/home/u/w",
+                "tmpfs /s/home/u/w/cases ro",
             ]
         );
     }
 
     #[test]
-    fn a_hidden_working_folder_under_a_cover_is_there_empty() {
-        let facts = fake(&[("/tmp", true), ("/tmp/c", true)]);
-        let view = plan(
-            &wants(&[
-                ("/tmp", Want::Private),
-                ("/tmp/c", Want::Private),
-                ("/tmp/c", Want::Hidden),
-            ]),
+    fn a_private_folder_inside_a_system_copy_is_a_fresh_tmpfs() {
+        let facts = fake(&[("/dev", true), ("/dev/shm", true)]);
+        let view = planned(
+            &[("/dev/shm", Want::Private), ("/dev", Want::Shown)],
+            &[],
             &facts,
-            "rw",
-            "ro",
         );
-        assert_eq!(shown(&view.steps), ["tmpfs /tmp rw", "mkdir /tmp/c"]);
+        assert_eq!(
+            shown(&view.steps),
+            [
+                "copy /dev",
+                "tmpfs /s ro",
+                "mkdir /s/dev",
+                "place 0 /s/dev",
+                "tmpfs /s/dev/shm rw",
+            ]
+        );
+    }
+
+    #[test]
+    fn paths_through_a_root_link_are_reached_through_it() {
+        let facts = fake(&[("/usr", true), ("/bin/python3", false)]);
+        let view = planned(
+            &[("/usr", Want::Shown), ("/bin/python3", Want::Shown)],
+            &[("/bin", "usr/bin")],
+            &facts,
+        );
+        assert_eq!(
+            shown(&view.steps),
+            [
+                "copy /usr",
+                "tmpfs /s ro",
+                "link /s/bin -> usr/bin",
+                "mkdir /s/usr",
+                "place 0 /s/usr"
+            ]
+        );
     }
 
     #[test]
     fn the_strongest_want_at_a_path_wins_and_missing_paths_are_skipped() {
         let facts = fake(&[("/w", true)]);
-        let view = plan(
-            &wants(&[
+        let view = planned(
+            &[
                 ("/w", Want::Private),
                 ("/w", Want::Shown),
-                ("/gone", Want::Hidden),
+                ("/gone", Want::Shown),
                 ("/", Want::Shown),
-            ]),
+            ],
+            &[],
             &facts,
-            "rw",
-            "ro",
         );
-        assert!(view.steps.is_empty(), "{:?}", shown(&view.steps));
+        assert_eq!(
+            shown(&view.steps),
+            ["copy /w", "tmpfs /s ro", "mkdir /s/w", "place 0 /s/w"]
+        );
+        assert!(view.writable.is_empty());
     }
 }

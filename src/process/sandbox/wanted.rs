@@ -1,31 +1,59 @@
-//! What a box must hide, keep private and show again, from the program's command line and the
-//! folders the judge hides: the input of `plan`.
+//! What a box must show, keep private and hide, from the program's command line and the
+//! folders the judge hides: the input of `plan`. Nothing else of the machine is in the box.
 //!
-//! - Hidden: the test data (the judge's list, each folder's git repository's `.git` too), the
-//!   judge's scratch folder, and `/run` (the sockets of the machine's services).
-//! - Private: `/tmp`, `/dev/shm`, and the working folder (the judge's own folder, covered),
-//!   unless that is a folder of the system.
-//! - Shown: what each word of the command names (relative ones from the judge's folder), and
-//!   for a named file its whole folder unless that folder holds test data; a bare word `W`
-//!   with a `W.class` beside it (Java) shows the folder too. Never a folder that holds or lies
-//!   in test data. Programs found on PATH, and PATH's folders, under a folder the box user cannot
-//!   pass through (a home of mode 0700): the folder they were installed in.
+//! - Shown: the system's folders (`SHOWN_SYSTEM`: programs, libraries, `/etc`, `/dev`; the
+//!   top-level ones that are links made again as links); what each word of the command names
+//!   (relative ones from the judge's folder), and for a named file its whole folder unless that
+//!   folder holds test data; a bare word `W` with a `W.class` beside it (Java) shows the folder
+//!   too; programs found on PATH, and PATH's folders, outside the system's folders: the folder
+//!   they were installed in (`~/.pyenv`, a virtual environment). Never a folder that holds or
+//!   lies in test data.
+//! - Private: `/tmp`, `/dev/shm`, and the working folder (the judge's own folder, made fresh),
+//!   unless that is in a shown folder of the system.
+//! - Hidden (covered where it lies in something shown): the test data (the judge's list, each
+//!   folder's git repository's `.git` too), the judge's scratch folder, and `/run`.
 
 use super::plan::Want;
 use crate::process::program::Program;
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Component, Path, PathBuf};
 
-/// The folders of the system: never covered by a working folder.
+/// The folders of the system: never covered by a working folder, nor shown whole because a
+/// file in them is named.
 const SYSTEM_FOLDERS: &[&str] = &[
     "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/proc", "/sys",
     "/dev", "/run", "/boot", "/opt", "/var", "/snap", "/nix",
 ];
 
-/// Whether `here` is a folder of the system (or `/`): the program then works there as it is,
-/// read-only, instead of in a fresh folder covering it.
+/// The folders of the system a box shows, read-only, where they are: what programs,
+/// interpreters and their libraries need (isolate's box shows `/bin`, `/lib`, `/usr` and `/dev`;
+/// `/etc` holds the links of Debian's alternatives, `/opt` and `/nix` installed tools).
+const SHOWN_SYSTEM: &[&str] = &[
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix", "/dev",
+];
+
+/// Whether `here` is a folder of the system (or `/`).
 pub fn is_system_folder(here: &Path) -> bool {
     here.parent().is_none() || SYSTEM_FOLDERS.iter().any(|folder| here.starts_with(folder))
+}
+
+/// Whether `path` is in the box as it is, read-only: `/` or under a shown folder of the system.
+fn in_system_view(path: &Path) -> bool {
+    path.parent().is_none() || SHOWN_SYSTEM.iter().any(|folder| path.starts_with(folder))
+}
+
+/// The shown folders of the system that are there, and the top-level links among them (a
+/// merged `/usr`'s `/bin` to `usr/bin`) with where they lead.
+pub fn system_view() -> (Vec<PathBuf>, Vec<(PathBuf, PathBuf)>) {
+    let mut folders = Vec::new();
+    let mut links = Vec::new();
+    for folder in SHOWN_SYSTEM.iter().map(PathBuf::from) {
+        match std::fs::read_link(&folder) {
+            Ok(target) => links.push((folder, target)),
+            Err(_) if folder.is_dir() => folders.push(folder),
+            Err(_) => {}
+        }
+    }
+    (folders, links)
 }
 
 /// A folder's real path (links resolved): a mount covers the folder itself, whichever path
@@ -35,9 +63,8 @@ pub fn real_path(path: &Path) -> Option<PathBuf> {
 }
 
 /// The path at which a command finds what it names: absolute (from the judge's folder) but with
-/// its links kept, since a link inside a folder the box covers is not there in the box, and the
-/// path must be made again inside the cover. Only a path with `..` is resolved (the kernel would
-/// follow its links before going up).
+/// its links kept, since the path must be made again in the box's root. Only a path with `..`
+/// is resolved (the kernel would follow its links before going up).
 fn as_named(path: &Path, here: &Path) -> Option<PathBuf> {
     let absolute = here.join(path);
     if absolute
@@ -53,29 +80,34 @@ fn as_named(path: &Path, here: &Path) -> Option<PathBuf> {
     kept.exists().then_some(kept)
 }
 
-/// Whether the box user may pass through `folder` (the search bit for others).
-fn passable(folder: &Path) -> bool {
-    std::fs::metadata(folder).is_ok_and(|meta| meta.permissions().mode() & 0o001 != 0)
+/// The homes a tool may be installed in: the judge's `HOME`, `/root` and every `/home/NAME`.
+fn is_home(folder: &Path) -> bool {
+    let own = std::env::var_os("HOME").map(PathBuf::from);
+    folder == Path::new("/root")
+        || folder.parent() == Some(Path::new("/home"))
+        || own.is_some_and(|home| home == folder)
 }
 
-/// The folders above `path` that the box user cannot pass through, from the top.
-fn closed_above(path: &Path) -> Vec<PathBuf> {
-    let mut closed: Vec<PathBuf> = path
-        .ancestors()
-        .skip(1)
-        .filter(|folder| folder.parent().is_some() && !passable(folder))
-        .map(Path::to_path_buf)
-        .collect();
-    closed.reverse();
-    closed
-}
-
-/// For a program under a folder the box user cannot pass through, the folder just below the
-/// highest such one on its path (`/root/.pyenv` for `/root/.pyenv/shims/python3`).
-fn install_folder(program: &Path) -> Option<PathBuf> {
-    let top = closed_above(program).into_iter().next()?;
-    let below = program.strip_prefix(&top).ok()?.components().next()?;
-    Some(top.join(below))
+/// The folder a program (or a folder of PATH) outside the system's folders was installed in,
+/// whole, as an interpreter needs its libraries: in a home, the folder just below it
+/// (`~/.pyenv` for `~/.pyenv/shims/python3`); elsewhere, the folder above a `bin` folder (a
+/// virtual environment's, with its `pyvenv.cfg` and packages).
+fn install_folder(path: &Path) -> Option<PathBuf> {
+    if in_system_view(path) {
+        return None;
+    }
+    if let Some(home) = path.ancestors().skip(1).find(|folder| is_home(folder)) {
+        let below = path.strip_prefix(home).ok()?.components().next()?;
+        return Some(home.join(below));
+    }
+    let folder = match path.is_dir() {
+        true => path,
+        false => path.parent()?,
+    };
+    match folder.file_name().and_then(|name| name.to_str()) {
+        Some("bin" | "sbin" | "shims") => folder.parent().map(Path::to_path_buf),
+        _ => Some(folder.to_path_buf()),
+    }
 }
 
 /// The words of a command line as a shell splits them: at blanks and operators, with quotes
@@ -240,7 +272,24 @@ fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, V
                             true => {}
                         }
                     }
-                    // A link, and the file it leads to (which may be under a cover).
+                    // A program in a `bin` folder (a virtual environment's python): the
+                    // folder above too, which holds what it reads (`pyvenv.cfg`, packages).
+                    if let Some(prefix) = path
+                        .parent()
+                        .filter(|folder| {
+                            folder.file_name().is_some_and(|name| name == "bin")
+                                && !touches_hidden(folder, hidden)
+                        })
+                        .and_then(Path::parent)
+                        .filter(|prefix| {
+                            !is_system_folder(prefix)
+                                && !is_home(prefix)
+                                && !touches_hidden(prefix, hidden)
+                        })
+                    {
+                        shown.push(prefix.to_path_buf());
+                    }
+                    // A link, and the file it leads to.
                     if path.symlink_metadata().is_ok_and(|meta| meta.is_symlink()) {
                         shown.extend(real_path(&path));
                     }
@@ -251,11 +300,12 @@ fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, V
         if !word.contains('/') && here.join(format!("{word}.class")).is_file() {
             show_folder(here.to_path_buf(), &mut shown, &mut refused);
         }
-        // A program found on PATH under a folder the box user cannot pass through: the folder
-        // it was installed in, whole (an interpreter needs its libraries).
+        // A program found on PATH outside the system's folders: the folder it was installed
+        // in, whole (an interpreter needs its libraries), and that of the file a link leads to.
         if !word.contains('/') {
             if let Some(found) = on_path(&word).and_then(|found| as_named(&found, here)) {
                 shown.extend(install_folder(&found));
+                shown.extend(real_path(&found).and_then(|real| install_folder(&real)));
             }
         }
     }
@@ -275,52 +325,29 @@ pub fn refused_folders(program: &Program, here: &Path, hidden: &[PathBuf]) -> Ve
     named(program, here, hidden).1
 }
 
-/// Everything the plan needs: what to hide, what is private, what the command names.
-/// `root`: whether the box has a user of its own; without one, the program runs as the judge's
-/// user, so that user's home is covered (its named files and tools shown again), as a home the
-/// box user could not pass through is.
-pub fn wanted_paths(
-    program: &Program,
-    here: &Path,
-    hidden: &[PathBuf],
-    root: bool,
-) -> Vec<(PathBuf, Want)> {
+/// Everything the plan needs: what to show, what is private, what to hide.
+pub fn wanted_paths(program: &Program, here: &Path, hidden: &[PathBuf]) -> Vec<(PathBuf, Want)> {
     let mut wanted: Vec<(PathBuf, Want)> = hidden
         .iter()
         .map(|folder| (folder.clone(), Want::Hidden))
         .collect();
-    if !root {
-        if let Some(home) = std::env::var_os("HOME").and_then(|home| real_path(Path::new(&home))) {
-            if !is_system_folder(&home) {
-                wanted.push((home, Want::Unreachable));
-            }
-        }
-    }
+    let (system, _) = system_view();
+    wanted.extend(system.into_iter().map(|folder| (folder, Want::Shown)));
     for private in ["/tmp", "/dev/shm"] {
         wanted.push((PathBuf::from(private), Want::Private));
     }
-    if !is_system_folder(here) {
+    if !in_system_view(here) {
         wanted.push((here.to_path_buf(), Want::Private));
-        wanted.extend(
-            closed_above(here)
-                .into_iter()
-                .map(|folder| (folder, Want::Unreachable)),
-        );
     }
     let (mut shown, _) = named(program, here, hidden);
-    // PATH's own folders, where the box user could not reach them: each with the folder it
-    // was installed in (a shim calls the rest of its tool).
+    // PATH's own folders outside the system's: each with the folder it was installed in (a
+    // shim calls the rest of its tool).
     if let Some(path) = std::env::var_os("PATH") {
         for folder in std::env::split_paths(&path) {
-            shown.extend(as_named(&folder, here).and_then(|folder| install_folder(&folder)));
+            if folder.is_absolute() {
+                shown.extend(as_named(&folder, here).and_then(|folder| install_folder(&folder)));
+            }
         }
-    }
-    for path in &shown {
-        wanted.extend(
-            closed_above(path)
-                .into_iter()
-                .map(|folder| (folder, Want::Unreachable)),
-        );
     }
     wanted.extend(shown.into_iter().map(|path| (path, Want::Shown)));
     wanted

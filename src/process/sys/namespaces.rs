@@ -29,6 +29,8 @@ extern "C" {
     ) -> c_int;
     fn mkdir(path: *const c_char, mode: c_uint) -> c_int;
     fn chdir(path: *const c_char) -> c_int;
+    fn symlink(target: *const c_char, path: *const c_char) -> c_int;
+    fn umount2(target: *const c_char, flags: c_int) -> c_int;
     fn sethostname(name: *const c_char, length: usize) -> c_int;
     fn setgroups(count: usize, groups: *const u32) -> c_int;
     fn setresgid(real: u32, effective: u32, saved: u32) -> c_int;
@@ -47,6 +49,7 @@ const MS_NODEV: c_ulong = 4;
 const MS_NOEXEC: c_ulong = 8;
 const MS_REC: c_ulong = 0x4000;
 const MS_PRIVATE: c_ulong = 1 << 18;
+const MNT_DETACH: c_int = 2;
 const O_WRONLY: c_int = 1;
 const O_CREAT: c_int = 0o100;
 const O_CLOEXEC: c_int = 0o2000000;
@@ -61,6 +64,11 @@ const SIGKILL: c_ulong = 9;
 const SYS_KEYCTL: c_long = 250;
 #[cfg(not(target_arch = "x86_64"))]
 const SYS_KEYCTL: c_long = 219;
+/// pivot_root's number: on x86-64 and on ARM64 / RISC-V (the common table).
+#[cfg(target_arch = "x86_64")]
+const SYS_PIVOT_ROOT: c_long = 155;
+#[cfg(not(target_arch = "x86_64"))]
+const SYS_PIVOT_ROOT: c_long = 41;
 const KEYCTL_JOIN_SESSION_KEYRING: c_long = 1;
 const KEYCTL_CLEAR: c_long = 7;
 const KEYCTL_GET_PERSISTENT: c_long = 22;
@@ -279,6 +287,31 @@ pub fn make_folder(path: &CStr) -> io::Result<()> {
         Err(error) if error.raw_os_error() == Some(EEXIST) => Ok(()),
         other => other,
     }
+}
+
+/// Makes a link at `path` that leads to `target`; one already there is fine.
+pub fn make_link(target: &CStr, path: &CStr) -> io::Result<()> {
+    // SAFETY: symlink reads two NUL-terminated paths only.
+    match check(unsafe { symlink(target.as_ptr(), path.as_ptr()) }) {
+        Err(error) if error.raw_os_error() == Some(EEXIST) => Ok(()),
+        other => other,
+    }
+}
+
+/// Makes the mount at `folder` this process's root (and its working folder), and lets the
+/// machine's root go, with every mount below it: nothing outside `folder` is reachable after.
+pub fn enter_root(folder: &CStr) -> io::Result<()> {
+    let here = c".";
+    change_folder(folder)?;
+    // SAFETY: pivot_root reads two NUL-terminated paths; "." twice stacks the old root on the
+    // new one (pivot_root(2)), which umount2 then detaches.
+    let pivoted = unsafe { syscall(SYS_PIVOT_ROOT, here.as_ptr(), here.as_ptr()) };
+    if pivoted != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: umount2 reads the NUL-terminated path only.
+    check(unsafe { umount2(here.as_ptr(), MNT_DETACH) })?;
+    change_folder(c"/")
 }
 
 /// Makes an empty file at `path` (a mount point for a file); one already there is fine.
