@@ -201,19 +201,13 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
         } => {
             // One source file is built by its language (and cached); any other command runs
             // as it is.
-            let program = match sources::program_for(command) {
-                Ok(Some(program)) => program,
-                Ok(None) => Program::Shell(command.clone()),
-                // The submission does not build: a failure of the program (exit 1), its
-                // compiler's first lines shown as they are.
-                Err(why) => {
-                    eprintln!("{}", text::error_lines(&why));
-                    return Err(Outcome::Failed);
+            let source = sources::source_in(command);
+            let program = Program::Shell(command.clone());
+            if source.is_none() {
+                if let Some(why) = program.cannot_run() {
+                    eprintln!("error: --cmd '{}': {}", printable(command), printable(&why));
+                    return Err(Outcome::Error);
                 }
-            };
-            if let Some(why) = program.cannot_run() {
-                eprintln!("error: --cmd '{}': {}", printable(command), printable(&why));
-                return Err(Outcome::Error);
             }
             let solver_folder = root.join("cases").join(dir);
             if !dir.exists() && dir.is_relative() && solver_folder.is_dir() {
@@ -228,7 +222,24 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
             }
             let (name, folder) =
                 cases_at(dir, interactor.as_deref()).map_err(|errors| fail(&errors))?;
-            Ok(folder_tasks(flags, dir, &name, folder, program))
+            let mut tasks = folder_tasks(flags, dir, &name, folder, program);
+            if let Some(source) = source {
+                // Built as the program runs, in the sandbox: which first learns the test data.
+                sandbox::configure(flags.settings().sandbox, test_data_folders(target, &tasks));
+                let program = match sources::program_for(source) {
+                    Ok(program) => program,
+                    // The submission does not build: a failure of the program (exit 1), its
+                    // compiler's first lines shown as they are.
+                    Err(why) => {
+                        eprintln!("{}", text::error_lines(&why));
+                        return Err(Outcome::Failed);
+                    }
+                };
+                for task in &mut tasks {
+                    task.program = program.clone();
+                }
+            }
+            Ok(tasks)
         }
     }
 }

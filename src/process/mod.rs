@@ -36,7 +36,7 @@ pub use program::{executable_file, in_path, Program};
 pub use regular_file::open_regular;
 pub use session::{Session, Signals};
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -145,14 +145,17 @@ pub struct Ended {
     pub usage: Usage,
 }
 
-/// Whether a run is the judge's own helper or a contestant's program (boxed, where the
-/// sandbox is on).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Whether a run is the judge's own helper or a contestant's program or build (boxed, where
+/// the sandbox is on).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Trust {
     /// A checker, interactor, validator, generator or reference: the problem's own code.
     Helper,
     /// The program being judged.
     Contestant,
+    /// The build of a contestant's source: the compiler runs boxed as the program would, and
+    /// may write in this folder (its build folder) only.
+    Build(PathBuf),
 }
 
 /// Where a run's stdin comes from.
@@ -371,7 +374,11 @@ impl Running {
         // Counted from before the spawn until the monitor has cleaned up (or the spawn failed).
         ACTIVE_RUNS.fetch_add(1, Ordering::SeqCst);
         let counted = RunCount;
-        let contestant = trust == Trust::Contestant;
+        let contestant = trust != Trust::Helper;
+        let writable = match &trust {
+            Trust::Build(folder) => Some(folder.as_path()),
+            _ => None,
+        };
         let boxed_input = contestant && sandbox::is_on();
         let stdin = stdin_for(&input, boxed_input)?;
         // Spawned from inside the cgroup, so the child is born there; else it joins by itself.
@@ -383,7 +390,7 @@ impl Running {
         let attempt = |command: Command, stdin: Stdio| {
             let mut command = prepare(command, stdin, outputs, &marker, &limits, join, contestant);
             let boxed = match contestant {
-                true => sandbox::confine(&mut command, program, limits.memory_bytes)?,
+                true => sandbox::confine(&mut command, program, limits.memory_bytes, writable)?,
                 false => None,
             };
             let child = match &boxed {
@@ -404,7 +411,10 @@ impl Running {
             other => other,
         };
         drop(entered);
-        let (mut child, boxed) = spawned?;
+        let (mut child, boxed) = spawned.map_err(|error| match contestant {
+            true => sandbox::explained(error),
+            false => error,
+        })?;
         let first = child.id() as i32;
         // Needed only to read wait4's max RSS, which a cgroup's count replaces.
         let judge_peak = match cgroup {

@@ -105,10 +105,36 @@ impl fmt::Display for Failure {
     }
 }
 
-/// Builds `source` (a file or a folder) with the default compile time limit; `includes` are
-/// more folders its C or C++ files include from (a Polygon package's `files/`).
+/// Builds the problem's own `source` (a checker, a validator, a file or a folder) with the
+/// default compile time limit, outside the sandbox, as the judge's helper; `includes` are more
+/// folders its C or C++ files include from (a Polygon package's `files/`).
 pub fn build(source: &Path, includes: &[PathBuf]) -> Result<Built, Failure> {
-    build_within(source, includes, COMPILE_TIME_LIMIT, Python3::CPython)
+    build_as(
+        source,
+        includes,
+        COMPILE_TIME_LIMIT,
+        Python3::CPython,
+        Whose::Problem,
+    )
+}
+
+/// Builds a contestant's `source` (a submission: a file or a folder) within `limit` of CPU
+/// time, Python 3 run with `python3`'s choice (PyPy only where `pypy3` is installed): its
+/// compiler runs in the sandbox where that is on, as the program will, seeing none of the test
+/// data and writing in its build folder only.
+pub fn build_submission(
+    source: &Path,
+    limit: Duration,
+    python3: Python3,
+) -> Result<Built, Failure> {
+    build_as(source, &[], limit, python3, Whose::Contestant)
+}
+
+/// Whose source a build is: it runs as the judge's helper, or boxed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Whose {
+    Problem,
+    Contestant,
 }
 
 /// The name a file gets inside the build folder: its own, made valid UTF-8 (a compiler is
@@ -414,9 +440,16 @@ fn java_class(classes: &Path, main_file: &str) -> Option<String> {
     })
 }
 
-/// Runs a build's shell `line` in `folder` under the compile time limit; `Ok` when it
-/// succeeded, else the failure, with the first lines it said.
-fn run_build(source: &str, folder: &Path, line: &str, limit: Duration) -> Result<(), Failure> {
+/// Runs a build's shell `line` in `folder` under the compile time limit (a contestant's in the
+/// sandbox, writing in `folder` only); `Ok` when it succeeded, else the failure, with the first
+/// lines it said.
+fn run_build(
+    source: &str,
+    folder: &Path,
+    line: &str,
+    limit: Duration,
+    whose: Whose,
+) -> Result<(), Failure> {
     let limits = Limits {
         memory_bytes: 4 << 30,
         stack_bytes: 1 << 30,
@@ -425,7 +458,11 @@ fn run_build(source: &str, folder: &Path, line: &str, limit: Duration) -> Result
         ..Limits::with_cpu(limit)
     };
     let program = Program::Shell(format!("cd {} && {{ {line}; }} 2>&1", quoted(folder)));
-    let ran = execute(&program, None, limits, Trust::Helper)
+    let trust = match whose {
+        Whose::Problem => Trust::Helper,
+        Whose::Contestant => Trust::Build(folder.to_path_buf()),
+    };
+    let ran = execute(&program, None, limits, trust)
         .map_err(|error| Failure::Io(format!("cannot build {source}: {error}")))?;
     let said = String::from_utf8_lossy(&ran.stdout);
     let first: Vec<&str> = said.lines().take(SHOWN_LINES).collect();
@@ -448,10 +485,25 @@ fn run_build(source: &str, folder: &Path, line: &str, limit: Duration) -> Result
     }
 }
 
-/// Makes `path` executable.
+/// Makes `path` executable. A link is refused, never followed: what a build made is the
+/// contestant's, and the judge may run as root.
 fn make_executable(path: &Path) -> std::io::Result<()> {
-    let mode = fs::metadata(path)?.permissions().mode();
-    fs::set_permissions(path, fs::Permissions::from_mode(mode | 0o755))
+    let meta = fs::symlink_metadata(path)?;
+    if !meta.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("{} is not a regular file", path.display()),
+        ));
+    }
+    fs::set_permissions(
+        path,
+        fs::Permissions::from_mode(meta.permissions().mode() | 0o755),
+    )
+}
+
+/// Whether a build made `run` as a regular file (not a link, which the judge will not follow).
+fn made_run(run: &Path) -> bool {
+    fs::symlink_metadata(run).is_ok_and(|meta| meta.is_file())
 }
 
 /// Builds the copied files in `work`, whose final place is `folder`.
@@ -462,6 +514,7 @@ fn build_in(
     folder: &Path,
     includes: &[PathBuf],
     limit: Duration,
+    whose: Whose,
 ) -> Result<(), Failure> {
     let io = |error: std::io::Error| Failure::Io(format!("cannot build {source}: {error}"));
     let run = work.join("run");
@@ -469,8 +522,8 @@ fn build_in(
         Recipe::Script => {
             let script = work.join("build");
             make_executable(&script).map_err(io)?;
-            run_build(source, work, "./build", limit)?;
-            if !run.is_file() {
+            run_build(source, work, "./build", limit, whose)?;
+            if !made_run(&run) {
                 return Err(Failure::Compile {
                     source: source.to_string(),
                     command: "./build".to_string(),
@@ -503,7 +556,7 @@ fn build_in(
                     }
                 })
                 .collect();
-            run_build(source, work, &line.join(" "), limit)?;
+            run_build(source, work, &line.join(" "), limit, whose)?;
             let main = match language {
                 Language::Java => {
                     java_class(&work.join("classes"), main).ok_or_else(|| Failure::Compile {
@@ -515,9 +568,11 @@ fn build_in(
                 _ => main.clone(),
             };
             if let Some(line) = language.run_line(folder, &main) {
+                // Whatever the build left at `run` goes first: a link is not written through.
+                let _ = fs::remove_file(&run);
                 fs::write(&run, format!("#!/bin/sh\nexec {line} \"$@\"\n")).map_err(io)?;
             }
-            if !run.is_file() {
+            if !made_run(&run) {
                 return Err(Failure::Compile {
                     source: source.to_string(),
                     command: language.tool().to_string(),
@@ -532,11 +587,12 @@ fn build_in(
 /// Builds `source` (a file or a folder) into the cache, or takes the build made before from
 /// the same files; a build may take `limit` of CPU time; Python 3 runs with `python3`'s choice
 /// (PyPy only where `pypy3` is installed).
-pub fn build_within(
+fn build_as(
     source: &Path,
     includes: &[PathBuf],
     limit: Duration,
     python3: Python3,
+    whose: Whose,
 ) -> Result<Built, Failure> {
     static BUILDS: AtomicU64 = AtomicU64::new(0);
     let shown = source.display().to_string();
@@ -599,7 +655,7 @@ pub fn build_within(
             fs::write(&to, &file.bytes).map_err(io)?;
             fs::set_permissions(&to, fs::Permissions::from_mode(file.mode)).map_err(io)?;
         }
-        build_in(&shown, &recipe, &work, &folder, includes, limit)
+        build_in(&shown, &recipe, &work, &folder, includes, limit, whose)
     })();
     if let Err(failure) = made {
         let _ = fs::remove_dir_all(&work);

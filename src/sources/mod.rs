@@ -8,7 +8,7 @@
 mod build;
 mod language;
 
-pub use build::{build, build_within, installed, Built, Failure};
+pub use build::{build, build_submission, installed, Built, Failure, COMPILE_TIME_LIMIT};
 pub use language::{Language, Python3};
 
 use crate::process::Program;
@@ -44,23 +44,25 @@ pub fn fingerprint(parts: &[&[u8]]) -> u64 {
     hash
 }
 
-/// The program for `command` when it is one source file of a known language, or a folder of
-/// sources (as a package keeps a submission of several files), built now or taken from the
-/// cache; `Ok(None)` for any other command; why not, with the compiler's first lines, when the
-/// source does not build.
-pub fn program_for(command: &str) -> Result<Option<Program>, String> {
+/// The source `command` names when it is one source file of a known language, or a folder of
+/// sources (as a package keeps a submission of several files): what `program_for` builds.
+pub fn source_in(command: &str) -> Option<&Path> {
     let word = command.trim();
     let path = Path::new(word);
     let source = (path.is_file() && Language::of(path).is_some()) || path.is_dir();
-    if word.contains(char::is_whitespace) || !source {
-        return Ok(None);
-    }
-    match build(path, &[]) {
+    (!word.contains(char::is_whitespace) && source).then_some(path)
+}
+
+/// The program of the source `path` (see `source_in`), built now (a contestant's build: in the
+/// sandbox where that is on) or taken from the cache; why not, with the compiler's first lines,
+/// when the source does not build.
+pub fn program_for(path: &Path) -> Result<Program, String> {
+    match build_submission(path, COMPILE_TIME_LIMIT, Python3::CPython) {
         Ok(built) => {
             if built.fresh {
-                eprintln!("built {word} into {}", built.folder.display());
+                eprintln!("built {} into {}", path.display(), built.folder.display());
             }
-            Ok(Some(Program::Binary(built.program)))
+            Ok(Program::Binary(built.program))
         }
         Err(failure) => Err(failure.to_string()),
     }
@@ -85,7 +87,8 @@ mod tests {
 
     #[test]
     fn a_command_that_is_not_one_source_file_is_left_alone() {
-        assert_eq!(program_for("python3 x.py"), Ok(None));
-        assert_eq!(program_for("no-such-file.cpp"), Ok(None));
+        assert_eq!(source_in("python3 x.py"), None);
+        assert_eq!(source_in("no-such-file.cpp"), None);
+        assert_eq!(source_in("src"), Some(Path::new("src")));
     }
 }

@@ -93,7 +93,7 @@ pub fn run(
     limits: Limits,
     settings: &Settings,
 ) -> Got {
-    let built = match sources::build_within(&submission.path, &[], compile_limit, python3) {
+    let built = match sources::build_submission(&submission.path, compile_limit, python3) {
         Ok(built) => built,
         Err(failure) if failure.is_compile_error() => {
             return Got::CompileError(failure.to_string())

@@ -221,6 +221,113 @@ fn only_the_system_and_the_programs_own_files_are_in_the_box() {
 }
 
 #[test]
+fn a_build_cannot_read_the_test_data() {
+    // A C++ source that embeds its case's answer at compile time (the assembler's `.incbin`),
+    // then prints it: in the sandbox its compiler runs boxed as the program does, and finds
+    // no answer to embed.
+    let dir = attack("");
+    let answer = dir.join("sample-1.out");
+    let source = dir
+        .parent()
+        .unwrap()
+        .join(format!("{}.cpp", Tag::new("sandbox-incbin")));
+    fs::write(
+        &source,
+        format!(
+            "#include <cstdio>\n\
+             asm(\".section .rodata\\n.global answer\\nanswer:\\n.incbin \\\"{}\\\"\\n.byte 0\\n.text\\n\");\n\
+             extern \"C\" const char answer[];\n\
+             int main() {{ std::fputs(answer, stdout); }}\n",
+            answer.display()
+        ),
+    )
+    .unwrap();
+    let judged = |extra: &[&str]| {
+        let output = common::judge_cmd(source.to_str().unwrap(), &dir, extra)
+            .timeout(Duration::from_secs(120))
+            .output()
+            .unwrap();
+        (
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+            output.status.code(),
+        )
+    };
+    if sandbox_available() {
+        let (out, err, code) = judged(&[]);
+        assert!(err.contains("does not build"), "{out}\n{err}");
+        assert!(err.contains("file not found"), "{err}");
+        assert_eq!(code, Some(1));
+    }
+    let (out, err, code) = judged(&["--no-sandbox"]);
+    assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn a_build_that_leaves_a_link_as_its_program_is_refused_and_the_link_not_followed() {
+    // A submission folder whose build script makes `run` a link to a file of the judge's
+    // user: the judge, which may be root, must neither make that file executable nor run it.
+    let tag = Tag::new("sandbox-build-link");
+    let dir = attack("");
+    let victim = dir.parent().unwrap().join(format!("{tag}-victim"));
+    fs::write(&victim, "#!/bin/sh\necho blocked\n").unwrap();
+    let mode = |path: &Path| {
+        use std::os::unix::fs::PermissionsExt;
+        fs::metadata(path).unwrap().permissions().mode() & 0o777
+    };
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&victim, fs::Permissions::from_mode(0o600)).unwrap();
+    }
+    let submission = dir.parent().unwrap().join(format!("{tag}-submission"));
+    fs::create_dir_all(&submission).unwrap();
+    fs::write(
+        submission.join("build"),
+        format!("#!/bin/sh\nln -s {} run\n", victim.display()),
+    )
+    .unwrap();
+    for extra in [&[][..], &["--no-sandbox"][..]] {
+        let output = common::judge_cmd(submission.to_str().unwrap(), &dir, extra)
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(err.contains("made no `run` program"), "{extra:?}: {err}");
+        assert_eq!(output.status.code(), Some(1), "{err}");
+        assert_eq!(mode(&victim), 0o600, "{extra:?}");
+    }
+}
+
+#[test]
+fn a_program_the_box_user_may_not_run_is_a_judge_error_that_says_why() {
+    if !sandbox_available() {
+        return;
+    }
+    // As root, the box's user is not the file's owner: mode 0700 keeps it out.
+    let dir = attack("echo blocked\n");
+    let program = dir.parent().unwrap().join("private.sh");
+    fs::write(&program, "#!/bin/sh\necho blocked\n").unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&program, fs::Permissions::from_mode(0o700)).unwrap();
+    }
+    let output = common::judge_cmd(program.to_str().unwrap(), &dir, &[])
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(out.contains("problem/sample-1  JE"), "{out}");
+    assert!(out.contains("chmod o+rx"), "{out}");
+    assert_eq!(output.status.code(), Some(2));
+    let output = common::judge_cmd(program.to_str().unwrap(), &dir, &["--no-sandbox"])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(out.contains("problem/sample-1  AC"), "{out}");
+}
+
+#[test]
 fn abort_is_still_a_runtime_error_by_sigabrt() {
     // The program is not PID 1 of its namespace, so a signal it sends itself still kills it.
     let dir = attack("kill -ABRT $$\n");

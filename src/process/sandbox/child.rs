@@ -25,6 +25,8 @@ pub struct Prepared {
     /// The tmpfs mounts left writable once everything else is made read-only (their paths in
     /// the box).
     pub writable: Vec<CString>,
+    /// A folder the program writes in (a build's), given to the box user.
+    pub given: Option<CString>,
     /// The folder of the machine's tree on which the box's root is built, and its `proc`.
     pub stage: CString,
     pub stage_proc: CString,
@@ -147,6 +149,9 @@ fn build_view(prepared: &mut Prepared) -> io::Result<()> {
         ns::set_read_only(path, false, false)?;
     }
     ns::set_read_only(c"/proc", false, false)?;
+    if let (Some(folder), Who::Root { uid, gid, .. }) = (&prepared.given, &prepared.who) {
+        ns::give_to(folder, *uid, *gid)?;
+    }
     ns::set_host_name(b"box")
 }
 

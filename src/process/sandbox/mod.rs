@@ -205,11 +205,13 @@ impl Boxed {
 }
 
 /// Makes `command` (which runs `program`) start in a box, if the sandbox is on (`None` when it
-/// is off). The command must be spawned by `in_new_pid_namespace`.
+/// is off), with `writable` (a build's folder) left writable and given to the box user. The
+/// command must be spawned by `in_new_pid_namespace`.
 pub fn confine(
     command: &mut Command,
     program: &Program,
     memory_bytes: u64,
+    writable: Option<&Path>,
 ) -> io::Result<Option<Boxed>> {
     let hidden = {
         let settings = SETTINGS
@@ -221,7 +223,7 @@ pub fn confine(
         }
     };
     let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
-    let view = view_for(program, &here, &hidden, memory_bytes);
+    let view = view_for(program, &here, &hidden, memory_bytes, writable);
     // The judge's folder: made fresh, or in a folder of the system, as it is (read-only).
     let working = here.clone();
     let root = settings_root();
@@ -246,6 +248,9 @@ pub fn confine(
         mounts: view.steps,
         copies: vec![-1; view.copies],
         writable: view.writable,
+        given: writable
+            .and_then(wanted::real_path)
+            .map(|folder| CString::new(folder.as_os_str().as_bytes()).unwrap_or_default()),
         stage: CString::new(STAGE).unwrap_or_default(),
         stage_proc: CString::new(format!("{STAGE}/proc")).unwrap_or_default(),
         working_folder: CString::new(working.as_os_str().as_bytes()).unwrap_or_default(),
@@ -279,6 +284,9 @@ const PASSED_ON: &[&str] = &[
     "PYTHONPATH",
     "CLASSPATH",
     "JAVA_HOME",
+    "RUSTUP_HOME",
+    "RUSTUP_TOOLCHAIN",
+    "CARGO_HOME",
 ];
 
 /// Clears `command`'s environment but for `PASSED_ON` and what the judge set on it (its run
@@ -295,6 +303,26 @@ fn pass_on_environment(command: &mut Command) {
         })
         .collect();
     command.env_clear().envs(kept).envs(set);
+}
+
+/// `EACCES`: what exec says of a file its user may not read or run.
+const ACCESS_DENIED: i32 = 13;
+
+/// A boxed program's failure to start, with why where the box is the cause: as root, the box
+/// user is not the file's owner, so a program of mode 0700 (or in a folder of mode 0700) is
+/// not one it may run.
+pub fn explained(error: io::Error) -> io::Error {
+    if error.raw_os_error() != Some(ACCESS_DENIED) || !settings_root() {
+        return error;
+    }
+    io::Error::new(
+        error.kind(),
+        format!(
+            "{error}: the sandbox runs it as a user of its own, who may not read or run it; make \
+             it, and the folders it is in, readable by others (chmod o+rx), or judge with \
+             --no-sandbox"
+        ),
+    )
 }
 
 /// Whether runs to confine are boxed now.
@@ -345,20 +373,27 @@ pub fn in_new_pid_namespace<T>(spawn: impl FnOnce() -> T) -> io::Result<T> {
 }
 
 /// What a view was planned for: the program, the working folder, the hidden folders, the
-/// memory limit (the private tmpfs's size).
-type ViewKey = (Program, PathBuf, Vec<PathBuf>, u64);
+/// memory limit (the private tmpfs's size), the writable folder.
+type ViewKey = (Program, PathBuf, Vec<PathBuf>, u64, Option<PathBuf>);
 
 /// The views planned so far: every case of a folder runs the same program, so its view is
 /// worked out once (looking up PATH and folder permissions costs more than the mounts).
 static VIEWS: Mutex<Vec<(ViewKey, plan::View)>> = Mutex::new(Vec::new());
 
 /// The view of `program` run from `here`, planned once.
-fn view_for(program: &Program, here: &Path, hidden: &[PathBuf], memory_bytes: u64) -> plan::View {
+fn view_for(
+    program: &Program,
+    here: &Path,
+    hidden: &[PathBuf],
+    memory_bytes: u64,
+    writable: Option<&Path>,
+) -> plan::View {
     let key: ViewKey = (
         program.clone(),
         here.to_path_buf(),
         hidden.to_vec(),
         memory_bytes,
+        writable.map(Path::to_path_buf),
     );
     let mut views = VIEWS
         .lock()
@@ -366,7 +401,7 @@ fn view_for(program: &Program, here: &Path, hidden: &[PathBuf], memory_bytes: u6
     if let Some((_, view)) = views.iter().find(|(known, _)| *known == key) {
         return view.clone();
     }
-    let wanted = wanted::wanted_paths(program, here, hidden);
+    let wanted = wanted::wanted_paths(program, here, hidden, writable);
     let (_, links) = wanted::system_view();
     let private = format!("size={memory_bytes},nr_inodes=65536,mode=1777");
     let view = plan::plan(

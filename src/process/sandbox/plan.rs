@@ -6,6 +6,8 @@
 //! - **shown** paths (the system's folders, the program's files as its command names them): a
 //!   copy of the original tree, read-only; the system's top-level links (`/bin` to `usr/bin`)
 //!   are made again as links;
+//! - a **writable** folder (a contestant's build folder, as its compiler writes there): a copy
+//!   of the original tree, left writable;
 //! - **private** folders (`/tmp`, `/dev/shm`, the working folder): a fresh writable tmpfs, gone
 //!   with the box;
 //! - **hidden** folders (the test data, the judge's scratch) that lie inside a shown one: an
@@ -49,6 +51,8 @@ pub enum Want {
     Private,
     /// The original, visible (read-only) at its path.
     Shown,
+    /// The original, visible and writable at its path.
+    Writable,
     /// An empty tmpfs: nothing below it is seen.
     Hidden,
 }
@@ -134,6 +138,7 @@ pub fn plan(
         match want {
             Want::Hidden | Want::Private => true,
             Want::Shown => !under_hidden || facts.kind(path) == Some(false),
+            Want::Writable => true,
         }
     });
     chosen.retain(|(path, _)| path.parent().is_some());
@@ -175,6 +180,23 @@ pub fn plan(
         };
         match (kind, want) {
             (Made::Link, _) => {}
+            // Placed anew wherever it is, so that its own mount can be left writable.
+            (_, Want::Writable) => {
+                if facts.kind(&path) != Some(true) {
+                    continue;
+                }
+                if kind == Made::Cover {
+                    make_folders_between(&under, &path, &staged, &mut steps);
+                }
+                steps.push(MountStep::Folder(staged.path(&path)));
+                steps.push(MountStep::Place {
+                    copy: copies.len(),
+                    path: staged.path(&path),
+                });
+                copies.push(MountStep::Copy(c_path(&path)));
+                writable.push(c_path(&path));
+                made.push((path, Made::Copy));
+            }
             // In a copy of the original tree: cover what is a folder.
             (Made::Copy, Want::Shown) => {}
             (Made::Copy, _) => {
@@ -461,6 +483,35 @@ mod tests {
                 "tmpfs /s/dev/shm rw",
             ]
         );
+    }
+
+    #[test]
+    fn a_build_folder_is_placed_and_left_writable_even_inside_a_copy() {
+        let facts = fake(&[("/home/u", true), ("/home/u/.cache/b/x-1", true)]);
+        let view = planned(
+            &[
+                ("/home/u", Want::Shown),
+                ("/home/u/.cache/b/x-1", Want::Shown),
+                ("/home/u/.cache/b/x-1", Want::Writable),
+            ],
+            &[],
+            &facts,
+        );
+        assert_eq!(
+            shown(&view.steps),
+            [
+                "copy /home/u",
+                "copy /home/u/.cache/b/x-1",
+                "tmpfs /s ro",
+                "mkdir /s/home",
+                "mkdir /s/home/u",
+                "place 0 /s/home/u",
+                "mkdir /s/home/u/.cache/b/x-1",
+                "place 1 /s/home/u/.cache/b/x-1",
+            ]
+        );
+        let writable: Vec<&str> = view.writable.iter().map(|p| p.to_str().unwrap()).collect();
+        assert_eq!(writable, ["/home/u/.cache/b/x-1"]);
     }
 
     #[test]

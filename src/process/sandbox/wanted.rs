@@ -110,6 +110,19 @@ fn install_folder(path: &Path) -> Option<PathBuf> {
     }
 }
 
+/// What a tool's install folder needs beside it: rustup's proxies in `~/.cargo/bin` run the
+/// toolchains of `$RUSTUP_HOME` (`~/.rustup`).
+fn companions(install: &Path) -> Option<PathBuf> {
+    if install.file_name()? != ".cargo" {
+        return None;
+    }
+    let rustup = std::env::var_os("RUSTUP_HOME")
+        .map(PathBuf::from)
+        .filter(|home| home.is_absolute())
+        .unwrap_or_else(|| install.with_file_name(".rustup"));
+    rustup.is_dir().then_some(rustup)
+}
+
 /// The words of a command line as a shell splits them: at blanks and operators, with quotes
 /// ('…', "…") and backslashes honoured and removed (a reading enough to find paths).
 pub fn words(line: &str) -> Vec<String> {
@@ -326,7 +339,13 @@ pub fn refused_folders(program: &Program, here: &Path, hidden: &[PathBuf]) -> Ve
 }
 
 /// Everything the plan needs: what to show, what is private, what to hide.
-pub fn wanted_paths(program: &Program, here: &Path, hidden: &[PathBuf]) -> Vec<(PathBuf, Want)> {
+/// `writable`: a folder the program may write in (a build's own folder).
+pub fn wanted_paths(
+    program: &Program,
+    here: &Path,
+    hidden: &[PathBuf],
+    writable: Option<&Path>,
+) -> Vec<(PathBuf, Want)> {
     let mut wanted: Vec<(PathBuf, Want)> = hidden
         .iter()
         .map(|folder| (folder.clone(), Want::Hidden))
@@ -349,7 +368,14 @@ pub fn wanted_paths(program: &Program, here: &Path, hidden: &[PathBuf]) -> Vec<(
             }
         }
     }
+    let more: Vec<PathBuf> = shown.iter().filter_map(|path| companions(path)).collect();
+    shown.extend(more);
     wanted.extend(shown.into_iter().map(|path| (path, Want::Shown)));
+    wanted.extend(
+        writable
+            .and_then(real_path)
+            .map(|folder| (folder, Want::Writable)),
+    );
     wanted
 }
 

@@ -18,6 +18,7 @@ extern "C" {
     fn getegid() -> u32;
     fn setsid() -> i32;
     fn fchown(fd: c_int, uid: u32, gid: u32) -> c_int;
+    fn chown(path: *const c_char, uid: u32, gid: u32) -> c_int;
     fn memfd_create(name: *const c_char, flags: c_uint) -> c_int;
     fn flock(fd: c_int, operation: c_int) -> c_int;
     fn mount(
@@ -312,6 +313,12 @@ pub fn enter_root(folder: &CStr) -> io::Result<()> {
     // SAFETY: umount2 reads the NUL-terminated path only.
     check(unsafe { umount2(here.as_ptr(), MNT_DETACH) })?;
     change_folder(c"/")
+}
+
+/// Gives the file or folder `path` to the user `uid` and group `gid`.
+pub fn give_to(path: &CStr, uid: u32, gid: u32) -> io::Result<()> {
+    // SAFETY: chown reads the NUL-terminated path only.
+    check(unsafe { chown(path.as_ptr(), uid, gid) })
 }
 
 /// Makes an empty file at `path` (a mount point for a file); one already there is fine.
