@@ -74,6 +74,10 @@ pub fn enter(prepared: &mut Prepared) -> io::Result<()> {
             ns::die_with_parent()?;
         }
     }
+    // The init is a copy of the judge, with its memory (a case's answer, read before the run):
+    // not for the program to read. (Only now: a process not dumpable may not write its own
+    // uid_map.)
+    ns::keep_from_tracing()?;
     let built = build_view(prepared);
     match ns::fork_now()? {
         0 => {

@@ -59,6 +59,7 @@ const EINTR: i32 = 4;
 const RLIMIT_NPROC: c_int = 6;
 const PR_SET_NO_NEW_PRIVS: c_int = 38;
 const PR_SET_PDEATHSIG: c_int = 1;
+const PR_SET_DUMPABLE: c_int = 4;
 const SIGKILL: c_ulong = 9;
 /// keyctl's number: on x86-64 and on ARM64 / RISC-V (the common table).
 #[cfg(target_arch = "x86_64")]
@@ -489,6 +490,22 @@ pub fn die_with_parent() -> io::Result<()> {
         prctl(
             PR_SET_PDEATHSIG,
             SIGKILL,
+            0 as c_ulong,
+            0 as c_ulong,
+            0 as c_ulong,
+        )
+    })
+}
+
+/// Makes this process not dumpable: its `/proc/PID` files (its memory, a copy of the judge's,
+/// its environment) are root's, and no process without privileges may trace it. An exec
+/// undoes it (the program's own process is dumpable again).
+pub fn keep_from_tracing() -> io::Result<()> {
+    // SAFETY: this prctl option takes integers only.
+    check(unsafe {
+        prctl(
+            PR_SET_DUMPABLE,
+            0 as c_ulong,
             0 as c_ulong,
             0 as c_ulong,
             0 as c_ulong,
