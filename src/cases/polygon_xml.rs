@@ -54,6 +54,8 @@ pub struct Testset {
 pub struct Solution {
     pub tag: String,
     pub source: PathBuf,
+    /// The line of its `<solution>` in problem.xml.
+    pub line: usize,
 }
 
 /// What a `problem.xml` says that the judge uses.
@@ -311,6 +313,7 @@ pub fn parse_problem_xml(text: &str, from: &str) -> Result<PolygonProblem, Strin
                 problem.solutions.push(Solution {
                     tag: tag.to_string(),
                     source,
+                    line: solution.line,
                 });
             }
         }

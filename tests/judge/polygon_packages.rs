@@ -210,6 +210,28 @@ fn a_polygon_test_that_cannot_be_made_is_an_error_naming_it() {
         .stderr(contains(
             "tests/03.a: missing: test 3's answer is not in the package, and problem.xml names no main solution to make it",
         ));
+    // A main solution that does not build, for three missing answers: built once, its
+    // compiler's lines shown once, with the line of its <solution>.
+    let dir = changed_copy("average", &[("solutions/main.cpp", "", "int main( {\n")]);
+    fs::remove_file(dir.join("tests/01.a")).unwrap();
+    fs::remove_file(dir.join("tests/02.a")).unwrap();
+    let output = judge("cat", &dir, &[]).output().unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(err.contains("error: expected"), "{err}");
+    assert_eq!(
+        err.matches("main.cpp does not build (g++").count(),
+        1,
+        "{err}"
+    );
+    assert_eq!(
+        err.matches(
+            "problem.xml: line 40: the main solution solutions/main.cpp does not build (see above)"
+        )
+        .count(),
+        2,
+        "{err}"
+    );
 }
 
 #[test]

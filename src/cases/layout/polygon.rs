@@ -270,7 +270,7 @@ struct Doall<'a> {
     problem: &'a PolygonProblem,
     /// The package's folder in the cache (made on the first test).
     cache: Option<PathBuf>,
-    built: HashMap<PathBuf, PathBuf>,
+    built: HashMap<PathBuf, Result<PathBuf, ()>>,
     /// How many of the package's test files have Windows line ends (CRLF).
     crlf_files: usize,
 }
@@ -328,15 +328,25 @@ impl<'a> Doall<'a> {
         }
     }
 
-    /// The program built from a package source (once).
+    /// The program built from a package source (once: a source that does not build is not
+    /// tried again for the next test, and its failure is told once).
     fn program(&mut self, program: &PackageProgram, what: &str) -> Result<PathBuf, CaseError> {
         let source = program.source.clone().unwrap_or_default();
-        if let Some(built) = self.built.get(&source) {
-            return Ok(built.clone());
+        match self.built.get(&source) {
+            Some(Ok(built)) => return Ok(built.clone()),
+            Some(Err(_)) => {
+                return Err(self.invalid(format!(
+                    "line {}: {} does not build (see above)",
+                    program.line,
+                    program.shown(what)
+                )))
+            }
+            None => {}
         }
-        let built = build(self.dir, program, what)?.program;
-        self.built.insert(source, built.clone());
-        Ok(built)
+        let built = build(self.dir, program, what).map(|built| built.program);
+        self.built
+            .insert(source, built.as_ref().map(Clone::clone).map_err(|_| ()));
+        built
     }
 
     /// The folder made tests go in: the package's, in the cache, named by its place and its
@@ -483,7 +493,7 @@ impl<'a> Doall<'a> {
             .map(|solution| PackageProgram {
                 name: None,
                 source: Some(solution.source.clone()),
-                line: 0,
+                line: solution.line,
             });
         let Some(main) = main else {
             let answer = missing.unwrap_or_else(|| self.dir.join("problem.xml"));
