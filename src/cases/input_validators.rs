@@ -3,8 +3,9 @@
 //! script without its executable bit runs by its `#!` line) reads an input on stdin, given the
 //! `input_validator_flags` of the nearest `testdata.yaml`, and exits 42 when it is valid; any
 //! other end (43, a failed assert, a crash) is an input it did not accept, as problemtools has
-//! it; a Polygon package's `<validators>` (testlib, built with `files/`) exit 0 for a valid
-//! input and 3 for an invalid one (any other end is a broken validator). A validator the judge
+//! it; a Polygon package's `<validators>` (testlib, built with `files/`), given `--testset
+//! tests` and the test's `--group` as Polygon gives them, exit 0 for a valid input and 3 for an
+//! invalid one (any other end is a broken validator). A validator the judge
 //! had to stop (a minute of CPU, ten seconds idle) is broken whatever its format. Used by `judge verify` (before any
 //! submission) and `judge validate PKG`.
 
@@ -276,6 +277,11 @@ pub fn check(dir: &Path, layout: Layout, cases: &[Case]) -> Checked {
         wall: Duration::from_secs(10),
         ..Limits::with_cpu(Duration::from_secs(60))
     };
+    // Polygon's arguments for each test (its testset and group); problem.xml was read already.
+    let polygon_arguments = match layout {
+        Layout::Polygon => polygon::validator_arguments(dir).unwrap_or_default(),
+        _ => Default::default(),
+    };
     for validator in &ready {
         for case in cases {
             let flags = match (validator.rules, flags_for(dir, case)) {
@@ -284,6 +290,10 @@ pub fn check(dir: &Path, layout: Layout, cases: &[Case]) -> Checked {
                     checked.broken.push(why);
                     break;
                 }
+                (Rules::Testlib, _) => polygon_arguments
+                    .get(&case.name)
+                    .cloned()
+                    .unwrap_or_else(|| vec!["--testset".to_string(), "tests".to_string()]),
                 _ => Vec::new(),
             };
             let mut line = validator.line.clone();

@@ -302,3 +302,41 @@ fn tests_with_windows_line_ends_are_judged_from_copies_with_lf_ends() {
     // The package's own files are left as they are.
     assert_eq!(fs::read(dir.join("tests/01")).unwrap(), b"3\r\n1 2 4\r\n");
 }
+
+#[test]
+fn validators_get_the_testset_and_each_tests_group_as_polygon_gives_them() {
+    // A validator that holds a test of group `small` to N <= 3, and wants the testset named:
+    // test 2 (N = 4) is in that group, so it is refused; it would pass without `--group`.
+    let validator = "#include <cstdio>\n\
+                     #include <cstring>\n\
+                     int main(int argc, char** argv) {\n\
+                     \x20   const char* testset = \"\"; const char* group = \"\";\n\
+                     \x20   for (int i = 1; i + 1 < argc; i++) {\n\
+                     \x20       if (!std::strcmp(argv[i], \"--testset\")) testset = argv[i + 1];\n\
+                     \x20       if (!std::strcmp(argv[i], \"--group\")) group = argv[i + 1];\n\
+                     \x20   }\n\
+                     \x20   long n = 0;\n\
+                     \x20   if (std::scanf(\"%ld\", &n) != 1) return 3;\n\
+                     \x20   if (std::strcmp(testset, \"tests\")) { std::fprintf(stderr, \"no testset\\n\"); return 3; }\n\
+                     \x20   if (!std::strcmp(group, \"small\") && n > 3) { std::fprintf(stderr, \"group small: N > 3\\n\"); return 3; }\n\
+                     \x20   return 0;\n\
+                     }\n";
+    let dir = changed_copy(
+        "average",
+        &[
+            ("files/validator.cpp", "", validator),
+            (
+                "problem.xml",
+                "<test method=\"manual\" sample=\"true\"/>\n                <test method=\"manual\"/>",
+                "<test method=\"manual\" sample=\"true\" group=\"small\"/>\n                <test method=\"manual\" group=\"small\"/>",
+            ),
+        ],
+    );
+    common::judge()
+        .arg("validate")
+        .arg(&dir)
+        .assert()
+        .code(1)
+        .stdout(contains("3 files: 2 valid, 1 invalid"))
+        .stdout(contains("group small: N > 3"));
+}

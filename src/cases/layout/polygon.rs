@@ -122,6 +122,34 @@ pub fn validators(dir: &Path) -> Result<Vec<TestlibProgram>, CaseError> {
         .collect()
 }
 
+/// The arguments Polygon gives its validators for each test of the package at `dir`, by the
+/// test's case name: `--testset tests`, and `--group G` for a test in group `G` (testlib's
+/// `validator.testset()` and `validator.group()` read them).
+pub fn validator_arguments(dir: &Path) -> Result<HashMap<String, Vec<String>>, CaseError> {
+    let Some(problem) = problem_xml(dir)? else {
+        return Ok(HashMap::new());
+    };
+    let testset = &problem.testset;
+    let Some(pattern) = &testset.input_pattern else {
+        return Ok(HashMap::new());
+    };
+    Ok(testset
+        .tests
+        .iter()
+        .enumerate()
+        .map(|(index, test)| {
+            let mut arguments = vec!["--testset".to_string(), "tests".to_string()];
+            if let Some(group) = &test.group {
+                arguments.extend(["--group".to_string(), group.clone()]);
+            }
+            (
+                file_name(&dir.join(test_path(pattern, index + 1))),
+                arguments,
+            )
+        })
+        .collect())
+}
+
 /// The solutions of the package at `dir` with their tags (`main`, `accepted`, `wrong-answer`,
 /// `time-limit-exceeded`, …), as problem.xml lists them; a solution whose source is not there
 /// is an error naming it.
