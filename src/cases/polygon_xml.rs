@@ -56,6 +56,8 @@ pub struct Testset {
 pub struct Solution {
     pub tag: String,
     pub source: PathBuf,
+    /// Its `<source type="…">`: the language and compiler the package names (`cpp.g++17`).
+    pub kind: Option<String>,
     /// The line of its `<solution>` in problem.xml.
     pub line: usize,
 }
@@ -317,9 +319,14 @@ pub fn parse_problem_xml(text: &str, from: &str) -> Result<PolygonProblem, Strin
                 let source = source_of(solution, "solution")?.ok_or_else(|| {
                     format!("line {}: the solution has no <source>", solution.line)
                 })?;
+                let kind = solution
+                    .one("source")?
+                    .and_then(|source| source.attribute("type"))
+                    .map(str::to_string);
                 problem.solutions.push(Solution {
                     tag: tag.to_string(),
                     source,
+                    kind,
                     line: solution.line,
                 });
             }

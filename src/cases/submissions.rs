@@ -123,6 +123,8 @@ pub struct Submission {
     /// The file, or the folder of files.
     pub path: PathBuf,
     pub expected: Expected,
+    /// The language and compiler its package names (Polygon's `cpp.g++17`, `python.pypy3`).
+    pub kind: Option<String>,
 }
 
 impl Expected {
@@ -223,7 +225,8 @@ pub fn polygon_submissions(dir: &Path) -> Result<Vec<Submission>, CaseError> {
     let solutions = super::layout::polygon::solutions(dir)?;
     Ok(solutions
         .into_iter()
-        .map(|(path, tag)| Submission {
+        .map(|(path, tag, kind)| Submission {
+            kind,
             name: path
                 .strip_prefix(dir)
                 .unwrap_or(&path)
@@ -430,6 +433,7 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
         .map(|(folder, name, path, tag)| {
             if folder.is_empty() {
                 return Submission {
+                    kind: None,
                     name: format!("submissions/{name}"),
                     path,
                     expected: Expected::NotChecked(
@@ -455,6 +459,7 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
                 (_, Ok(_)) => kattis_folder(&folder),
             };
             Submission {
+                kind: None,
                 name: format!("{folder}/{name}"),
                 path,
                 expected,

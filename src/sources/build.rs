@@ -5,7 +5,7 @@
 //! made in a private folder and renamed into place, so two judges building the same source at
 //! once do not see each other's half-built files.
 
-use super::{cache_folder, fingerprint, Language, Python3};
+use super::{cache_folder, fingerprint, Dialect, Language, Python3};
 use crate::limits::{Limits, PastOutputCap};
 use crate::process::{execute, in_path, open_regular, Program, Stop, Termination, Trust};
 use crate::temp_folder::quoted;
@@ -28,7 +28,7 @@ const MOST_FILES: usize = 1000;
 /// The most bytes a source may hold, all its files together.
 const MOST_BYTES: u64 = 64 << 20;
 /// Changes whenever a recipe below changes, so that older builds are not reused.
-const RECIPE_VERSION: &[u8] = b"game-judge build 6";
+const RECIPE_VERSION: &[u8] = b"game-judge build 7";
 
 /// A built source: `program` runs it (an executable file in `folder`, the build folder).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,21 +113,21 @@ pub fn build(source: &Path, includes: &[PathBuf]) -> Result<Built, Failure> {
         source,
         includes,
         COMPILE_TIME_LIMIT,
-        Python3::CPython,
+        &Dialect::default(),
         Whose::Problem,
     )
 }
 
 /// Builds a contestant's `source` (a submission: a file or a folder) within `limit` of CPU
-/// time, Python 3 run with `python3`'s choice (PyPy only where `pypy3` is installed): its
+/// time, in the package's `dialect` (Python 3 by PyPy only where `pypy3` is installed): its
 /// compiler runs in the sandbox where that is on, as the program will, seeing none of the test
 /// data and writing in its build folder only.
 pub fn build_submission(
     source: &Path,
     limit: Duration,
-    python3: Python3,
+    dialect: &Dialect,
 ) -> Result<Built, Failure> {
-    build_as(source, &[], limit, python3, Whose::Contestant)
+    build_as(source, &[], limit, dialect, Whose::Contestant)
 }
 
 /// Whose source a build is: it runs as the judge's helper, or boxed.
@@ -152,8 +152,10 @@ struct SourceFile {
 
 /// The files of a source, read, sorted by their path inside the build folder: regular files
 /// outside /proc and /sys (opened as case files are, never blocking), at most `MOST_FILES` of
-/// them and `MOST_BYTES` in all.
-fn files_of(source: &Path) -> Result<Vec<SourceFile>, Failure> {
+/// them and `MOST_BYTES` in all. In a contestant's folder a link is refused, never followed:
+/// the judge reads it with its own rights (root, say), outside the sandbox, so a link would
+/// copy the answers (or any file) into the build.
+fn files_of(source: &Path, whose: Whose) -> Result<Vec<SourceFile>, Failure> {
     let io =
         |error: std::io::Error| Failure::Io(format!("cannot read {}: {error}", source.display()));
     let unsupported = |why: String| Failure::Unsupported {
@@ -177,6 +179,16 @@ fn files_of(source: &Path) -> Result<Vec<SourceFile>, Failure> {
                 }
                 let path = entry.path();
                 let metadata = fs::symlink_metadata(&path).map_err(io)?;
+                if metadata.is_symlink() && whose == Whose::Contestant {
+                    return Err(Failure::Compile {
+                        source: source.display().to_string(),
+                        command: "reading its files".to_string(),
+                        said: format!(
+                            "{} is a link: a submission is its own files, and the judge follows no link in it",
+                            inside.join(&name).display()
+                        ),
+                    });
+                }
                 if metadata.is_dir() {
                     folders.push(inside.join(&name));
                 } else if path.is_file() {
@@ -209,7 +221,8 @@ fn files_of(source: &Path) -> Result<Vec<SourceFile>, Failure> {
         files.push(SourceFile {
             inside,
             bytes,
-            mode: metadata.permissions().mode(),
+            // Never set-uid, nor writable by others, in the cache.
+            mode: metadata.permissions().mode() & 0o755,
         });
     }
     files.sort_by(|a, b| a.inside.cmp(&b.inside));
@@ -249,6 +262,8 @@ enum Recipe {
         language: Language,
         files: Vec<String>,
         main: String,
+        /// The C++ standard, where the package names one.
+        cpp_standard: Option<String>,
     },
 }
 
@@ -298,7 +313,7 @@ fn kinds_of(names: &[String]) -> String {
 }
 
 /// How `files` are built, or why they cannot be.
-fn recipe(source: &str, files: &[SourceFile], python3: Python3) -> Result<Recipe, Failure> {
+fn recipe(source: &str, files: &[SourceFile], dialect: &Dialect) -> Result<Recipe, Failure> {
     let unsupported = |why: String| Failure::Unsupported {
         source: source.to_string(),
         why,
@@ -337,7 +352,9 @@ fn recipe(source: &str, files: &[SourceFile], python3: Python3) -> Result<Recipe
         }
     }
     let language = match languages.as_slice() {
-        [Language::Python] if python3 == Python3::PyPy && installed("pypy3") => Language::PyPy3,
+        [Language::Python] if dialect.python3 == Python3::PyPy && installed("pypy3") => {
+            Language::PyPy3
+        }
         [language] => *language,
         [] => {
             return Err(unsupported(match others.is_empty() {
@@ -393,6 +410,7 @@ fn recipe(source: &str, files: &[SourceFile], python3: Python3) -> Result<Recipe
         language,
         files,
         main,
+        cpp_standard: dialect.cpp_standard.clone(),
     })
 }
 
@@ -402,6 +420,11 @@ fn recipe(source: &str, files: &[SourceFile], python3: Python3) -> Result<Recipe
 fn java_class(classes: &Path, main_file: &str) -> Option<String> {
     let mut names = Vec::new();
     let mut folders = vec![PathBuf::new()];
+    // Only Java names, and no link followed: what is in `classes` is the build's.
+    let java_name = |name: &str| {
+        name.chars().next().is_some_and(char::is_alphabetic)
+            && name.chars().all(|c| c.is_alphanumeric() || c == '_')
+    };
     while let Some(inside) = folders.pop() {
         for entry in fs::read_dir(classes.join(&inside))
             .into_iter()
@@ -409,9 +432,16 @@ fn java_class(classes: &Path, main_file: &str) -> Option<String> {
             .flatten()
         {
             let name = entry.file_name().to_string_lossy().into_owned();
-            if entry.path().is_dir() {
+            let kind = entry.file_type().ok();
+            if names.len() + folders.len() > MOST_FILES {
+                break;
+            }
+            if kind.is_some_and(|kind| kind.is_dir()) && java_name(&name) {
                 folders.push(inside.join(&name));
-            } else if let Some(class) = name.strip_suffix(".class").filter(|c| !c.contains('$')) {
+            } else if let Some(class) = name
+                .strip_suffix(".class")
+                .filter(|class| java_name(class) && kind.is_some_and(|kind| kind.is_file()))
+            {
                 let mut path = inside.join(class).to_string_lossy().into_owned();
                 path = path.replace('/', ".");
                 names.push(path);
@@ -537,6 +567,7 @@ fn build_in(
             language,
             files,
             main,
+            cpp_standard,
         } => {
             let includes: Vec<String> = includes
                 .iter()
@@ -545,7 +576,7 @@ fn build_in(
             // `./` before each file: a name such as `-v.py` is not taken for an option.
             let files: Vec<String> = files.iter().map(|file| format!("./{file}")).collect();
             let line: Vec<String> = language
-                .compile(&files, &includes)
+                .compile(&files, &includes, cpp_standard.as_deref())
                 .iter()
                 .map(|word| {
                     match word
@@ -585,20 +616,20 @@ fn build_in(
 }
 
 /// Builds `source` (a file or a folder) into the cache, or takes the build made before from
-/// the same files; a build may take `limit` of CPU time; Python 3 runs with `python3`'s choice
-/// (PyPy only where `pypy3` is installed).
+/// the same files; a build may take `limit` of CPU time; built in `dialect` (Python 3 by PyPy
+/// only where `pypy3` is installed).
 fn build_as(
     source: &Path,
     includes: &[PathBuf],
     limit: Duration,
-    python3: Python3,
+    dialect: &Dialect,
     whose: Whose,
 ) -> Result<Built, Failure> {
     static BUILDS: AtomicU64 = AtomicU64::new(0);
     let shown = source.display().to_string();
     let io = |error: std::io::Error| Failure::Io(format!("cannot build {shown}: {error}"));
     let real = fs::canonicalize(source).map_err(io)?;
-    let files = files_of(&real)?;
+    let files = files_of(&real, whose)?;
     // The name: every file's place and text, the include folders' headers, the recipes.
     let mut headers: Vec<Vec<u8>> = Vec::new();
     for folder in includes {
@@ -617,12 +648,16 @@ fn build_as(
     }
     parts.extend(headers.iter().map(Vec::as_slice));
     // Python run by PyPy is another program than the same files run by CPython.
-    let by_pypy = python3 == Python3::PyPy
+    let by_pypy = dialect.python3 == Python3::PyPy
         && files
             .iter()
             .any(|file| Language::of(&file.inside) == Some(Language::Python));
     if by_pypy {
         parts.push(b"pypy3");
+    }
+    let standard = dialect.cpp_standard.clone().unwrap_or_default();
+    if !standard.is_empty() {
+        parts.push(standard.as_bytes());
     }
     let stem = real
         .file_stem()
@@ -638,7 +673,7 @@ fn build_as(
     }
     built.fresh = true;
     // How to build it is asked only now: a build in the cache needs no compiler.
-    let recipe = recipe(&shown, &files, python3)?;
+    let recipe = recipe(&shown, &files, dialect)?;
     let work = folder.with_file_name(format!(
         "{stem}.part-{}-{}",
         std::process::id(),

@@ -31,6 +31,37 @@ pub enum Python3 {
     PyPy,
 }
 
+/// How a package says a source is built, beyond its language: which Python runs a Python 3
+/// source, and which C++ standard a C++ one is compiled to (the judge's own: `gnu++20`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Dialect {
+    pub python3: Python3,
+    /// `gnu++17`, say.
+    pub cpp_standard: Option<String>,
+}
+
+impl Dialect {
+    /// The dialect a Polygon `<source type="…">` names (`cpp.g++17`, `cpp.gcc13-64-winlibs-g++20`:
+    /// that standard, GNU's; `python.pypy3`: PyPy; `python.3`: CPython), else `python3`'s.
+    pub fn of_polygon_type(kind: &str, python3: Python3) -> Dialect {
+        let cpp_standard = kind
+            .strip_prefix("cpp.")
+            .and_then(|rest| rest.rsplit_once("++"))
+            .map(|(_, version)| version)
+            .filter(|version| version.len() == 2 && version.bytes().all(|b| b.is_ascii_digit()))
+            .map(|version| format!("gnu++{version}"));
+        let python3 = match kind {
+            _ if kind.starts_with("python.pypy3") => Python3::PyPy,
+            _ if kind.starts_with("python.3") => Python3::CPython,
+            _ => python3,
+        };
+        Dialect {
+            python3,
+            cpp_standard,
+        }
+    }
+}
+
 impl Language {
     /// Every language, as the judge names them to a user.
     pub const ALL: [Language; 9] = [
@@ -117,16 +148,28 @@ impl Language {
     }
 
     /// The compiler's command (as words) that builds `files` (named from the build folder) into
-    /// the build folder, with `includes` as include folders (Python's only checks them).
-    pub fn compile(self, files: &[String], includes: &[String]) -> Vec<String> {
+    /// the build folder, with `includes` as include folders (Python's only checks them), C++ to
+    /// `cpp_standard` where given.
+    pub fn compile(
+        self,
+        files: &[String],
+        includes: &[String],
+        cpp_standard: Option<&str>,
+    ) -> Vec<String> {
         let words =
             |fixed: &[&str]| -> Vec<String> { fixed.iter().map(|word| word.to_string()).collect() };
         let include_flags = includes.iter().map(|folder| format!("-I{folder}"));
         let mut command = match self {
             Language::C => words(&["gcc", "-std=gnu17", "-O2", "-o", "run"]),
-            Language::Cpp => words(&["g++", "-std=gnu++20", "-O2", "-o", "run"]),
+            Language::Cpp => {
+                let standard = format!("-std={}", cpp_standard.unwrap_or("gnu++20"));
+                words(&["g++", &standard, "-O2", "-o", "run"])
+            }
             Language::Rust => words(&["rustc", "-O", "--edition", "2021", "-o", "run"]),
-            Language::Java => words(&["javac", "-encoding", "UTF-8", "-d", "classes"]),
+            // No annotation processing: javac would run processors the submission brings.
+            Language::Java => {
+                words(&["javac", "-encoding", "UTF-8", "-proc:none", "-d", "classes"])
+            }
             Language::Kotlin => words(&["kotlinc", "-include-runtime", "-d", "program.jar"]),
             // Compiled to find syntax errors before any case, as problemtools and DOMjudge do.
             Language::Python => words(&["python3", "-m", "py_compile"]),
@@ -185,12 +228,44 @@ mod tests {
     #[test]
     fn c_links_the_maths_library_and_cpp_gets_include_folders() {
         let files = ["a.c".to_string()];
-        let c = Language::C.compile(&files, &[]);
+        let c = Language::C.compile(&files, &[], None);
         assert_eq!(c.last().map(String::as_str), Some("-lm"));
-        let cpp = Language::Cpp.compile(&["check.cpp".to_string()], &["/pkg/files".to_string()]);
+        let cpp = Language::Cpp.compile(
+            &["check.cpp".to_string()],
+            &["/pkg/files".to_string()],
+            None,
+        );
         assert!(cpp.contains(&"-I/pkg/files".to_string()), "{cpp:?}");
         assert!(cpp.contains(&"-std=gnu++20".to_string()), "{cpp:?}");
-        let python = Language::Python.compile(&["a.py".to_string()], &[]);
+        let old = Language::Cpp.compile(&["a.cpp".to_string()], &[], Some("gnu++11"));
+        assert!(old.contains(&"-std=gnu++11".to_string()), "{old:?}");
+        // No annotation processor a submission brings runs in its build.
+        let java = Language::Java.compile(&["Main.java".to_string()], &[], None);
+        assert!(java.contains(&"-proc:none".to_string()), "{java:?}");
+        let python = Language::Python.compile(&["a.py".to_string()], &[], None);
         assert_eq!(python, ["python3", "-m", "py_compile", "a.py"]);
+    }
+
+    #[test]
+    fn a_polygon_type_names_its_cpp_standard_and_its_python() {
+        let of = |kind: &str| Dialect::of_polygon_type(kind, Python3::CPython);
+        assert_eq!(of("cpp.g++11").cpp_standard.as_deref(), Some("gnu++11"));
+        assert_eq!(of("cpp.g++17").cpp_standard.as_deref(), Some("gnu++17"));
+        let winlibs = of("cpp.gcc13-64-winlibs-g++20");
+        assert_eq!(winlibs.cpp_standard.as_deref(), Some("gnu++20"));
+        assert_eq!(of("cpp.g++").cpp_standard, None);
+        assert_eq!(of("cpp.ms2017").cpp_standard, None);
+        assert_eq!(of("c.gcc").cpp_standard, None);
+        assert_eq!(of("python.pypy3").python3, Python3::PyPy);
+        assert_eq!(of("python.pypy3-64").python3, Python3::PyPy);
+        assert_eq!(of("python.3").python3, Python3::CPython);
+        let kattis = Dialect::of_polygon_type("java11", Python3::PyPy);
+        assert_eq!(
+            kattis,
+            Dialect {
+                python3: Python3::PyPy,
+                cpp_standard: None
+            }
+        );
     }
 }

@@ -9,7 +9,7 @@ mod build;
 mod language;
 
 pub use build::{build, build_submission, installed, Built, Failure, COMPILE_TIME_LIMIT};
-pub use language::{Language, Python3};
+pub use language::{Dialect, Language, Python3};
 
 use crate::process::Program;
 use std::path::{Path, PathBuf};
@@ -57,7 +57,7 @@ pub fn source_in(command: &str) -> Option<&Path> {
 /// sandbox where that is on) or taken from the cache; why not, with the compiler's first lines,
 /// when the source does not build.
 pub fn program_for(path: &Path) -> Result<Program, String> {
-    match build_submission(path, COMPILE_TIME_LIMIT, Python3::CPython) {
+    match build_submission(path, COMPILE_TIME_LIMIT, &Dialect::default()) {
         Ok(built) => {
             if built.fresh {
                 eprintln!("built {} into {}", path.display(), built.folder.display());

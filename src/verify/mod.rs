@@ -24,7 +24,7 @@ use crate::limits::{DEFAULT_MEMORY_MIB, MAX_SECONDS};
 use crate::outcome::Outcome;
 use crate::process::{sandbox, stop, Session, Signals};
 use crate::report::{json, Format};
-use crate::sources::{self, Language, Python3};
+use crate::sources::{self, Dialect, Language, Python3};
 use crate::text::{count, error_lines, printable};
 use options::VerifyOptions;
 use std::io::Write;
@@ -130,11 +130,18 @@ fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> Option<Chec
         run_limits.wall = limits.limit;
     }
     let compile_limit = Duration::from_secs_f64(timing.compilation_time.clamp(0.001, MAX_SECONDS));
+    let dialect = match &submission.kind {
+        Some(kind) => Dialect::of_polygon_type(kind, python3_of(rules)),
+        None => Dialect {
+            python3: python3_of(rules),
+            cpp_standard: None,
+        },
+    };
     let got = submission::run(
         submission,
         folder,
         compile_limit,
-        python3_of(rules),
+        &dialect,
         run_limits,
         settings,
     );

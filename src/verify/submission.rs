@@ -11,7 +11,7 @@ use crate::limits::Limits;
 use crate::process::Program;
 use crate::report::detail_lines;
 use crate::runner::{judge_all, Finished, Flow, Task};
-use crate::sources::{self, Python3};
+use crate::sources::{self, Dialect};
 use crate::verdict::Code;
 use std::time::Duration;
 
@@ -82,18 +82,18 @@ fn reason(result: &Finished, limits: &Limits) -> String {
     }
 }
 
-/// Builds `submission` (within `compile_limit` of CPU time, Python 3 run as `python3` says)
+/// Builds `submission` (within `compile_limit` of CPU time, in the `dialect` its package names)
 /// and runs it on `folder`'s cases under `limits` (its CPU time is the higher time limit),
 /// stopping after the batch of `jobs` cases that holds the first failure.
 pub fn run(
     submission: &Submission,
     folder: &CaseFolder,
     compile_limit: Duration,
-    python3: Python3,
+    dialect: &Dialect,
     limits: Limits,
     settings: &Settings,
 ) -> Got {
-    let built = match sources::build_submission(&submission.path, compile_limit, python3) {
+    let built = match sources::build_submission(&submission.path, compile_limit, dialect) {
         Ok(built) => built,
         Err(failure) if failure.is_compile_error() => {
             return Got::CompileError(failure.to_string())

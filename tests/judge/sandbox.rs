@@ -299,6 +299,108 @@ fn a_build_that_leaves_a_link_as_its_program_is_refused_and_the_link_not_followe
     }
 }
 
+/// `judge --cmd COMMAND DIR EXTRA…`: stdout, stderr, exit code.
+fn judged(command: &str, dir: &Path, extra: &[&str]) -> (String, String, Option<i32>) {
+    let output = common::judge_cmd(command, dir, extra)
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code(),
+    )
+}
+
+#[test]
+fn a_link_in_a_submission_folder_is_refused_never_followed() {
+    // The judge reads a submission's files with its own rights, outside the box: a link to
+    // the answer would copy it into the build, where the program reads it.
+    let dir = attack("");
+    let submission = dir
+        .parent()
+        .unwrap()
+        .join(format!("{}", Tag::new("sandbox-linked")));
+    fs::create_dir_all(&submission).unwrap();
+    fs::write(
+        submission.join("main.py"),
+        "import os\nprint(open(os.path.join(os.path.dirname(__file__), 'answers.txt')).read(), end='')\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(dir.join("sample-1.out"), submission.join("answers.txt")).unwrap();
+    for extra in [&[][..], &["--no-sandbox"][..]] {
+        let (out, err, code) = judged(submission.to_str().unwrap(), &dir, extra);
+        assert!(
+            err.contains("answers.txt is a link"),
+            "{extra:?}: {out}\n{err}"
+        );
+        assert_eq!(code, Some(1), "{extra:?}: {out}\n{err}");
+    }
+}
+
+#[test]
+fn a_build_writes_no_file_past_its_size_limit_and_keeps_no_set_uid_bit() {
+    if !sandbox_available() {
+        return;
+    }
+    let dir = attack("");
+    let tag = Tag::new("sandbox-big-build");
+    let submission = dir.parent().unwrap().join(format!("{tag}"));
+    fs::create_dir_all(&submission).unwrap();
+    // A sparse file: no disk is used, but its size is over the limit all the same.
+    fs::write(
+        submission.join("build"),
+        "#!/bin/sh\nset -e\ntruncate -s 300M big\nprintf '#!/bin/sh\\necho blocked\\n' > run\nchmod +x run\n",
+    )
+    .unwrap();
+    let (out, err, code) = judged(submission.to_str().unwrap(), &dir, &[]);
+    assert!(err.contains("does not build"), "{out}\n{err}");
+    assert!(err.contains("File size limit exceeded"), "{err}");
+    assert_eq!(code, Some(1));
+    // A folder whose `run` is set-uid: its copy in the cache is not.
+    fs::remove_file(submission.join("build")).unwrap();
+    fs::write(submission.join("run"), "#!/bin/sh\necho blocked\n").unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(submission.join("run"), fs::Permissions::from_mode(0o4777)).unwrap();
+    }
+    let (out, err, _) = judged(submission.to_str().unwrap(), &dir, &[]);
+    assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
+    let built = err
+        .lines()
+        .find_map(|line| line.split(" into ").nth(1))
+        .unwrap_or_else(|| panic!("{err}"));
+    let mode = {
+        use std::os::unix::fs::PermissionsExt;
+        fs::metadata(Path::new(built).join("run"))
+            .unwrap()
+            .permissions()
+            .mode()
+    };
+    assert_eq!(mode & 0o7022, 0, "{mode:o}");
+}
+
+#[test]
+fn the_machines_tmp_is_never_shown_whole_even_when_the_command_names_it() {
+    // The judge's scratch and every user's files are in /tmp: a command that names it gets
+    // the box's own, fresh one.
+    let tag = Tag::new("sandbox-named-tmp");
+    let planted = PathBuf::from("/tmp").join(format!("{tag}"));
+    fs::write(&planted, "blocked\n").unwrap();
+    let dir = attack(&format!(
+        "if [ -e {} ]; then echo escaped; else echo blocked; fi\n",
+        planted.display()
+    ));
+    let command = format!("sh {} /tmp", dir.join("attack.sh").display());
+    if sandbox_available() {
+        let (out, err, _) = judged(&command, &dir, &[]);
+        assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
+    }
+    let (out, err, _) = judged(&command, &dir, &["--no-sandbox"]);
+    assert!(out.contains("problem/sample-1  WA"), "{out}\n{err}");
+    fs::remove_file(&planted).unwrap();
+}
+
 #[test]
 fn a_program_the_box_user_may_not_run_is_a_judge_error_that_says_why() {
     if !sandbox_available() {

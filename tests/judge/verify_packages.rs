@@ -207,6 +207,41 @@ fn a_polygon_packages_validators_and_tagged_solutions() {
 }
 
 #[test]
+fn a_polygon_solution_is_built_in_the_cpp_standard_its_type_names() {
+    // Right only when built as C++11 (`cpp.g++11`), as Polygon builds it; the judge's own
+    // standard (gnu++20) would print 0, a WA.
+    let dir = copy_of("polygon/average");
+    fs::write(
+        dir.join("submissions/old.cpp"),
+        "#include <cstdio>\n\
+         int main() {\n\
+         \x20   int n; std::scanf(\"%d\", &n); double sum = 0;\n\
+         \x20   for (int i = 0; i < n; i++) { long x; std::scanf(\"%ld\", &x); sum += x; }\n\
+         #if __cplusplus == 201103L\n\
+         \x20   std::printf(\"%.9f\\n\", sum / n);\n\
+         #else\n\
+         \x20   std::printf(\"0\\n\");\n\
+         #endif\n\
+         }\n",
+    )
+    .unwrap();
+    let xml = fs::read_to_string(dir.join("problem.xml")).unwrap();
+    fs::write(
+        dir.join("problem.xml"),
+        xml.replace(
+            "        </solutions>",
+            "            <solution tag=\"accepted\">\n                <source path=\"submissions/old.cpp\" type=\"cpp.g++11\"/>\n            </solution>\n        </solutions>",
+        ),
+    )
+    .unwrap();
+    verify(&dir, &[])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::is_match(r"submissions/old\.cpp +OK +OK .* ok\n").unwrap())
+        .stdout(contains("5 submissions: 5 as expected"));
+}
+
+#[test]
 fn polygon_solutions_are_held_to_their_tags() {
     verify(&fixture("polygon/sum"), &[])
         .assert()

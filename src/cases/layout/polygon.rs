@@ -151,9 +151,9 @@ pub fn validator_arguments(dir: &Path) -> Result<HashMap<String, Vec<String>>, C
 }
 
 /// The solutions of the package at `dir` with their tags (`main`, `accepted`, `wrong-answer`,
-/// `time-limit-exceeded`, …), as problem.xml lists them; a solution whose source is not there
-/// is an error naming it.
-pub fn solutions(dir: &Path) -> Result<Vec<(PathBuf, String)>, CaseError> {
+/// `time-limit-exceeded`, …) and source types (`cpp.g++17`), as problem.xml lists them; a
+/// solution whose source is not there is an error naming it.
+pub fn solutions(dir: &Path) -> Result<Vec<(PathBuf, String, Option<String>)>, CaseError> {
     let problem = problem_xml(dir)?.ok_or_else(|| CaseError::Invalid {
         path: dir.join("problem.xml"),
         message: "missing: a Polygon package lists its solutions there".to_string(),
@@ -164,7 +164,7 @@ pub fn solutions(dir: &Path) -> Result<Vec<(PathBuf, String)>, CaseError> {
         .map(|solution| {
             let path = dir.join(&solution.source);
             match path.is_file() {
-                true => Ok((path, solution.tag)),
+                true => Ok((path, solution.tag, solution.kind)),
                 false => Err(CaseError::Invalid {
                     path: dir.join("problem.xml"),
                     message: format!(
@@ -576,16 +576,34 @@ mod tests {
             &["solutions/main.cpp", "solutions/wa.py", "solutions/slow.py"],
         );
         let found = solutions(&dir).unwrap();
-        let tags: Vec<(PathBuf, &str)> = found
+        let tags: Vec<(PathBuf, &str, Option<&str>)> = found
             .iter()
-            .map(|(path, tag)| (path.strip_prefix(&dir).unwrap().to_path_buf(), tag.as_str()))
+            .map(|(path, tag, kind)| {
+                (
+                    path.strip_prefix(&dir).unwrap().to_path_buf(),
+                    tag.as_str(),
+                    kind.as_deref(),
+                )
+            })
             .collect();
         assert_eq!(
             tags,
             [
-                (PathBuf::from("solutions/main.cpp"), "main"),
-                (PathBuf::from("solutions/wa.py"), "wrong-answer"),
-                (PathBuf::from("solutions/slow.py"), "time-limit-exceeded"),
+                (
+                    PathBuf::from("solutions/main.cpp"),
+                    "main",
+                    Some("cpp.g++17")
+                ),
+                (
+                    PathBuf::from("solutions/wa.py"),
+                    "wrong-answer",
+                    Some("python.3")
+                ),
+                (
+                    PathBuf::from("solutions/slow.py"),
+                    "time-limit-exceeded",
+                    Some("python.3")
+                ),
             ]
         );
     }

@@ -105,6 +105,9 @@ fn wait_for_init(init: i32) -> ! {
     ns::exit_now(0)
 }
 
+/// The largest file a boxed build may write (an executable, a jar).
+const BUILD_FILE_BYTES: u64 = 256 << 20;
+
 /// The init's exit code when it could not wait for the program.
 const INIT_FAILED: i32 = 125;
 
@@ -166,6 +169,11 @@ fn become_contestant(prepared: &Prepared) -> io::Result<()> {
     ns::leave_terminal()?;
     ns::change_folder(&prepared.working_folder)?;
     ns::limit_processes(prepared.max_processes)?;
+    // A build writes on the machine's disk (its build folder), not in a tmpfs the memory
+    // limit bounds: no file past this size.
+    if prepared.given.is_some() {
+        ns::limit_file_size(BUILD_FILE_BYTES)?;
+    }
     match prepared.who {
         Who::Root { uid, gid, .. } => {
             ns::give_pipes_to(uid, gid);

@@ -31,6 +31,19 @@ const SHOWN_SYSTEM: &[&str] = &[
     "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix", "/dev",
 ];
 
+/// The folders every user and program of the machine shares (other judges' scratch, other
+/// users' files): private in a box, and never shown whole, even where a command names them or
+/// a file in them.
+const SHARED_FOLDERS: &[&str] = &["/tmp", "/var/tmp", "/dev/shm"];
+
+/// Whether `folder` is one of the machine's shared folders (`SHARED_FOLDERS`), links resolved.
+fn is_shared(folder: &Path) -> bool {
+    let real = real_path(folder);
+    SHARED_FOLDERS.iter().any(|shared| {
+        folder == Path::new(shared) || real.as_deref() == real_path(Path::new(shared)).as_deref()
+    })
+}
+
 /// Whether `here` is a folder of the system (or `/`).
 pub fn is_system_folder(here: &Path) -> bool {
     here.parent().is_none() || SYSTEM_FOLDERS.iter().any(|folder| here.starts_with(folder))
@@ -208,8 +221,10 @@ pub fn also_hidden(test_data: &[PathBuf]) -> Vec<PathBuf> {
         .iter()
         .flat_map(|folder| git_folders(folder))
         .collect();
+    // The judge's scratch (an interactor's answer, a case's output), unless it is the machine's
+    // /tmp itself, which is private in every box and never shown whole.
     let scratch = std::env::temp_dir();
-    more.extend(real_path(&scratch).filter(|folder| !folder.starts_with("/tmp")));
+    more.extend(real_path(&scratch).filter(|folder| !is_shared(folder)));
     more.extend(real_path(Path::new("/run")));
     more.sort();
     more.dedup();
@@ -257,9 +272,11 @@ fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, V
     let mut shown = Vec::new();
     let mut refused = Vec::new();
     let show_folder = |folder: PathBuf, shown: &mut Vec<PathBuf>, refused: &mut Vec<PathBuf>| {
-        match touches_hidden(&folder, hidden) {
-            true => refused.push(folder),
-            false => shown.push(folder),
+        match (is_shared(&folder), touches_hidden(&folder, hidden)) {
+            // Its named files are shown, one by one.
+            (true, _) => {}
+            (false, true) => refused.push(folder),
+            (false, false) => shown.push(folder),
         }
     };
     let words = match program {
@@ -276,7 +293,10 @@ fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, V
                     // One that holds test data (a script beside its cases folder) is not, and
                     // the user is told; one inside test data (a package's submission) is not
                     // either, silently: its neighbours are other submissions.
-                    if let Some(folder) = path.parent().filter(|folder| !is_system_folder(folder)) {
+                    if let Some(folder) = path
+                        .parent()
+                        .filter(|folder| !is_system_folder(folder) && !is_shared(folder))
+                    {
                         match touches_hidden(folder, hidden) {
                             false => shown.push(folder.to_path_buf()),
                             true if holds_hidden(folder, hidden) => {
@@ -370,6 +390,8 @@ pub fn wanted_paths(
     }
     let more: Vec<PathBuf> = shown.iter().filter_map(|path| companions(path)).collect();
     shown.extend(more);
+    // A shared folder (`/tmp`) is never shown whole, whatever led to it (a PATH folder's).
+    shown.retain(|path| !is_shared(path));
     wanted.extend(shown.into_iter().map(|path| (path, Want::Shown)));
     wanted.extend(
         writable

@@ -57,6 +57,7 @@ const O_CLOEXEC: c_int = 0o2000000;
 const EEXIST: i32 = 17;
 const EINTR: i32 = 4;
 const RLIMIT_NPROC: c_int = 6;
+const RLIMIT_FSIZE: c_int = 1;
 const PR_SET_NO_NEW_PRIVS: c_int = 38;
 const PR_SET_PDEATHSIG: c_int = 1;
 const PR_SET_DUMPABLE: c_int = 4;
@@ -563,6 +564,16 @@ pub fn limit_processes(count: u64) -> io::Result<()> {
     };
     // SAFETY: `value` is a valid rlimit; setrlimit only reads it.
     check(unsafe { super::setrlimit(RLIMIT_NPROC, &value) })
+}
+
+/// Sets RLIMIT_FSIZE (the largest file this process may write) to `bytes`.
+pub fn limit_file_size(bytes: u64) -> io::Result<()> {
+    let value = super::RLimit {
+        current: bytes,
+        maximum: bytes,
+    };
+    // SAFETY: `value` is a valid rlimit; setrlimit only reads it.
+    check(unsafe { super::setrlimit(RLIMIT_FSIZE, &value) })
 }
 
 /// Changes the working folder to `path`.
