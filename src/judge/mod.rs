@@ -19,7 +19,7 @@ use crate::process::{sandbox, sys, Program, Session, Signals};
 use crate::report::json;
 use crate::report::{case_report, label_width, summary, use_colour, Format};
 use crate::runner::{judge_all, Finished, Flow, Task};
-use crate::sources;
+use crate::sources::{self, Dialect, Language, Python3};
 use crate::text::{self, printable};
 use crate::verdict::Code;
 use options::{CommonFlags, JudgeTarget};
@@ -222,11 +222,24 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
             }
             let (name, folder) =
                 cases_at(dir, interactor.as_deref()).map_err(|errors| fail(&errors))?;
+            // A Kattis package's Python 3 runs with PyPy, as problemtools runs it.
+            let dialect = Dialect {
+                python3: match folder.layout {
+                    Layout::Kattis => Python3::PyPy,
+                    _ => Python3::CPython,
+                },
+                cpp_standard: None,
+            };
             let mut tasks = folder_tasks(flags, dir, &name, folder, program);
             if let Some(source) = source {
                 // Built as the program runs, in the sandbox: which first learns the test data.
                 sandbox::configure(flags.settings().sandbox, test_data_folders(target, &tasks));
-                let program = match sources::program_for(source) {
+                if Language::of(source) == Some(Language::Python) {
+                    if let Some(line) = dialect.python3.runs_line() {
+                        eprintln!("{line}");
+                    }
+                }
+                let program = match sources::program_for(source, &dialect) {
                     Ok(program) => program,
                     // The submission does not build: a failure of the program (exit 1), its
                     // compiler's first lines shown as they are.

@@ -40,6 +40,20 @@ pub struct Dialect {
     pub cpp_standard: Option<String>,
 }
 
+impl Python3 {
+    /// The report's line on which Python runs a Kattis package's Python 3 (problemtools runs
+    /// PyPy): `None` for CPython, the judge's own choice.
+    pub fn runs_line(self) -> Option<String> {
+        match self {
+            Python3::CPython => None,
+            Python3::PyPy => Some(match super::installed("pypy3") {
+                true => "runs: Python 3 with pypy3, as problemtools runs it".to_string(),
+                false => "runs: Python 3 with python3 (problemtools runs pypy3, which is not installed here: times differ)".to_string(),
+            }),
+        }
+    }
+}
+
 impl Dialect {
     /// The dialect a Polygon `<source type="…">` names (`cpp.g++17`, `cpp.gcc13-64-winlibs-g++20`:
     /// that standard, GNU's; `python.pypy3`: PyPy; `python.3`: CPython), else `python3`'s.

@@ -53,11 +53,11 @@ pub fn source_in(command: &str) -> Option<&Path> {
     (!word.contains(char::is_whitespace) && source).then_some(path)
 }
 
-/// The program of the source `path` (see `source_in`), built now (a contestant's build: in the
-/// sandbox where that is on) or taken from the cache; why not, with the compiler's first lines,
-/// when the source does not build.
-pub fn program_for(path: &Path) -> Result<Program, String> {
-    match build_submission(path, COMPILE_TIME_LIMIT, &Dialect::default()) {
+/// The program of the source `path` (see `source_in`), built now in `dialect` (a contestant's
+/// build: in the sandbox where that is on) or taken from the cache; why not, with the
+/// compiler's first lines, when the source does not build.
+pub fn program_for(path: &Path, dialect: &Dialect) -> Result<Program, String> {
+    match build_submission(path, COMPILE_TIME_LIMIT, dialect) {
         Ok(built) => {
             if built.fresh {
                 eprintln!("built {} into {}", path.display(), built.folder.display());

@@ -24,7 +24,7 @@ use crate::limits::{DEFAULT_MEMORY_MIB, MAX_SECONDS};
 use crate::outcome::Outcome;
 use crate::process::{sandbox, stop, Session, Signals};
 use crate::report::{json, Format};
-use crate::sources::{self, Dialect, Language, Python3};
+use crate::sources::{Dialect, Language, Python3};
 use crate::text::{count, error_lines, printable};
 use options::VerifyOptions;
 use std::io::Write;
@@ -370,11 +370,8 @@ pub fn run(
             .iter()
             .any(|file| Language::of(file) == Some(Language::Python))
     });
-    if python && python3_of(rules) == Python3::PyPy {
-        human(&match sources::installed("pypy3") {
-            true => "runs: Python 3 with pypy3, as problemtools runs it".to_string(),
-            false => "runs: Python 3 with python3 (problemtools runs pypy3, which is not installed here: times differ)".to_string(),
-        });
+    if let Some(line) = python.then(|| python3_of(rules).runs_line()).flatten() {
+        human(&line);
     }
     let memory_mib = folder
         .limits

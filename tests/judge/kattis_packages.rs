@@ -568,3 +568,21 @@ fn an_output_validator_that_does_not_build_is_a_package_error_with_the_compilers
             "sources in Python 3 and C++: give it a build and a run script",
         ));
 }
+
+#[test]
+fn a_python_source_judged_on_a_kattis_package_runs_as_problemtools_runs_it() {
+    // problemtools runs Python 3 with PyPy: so does `judge sol.py PKG` (where pypy3 is
+    // installed; else it says the times differ), as `judge verify` does.
+    let package = fixture("quotient");
+    let source = package.join("submissions/accepted/near_enough.py");
+    judge(source.to_str().unwrap(), &package, &[])
+        .assert()
+        .code(0)
+        .stderr(contains("runs: Python 3 with"))
+        .stderr(contains("problemtools runs"));
+    // A plain folder of cases has no such rule.
+    let dir = common::fresh_folder("kattis", "plain", &[("a.in", "6 3\n"), ("a.out", "2\n")]);
+    judge(source.to_str().unwrap(), &dir, &[])
+        .assert()
+        .stderr(contains("runs: Python 3").not());
+}
