@@ -67,6 +67,32 @@ struct Checked {
     accepted_time: Option<Duration>,
 }
 
+/// The inputs the validators refused, one line per reason: `invalid input NAME: why`, or
+/// `invalid inputs A, B, C and 516 more: why` for many refused alike (a validator that refuses
+/// every input says so once, not once per input).
+fn invalid_lines(invalid: &[input_validators::Refused]) -> Vec<String> {
+    const NAMED: usize = 3;
+    let mut reasons: Vec<(&str, Vec<&str>)> = Vec::new();
+    for refused in invalid {
+        match reasons.iter_mut().find(|(why, _)| *why == refused.why) {
+            Some((_, names)) => names.push(&refused.case),
+            None => reasons.push((&refused.why, vec![&refused.case])),
+        }
+    }
+    reasons
+        .into_iter()
+        .map(|(why, names)| match names.as_slice() {
+            [name] => format!("invalid input {name}: {why}"),
+            _ if names.len() <= NAMED => format!("invalid inputs {}: {why}", names.join(", ")),
+            _ => format!(
+                "invalid inputs {} and {} more: {why}",
+                names[..NAMED].join(", "),
+                names.len() - NAMED
+            ),
+        })
+        .collect()
+}
+
 /// Which Python runs a Python 3 submission by these rules: PyPy for Kattis's (problemtools
 /// runs `pypy3`), CPython for DOMjudge's and Polygon's (`python.3`).
 fn python3_of(rules: Rules) -> Python3 {
@@ -343,8 +369,8 @@ pub fn run(
             count(folder.cases.len(), "input")
         )),
     }
-    for invalid in &checked.invalid {
-        human(&printable(&format!("  invalid input {invalid}")));
+    for line in invalid_lines(&checked.invalid) {
+        human(&printable(&format!("  {line}")));
     }
     let availability = sandbox::configure(settings.sandbox, hidden_folders(dir, &folder));
     eprintln!("{}", availability.describe());
@@ -546,4 +572,32 @@ pub fn run(
         );
     }
     outcome
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use input_validators::Refused;
+
+    #[test]
+    fn inputs_refused_alike_are_one_line() {
+        let refused = |case: &str, why: &str| Refused {
+            case: case.to_string(),
+            why: why.to_string(),
+        };
+        let mut invalid: Vec<Refused> = (1..=6)
+            .map(|n| refused(&format!("{n:02}"), "CRLF line ends"))
+            .collect();
+        invalid.insert(2, refused("x", "N too big"));
+        invalid.push(refused("y", "empty"));
+        invalid.push(refused("z", "empty"));
+        assert_eq!(
+            invalid_lines(&invalid),
+            [
+                "invalid inputs 01, 02, 03 and 3 more: CRLF line ends",
+                "invalid input x: N too big",
+                "invalid inputs y, z: empty",
+            ]
+        );
+    }
 }

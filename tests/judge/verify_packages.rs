@@ -429,13 +429,14 @@ fn validators_by_their_shebang_with_their_flags_any_end_but_42_refuses_and_a_sto
         "invalid input secret/large/2: refused by bounded (exit status 43)",
     ));
     // Any end but 42 is an input not accepted, as problemtools has it: an exit 0, a failed
-    // assert (Python's exit status 1), each input refused with why.
+    // assert (Python's exit status 1), each input refused with why (inputs refused alike on
+    // one line).
     fs::write(dir.join("input_validators/bounded"), "#!/bin/sh\nexit 0\n").unwrap();
     verify(&dir, &[])
         .assert()
         .code(1)
         .stdout(contains(
-            "invalid input sample/1: refused by bounded (exit status 0, not 42)",
+            "invalid inputs sample/1, secret/1, secret/large/2: refused by bounded (exit status 0, not 42)",
         ))
         .stdout(contains("input validators (bounded): 0 of 3 inputs valid"));
     fs::write(
