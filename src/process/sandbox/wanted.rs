@@ -375,6 +375,10 @@ pub fn wanted_paths(
     for private in ["/tmp", "/dev/shm"] {
         wanted.push((PathBuf::from(private), Want::Private));
     }
+    // The machine's own instances under /dev: its terminals, its message queues.
+    for machines in ["/dev/pts", "/dev/mqueue"] {
+        wanted.push((PathBuf::from(machines), Want::Hidden));
+    }
     if !in_system_view(here) {
         wanted.push((here.to_path_buf(), Want::Private));
     }
