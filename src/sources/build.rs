@@ -27,6 +27,10 @@ const SHOWN_LINES: usize = 12;
 const MOST_FILES: usize = 1000;
 /// The most bytes a source may hold, all its files together.
 const MOST_BYTES: u64 = 64 << 20;
+/// The most a contestant's build may leave in its folder: bytes, all files together, and
+/// entries.
+const MOST_BUILD_BYTES: u64 = 1 << 30;
+const MOST_BUILD_ENTRIES: usize = 10_000;
 /// Changes whenever a recipe below changes, so that older builds are not reused.
 const RECIPE_VERSION: &[u8] = b"game-judge build 7";
 
@@ -494,6 +498,13 @@ fn run_build(
     };
     let ran = execute(&program, None, limits, trust)
         .map_err(|error| Failure::Io(format!("cannot build {source}: {error}")))?;
+    if whose == Whose::Contestant {
+        settle(folder).map_err(|why| Failure::Compile {
+            source: source.to_string(),
+            command: line.to_string(),
+            said: why,
+        })?;
+    }
     let said = String::from_utf8_lossy(&ran.stdout);
     let first: Vec<&str> = said.lines().take(SHOWN_LINES).collect();
     let timed_out = matches!(
@@ -513,6 +524,55 @@ fn run_build(
             said: first.join("\n"),
         }),
     }
+}
+
+/// After a contestant's build (which ran as the box's user, and may have run code of its
+/// own): everything it left in `folder` is given back to the judge's user, with no set-uid bit
+/// and nothing writable by others, no link followed; why not, when it left more than
+/// `MOST_BUILD_BYTES` or `MOST_BUILD_ENTRIES`.
+fn settle(folder: &Path) -> Result<(), String> {
+    use std::os::unix::fs::MetadataExt;
+    let owner = folder
+        .parent()
+        .and_then(|parent| fs::metadata(parent).ok())
+        .map(|meta| (meta.uid(), meta.gid()));
+    let settle_one = |path: &Path, meta: &fs::Metadata| {
+        if let Some((uid, gid)) = owner.filter(|&(uid, gid)| (uid, gid) != (meta.uid(), meta.gid()))
+        {
+            let _ = std::os::unix::fs::lchown(path, Some(uid), Some(gid));
+        }
+        if !meta.is_symlink() {
+            let mode = meta.permissions().mode() & 0o755;
+            let mode = if meta.is_dir() { mode | 0o700 } else { mode };
+            let _ = fs::set_permissions(path, fs::Permissions::from_mode(mode));
+        }
+    };
+    let (mut bytes, mut entries) = (0u64, 0usize);
+    let mut folders = vec![folder.to_path_buf()];
+    while let Some(here) = folders.pop() {
+        if let Ok(meta) = fs::symlink_metadata(&here) {
+            settle_one(&here, &meta);
+        }
+        for entry in fs::read_dir(&here).into_iter().flatten().flatten() {
+            // The entry's own metadata: a link is not followed.
+            let Ok(meta) = entry.metadata() else {
+                continue;
+            };
+            entries += 1;
+            bytes += if meta.is_file() { meta.len() } else { 0 };
+            if entries > MOST_BUILD_ENTRIES || bytes > MOST_BUILD_BYTES {
+                return Err(format!(
+                    "its build left over {MOST_BUILD_ENTRIES} files or over {} MiB",
+                    MOST_BUILD_BYTES >> 20
+                ));
+            }
+            match meta.is_dir() {
+                true => folders.push(entry.path()),
+                false => settle_one(&entry.path(), &meta),
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Makes `path` executable. A link is refused, never followed: what a build made is the
@@ -628,6 +688,18 @@ fn build_as(
     static BUILDS: AtomicU64 = AtomicU64::new(0);
     let shown = source.display().to_string();
     let io = |error: std::io::Error| Failure::Io(format!("cannot build {shown}: {error}"));
+    // A submission that is itself a link is not followed: the judge reads with its own rights.
+    if whose == Whose::Contestant
+        && fs::symlink_metadata(source).is_ok_and(|meta| meta.file_type().is_symlink())
+    {
+        return Err(Failure::Compile {
+            source: shown.clone(),
+            command: "reading its files".to_string(),
+            said: format!(
+                "{shown} is a link: a submission is its own files, and the judge follows no link in it (judge the file it leads to)"
+            ),
+        });
+    }
     let real = fs::canonicalize(source).map_err(io)?;
     let files = files_of(&real, whose)?;
     // The name: every file's place and text, the include folders' headers, the recipes.
@@ -662,7 +734,8 @@ fn build_as(
     let stem = real
         .file_stem()
         .map_or("program".into(), |stem| stem.to_string_lossy().into_owned());
-    let folder = cache_folder().join(format!("{stem}-{:016x}", fingerprint(&parts)));
+    let folder = cache_folder(whose == Whose::Contestant)
+        .join(format!("{stem}-{:016x}", fingerprint(&parts)));
     let mut built = Built {
         program: folder.join("run"),
         folder: folder.clone(),

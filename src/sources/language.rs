@@ -186,8 +186,9 @@ impl Language {
             }
             Language::Kotlin => words(&["kotlinc", "-include-runtime", "-d", "program.jar"]),
             // Compiled to find syntax errors before any case, as problemtools and DOMjudge do.
-            Language::Python => words(&["python3", "-m", "py_compile"]),
-            Language::PyPy3 => words(&["pypy3", "-m", "py_compile"]),
+            // Isolated (-I): a submission's own `py_compile.py` is not the one imported.
+            Language::Python => words(&["python3", "-I", "-m", "py_compile"]),
+            Language::PyPy3 => words(&["pypy3", "-I", "-m", "py_compile"]),
             Language::Python2 => words(&["python2", "-m", "py_compile"]),
             // `node --check` takes one file: each is checked in turn.
             Language::JavaScript => words(&[
@@ -257,7 +258,7 @@ mod tests {
         let java = Language::Java.compile(&["Main.java".to_string()], &[], None);
         assert!(java.contains(&"-proc:none".to_string()), "{java:?}");
         let python = Language::Python.compile(&["a.py".to_string()], &[], None);
-        assert_eq!(python, ["python3", "-m", "py_compile", "a.py"]);
+        assert_eq!(python, ["python3", "-I", "-m", "py_compile", "a.py"]);
     }
 
     #[test]

@@ -26,9 +26,14 @@ pub fn cache_root() -> PathBuf {
     base.join("game-judge")
 }
 
-/// The folder builds go in: `builds/` in the cache.
-fn cache_folder() -> PathBuf {
-    cache_root().join("builds")
+/// The folder builds go in: `builds/` in the cache for the problem's own programs,
+/// `submissions/` for contestants' (a contestant's build, whatever its name, never takes the
+/// place of a checker's, which runs outside the sandbox).
+fn cache_folder(contestant: bool) -> PathBuf {
+    cache_root().join(match contestant {
+        true => "submissions",
+        false => "builds",
+    })
 }
 
 /// FNV-1a over some bytes: a build's name in the cache, from what it was built of.

@@ -382,6 +382,107 @@ fn a_build_writes_no_file_past_its_size_limit_and_keeps_no_set_uid_bit() {
 }
 
 #[test]
+fn a_build_sees_nothing_of_the_folder_the_judge_runs_in() {
+    // The judge runs in an operator's folder that holds a `main.cpp` and private notes; a
+    // submission's build names its own `./main.cpp`, which must not show that folder.
+    let dir = attack("");
+    let tag = Tag::new("sandbox-operator");
+    let operator = dir.parent().unwrap().join(format!("{tag}-operator"));
+    let submission = dir.parent().unwrap().join(format!("{tag}-submission"));
+    fs::create_dir_all(&operator).unwrap();
+    fs::create_dir_all(&submission).unwrap();
+    fs::write(operator.join("notes.txt"), "blocked\n").unwrap();
+    fs::write(operator.join("main.cpp"), "int main() {}\n").unwrap();
+    fs::write(
+        submission.join("main.cpp"),
+        format!(
+            "#include <cstdio>\n\
+             asm(\".section .rodata\\n.global notes\\nnotes:\\n.incbin \\\"{}\\\"\\n.byte 0\\n.text\\n\");\n\
+             extern \"C\" const char notes[];\n\
+             int main() {{ std::fputs(notes, stdout); }}\n",
+            operator.join("notes.txt").display()
+        ),
+    )
+    .unwrap();
+    let judged_here = |extra: &[&str]| {
+        let output = common::judge_cmd(submission.to_str().unwrap(), &dir, extra)
+            .current_dir(&operator)
+            .timeout(Duration::from_secs(120))
+            .output()
+            .unwrap();
+        (
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    if sandbox_available() {
+        let (out, err) = judged_here(&[]);
+        assert!(err.contains("file not found"), "{out}\n{err}");
+    }
+    let (out, err) = judged_here(&["--no-sandbox"]);
+    assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
+}
+
+#[test]
+fn what_a_build_leaves_is_given_back_without_set_uid_or_open_folders_and_bounded() {
+    if !sandbox_available() {
+        return;
+    }
+    let dir = attack("");
+    let submission = dir
+        .parent()
+        .unwrap()
+        .join(format!("{}", Tag::new("sandbox-leftovers")));
+    fs::create_dir_all(&submission).unwrap();
+    fs::write(
+        submission.join("build"),
+        "#!/bin/sh\nset -e\nprintf '#!/bin/sh\\necho blocked\\n' > run\nchmod 4777 run\n\
+         mkdir open && chmod 777 open .\n",
+    )
+    .unwrap();
+    let (out, err, _) = judged(submission.to_str().unwrap(), &dir, &[]);
+    assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
+    let built = PathBuf::from(
+        err.lines()
+            .find_map(|line| line.split(" into ").nth(1))
+            .unwrap_or_else(|| panic!("{err}")),
+    );
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    for path in [built.clone(), built.join("run"), built.join("open")] {
+        let meta = fs::metadata(&path).unwrap();
+        assert_eq!(meta.permissions().mode() & 0o7022, 0, "{}", path.display());
+        assert_eq!(meta.uid(), 0, "{}", path.display());
+    }
+    // Past 10,000 files, the build is refused.
+    fs::write(
+        submission.join("build"),
+        "#!/bin/sh\nseq 10050 | xargs touch\nprintf '#!/bin/sh\\necho blocked\\n' > run\nchmod +x run\n",
+    )
+    .unwrap();
+    let (out, err, code) = judged(submission.to_str().unwrap(), &dir, &[]);
+    assert!(
+        err.contains("its build left over 10000 files"),
+        "{out}\n{err}"
+    );
+    assert_eq!(code, Some(1));
+}
+
+#[test]
+fn a_submission_that_is_itself_a_link_is_refused() {
+    let dir = attack("");
+    let tag = Tag::new("sandbox-top-link");
+    let real = dir.parent().unwrap().join(format!("{tag}-real.py"));
+    fs::write(&real, "print('blocked')\n").unwrap();
+    let link = dir.parent().unwrap().join(format!("{tag}-link.py"));
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let (out, err, code) = judged(link.to_str().unwrap(), &dir, &[]);
+    assert!(err.contains("is a link"), "{out}\n{err}");
+    assert_eq!(code, Some(1));
+    let (out, err, _) = judged(real.to_str().unwrap(), &dir, &[]);
+    assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
+}
+
+#[test]
 fn the_machines_tmp_is_never_shown_whole_even_when_the_command_names_it() {
     // The judge's scratch and every user's files are in /tmp: a command that names it gets
     // the box's own, fresh one.
@@ -496,11 +597,11 @@ fn relative_paths_work_and_the_working_folder_is_private() {
         return;
     }
     let dir = attack("echo note > ./scratch && [ \"$(cat ./scratch)\" = note ] && echo blocked\n");
-    // Named relative to the judge's folder, as a user types it.
-    let here = std::env::current_dir().unwrap();
-    let script = dir.join("attack.sh");
-    let relative = script.strip_prefix(&here).unwrap();
-    let output = common::judge_cmd(&format!("sh {}", relative.display()), &dir, &[])
+    // Named relative to the judge's folder, as a user types it: the judge runs beside the
+    // case folder (wherever cargo keeps its target folder).
+    let here = dir.parent().unwrap().to_path_buf();
+    let output = common::judge_cmd("sh problem/attack.sh", &dir, &[])
+        .current_dir(&here)
         .timeout(Duration::from_secs(60))
         .output()
         .unwrap();

@@ -331,7 +331,11 @@ fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, V
             }
         }
         if !word.contains('/') && here.join(format!("{word}.class")).is_file() {
-            show_folder(here.to_path_buf(), &mut shown, &mut refused);
+            match is_shared(here) || touches_hidden(here, hidden) {
+                // Beside the cases: the class and its inner classes, alone.
+                true => shown.extend(class_files(here, &word)),
+                false => show_folder(here.to_path_buf(), &mut shown, &mut refused),
+            }
         }
         // A program found on PATH outside the system's folders: the folder it was installed
         // in, whole (an interpreter needs its libraries), and that of the file a link leads to.
@@ -350,6 +354,23 @@ fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, V
     refused.sort();
     refused.dedup();
     (shown, refused)
+}
+
+/// The class files of the Java class `class` in `folder`: `class.class` and its inner
+/// classes' `class$….class`.
+fn class_files(folder: &Path, class: &str) -> Vec<PathBuf> {
+    let inner = format!("{class}$");
+    std::fs::read_dir(folder)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| {
+            name.strip_suffix(".class")
+                .is_some_and(|stem| stem == class || stem.starts_with(&inner))
+        })
+        .map(|name| folder.join(name))
+        .collect()
 }
 
 /// The folders a command names that the box does not show, as they hold (or lie in) test data:
@@ -382,7 +403,12 @@ pub fn wanted_paths(
     if !in_system_view(here) {
         wanted.push((here.to_path_buf(), Want::Private));
     }
-    let (mut shown, _) = named(program, here, hidden);
+    // A build's line is the judge's own (`cd BUILD && g++ … ./main.cpp`), its words named from
+    // the build folder, not from the judge's: nothing but that folder is shown for it.
+    let (mut shown, _) = match writable {
+        Some(_) => (Vec::new(), Vec::new()),
+        None => named(program, here, hidden),
+    };
     // PATH's own folders outside the system's: each with the folder it was installed in (a
     // shim calls the rest of its tool).
     if let Some(path) = std::env::var_os("PATH") {
