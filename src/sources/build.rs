@@ -539,7 +539,7 @@ fn settle(folder: &Path) -> Result<(), String> {
     let settle_one = |path: &Path, meta: &fs::Metadata| {
         if let Some((uid, gid)) = owner.filter(|&(uid, gid)| (uid, gid) != (meta.uid(), meta.gid()))
         {
-            let _ = std::os::unix::fs::lchown(path, Some(uid), Some(gid));
+            let _ = crate::process::sys::give_to(path, uid, gid);
         }
         if !meta.is_symlink() {
             let mode = meta.permissions().mode() & 0o755;
