@@ -156,6 +156,7 @@ pub fn plan(
     // What has been made so far: the root, a cover over everything.
     let mut made: Vec<(PathBuf, Made)> = vec![(PathBuf::from("/"), Made::Cover)];
     for (path, target) in links {
+        make_folders_between(Path::new("/"), path, &staged, &mut steps);
         steps.push(MountStep::Link {
             target: c_path(target),
             path: staged.path(path),

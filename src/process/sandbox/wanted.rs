@@ -25,10 +25,28 @@ const SYSTEM_FOLDERS: &[&str] = &[
 ];
 
 /// The folders of the system a box shows, read-only, where they are: what programs,
-/// interpreters and their libraries need (isolate's box shows `/bin`, `/lib`, `/usr` and `/dev`;
-/// `/etc` holds the links of Debian's alternatives, `/opt` and `/nix` installed tools).
+/// interpreters and their libraries need (isolate's box shows `/bin`, `/lib` and `/usr`; `/etc`
+/// holds the links of Debian's alternatives, `/opt` and `/nix` installed tools).
 const SHOWN_SYSTEM: &[&str] = &[
-    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix", "/dev",
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix",
+];
+
+/// The devices a box shows (as isolate's `/dev`): none of the machine's terminals, disks or
+/// message queues.
+const SHOWN_DEVICES: &[&str] = &[
+    "/dev/null",
+    "/dev/zero",
+    "/dev/full",
+    "/dev/random",
+    "/dev/urandom",
+];
+
+/// The links of a box's `/dev`, to its own process's descriptors.
+const DEVICE_LINKS: &[(&str, &str)] = &[
+    ("/dev/fd", "/proc/self/fd"),
+    ("/dev/stdin", "/proc/self/fd/0"),
+    ("/dev/stdout", "/proc/self/fd/1"),
+    ("/dev/stderr", "/proc/self/fd/2"),
 ];
 
 /// The folders every user and program of the machine shares (other judges' scratch, other
@@ -54,19 +72,30 @@ fn in_system_view(path: &Path) -> bool {
     path.parent().is_none() || SHOWN_SYSTEM.iter().any(|folder| path.starts_with(folder))
 }
 
-/// The shown folders of the system that are there, and the top-level links among them (a
-/// merged `/usr`'s `/bin` to `usr/bin`) with where they lead.
+/// The shown folders and devices of the system that are there, and the links of the box's
+/// root (a merged `/usr`'s `/bin` to `usr/bin`) and `/dev` with where they lead.
 pub fn system_view() -> (Vec<PathBuf>, Vec<(PathBuf, PathBuf)>) {
-    let mut folders = Vec::new();
+    let mut shown = Vec::new();
     let mut links = Vec::new();
     for folder in SHOWN_SYSTEM.iter().map(PathBuf::from) {
         match std::fs::read_link(&folder) {
             Ok(target) => links.push((folder, target)),
-            Err(_) if folder.is_dir() => folders.push(folder),
+            Err(_) if folder.is_dir() => shown.push(folder),
             Err(_) => {}
         }
     }
-    (folders, links)
+    shown.extend(
+        SHOWN_DEVICES
+            .iter()
+            .map(PathBuf::from)
+            .filter(|device| device.exists()),
+    );
+    links.extend(
+        DEVICE_LINKS
+            .iter()
+            .map(|(path, target)| (PathBuf::from(path), PathBuf::from(target))),
+    );
+    (shown, links)
 }
 
 /// A folder's real path (links resolved): a mount covers the folder itself, whichever path
@@ -395,10 +424,6 @@ pub fn wanted_paths(
     wanted.extend(system.into_iter().map(|folder| (folder, Want::Shown)));
     for private in ["/tmp", "/dev/shm"] {
         wanted.push((PathBuf::from(private), Want::Private));
-    }
-    // The machine's own instances under /dev: its terminals, its message queues.
-    for machines in ["/dev/pts", "/dev/mqueue"] {
-        wanted.push((PathBuf::from(machines), Want::Hidden));
     }
     if !in_system_view(here) {
         wanted.push((here.to_path_buf(), Want::Private));
