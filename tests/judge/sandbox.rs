@@ -872,6 +872,44 @@ else:
 }
 
 #[test]
+fn a_key_a_case_leaves_readable_by_all_is_gone_with_its_box() {
+    if !sandbox_available() {
+        return;
+    }
+    // The key goes into the box user's own keyring (linked into its session keyring, so the
+    // case may set the key's permissions), readable by any user: once the case is over (its
+    // box user's keyrings emptied), no later box of any uid can find it.
+    let tag = Tag::new("sandbox-key-left");
+    let script = format!(
+        r#"python3 -c '
+import ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall(250, 8, -4, -3)
+key = libc.syscall(248, b"user", b"{tag}", b"x", 1, -4)
+libc.syscall(250, 5, key, 0x3f3f3f3f)
+print("blocked")
+'
+"#
+    );
+    let dir = attack(&script);
+    let (out, err, _) = judge_attack(&dir, &["-j", "1"]);
+    assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
+    // The kernel destroys an unlinked key in the background: it goes within moments.
+    let left = || {
+        fs::read_to_string("/proc/keys")
+            .unwrap_or_default()
+            .contains(&format!("{tag}"))
+    };
+    for _ in 0..100 {
+        if !left() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    panic!("the key {tag} outlived its case");
+}
+
+#[test]
 fn a_program_cannot_reach_the_terminal_the_judge_runs_in() {
     // `script` gives the judge a terminal, as a person's shell does.
     let dir = attack(

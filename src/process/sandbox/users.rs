@@ -83,8 +83,28 @@ impl BoxUser {
     }
 }
 
+/// Empties the keyrings of the box user `uid` (its user, user-session and persistent ones),
+/// so no key a case left (linked there, readable by others) outlives it: a child of the judge
+/// becomes that user and clears them.
+fn clear_keyrings(uid: u32) {
+    match ns::fork_now() {
+        Ok(0) => {
+            if ns::become_user(uid, uid).is_ok() {
+                ns::fresh_keyrings(true);
+            }
+            ns::exit_now(0);
+        }
+        Ok(child) => {
+            let _ = ns::wait_child(child);
+        }
+        Err(_) => {}
+    }
+}
+
 impl Drop for BoxUser {
     fn drop(&mut self) {
+        // After the run's processes are gone: nothing of the box can add a key after this.
+        clear_keyrings(self.uid());
         if let Some(lock) = self.lock.take() {
             FREE.lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner())
