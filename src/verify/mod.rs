@@ -224,7 +224,11 @@ fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> Option<Chec
                 seconds(limits.limit)
             )
         }
-        (Some(case), _) => format!("{}: {}", case.label, case.detail),
+        // The verdict as the package's rules name it (DOMjudge's WRONG-ANSWER, Kattis's RTE).
+        (Some(case), _) => match case.detail.is_empty() {
+            true => format!("{}: {}", case.label, name(case.ruling)),
+            false => format!("{}: {}: {}", case.label, name(case.ruling), case.detail),
+        },
         (None, _) => format!("expected {}", row.expected),
     };
     if low != high && row.status != Status::JudgeError {
@@ -508,7 +512,12 @@ pub fn run(
         );
         return Outcome::Stopped(signal);
     }
-    if !accepted_ran && !unknown_limit {
+    if !accepted_ran && !unknown_limit && !checked.invalid.is_empty() {
+        errors.push(format!(
+            "none of the submissions expected to be accepted was, with {} the validators refused (above): fix those first",
+            count(checked.invalid.len(), "input")
+        ));
+    } else if !accepted_ran && !unknown_limit {
         errors.push(
             "none of the submissions expected to be accepted was: the package needs one that is"
                 .to_string(),

@@ -53,10 +53,9 @@ fn ruling(judged: &Judged) -> Option<Ruling> {
     })
 }
 
-/// A failed case's verdict and the first line of the report's details that says why (without
-/// the input the report shows first).
+/// The first line of the report's details that says why a case failed (without the input the
+/// report shows first, nor the verdict, which the package's rules name); empty when none does.
 fn reason(result: &Finished, limits: &Limits) -> String {
-    let code = result.judged.verdict.code();
     let without_input = Finished {
         input: None,
         ..result.clone()
@@ -76,10 +75,7 @@ fn reason(result: &Finished, limits: &Limits) -> String {
         [next, ..] => lines.push(next),
         [] => {}
     }
-    match lines.is_empty() {
-        true => code.to_string(),
-        false => format!("{code}: {}", lines.join("; ")),
-    }
+    lines.join("; ")
 }
 
 /// Builds `submission` (within `compile_limit` of CPU time, in the `dialect` its package names)

@@ -120,7 +120,13 @@ fn an_invalid_input_fails_and_a_package_without_submissions_cannot_be_checked() 
         .stdout(contains(
             "invalid input secret/1: refused by validate.py (exit status 43): expected one line: A B, with B not zero",
         ))
-        .stdout(contains("; 1 invalid input"));
+        .stdout(contains("; 1 invalid input"))
+        // Every accepted one fails on it (divides by zero): the invalid input is named as why,
+        // with the verdict as Kattis names it.
+        .stdout(contains("FAILED: secret/1: RTE: exit status 1"))
+        .stderr(contains(
+            "none of the submissions expected to be accepted was, with 1 input the validators refused (above): fix those first",
+        ));
     fs::remove_dir_all(dir.join("submissions")).unwrap();
     verify(&dir, &[])
         .assert()
