@@ -234,6 +234,9 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
             if let Some(source) = source {
                 // Built as the program runs, in the sandbox: which first learns the test data.
                 sandbox::configure(flags.settings().sandbox, test_data_folders(target, &tasks));
+                for warning in sources::beside_warnings(source) {
+                    eprintln!("{}", printable(&warning));
+                }
                 if Language::of(source) == Some(Language::Python) {
                     if let Some(line) = dialect.python3.runs_line() {
                         eprintln!("{line}");

@@ -58,6 +58,70 @@ pub fn source_in(command: &str) -> Option<&Path> {
     (!word.contains(char::is_whitespace) && source).then_some(path)
 }
 
+/// The files beside the one source file `path` that it includes (C, C++: `#include "x.h"`) or
+/// imports (Python: `import x`, `from x import y`): a judge builds a submission alone, so they
+/// are not there. One warning each, saying what to do.
+pub fn beside_warnings(path: &Path) -> Vec<String> {
+    let (Some(language), Some(folder)) = (Language::of(path), path.parent()) else {
+        return Vec::new();
+    };
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return Vec::new();
+    };
+    let mut beside: Vec<String> = Vec::new();
+    for line in text.lines().map(str::trim) {
+        let named: Vec<String> = match language {
+            Language::C | Language::Cpp => line
+                .strip_prefix("#include")
+                .map(str::trim_start)
+                .and_then(|rest| rest.strip_prefix('"'))
+                .and_then(|rest| rest.split('"').next())
+                .filter(|name| folder.join(name).is_file())
+                .map(str::to_string)
+                .into_iter()
+                .collect(),
+            Language::Python | Language::PyPy3 | Language::Python2 => {
+                let modules = match (line.strip_prefix("import "), line.strip_prefix("from ")) {
+                    (Some(list), _) => list.split(',').map(str::to_string).collect(),
+                    (_, Some(rest)) => rest
+                        .split_whitespace()
+                        .take(1)
+                        .map(str::to_string)
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                modules
+                    .iter()
+                    .filter_map(|module| module.split_whitespace().next())
+                    .filter_map(|module| module.split('.').next())
+                    .filter(|module| !module.is_empty())
+                    .map(|module| format!("{module}.py"))
+                    .filter(|file| folder.join(file).is_file())
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        for name in named {
+            if !beside.contains(&name) {
+                beside.push(name);
+            }
+        }
+    }
+    let shown = path.display();
+    let folder_shown = match folder.as_os_str().is_empty() {
+        true => ".".to_string(),
+        false => folder.display().to_string(),
+    };
+    beside
+        .iter()
+        .map(|name| {
+            format!(
+                "warning: {shown} uses {name}, which is beside it: a judge builds a submission alone, so {name} is not there; paste it into {shown}, or judge the folder (--cmd {folder_shown}) to build it with the files beside it"
+            )
+        })
+        .collect()
+}
+
 /// The program of the source `path` (see `source_in`), built now in `dialect` (a contestant's
 /// build: in the sandbox where that is on) or taken from the cache; why not, with the
 /// compiler's first lines, when the source does not build.
@@ -87,6 +151,36 @@ mod tests {
         assert_ne!(
             fingerprint(&[b"a.c", b"X", b"b.c", b"Y"]),
             fingerprint(&[b"a.c", b"X\xffb.c\xffY"])
+        );
+    }
+
+    #[test]
+    fn what_a_source_includes_or_imports_from_beside_it_is_named() {
+        let dir = crate::test_folders::folder_with_files("beside", &["lib.hpp", "util.py"]);
+        let cpp = dir.join("sol.cpp");
+        std::fs::write(
+            &cpp,
+            "#include <vector>\n#include \"lib.hpp\"\n#include \"gone.h\"\n",
+        )
+        .unwrap();
+        let warnings = beside_warnings(&cpp);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(
+            warnings[0].contains("uses lib.hpp, which is beside it"),
+            "{warnings:?}"
+        );
+        let py = dir.join("main.py");
+        std::fs::write(
+            &py,
+            "import sys, util\nfrom util import add\nimport os.path\n",
+        )
+        .unwrap();
+        let warnings = beside_warnings(&py);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].contains("uses util.py"), "{warnings:?}");
+        assert!(
+            warnings[0].contains(&format!("--cmd {}", dir.display())),
+            "{warnings:?}"
         );
     }
 
