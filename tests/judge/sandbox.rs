@@ -504,6 +504,43 @@ fn the_machines_tmp_is_never_shown_whole_even_when_the_command_names_it() {
 }
 
 #[test]
+fn java_main_beside_its_cases_runs_from_its_class_files() {
+    // The folder holds the cases, so it is not shown whole; `java Main` finds Main.class (and
+    // its inner classes) all the same.
+    let javac = std::process::Command::new("javac").arg("-version").output();
+    if !javac.is_ok_and(|output| output.status.success()) {
+        return; // no Java here
+    }
+    let dir = attack("");
+    let here = dir.parent().unwrap().to_path_buf();
+    fs::write(
+        here.join("Main.java"),
+        "public class Main {\n\
+         \x20   static class Word { String text = \"blocked\"; }\n\
+         \x20   public static void main(String[] args) { System.out.println(new Word().text); }\n\
+         }\n",
+    )
+    .unwrap();
+    let compiled = std::process::Command::new("javac")
+        .arg("Main.java")
+        .current_dir(&here)
+        .status()
+        .unwrap();
+    assert!(compiled.success());
+    let output = common::judge_cmd("java Main", &dir, &[])
+        .current_dir(&here)
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        out.contains("problem/sample-1  AC"),
+        "{out}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+#[test]
 fn a_program_the_box_user_may_not_run_is_a_judge_error_that_says_why() {
     if !sandbox_available() {
         return;
