@@ -31,6 +31,7 @@ mod tests {
                 ("LF, not CRLF", b"sssssssss\r\n", "line 1: expected the end of the line, found a CR (line ends must be LF, not CRLF)"),
                 ("a final newline", b"sssssssss", "line 1: expected a newline at the end of the line, found end of input"),
                 ("no blank line", b"sssssssss\n\n", "line 2: expected a board of 9 characters (o, x or s), found the end of the line"),
+                ("no NUL byte", b"xxx\0zz\n", "line 1: expected a board of 9 characters (o, x or s), found the byte \\x00 after 'xxx'"),
                 ("o = x or o = x + 1", b"xssssssss\n", "line 1: not a position of a game: 0 o and 1 x: o moves first, so o has as many as x or one more"),
                 ("not both lines", b"ooosssxxx\n", "line 1: not a position of a game: both o and x have three in a row"),
                 ("an o line with o = x", b"sssssssss\noooxxsxss\n", "line 2: not a position of a game: o has three in a row but x moved after it (equal counts)"),

@@ -185,6 +185,18 @@ impl<'a> Reader<'a> {
         if start == self.position {
             return Err(self.fail(format!("expected {what}, found {}", describe(self.peek()))));
         }
+        // A byte that is neither printable nor white space (a NUL, a non-ASCII one) is named
+        // where it is, not taken for the word's end.
+        if let Some(byte) = self
+            .peek()
+            .filter(|byte| !matches!(byte, b' ' | b'\n' | b'\r' | b'\t'))
+        {
+            let word = String::from_utf8_lossy(&self.bytes[start..self.position]);
+            return Err(self.fail(format!(
+                "expected {what}, found {} after '{word}'",
+                describe(Some(byte))
+            )));
+        }
         // Whatever ends the word (a space, a CR, a tab) is for the next read to judge.
         // Only ASCII bytes were read.
         Ok(std::str::from_utf8(&self.bytes[start..self.position]).unwrap_or_default())
