@@ -322,10 +322,11 @@ fn size_of(path: &Path) -> u64 {
         let Ok(metadata) = std::fs::symlink_metadata(&path) else {
             continue;
         };
+        // A link is not followed (the build refuses it): it leads outside the submission.
         if metadata.is_dir() {
             paths.extend(entries(&path).unwrap_or_default());
-        } else if path.is_file() {
-            bytes += std::fs::metadata(&path).map_or(0, |metadata| metadata.len());
+        } else if metadata.is_file() {
+            bytes += metadata.len();
         }
     }
     bytes
@@ -346,7 +347,10 @@ fn tag_of(path: &Path) -> Result<Option<Vec<String>>, String> {
     };
     let mut found = None;
     // A folder of a thousand huge files is not read through: a tag is in a source, near its top.
-    for file in files.iter().filter(|file| file.is_file()).take(TAG_FILES) {
+    // Regular files only, no link followed (the build refuses links: they lead outside it).
+    let regular =
+        |file: &&PathBuf| std::fs::symlink_metadata(file).is_ok_and(|meta| meta.is_file());
+    for file in files.iter().filter(regular).take(TAG_FILES) {
         // A regular file outside /proc and /sys only, opened as a case file is (never
         // blocking), and only its start: a tag is near the top.
         let Ok(opened) = open_regular(file) else {
