@@ -106,7 +106,7 @@ fn wait_for_init(init: i32) -> ! {
 }
 
 /// The largest file a boxed build may write (an executable, a jar).
-const BUILD_FILE_BYTES: u64 = 256 << 20;
+const BUILD_FILE_BYTES: u64 = 64 << 20;
 
 /// The init's exit code when it could not wait for the program.
 const INIT_FAILED: i32 = 125;
