@@ -189,7 +189,15 @@ fn signal_name(signal: i32) -> Option<&'static str> {
 impl fmt::Display for Termination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Termination::Exited(code) => write!(f, "exit status {code}"),
+            // 128 + N is how a shell reports a program that signal N killed (a command run
+            // by `sh -c`, a script's last program): said as such where N is a usual one.
+            Termination::Exited(code) => match signal_name(code - 128).filter(|_| code > 128) {
+                Some(name) => write!(
+                    f,
+                    "exit status {code} (as a shell reports a program killed by {name})"
+                ),
+                None => write!(f, "exit status {code}"),
+            },
             Termination::Signaled(signal) => match signal_name(signal) {
                 Some(name) => write!(f, "killed by signal {signal} ({name})"),
                 None => write!(f, "killed by signal {signal}"),
@@ -314,5 +322,11 @@ mod tests {
             "killed by signal 11 (SIGSEGV)"
         );
         assert_eq!(Termination::Signaled(64).to_string(), "killed by signal 64");
+        assert_eq!(
+            Termination::Exited(139).to_string(),
+            "exit status 139 (as a shell reports a program killed by SIGSEGV)"
+        );
+        assert_eq!(Termination::Exited(200).to_string(), "exit status 200");
+        assert_eq!(Termination::Exited(128).to_string(), "exit status 128");
     }
 }
