@@ -39,15 +39,33 @@ fn attack(script: &str) -> PathBuf {
 /// exit code.
 fn judge_attack(dir: &Path, extra: &[&str]) -> (String, String, i32) {
     let command = format!("sh {}", dir.join("attack.sh").display());
-    let output = common::judge_cmd(&command, dir, extra)
-        .timeout(Duration::from_secs(60))
-        .output()
-        .unwrap();
+    let (out, err, code) = judged(&command, dir, extra);
+    (out, err, code.unwrap_or(-1))
+}
+
+/// `judge --cmd COMMAND DIR EXTRA…` run from the folder `here` (the test's own when `None`):
+/// stdout, stderr, exit code.
+fn judged_from(
+    here: Option<&Path>,
+    command: &str,
+    dir: &Path,
+    extra: &[&str],
+) -> (String, String, Option<i32>) {
+    let mut judge = common::judge_cmd(command, dir, extra);
+    if let Some(here) = here {
+        judge.current_dir(here);
+    }
+    let output = judge.timeout(Duration::from_secs(120)).output().unwrap();
     (
         String::from_utf8_lossy(&output.stdout).into_owned(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
-        output.status.code().unwrap_or(-1),
+        output.status.code(),
     )
+}
+
+/// `judge --cmd COMMAND DIR EXTRA…` from the test's folder: stdout, stderr, exit code.
+fn judged(command: &str, dir: &Path, extra: &[&str]) -> (String, String, Option<i32>) {
+    judged_from(None, command, dir, extra)
 }
 
 /// The attack is blocked in the sandbox (AC) and gets through without it (WA).
@@ -243,24 +261,14 @@ fn a_build_cannot_read_the_test_data() {
         ),
     )
     .unwrap();
-    let judged = |extra: &[&str]| {
-        let output = common::judge_cmd(source.to_str().unwrap(), &dir, extra)
-            .timeout(Duration::from_secs(120))
-            .output()
-            .unwrap();
-        (
-            String::from_utf8_lossy(&output.stdout).into_owned(),
-            String::from_utf8_lossy(&output.stderr).into_owned(),
-            output.status.code(),
-        )
-    };
+    let source = source.to_str().unwrap();
     if sandbox_available() {
-        let (out, err, code) = judged(&[]);
+        let (out, err, code) = judged(source, &dir, &[]);
         assert!(err.contains("does not build"), "{out}\n{err}");
         assert!(err.contains("file not found"), "{err}");
         assert_eq!(code, Some(1));
     }
-    let (out, err, code) = judged(&["--no-sandbox"]);
+    let (out, err, code) = judged(source, &dir, &["--no-sandbox"]);
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
     assert_eq!(code, Some(0));
 }
@@ -301,17 +309,6 @@ fn a_build_that_leaves_a_link_as_its_program_is_refused_and_the_link_not_followe
 }
 
 /// `judge --cmd COMMAND DIR EXTRA…`: stdout, stderr, exit code.
-fn judged(command: &str, dir: &Path, extra: &[&str]) -> (String, String, Option<i32>) {
-    let output = common::judge_cmd(command, dir, extra)
-        .timeout(Duration::from_secs(120))
-        .output()
-        .unwrap();
-    (
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-        output.status.code(),
-    )
-}
 
 #[test]
 fn a_link_in_a_submission_folder_is_refused_never_followed() {
@@ -404,22 +401,12 @@ fn a_build_sees_nothing_of_the_folder_the_judge_runs_in() {
         ),
     )
     .unwrap();
-    let judged_here = |extra: &[&str]| {
-        let output = common::judge_cmd(submission.to_str().unwrap(), &dir, extra)
-            .current_dir(&operator)
-            .timeout(Duration::from_secs(120))
-            .output()
-            .unwrap();
-        (
-            String::from_utf8_lossy(&output.stdout).into_owned(),
-            String::from_utf8_lossy(&output.stderr).into_owned(),
-        )
-    };
+    let submission = submission.to_str().unwrap();
     if sandbox_available() {
-        let (out, err) = judged_here(&[]);
+        let (out, err, _) = judged_from(Some(&operator), submission, &dir, &[]);
         assert!(err.contains("file not found"), "{out}\n{err}");
     }
-    let (out, err) = judged_here(&["--no-sandbox"]);
+    let (out, err, _) = judged_from(Some(&operator), submission, &dir, &["--no-sandbox"]);
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
 }
 
@@ -527,17 +514,8 @@ fn java_main_beside_its_cases_runs_from_its_class_files() {
         .status()
         .unwrap();
     assert!(compiled.success());
-    let output = common::judge_cmd("java Main", &dir, &[])
-        .current_dir(&here)
-        .timeout(Duration::from_secs(120))
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        out.contains("problem/sample-1  AC"),
-        "{out}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let (out, err, _) = judged_from(Some(&here), "java Main", &dir, &[]);
+    assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
 }
 
 #[test]
@@ -637,13 +615,8 @@ fn relative_paths_work_and_the_working_folder_is_private() {
     // Named relative to the judge's folder, as a user types it: the judge runs beside the
     // case folder (wherever cargo keeps its target folder).
     let here = dir.parent().unwrap().to_path_buf();
-    let output = common::judge_cmd("sh problem/attack.sh", &dir, &[])
-        .current_dir(&here)
-        .timeout(Duration::from_secs(60))
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&output.stdout);
-    assert!(out.contains("problem/sample-1  AC"), "{out}");
+    let (out, err, _) = judged_from(Some(&here), "sh problem/attack.sh", &dir, &[]);
+    assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
     // Written in the box's own working folder, not in the judge's.
     assert!(!here.join("scratch").exists());
 }
