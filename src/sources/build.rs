@@ -27,9 +27,9 @@ const SHOWN_LINES: usize = 12;
 const MOST_FILES: usize = 1000;
 /// The most bytes a source may hold, all its files together.
 const MOST_BYTES: u64 = 64 << 20;
-/// The most a contestant's build may leave in its folder: bytes, all files together, and
-/// entries.
-const MOST_BUILD_BYTES: u64 = 1 << 30;
+/// The most a contestant's build may leave in its folder: bytes, all files together (DOMjudge's
+/// `script_filesize_limit`, 2.5 GiB), and entries.
+const MOST_BUILD_BYTES: u64 = 2560 << 20;
 const MOST_BUILD_ENTRIES: usize = 10_000;
 /// Changes whenever a recipe below changes, so that older builds are not reused.
 const RECIPE_VERSION: &[u8] = b"game-judge build 7";

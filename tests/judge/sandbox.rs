@@ -348,7 +348,7 @@ fn a_build_writes_no_file_past_its_size_limit_and_keeps_no_set_uid_bit() {
     // A sparse file: no disk is used, but its size is over the limit all the same.
     fs::write(
         submission.join("build"),
-        "#!/bin/sh\nset -e\ntruncate -s 300M big\nprintf '#!/bin/sh\\necho blocked\\n' > run\nchmod +x run\n",
+        "#!/bin/sh\nset -e\ntruncate -s 2G big\nprintf '#!/bin/sh\\necho blocked\\n' > run\nchmod +x run\n",
     )
     .unwrap();
     let (out, err, code) = judged(submission.to_str().unwrap(), &dir, &[]);

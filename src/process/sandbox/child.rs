@@ -105,8 +105,9 @@ fn wait_for_init(init: i32) -> ! {
     ns::exit_now(0)
 }
 
-/// The largest file a boxed build may write (an executable, a jar).
-const BUILD_FILE_BYTES: u64 = 64 << 20;
+/// The largest file a boxed build may write (an executable, a jar; DOMjudge's own examples
+/// build one of 512 MiB, a static array, and expect it to run).
+const BUILD_FILE_BYTES: u64 = 1 << 30;
 
 /// The init's exit code when it could not wait for the program.
 const INIT_FAILED: i32 = 125;
