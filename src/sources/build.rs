@@ -156,9 +156,9 @@ struct SourceFile {
 
 /// The files of a source, read, sorted by their path inside the build folder: regular files
 /// outside /proc and /sys (opened as case files are, never blocking), at most `MOST_FILES` of
-/// them and `MOST_BYTES` in all. In a contestant's folder a link is refused, never followed:
-/// the judge reads it with its own rights (root, say), outside the sandbox, so a link would
-/// copy the answers (or any file) into the build.
+/// them and `MOST_BYTES` in all. A contestant's source that is a link, or holds one, is refused,
+/// never followed: the judge reads it with its own rights (root, say), outside the sandbox, so
+/// a link would copy the answers (or any file) into the build.
 fn files_of(source: &Path, whose: Whose) -> Result<Vec<SourceFile>, Failure> {
     let io =
         |error: std::io::Error| Failure::Io(format!("cannot read {}: {error}", source.display()));
@@ -166,6 +166,21 @@ fn files_of(source: &Path, whose: Whose) -> Result<Vec<SourceFile>, Failure> {
         source: source.display().to_string(),
         why,
     };
+    let refused_if_link = |path: &Path, shown: &Path| -> Result<(), Failure> {
+        let link = fs::symlink_metadata(path).is_ok_and(|meta| meta.file_type().is_symlink());
+        match link && whose == Whose::Contestant {
+            true => Err(Failure::Compile {
+                source: source.display().to_string(),
+                command: "reading its files".to_string(),
+                said: format!(
+                    "{} is a link: a submission is its own files, and the judge follows no link in it (put the file it leads to in its place)",
+                    shown.display()
+                ),
+            }),
+            false => Ok(()),
+        }
+    };
+    refused_if_link(source, source)?;
     let mut paths = Vec::new();
     if !source.is_dir() {
         let name = source
@@ -182,17 +197,8 @@ fn files_of(source: &Path, whose: Whose) -> Result<Vec<SourceFile>, Failure> {
                     continue;
                 }
                 let path = entry.path();
+                refused_if_link(&path, &inside.join(&name))?;
                 let metadata = fs::symlink_metadata(&path).map_err(io)?;
-                if metadata.is_symlink() && whose == Whose::Contestant {
-                    return Err(Failure::Compile {
-                        source: source.display().to_string(),
-                        command: "reading its files".to_string(),
-                        said: format!(
-                            "{} is a link: a submission is its own files, and the judge follows no link in it",
-                            inside.join(&name).display()
-                        ),
-                    });
-                }
                 if metadata.is_dir() {
                     folders.push(inside.join(&name));
                 } else if path.is_file() {
@@ -688,20 +694,8 @@ fn build_as(
     static BUILDS: AtomicU64 = AtomicU64::new(0);
     let shown = source.display().to_string();
     let io = |error: std::io::Error| Failure::Io(format!("cannot build {shown}: {error}"));
-    // A submission that is itself a link is not followed: the judge reads with its own rights.
-    if whose == Whose::Contestant
-        && fs::symlink_metadata(source).is_ok_and(|meta| meta.file_type().is_symlink())
-    {
-        return Err(Failure::Compile {
-            source: shown.clone(),
-            command: "reading its files".to_string(),
-            said: format!(
-                "{shown} is a link: a submission is its own files, and the judge follows no link in it (judge the file it leads to)"
-            ),
-        });
-    }
+    let files = files_of(source, whose)?;
     let real = fs::canonicalize(source).map_err(io)?;
-    let files = files_of(&real, whose)?;
     // The name: every file's place and text, the include folders' headers, the recipes.
     let mut headers: Vec<Vec<u8>> = Vec::new();
     for folder in includes {

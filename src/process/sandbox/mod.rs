@@ -401,8 +401,7 @@ fn view_for(
     if let Some((_, view)) = views.iter().find(|(known, _)| *known == key) {
         return view.clone();
     }
-    let wanted = wanted::wanted_paths(program, here, hidden, writable);
-    let (_, links) = wanted::system_view();
+    let (wanted, links) = wanted::wanted_paths(program, here, hidden, writable);
     let private = format!("size={memory_bytes},nr_inodes=65536,mode=1777");
     let view = plan::plan(
         &wanted,

@@ -181,25 +181,35 @@ pub fn plan(
         };
         match (kind, want) {
             (Made::Link, _) => {}
-            // Placed anew wherever it is, so that its own mount can be left writable.
-            (_, Want::Writable) => {
-                if facts.kind(&path) != Some(true) {
+            // In a copy of the original tree: there already.
+            (Made::Copy, Want::Shown) => {}
+            // A copy placed: in a cover, at a path made for it; a writable folder (a folder
+            // only) wherever it is, so that its own mount can be left writable.
+            (Made::Cover, Want::Shown) | (_, Want::Writable) => {
+                let Some(is_folder) = facts.kind(&path) else {
+                    continue;
+                };
+                if want == Want::Writable && !is_folder {
                     continue;
                 }
                 if kind == Made::Cover {
                     make_folders_between(&under, &path, &staged, &mut steps);
                 }
-                steps.push(MountStep::Folder(staged.path(&path)));
+                steps.push(match is_folder {
+                    true => MountStep::Folder(staged.path(&path)),
+                    false => MountStep::File(staged.path(&path)),
+                });
                 steps.push(MountStep::Place {
                     copy: copies.len(),
                     path: staged.path(&path),
                 });
                 copies.push(MountStep::Copy(c_path(&path)));
-                writable.push(c_path(&path));
+                if want == Want::Writable {
+                    writable.push(c_path(&path));
+                }
                 made.push((path, Made::Copy));
             }
             // In a copy of the original tree: cover what is a folder.
-            (Made::Copy, Want::Shown) => {}
             (Made::Copy, _) => {
                 if facts.kind(&path) == Some(true) {
                     steps.push(MountStep::Tmpfs {
@@ -228,22 +238,6 @@ pub fn plan(
                 });
                 writable.push(c_path(&path));
                 made.push((path, Made::Cover));
-            }
-            (Made::Cover, Want::Shown) => {
-                let Some(is_folder) = facts.kind(&path) else {
-                    continue;
-                };
-                make_folders_between(&under, &path, &staged, &mut steps);
-                steps.push(match is_folder {
-                    true => MountStep::Folder(staged.path(&path)),
-                    false => MountStep::File(staged.path(&path)),
-                });
-                steps.push(MountStep::Place {
-                    copy: copies.len(),
-                    path: staged.path(&path),
-                });
-                copies.push(MountStep::Copy(c_path(&path)));
-                made.push((path, Made::Copy));
             }
         }
     }

@@ -1,8 +1,8 @@
 //! What a box must show, keep private and hide, from the program's command line and the
 //! folders the judge hides: the input of `plan`. Nothing else of the machine is in the box.
 //!
-//! - Shown: the system's folders (`SHOWN_SYSTEM`: programs, libraries, `/etc`, `/dev`; the
-//!   top-level ones that are links made again as links); what each word of the command names
+//! - Shown: the system's folders (`SHOWN_SYSTEM`: programs, libraries, `/etc`; the top-level
+//!   ones that are links made again as links) and a few devices (`SHOWN_DEVICES`); what each word of the command names
 //!   (relative ones from the judge's folder), and for a named file its whole folder unless that
 //!   folder holds test data; a bare word `W` with a `W.class` beside it (Java) shows the folder
 //!   too; programs found on PATH, and PATH's folders, outside the system's folders: the folder
@@ -72,9 +72,12 @@ fn in_system_view(path: &Path) -> bool {
     path.parent().is_none() || SHOWN_SYSTEM.iter().any(|folder| path.starts_with(folder))
 }
 
+/// Links to make in the box: each path, and where it leads.
+pub type Links = Vec<(PathBuf, PathBuf)>;
+
 /// The shown folders and devices of the system that are there, and the links of the box's
 /// root (a merged `/usr`'s `/bin` to `usr/bin`) and `/dev` with where they lead.
-pub fn system_view() -> (Vec<PathBuf>, Vec<(PathBuf, PathBuf)>) {
+fn system_view() -> (Vec<PathBuf>, Links) {
     let mut shown = Vec::new();
     let mut links = Vec::new();
     for folder in SHOWN_SYSTEM.iter().map(PathBuf::from) {
@@ -408,19 +411,19 @@ pub fn refused_folders(program: &Program, here: &Path, hidden: &[PathBuf]) -> Ve
     named(program, here, hidden).1
 }
 
-/// Everything the plan needs: what to show, what is private, what to hide.
-/// `writable`: a folder the program may write in (a build's own folder).
+/// Everything the plan needs: what to show, what is private, what to hide, and the links the
+/// box's root and `/dev` hold. `writable`: a folder the program may write in (a build's own).
 pub fn wanted_paths(
     program: &Program,
     here: &Path,
     hidden: &[PathBuf],
     writable: Option<&Path>,
-) -> Vec<(PathBuf, Want)> {
+) -> (Vec<(PathBuf, Want)>, Links) {
     let mut wanted: Vec<(PathBuf, Want)> = hidden
         .iter()
         .map(|folder| (folder.clone(), Want::Hidden))
         .collect();
-    let (system, _) = system_view();
+    let (system, links) = system_view();
     wanted.extend(system.into_iter().map(|folder| (folder, Want::Shown)));
     for private in ["/tmp", "/dev/shm"] {
         wanted.push((PathBuf::from(private), Want::Private));
@@ -430,9 +433,9 @@ pub fn wanted_paths(
     }
     // A build's line is the judge's own (`cd BUILD && g++ … ./main.cpp`), its words named from
     // the build folder, not from the judge's: nothing but that folder is shown for it.
-    let (mut shown, _) = match writable {
-        Some(_) => (Vec::new(), Vec::new()),
-        None => named(program, here, hidden),
+    let mut shown = match writable {
+        Some(_) => Vec::new(),
+        None => named(program, here, hidden).0,
     };
     // PATH's own folders outside the system's: each with the folder it was installed in (a
     // shim calls the rest of its tool).
@@ -453,7 +456,7 @@ pub fn wanted_paths(
             .and_then(real_path)
             .map(|folder| (folder, Want::Writable)),
     );
-    wanted
+    (wanted, links)
 }
 
 #[cfg(test)]
