@@ -213,6 +213,16 @@ pub struct CaseFolder {
 }
 
 impl CaseFolder {
+    /// Which Python runs a Python 3 program by this folder's rules: PyPy for a Kattis package
+    /// (problemtools runs `pypy3`), CPython for a DOMjudge one (a Kattis layout with
+    /// DOMjudge's run rules), a Polygon one (`python.3`) and any other folder.
+    pub fn python3(&self) -> crate::sources::Python3 {
+        match self.layout == Layout::Kattis && self.limits.run_rules.is_none() {
+            true => crate::sources::Python3::PyPy,
+            false => crate::sources::Python3::CPython,
+        }
+    }
+
     /// How `case` is judged: by the deepest group that holds it, else as the folder is.
     pub fn judging_of(&self, case: &Case) -> &Judging {
         self.groups

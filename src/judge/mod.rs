@@ -19,7 +19,7 @@ use crate::process::{sandbox, sys, Program, Session, Signals};
 use crate::report::json;
 use crate::report::{case_report, label_width, summary, use_colour, Format};
 use crate::runner::{judge_all, Finished, Flow, Task};
-use crate::sources::{self, Dialect, Language, Python3};
+use crate::sources::{self, Dialect, Language};
 use crate::text::{self, printable};
 use crate::verdict::Code;
 use options::{CommonFlags, JudgeTarget};
@@ -224,10 +224,7 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
                 cases_at(dir, interactor.as_deref()).map_err(|errors| fail(&errors))?;
             // A Kattis package's Python 3 runs with PyPy, as problemtools runs it.
             let dialect = Dialect {
-                python3: match folder.layout {
-                    Layout::Kattis => Python3::PyPy,
-                    _ => Python3::CPython,
-                },
+                python3: folder.python3(),
                 cpp_standard: None,
             };
             let mut tasks = folder_tasks(flags, dir, &name, folder, program);

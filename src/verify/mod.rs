@@ -24,7 +24,7 @@ use crate::limits::{DEFAULT_MEMORY_MIB, MAX_SECONDS};
 use crate::outcome::Outcome;
 use crate::process::{sandbox, stop, Session, Signals};
 use crate::report::{json, Format};
-use crate::sources::{Dialect, Language, Python3};
+use crate::sources::{Dialect, Language};
 use crate::text::{count, error_lines, printable};
 use options::VerifyOptions;
 use std::io::Write;
@@ -93,15 +93,6 @@ fn invalid_lines(invalid: &[input_validators::Refused]) -> Vec<String> {
         .collect()
 }
 
-/// Which Python runs a Python 3 submission by these rules: PyPy for Kattis's (problemtools
-/// runs `pypy3`), CPython for DOMjudge's and Polygon's (`python.3`).
-fn python3_of(rules: Rules) -> Python3 {
-    match rules {
-        Rules::Kattis => Python3::PyPy,
-        Rules::DomJudge | Rules::Polygon => Python3::CPython,
-    }
-}
-
 /// Checks one submission and makes its row; `None` when a signal stopped it (what it got then
 /// says nothing).
 fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> Option<Checked> {
@@ -157,9 +148,9 @@ fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> Option<Chec
     }
     let compile_limit = Duration::from_secs_f64(timing.compilation_time.clamp(0.001, MAX_SECONDS));
     let dialect = match &submission.kind {
-        Some(kind) => Dialect::of_polygon_type(kind, python3_of(rules)),
+        Some(kind) => Dialect::of_polygon_type(kind, folder.python3()),
         None => Dialect {
-            python3: python3_of(rules),
+            python3: folder.python3(),
             cpp_standard: None,
         },
     };
@@ -400,7 +391,7 @@ pub fn run(
             .iter()
             .any(|file| Language::of(file) == Some(Language::Python))
     });
-    if let Some(line) = python.then(|| python3_of(rules).runs_line()).flatten() {
+    if let Some(line) = python.then(|| folder.python3().runs_line()).flatten() {
         human(&line);
     }
     let memory_mib = folder

@@ -580,6 +580,14 @@ fn a_python_source_judged_on_a_kattis_package_runs_as_problemtools_runs_it() {
         .code(0)
         .stderr(contains("runs: Python 3 with"))
         .stderr(contains("problemtools runs"));
+    // A DOMjudge package (a Kattis layout by DOMjudge's rules) runs Python 3 with python3, as
+    // DOMjudge and `judge verify` do.
+    let domjudge = common::fixture("domjudge/add");
+    let add = domjudge.join("submissions/accepted/add.py");
+    judge(add.to_str().unwrap(), &domjudge, &[])
+        .assert()
+        .code(0)
+        .stderr(contains("runs: Python 3").not());
     // A plain folder of cases has no such rule.
     let dir = common::fresh_folder("kattis", "plain", &[("a.in", "6 3\n"), ("a.out", "2\n")]);
     judge(source.to_str().unwrap(), &dir, &[])
