@@ -36,7 +36,7 @@ pub use program::{executable_file, in_path, Program};
 pub use regular_file::open_regular;
 pub use session::{Session, Signals};
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -147,15 +147,15 @@ pub struct Ended {
 
 /// Whether a run is the judge's own helper or a contestant's program or build (boxed, where
 /// the sandbox is on).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub enum Trust {
     /// A checker, interactor, validator, generator or reference: the problem's own code.
     Helper,
     /// The program being judged.
     Contestant,
     /// The build of a contestant's source: the compiler runs boxed as the program would, and
-    /// may write in this folder (its build folder) only.
-    Build(PathBuf),
+    /// may write in its build folder only (see `sandbox::BuildSpace`).
+    Build(Arc<sandbox::BuildSpace>),
 }
 
 /// Where a run's stdin comes from.
@@ -374,9 +374,9 @@ impl Running {
         // Counted from before the spawn until the monitor has cleaned up (or the spawn failed).
         ACTIVE_RUNS.fetch_add(1, Ordering::SeqCst);
         let counted = RunCount;
-        let contestant = trust != Trust::Helper;
-        let writable = match &trust {
-            Trust::Build(folder) => Some(folder.as_path()),
+        let contestant = !matches!(trust, Trust::Helper);
+        let build = match &trust {
+            Trust::Build(space) => Some(space.as_ref()),
             _ => None,
         };
         let boxed_input = contestant && sandbox::is_on();
@@ -390,7 +390,7 @@ impl Running {
         let attempt = |command: Command, stdin: Stdio| {
             let mut command = prepare(command, stdin, outputs, &marker, &limits, join, contestant);
             let boxed = match contestant {
-                true => sandbox::confine(&mut command, program, limits.memory_bytes, writable)?,
+                true => sandbox::confine(&mut command, program, limits.memory_bytes, build)?,
                 false => None,
             };
             let child = match &boxed {

@@ -7,6 +7,7 @@
 
 use super::{cache_folder, fingerprint, Dialect, Language, Python3};
 use crate::limits::{Limits, PastOutputCap};
+use crate::process::sandbox::{BuildSpace, NotTaken};
 use crate::process::{execute, in_path, open_regular, Program, Stop, Termination, Trust};
 use crate::temp_folder::quoted;
 use std::fmt;
@@ -16,7 +17,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// How long a build may take (CPU time), as problemtools' default compile time limit.
@@ -498,17 +499,27 @@ fn run_build(
         ..Limits::with_cpu(limit)
     };
     let program = Program::Shell(format!("cd {} && {{ {line}; }} 2>&1", quoted(folder)));
-    let trust = match whose {
-        Whose::Problem => Trust::Helper,
-        Whose::Contestant => Trust::Build(folder.to_path_buf()),
+    let io = |error: std::io::Error| Failure::Io(format!("cannot build {source}: {error}"));
+    let compile_error = |why: String| Failure::Compile {
+        source: source.to_string(),
+        command: line.to_string(),
+        said: why,
     };
-    let ran = execute(&program, None, limits, trust)
-        .map_err(|error| Failure::Io(format!("cannot build {source}: {error}")))?;
-    if whose == Whose::Contestant {
-        settle(folder).map_err(|why| Failure::Compile {
-            source: source.to_string(),
-            command: line.to_string(),
-            said: why,
+    let space = match whose {
+        Whose::Problem => None,
+        Whose::Contestant => Some(Arc::new(
+            BuildSpace::new(folder, MOST_BUILD_BYTES, MOST_BUILD_ENTRIES).map_err(io)?,
+        )),
+    };
+    let trust = match &space {
+        None => Trust::Helper,
+        Some(space) => Trust::Build(Arc::clone(space)),
+    };
+    let ran = execute(&program, None, limits, trust).map_err(io)?;
+    if let Some(space) = space {
+        space.take_back().map_err(|not_taken| match not_taken {
+            NotTaken::Build(why) => compile_error(why),
+            NotTaken::Machine(error) => io(error),
         })?;
     }
     let said = String::from_utf8_lossy(&ran.stdout);
@@ -530,55 +541,6 @@ fn run_build(
             said: first.join("\n"),
         }),
     }
-}
-
-/// After a contestant's build (which ran as the box's user, and may have run code of its
-/// own): everything it left in `folder` is given back to the judge's user, with no set-uid bit
-/// and nothing writable by others, no link followed; why not, when it left more than
-/// `MOST_BUILD_BYTES` or `MOST_BUILD_ENTRIES`.
-fn settle(folder: &Path) -> Result<(), String> {
-    use std::os::unix::fs::MetadataExt;
-    let owner = folder
-        .parent()
-        .and_then(|parent| fs::metadata(parent).ok())
-        .map(|meta| (meta.uid(), meta.gid()));
-    let settle_one = |path: &Path, meta: &fs::Metadata| {
-        if let Some((uid, gid)) = owner.filter(|&(uid, gid)| (uid, gid) != (meta.uid(), meta.gid()))
-        {
-            let _ = crate::process::sys::give_to(path, uid, gid);
-        }
-        if !meta.is_symlink() {
-            let mode = meta.permissions().mode() & 0o755;
-            let mode = if meta.is_dir() { mode | 0o700 } else { mode };
-            let _ = fs::set_permissions(path, fs::Permissions::from_mode(mode));
-        }
-    };
-    let (mut bytes, mut entries) = (0u64, 0usize);
-    let mut folders = vec![folder.to_path_buf()];
-    while let Some(here) = folders.pop() {
-        if let Ok(meta) = fs::symlink_metadata(&here) {
-            settle_one(&here, &meta);
-        }
-        for entry in fs::read_dir(&here).into_iter().flatten().flatten() {
-            // The entry's own metadata: a link is not followed.
-            let Ok(meta) = entry.metadata() else {
-                continue;
-            };
-            entries += 1;
-            bytes += if meta.is_file() { meta.len() } else { 0 };
-            if entries > MOST_BUILD_ENTRIES || bytes > MOST_BUILD_BYTES {
-                return Err(format!(
-                    "its build left over {MOST_BUILD_ENTRIES} files or over {} MiB",
-                    MOST_BUILD_BYTES >> 20
-                ));
-            }
-            match meta.is_dir() {
-                true => folders.push(entry.path()),
-                false => settle_one(&entry.path(), &meta),
-            }
-        }
-    }
-    Ok(())
 }
 
 /// Makes `path` executable. A link is refused, never followed: what a build made is the

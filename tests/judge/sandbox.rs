@@ -440,18 +440,51 @@ fn what_a_build_leaves_is_given_back_without_set_uid_or_open_folders_and_bounded
         assert_eq!(meta.permissions().mode() & 0o7022, 0, "{}", path.display());
         assert_eq!(meta.uid(), 0, "{}", path.display());
     }
-    // Past 10,000 files, the build is refused.
+    // Past 10,000 files, the build is stopped while it runs (its folder is full), and refused.
     fs::write(
         submission.join("build"),
         "#!/bin/sh\nseq 10050 | xargs touch\nprintf '#!/bin/sh\\necho blocked\\n' > run\nchmod +x run\n",
     )
     .unwrap();
     let (out, err, code) = judged(submission.to_str().unwrap(), &dir, &[]);
-    assert!(
-        err.contains("its build left over 10000 files"),
-        "{out}\n{err}"
-    );
+    assert!(err.contains("No space left on device"), "{out}\n{err}");
+    assert!(err.contains("does not build"), "{out}\n{err}");
     assert_eq!(code, Some(1));
+}
+
+#[test]
+fn a_build_cannot_fill_the_disk_with_sparse_files_or_hard_links() {
+    // Each takes little room where the build writes, and much once copied back: the judge
+    // counts them at their full length before it copies anything.
+    if !sandbox_available() {
+        return;
+    }
+    let dir = attack("");
+    let submission = dir
+        .parent()
+        .unwrap()
+        .join(format!("{}", Tag::new("sandbox-fill")));
+    fs::create_dir_all(&submission).unwrap();
+    let run = "printf '#!/bin/sh\\necho blocked\\n' > run\nchmod +x run\n";
+    for making in [
+        // Three sparse files of 1000 MiB, each under the 1 GiB file size limit.
+        "truncate -s 1000M a b c\n",
+        // 1 MiB, and 3,000 more names for it.
+        "head -c 1048576 /dev/zero > a\n\
+         python3 -c \"import os; [os.link('a', f'hard-{n}') for n in range(3000)]\"\n",
+    ] {
+        fs::write(
+            submission.join("build"),
+            format!("#!/bin/sh\nset -e\n{making}{run}"),
+        )
+        .unwrap();
+        let (out, err, code) = judged(submission.to_str().unwrap(), &dir, &[]);
+        assert!(
+            err.contains("its build left over 10000 files or over 2560 MiB"),
+            "{making}\n{out}\n{err}"
+        );
+        assert_eq!(code, Some(1), "{making}");
+    }
 }
 
 #[test]

@@ -27,6 +27,9 @@ pub struct Prepared {
     pub writable: Vec<CString>,
     /// A folder the program writes in (a build's), given to the box user.
     pub given: Option<CString>,
+    /// The bounded tmpfs the judge made to stand in for that folder (see `BuildSpace`); without
+    /// one, the folder itself is shown.
+    pub stand_in: Option<c_int>,
     /// The folder of the machine's tree on which the box's root is built, and its `proc`.
     pub stage: CString,
     pub stage_proc: CString,
@@ -140,6 +143,13 @@ fn build_view(prepared: &mut Prepared) -> io::Result<()> {
                 prepared.copies[next_copy] = ns::copy_tree(path)?;
                 next_copy += 1;
             }
+            MountStep::Writable(path) => {
+                prepared.copies[next_copy] = match prepared.stand_in {
+                    Some(stand_in) => stand_in,
+                    None => ns::copy_tree(path)?,
+                };
+                next_copy += 1;
+            }
             MountStep::Tmpfs { path, options } => ns::mount_tmpfs(path, options)?,
             MountStep::Folder(path) => ns::make_folder(path)?,
             MountStep::File(path) => ns::make_file(path)?,
@@ -170,8 +180,8 @@ fn become_contestant(prepared: &Prepared) -> io::Result<()> {
     ns::leave_terminal()?;
     ns::change_folder(&prepared.working_folder)?;
     ns::limit_processes(prepared.max_processes)?;
-    // A build writes on the machine's disk (its build folder), not in a tmpfs the memory
-    // limit bounds: no file past this size.
+    // No file of a build past this size (where the judge is not root, a build writes on the
+    // machine's disk, in its build folder itself).
     if prepared.given.is_some() {
         ns::limit_file_size(BUILD_FILE_BYTES)?;
     }

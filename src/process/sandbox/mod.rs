@@ -9,6 +9,7 @@
 //! confine. `plan` says what the program sees, `child` does it between fork and exec. The
 //! guide's "Sandbox" section (docs/GUIDE.md) says what it guarantees and what it does not.
 
+mod build_space;
 mod child;
 mod network;
 mod plan;
@@ -18,6 +19,7 @@ mod wanted;
 use super::program::Program;
 use super::sys;
 use super::sys::namespaces as ns;
+pub use build_space::{BuildSpace, NotTaken};
 use plan::Facts;
 use std::ffi::{CString, OsString};
 use std::fs::File;
@@ -205,14 +207,15 @@ impl Boxed {
 }
 
 /// Makes `command` (which runs `program`) start in a box, if the sandbox is on (`None` when it
-/// is off), with `writable` (a build's folder) left writable and given to the box user. The
+/// is off), with `build` (a build's folder) shown writable and given to the box user. The
 /// command must be spawned by `in_new_pid_namespace`.
 pub fn confine(
     command: &mut Command,
     program: &Program,
     memory_bytes: u64,
-    writable: Option<&Path>,
+    build: Option<&BuildSpace>,
 ) -> io::Result<Option<Boxed>> {
+    let writable = build.map(BuildSpace::folder);
     let hidden = {
         let settings = SETTINGS
             .lock()
@@ -248,6 +251,7 @@ pub fn confine(
         mounts: view.steps,
         copies: vec![-1; view.copies],
         writable: view.writable,
+        stand_in: build.and_then(BuildSpace::stand_in),
         given: writable
             .and_then(wanted::real_path)
             .map(|folder| CString::new(folder.as_os_str().as_bytes()).unwrap_or_default()),

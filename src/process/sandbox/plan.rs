@@ -6,8 +6,9 @@
 //! - **shown** paths (the system's folders, the program's files as its command names them): a
 //!   copy of the original tree, read-only; the system's top-level links (`/bin` to `usr/bin`)
 //!   are made again as links;
-//! - a **writable** folder (a contestant's build folder, as its compiler writes there): a copy
-//!   of the original tree, left writable;
+//! - a **writable** folder (a contestant's build folder, as its compiler writes there): the
+//!   judge's bounded stand-in for it (see `BuildSpace`), or a copy of the original tree, left
+//!   writable;
 //! - **private** folders (`/tmp`, `/dev/shm`, the working folder): a fresh writable tmpfs, gone
 //!   with the box;
 //! - **hidden** folders (the test data, the judge's scratch) that lie inside a shown one: an
@@ -28,6 +29,9 @@ use std::path::{Path, PathBuf};
 pub enum MountStep {
     /// Copies the tree at a path into the next copy slot.
     Copy(CString),
+    /// Fills the next copy slot with the stand-in the judge made for a writable folder (a
+    /// build's bounded tmpfs), or else a copy of the tree at the path.
+    Writable(CString),
     Tmpfs {
         path: CString,
         options: CString,
@@ -203,9 +207,11 @@ pub fn plan(
                     copy: copies.len(),
                     path: staged.path(&path),
                 });
-                copies.push(MountStep::Copy(c_path(&path)));
                 if want == Want::Writable {
+                    copies.push(MountStep::Writable(c_path(&path)));
                     writable.push(c_path(&path));
+                } else {
+                    copies.push(MountStep::Copy(c_path(&path)));
                 }
                 made.push((path, Made::Copy));
             }
@@ -309,6 +315,7 @@ mod tests {
             .iter()
             .map(|step| match step {
                 MountStep::Copy(path) => format!("copy {}", text(path)),
+                MountStep::Writable(path) => format!("copy or stand-in {}", text(path)),
                 MountStep::Tmpfs { path, options } => {
                     format!("tmpfs {} {}", text(path), text(options))
                 }
@@ -496,7 +503,7 @@ mod tests {
             shown(&view.steps),
             [
                 "copy /home/u",
-                "copy /home/u/.cache/b/x-1",
+                "copy or stand-in /home/u/.cache/b/x-1",
                 "tmpfs /s ro",
                 "mkdir /s/home",
                 "mkdir /s/home/u",

@@ -40,7 +40,6 @@ struct RLimit {
 
 extern "C" {
     fn kill(pid: i32, signal: c_int) -> c_int;
-    fn lchown(path: *const c_char, uid: u32, gid: u32) -> c_int;
     fn wait4(pid: i32, status: *mut c_int, options: c_int, usage: *mut RUsage) -> i32;
     fn waitpid(pid: i32, status: *mut c_int, options: c_int) -> i32;
     fn setrlimit(resource: c_int, limit: *const RLimit) -> c_int;
@@ -398,18 +397,5 @@ pub fn set_up_child(command: &mut std::process::Command, setup: ChildSetup) {
     // nothing and takes no lock.
     unsafe {
         command.pre_exec(move || apply_in_child(&setup));
-    }
-}
-
-/// Gives the file, folder or link `path` (a link itself, never what it leads to) to the user
-/// `uid` and group `gid`.
-pub fn give_to(path: &std::path::Path, uid: u32, gid: u32) -> io::Result<()> {
-    use std::os::unix::ffi::OsStrExt;
-    let path = std::ffi::CString::new(path.as_os_str().as_bytes())
-        .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a path with a NUL byte"))?;
-    // SAFETY: lchown reads the NUL-terminated path only.
-    match unsafe { lchown(path.as_ptr(), uid, gid) } {
-        0 => Ok(()),
-        _ => Err(io::Error::last_os_error()),
     }
 }

@@ -82,6 +82,9 @@ const KEY_SPEC_USER_SESSION_KEYRING: c_long = -5;
 // Linux's common syscall numbers (the same on x86-64, ARM64 and RISC-V).
 const SYS_OPEN_TREE: c_long = 428;
 const SYS_MOVE_MOUNT: c_long = 429;
+const SYS_FSOPEN: c_long = 430;
+const SYS_FSCONFIG: c_long = 431;
+const SYS_FSMOUNT: c_long = 432;
 const SYS_CLOSE_RANGE: c_long = 436;
 const SYS_MOUNT_SETATTR: c_long = 442;
 const OPEN_TREE_CLONE: c_uint = 1;
@@ -454,6 +457,67 @@ pub fn memory_file(name: &CStr) -> io::Result<std::fs::File> {
     }
     // SAFETY: `fd` is a new descriptor that nothing else owns.
     Ok(unsafe { std::fs::File::from_raw_fd(fd) })
+}
+
+/// A new tmpfs with `options` (`size`, `nr_inodes`, `mode`: each a name and a value), mounted
+/// nowhere yet, no set-uid and no device files: a descriptor of its root, to read through
+/// (`/proc/self/fd/N`) and to place in a box with `place_tree`. Called by the judge itself, not
+/// between fork and exec; needs root.
+pub fn detached_tmpfs(options: &[(&CStr, &CStr)]) -> io::Result<std::os::fd::OwnedFd> {
+    use std::os::fd::{FromRawFd, OwnedFd};
+    const FSOPEN_CLOEXEC: c_long = 1;
+    const FSCONFIG_SET_STRING: c_long = 1;
+    const FSCONFIG_CMD_CREATE: c_long = 6;
+    const FSMOUNT_CLOEXEC: c_long = 1;
+    const MOUNT_ATTR_NODEV: c_long = 4;
+    let tmpfs = c"tmpfs";
+    // SAFETY: fsopen reads the NUL-terminated name and returns a new descriptor.
+    let context = unsafe { syscall(SYS_FSOPEN, tmpfs.as_ptr(), FSOPEN_CLOEXEC) };
+    if context < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: `context` is a new descriptor that nothing else owns.
+    let context = unsafe { OwnedFd::from_raw_fd(context as c_int) };
+    let raw = std::os::fd::AsRawFd::as_raw_fd(&context) as c_long;
+    for (name, value) in options {
+        // SAFETY: fsconfig reads two NUL-terminated strings that outlive the call.
+        let set = unsafe {
+            syscall(
+                SYS_FSCONFIG,
+                raw,
+                FSCONFIG_SET_STRING,
+                name.as_ptr(),
+                value.as_ptr(),
+                0 as c_long,
+            )
+        };
+        if set < 0 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    let null = std::ptr::null::<c_char>();
+    // SAFETY: fsconfig with CMD_CREATE takes no pointer (null ones are passed).
+    if unsafe {
+        syscall(
+            SYS_FSCONFIG,
+            raw,
+            FSCONFIG_CMD_CREATE,
+            null,
+            null,
+            0 as c_long,
+        )
+    } < 0
+    {
+        return Err(io::Error::last_os_error());
+    }
+    let attributes = MOUNT_ATTR_NOSUID as c_long | MOUNT_ATTR_NODEV;
+    // SAFETY: fsmount takes integers and returns a new descriptor.
+    let mounted = unsafe { syscall(SYS_FSMOUNT, raw, FSMOUNT_CLOEXEC, attributes) };
+    if mounted < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    // SAFETY: `mounted` is a new descriptor that nothing else owns.
+    Ok(unsafe { OwnedFd::from_raw_fd(mounted as c_int) })
 }
 
 /// Seals a memfd for good: its size and bytes can no longer change, by anyone.
