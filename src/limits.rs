@@ -28,6 +28,10 @@ pub struct Limits {
     pub output_bytes: usize,
     /// What becomes of a program whose stdout passes `output_bytes`.
     pub past_output_cap: PastOutputCap,
+    /// Every process of the run on one CPU (DOMjudge's rule: it pins each judging to a core).
+    pub one_cpu: bool,
+    /// The program may write in its working folder (in the sandbox; DOMjudge's may not).
+    pub writable_folder: bool,
 }
 
 /// What becomes of a program whose stdout passes the output cap.
@@ -57,6 +61,8 @@ impl Limits {
             stack_bytes: DEFAULT_MEMORY_MIB * MIB,
             output_bytes: DEFAULT_OUTPUT_CAP,
             past_output_cap: PastOutputCap::Kill,
+            one_cpu: false,
+            writable_folder: true,
         }
     }
 }
@@ -121,6 +127,8 @@ impl LimitFlags {
                 usize::try_from(mib << 20).unwrap_or(usize::MAX)
             }),
             past_output_cap: PastOutputCap::Kill,
+            one_cpu: false,
+            writable_folder: true,
         }
     }
 }

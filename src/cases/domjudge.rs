@@ -141,7 +141,9 @@ pub fn time_limit(
 /// stream; the verdict is TIMELIMIT, then RUN-ERROR, before OUTPUT-LIMIT), no stack limit
 /// (runguard sets RLIMIT_STACK unlimited, so a thread's default stack is glibc's 2 MiB), and
 /// the time limit in wall-clock time too (here: in idle time, so a starved program is not
-/// failed), so a program asleep past it is TIMELIMIT.
+/// failed), so a program asleep past it is TIMELIMIT; every process of a run on the one CPU its
+/// judgehost is pinned to, and no writing in the folder it runs in (its own example
+/// submissions check both).
 pub fn apply_rules(limits: &mut FolderLimits) -> Result<(), String> {
     if limits.output_mib.is_none() {
         limits.set_output(DEFAULT_OUTPUT_MIB, "DOMjudge's default")?;
@@ -151,6 +153,8 @@ pub fn apply_rules(limits: &mut FolderLimits) -> Result<(), String> {
         unlimited_stack: true,
         past_output_cap: PastOutputCap::Discard,
         wall_at_time_limit: true,
+        one_cpu: true,
+        read_only_folder: true,
     });
     Ok(())
 }

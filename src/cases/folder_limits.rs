@@ -40,6 +40,9 @@ pub struct RunRules {
     /// The time limit is also the wall bound (in idle time), unless `--wall` is given:
     /// DOMjudge's wall-clock limit equals its time limit.
     pub wall_at_time_limit: bool,
+    /// Every process of a run on one CPU, and no writing in the working folder (DOMjudge's).
+    pub one_cpu: bool,
+    pub read_only_folder: bool,
 }
 
 impl FolderLimits {
@@ -71,6 +74,12 @@ impl FolderLimits {
         if rules.wall_at_time_limit {
             said.push("the time limit held in idle time too");
         }
+        if rules.one_cpu {
+            said.push("one CPU a run");
+        }
+        if rules.read_only_folder {
+            said.push("no writing in the working folder");
+        }
         (!said.is_empty()).then(|| format!("{} ({})", said.join(", "), rules.whose))
     }
 
@@ -89,6 +98,8 @@ impl FolderLimits {
                 limits.wall = time;
             }
             limits.past_output_cap = rules.past_output_cap;
+            limits.one_cpu = rules.one_cpu;
+            limits.writable_folder = !rules.read_only_folder;
         }
         limits
     }
@@ -260,6 +271,8 @@ mod tests {
             unlimited_stack: true,
             past_output_cap: PastOutputCap::Discard,
             wall_at_time_limit: true,
+            one_cpu: true,
+            read_only_folder: true,
         });
         let second = Duration::from_secs(1);
         let limits = folder.run_limits(&LimitFlags::default(), second, 256);
@@ -268,9 +281,18 @@ mod tests {
                 limits.output_bytes,
                 limits.stack_bytes,
                 limits.past_output_cap,
-                limits.wall
+                limits.wall,
+                limits.one_cpu,
+                limits.writable_folder,
             ),
-            (8 << 20, u64::MAX, PastOutputCap::Discard, second)
+            (
+                8 << 20,
+                u64::MAX,
+                PastOutputCap::Discard,
+                second,
+                true,
+                false
+            )
         );
         let flags = LimitFlags {
             stack_mib: Some(64),
@@ -284,7 +306,7 @@ mod tests {
             (2 << 20, 64 << 20, second * 5)
         );
         let (_, _, said) = resolve(None, None, &folder, second, 1024);
-        assert_eq!(said, "1 s (default), 1024 MiB (default), output 8 MiB (DOMjudge's default), no stack limit, output past the limit thrown away while the program runs on, the time limit held in idle time too (DOMjudge's)");
+        assert_eq!(said, "1 s (default), 1024 MiB (default), output 8 MiB (DOMjudge's default), no stack limit, output past the limit thrown away while the program runs on, the time limit held in idle time too, one CPU a run, no writing in the working folder (DOMjudge's)");
         // Without rules of its own a folder keeps the judge's.
         let plain = FolderLimits::default().run_limits(&LimitFlags::default(), second, 256);
         assert_eq!(

@@ -20,6 +20,7 @@ pub mod cgroup;
 pub mod conversation;
 mod idle;
 mod members;
+mod pinning;
 mod program;
 mod regular_file;
 pub mod sandbox;
@@ -264,8 +265,16 @@ fn next_marker() -> String {
     )
 }
 
+/// What a run's child does for itself between fork and exec: join a cgroup, enter a box (set
+/// up by the sandbox), be pinned to a CPU.
+struct ChildSteps<'a> {
+    join: Option<&'a Cgroup>,
+    boxed: bool,
+    cpu: Option<usize>,
+}
+
 /// Sets up a command as every run is set up. The resource limits reach the child one of two
-/// ways: where it must join a cgroup by itself (`join`) or enter a box (`boxed`), it sets them
+/// ways: where its child has steps of its own (see `ChildSteps`), it sets them
 /// between fork and exec; else it is spawned without that step (a vfork-like spawn, far cheaper
 /// than forking the judge) and inherits them, see `spawn`.
 fn prepare(
@@ -274,9 +283,9 @@ fn prepare(
     outputs: Outputs,
     marker: &str,
     limits: &Limits,
-    join: Option<&Cgroup>,
-    boxed: bool,
+    steps: ChildSteps,
 ) -> Command {
+    let ChildSteps { join, boxed, cpu } = steps;
     use std::os::unix::process::CommandExt;
     let stderr = match outputs {
         Outputs::PipedQuiet => Stdio::null(),
@@ -288,13 +297,14 @@ fn prepare(
         .stderr(stderr)
         .env(MARKER_VARIABLE, marker)
         .process_group(0);
-    if join.is_some() || boxed {
+    if join.is_some() || boxed || cpu.is_some() {
         sys::set_up_child(
             &mut command,
             sys::ChildSetup {
                 cpu_seconds: cpu_backstop_seconds(limits),
                 stack_bytes: limits.stack_bytes,
                 join_cgroup: join.and_then(Cgroup::procs_file),
+                cpu,
             },
         );
     }
@@ -384,13 +394,35 @@ impl Running {
         // Spawned from inside the cgroup, so the child is born there; else it joins by itself.
         let entered = cgroup.as_ref().and_then(Cgroup::enter);
         let join = cgroup.as_ref().filter(|_| entered.is_none());
-        let by_itself = join.is_some() || contestant;
+        let pinned = match limits.one_cpu {
+            true => pinning::Pinned::take(),
+            false => None,
+        };
+        let cpu = pinned.as_ref().map(|pinned| pinned.cpu);
+        let by_itself = join.is_some() || contestant || cpu.is_some();
         let started = Instant::now();
         // Prepares and spawns one command; a contestant's in a box where the sandbox is on.
         let attempt = |command: Command, stdin: Stdio| {
-            let mut command = prepare(command, stdin, outputs, &marker, &limits, join, contestant);
+            let mut command = prepare(
+                command,
+                stdin,
+                outputs,
+                &marker,
+                &limits,
+                ChildSteps {
+                    join,
+                    boxed: contestant,
+                    cpu,
+                },
+            );
             let boxed = match contestant {
-                true => sandbox::confine(&mut command, program, limits.memory_bytes, build)?,
+                true => sandbox::confine(
+                    &mut command,
+                    program,
+                    limits.memory_bytes,
+                    build,
+                    limits.writable_folder,
+                )?,
                 false => None,
             };
             let child = match &boxed {
@@ -457,6 +489,7 @@ impl Running {
             // while the judge goes on, and the box is free for another run.
             drop(cgroup);
             drop(boxed);
+            drop(pinned);
         });
         // `child` is dropped without a wait: the monitor reaps the first process by pid.
         Ok(Running {

@@ -181,6 +181,17 @@ fn files_of(source: &Path, whose: Whose) -> Result<Vec<SourceFile>, Failure> {
             false => Ok(()),
         }
     };
+    // A file in no language the judge builds is not one to build, link or not (DOMjudge's
+    // example packages keep a submission in R as a link to another).
+    let name = source.file_name().map(Path::new).unwrap_or(source);
+    let built_anyway = Language::of(name).is_some()
+        || Language::is_header(name)
+        || [Path::new("build"), Path::new("run")].contains(&name);
+    if !source.is_dir() && !built_anyway {
+        return Err(unsupported(no_language(&[name
+            .to_string_lossy()
+            .into_owned()])));
+    }
     refused_if_link(source, source)?;
     let mut paths = Vec::new();
     if !source.is_dir() {
@@ -309,6 +320,15 @@ fn main_file(files: &[(String, String)], mark: &str) -> Option<String> {
 
 /// What kinds of file `names` are, by extension (`.cs`, `.hs and .pl`), or by name for those
 /// without one.
+/// Why a source whose files are `others` (none in a language) is not built.
+fn no_language(others: &[String]) -> String {
+    format!(
+        "no source in a language the judge builds ({}), only {}",
+        Language::all_named(),
+        kinds_of(others)
+    )
+}
+
 fn kinds_of(names: &[String]) -> String {
     let mut kinds: Vec<String> = Vec::new();
     for name in names {
@@ -370,11 +390,7 @@ fn recipe(source: &str, files: &[SourceFile], dialect: &Dialect) -> Result<Recip
         [] => {
             return Err(unsupported(match others.is_empty() {
                 true => "it holds no file".to_string(),
-                false => format!(
-                    "no source in a language the judge builds ({}), only {}",
-                    Language::all_named(),
-                    kinds_of(&others)
-                ),
+                false => no_language(&others),
             }))
         }
         several => {

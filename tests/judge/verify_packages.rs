@@ -592,12 +592,45 @@ fn a_domjudge_package_runs_by_domjudges_rules_and_what_its_import_refuses_is_not
         ),
     )
     .unwrap();
+    // DOMjudge pins each judging to one CPU, and a program may not write in its folder (in the
+    // sandbox, as root): its own example submissions check both.
+    fs::write(
+        runs.join("pinned.py"),
+        format!("# @EXPECTED_RESULTS@: CORRECT\n{PINNED}"),
+    )
+    .unwrap();
+    let boxed = sandbox_on();
+    if boxed {
+        fs::write(
+            runs.join("writes.py"),
+            format!("# @EXPECTED_RESULTS@: CORRECT\n{WRITES}"),
+        )
+        .unwrap();
+    }
+    // A file in a language not built here is skipped, a link to one too (DOMjudge's fltcmp).
+    fs::write(
+        runs.join("other.R"),
+        "# @EXPECTED_RESULTS@: CORRECT\ncat(3)\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink("../runs/other.R", dir.join("submissions/accepted/link.R")).unwrap();
     verify(&dir, &[])
         .assert()
         .code(0)
         .stdout(contains(
-            "runs: output limit 8 MiB, no stack limit, output past the limit thrown away while the program runs on, the time limit held in idle time too (DOMjudge's)",
+            "runs: output limit 8 MiB, no stack limit, output past the limit thrown away while the program runs on, the time limit held in idle time too, one CPU a run, no writing in the working folder (DOMjudge's)",
         ))
+        .stdout(predicate::str::is_match(r"runs/pinned\.py +CORRECT +CORRECT .* ok\n").unwrap())
+        .stdout(match boxed {
+            true => predicate::str::is_match(r"runs/writes\.py +CORRECT +CORRECT .* ok\n").unwrap(),
+            false => predicate::str::is_match("").unwrap(),
+        })
+        .stdout(
+            predicate::str::is_match(
+                r"accepted/link\.R +CORRECT +- .* skipped: no source in a language the judge builds .*only \.R files\n",
+            )
+            .unwrap(),
+        )
         .stdout(predicate::str::is_match(r"runs/stack\.py +CORRECT +CORRECT .* ok\n").unwrap())
         .stdout(predicate::str::is_match(r"runs/add\.js +CORRECT +CORRECT .* ok\n").unwrap())
         .stdout(predicate::str::is_match(r"runs/modules +CORRECT +CORRECT .* ok\n").unwrap())
@@ -620,7 +653,10 @@ fn a_domjudge_package_runs_by_domjudges_rules_and_what_its_import_refuses_is_not
             )
             .unwrap(),
         )
-        .stdout(contains("11 submissions: 8 as expected, 1 skipped, 2 not imported"));
+        .stdout(contains(match boxed {
+            true => "15 submissions: 10 as expected, 3 skipped, 2 not imported",
+            false => "14 submissions: 9 as expected, 3 skipped, 2 not imported",
+        }));
     // Judging one program follows the same rules, on a package that is DOMjudge's by its tags
     // alone: a sleeper past the time limit is TIMELIMIT, not judged on what it printed.
     fs::remove_file(dir.join(".timelimit")).unwrap();
@@ -638,7 +674,7 @@ fn a_domjudge_package_runs_by_domjudges_rules_and_what_its_import_refuses_is_not
     .code(1)
     .stderr(contains("DOMjudge package (data/sample, data/secret)"))
     .stderr(contains(
-        "the time limit held in idle time too (DOMjudge's)",
+        "the time limit held in idle time too, one CPU a run, no writing in the working folder (DOMjudge's)",
     ))
     .stdout(contains("3 cases: 3 TLE"));
     // The flood was killed with its case.
@@ -668,6 +704,15 @@ fn a_domjudge_package_runs_by_domjudges_rules_and_what_its_import_refuses_is_not
         fs::create_dir_all(path.parent().unwrap()).unwrap();
         fs::write(path, text).unwrap();
     }
+    // Kattis neither pins a run to one CPU (where there are several) nor keeps it from writing
+    // in its folder.
+    let several_cpus = std::thread::available_parallelism().is_ok_and(|cpus| cpus.get() > 1);
+    if several_cpus {
+        fs::write(dir.join("submissions/wrong_answer/pinned.py"), PINNED).unwrap();
+    }
+    if boxed {
+        fs::write(dir.join("submissions/wrong_answer/writes.py"), WRITES).unwrap();
+    }
     // Kattis runs Python 3 with PyPy where it is installed (CI installs it), as problemtools.
     let pypy = std::process::Command::new("pypy3")
         .arg("--version")
@@ -692,7 +737,36 @@ fn a_domjudge_package_runs_by_domjudges_rules_and_what_its_import_refuses_is_not
             .unwrap(),
         )
         .stdout(predicate::str::is_match(r"wrong_answer/stack\.py +WA +WA .* ok\n").unwrap())
-        .stdout(predicate::str::is_match(r"run_time_error/flood\.py +RTE +RTE .* ok\n").unwrap());
+        .stdout(predicate::str::is_match(r"run_time_error/flood\.py +RTE +RTE .* ok\n").unwrap())
+        .stdout(match several_cpus {
+            true => predicate::str::is_match(r"wrong_answer/pinned\.py +WA +WA .* ok\n").unwrap(),
+            false => predicate::str::is_match("").unwrap(),
+        })
+        .stdout(match boxed {
+            true => predicate::str::is_match(r"wrong_answer/writes\.py +WA +WA .* ok\n").unwrap(),
+            false => predicate::str::is_match("").unwrap(),
+        });
+}
+
+/// Right (a + b) only when every process of the run is on one CPU.
+const PINNED: &str = "import subprocess\na, b = map(int, input().split())\n\
+    allowed = [l for l in open('/proc/self/status') if l.startswith('Cpus_allowed_list')][0]\n\
+    child = subprocess.run(['nproc'], capture_output=True, text=True).stdout.strip()\n\
+    one = allowed.split()[1].isdigit() and child == '1'\n\
+    print(a + b if one else 'on several CPUs')\n";
+
+/// Right (a + b) only when it cannot write in its working folder (but can in /tmp).
+const WRITES: &str =
+    "a, b = map(int, input().split())\ntry:\n    open('mine.txt', 'w').write('x')\n    \
+    print('wrote in its folder')\nexcept OSError:\n    open('/tmp/mine.txt', 'w').write('x')\n    \
+    print(a + b)\n";
+
+/// Whether the judge runs programs in its sandbox here (as root).
+fn sandbox_on() -> bool {
+    fs::read_to_string("/proc/self/status")
+        .unwrap_or_default()
+        .lines()
+        .any(|line| line.starts_with("Uid:") && line.split_whitespace().nth(2) == Some("0"))
 }
 
 #[test]

@@ -207,13 +207,15 @@ impl Boxed {
 }
 
 /// Makes `command` (which runs `program`) start in a box, if the sandbox is on (`None` when it
-/// is off), with `build` (a build's folder) shown writable and given to the box user. The
-/// command must be spawned by `in_new_pid_namespace`.
+/// is off), with `build` (a build's folder) shown writable and given to the box user, and its
+/// working folder writable only if `folder_writable`. The command must be spawned by
+/// `in_new_pid_namespace`.
 pub fn confine(
     command: &mut Command,
     program: &Program,
     memory_bytes: u64,
     build: Option<&BuildSpace>,
+    folder_writable: bool,
 ) -> io::Result<Option<Boxed>> {
     let writable = build.map(BuildSpace::folder);
     let hidden = {
@@ -246,11 +248,15 @@ pub fn confine(
             child::Who::Unprivileged { uid_map, gid_map }
         }
     };
+    let mut writable_mounts = view.writable;
+    if !folder_writable {
+        writable_mounts.retain(|path| path.as_bytes() != here.as_os_str().as_bytes());
+    }
     let (told, tell) = sys::pipe()?;
     let mut prepared = child::Prepared {
         mounts: view.steps,
         copies: vec![-1; view.copies],
-        writable: view.writable,
+        writable: writable_mounts,
         stand_in: build.and_then(BuildSpace::stand_in),
         given: writable
             .and_then(wanted::real_path)

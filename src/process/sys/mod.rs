@@ -51,6 +51,8 @@ extern "C" {
     fn close(fd: c_int) -> c_int;
     fn sysconf(name: c_int) -> c_long;
     fn syscall(number: c_long, ...) -> c_long;
+    fn sched_getaffinity(pid: i32, size: usize, mask: *mut u64) -> c_int;
+    fn sched_setaffinity(pid: i32, size: usize, mask: *const u64) -> c_int;
     fn poll(fds: *mut PollFd, count: u64, timeout_ms: c_int) -> c_int;
     fn pipe2(fds: *mut c_int, flags: c_int) -> c_int;
     fn fcntl(fd: c_int, command: c_int, ...) -> c_int;
@@ -229,6 +231,38 @@ pub struct ChildSetup {
     pub stack_bytes: u64,
     /// A cgroup's `cgroup.procs` file to join, as a C string.
     pub join_cgroup: Option<std::ffi::CString>,
+    /// The one CPU the run is pinned to, if it is.
+    pub cpu: Option<usize>,
+}
+
+/// The most CPUs an affinity mask here holds.
+const MASK_CPUS: usize = 1024;
+type CpuMask = [u64; MASK_CPUS / 64];
+
+/// The CPUs the judge may run on (its affinity), in order; empty if unknown.
+pub fn own_cpus() -> Vec<usize> {
+    let mut mask: CpuMask = [0; MASK_CPUS / 64];
+    // SAFETY: sched_getaffinity writes at most `size_of_val(&mask)` bytes into `mask`.
+    if unsafe { sched_getaffinity(0, std::mem::size_of_val(&mask), mask.as_mut_ptr()) } != 0 {
+        return Vec::new();
+    }
+    (0..MASK_CPUS)
+        .filter(|cpu| mask[cpu / 64] & (1 << (cpu % 64)) != 0)
+        .collect()
+}
+
+/// Pins the calling process (its future children too) to `cpu`. Async-signal-safe.
+fn pin_to(cpu: usize) -> io::Result<()> {
+    let mut mask: CpuMask = [0; MASK_CPUS / 64];
+    if cpu >= MASK_CPUS {
+        return Err(io::Error::from_raw_os_error(22));
+    }
+    mask[cpu / 64] = 1 << (cpu % 64);
+    // SAFETY: sched_setaffinity reads `size_of_val(&mask)` bytes of `mask`.
+    match unsafe { sched_setaffinity(0, std::mem::size_of_val(&mask), mask.as_ptr()) } {
+        0 => Ok(()),
+        _ => Err(io::Error::last_os_error()),
+    }
 }
 
 /// Runs in the child after fork: only async-signal-safe syscalls, no allocation.
@@ -252,6 +286,9 @@ pub fn apply_in_child(setup: &ChildSetup) -> io::Result<()> {
         let _ = limit(RLIMIT_STACK, RLIM_INFINITY, RLIM_INFINITY);
     }
     let _ = limit(RLIMIT_CORE, 0, 0);
+    if let Some(cpu) = setup.cpu {
+        pin_to(cpu)?;
+    }
     if let Some(procs) = &setup.join_cgroup {
         join(procs)?;
     }
