@@ -387,6 +387,22 @@ pub fn any_tagged(dir: &Path) -> bool {
         .any(|path| !matches!(tag_of(&path), Ok(None)))
 }
 
+/// A submission that is a link to another of the package's submissions (DOMjudge's examples
+/// keep one source under two verdict folders so) is that submission, as DOMjudge's import (of a
+/// zip of the package) and problemtools take it: the real path, where the link leads inside
+/// `root` (the package's `submissions/`). Any other link is left as it is, for the build to
+/// refuse: it could lead to the test data.
+fn one_of_the_packages(root: &Path, path: PathBuf) -> PathBuf {
+    let is_link = std::fs::symlink_metadata(&path).is_ok_and(|meta| meta.file_type().is_symlink());
+    if !is_link {
+        return path;
+    }
+    match (std::fs::canonicalize(root), std::fs::canonicalize(&path)) {
+        (Ok(root), Ok(real)) if real.starts_with(&root) && real != root => real,
+        _ => path,
+    }
+}
+
 /// The submissions of the package at `dir`, in folder then natural name order, and whose rules
 /// name their results: DOMjudge's when the package is DOMjudge's (a `.timelimit` or
 /// `domjudge-problem.ini`) or a submission carries a tag.
@@ -422,6 +438,7 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
             if name.starts_with('.') {
                 continue;
             }
+            let path = one_of_the_packages(&root, path);
             let tag = tag_of(&path);
             // Two tags in a file were meant for DOMjudge as much as one.
             any_tag |= !matches!(tag, Ok(None));
@@ -478,6 +495,29 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
 mod tests {
     use super::*;
     use std::fs;
+
+    #[test]
+    fn a_link_to_another_submission_is_it_and_a_link_out_of_submissions_is_left_a_link() {
+        let dir = crate::test_folders::folder_with_files(
+            "submissions",
+            &["submissions/accepted/a.py", "data/secret/1.ans"],
+        );
+        let root = dir.join("submissions");
+        let link = |to: &str, name: &str| {
+            let path = root.join(name);
+            std::os::unix::fs::symlink(to, &path).unwrap();
+            path
+        };
+        let again = link("../accepted/a.py", "accepted/again.py");
+        let out = link("../../data/secret/1.ans", "accepted/out.py");
+        let whole = link("..", "accepted/whole");
+        let real = fs::canonicalize(root.join("accepted/a.py")).unwrap();
+        assert_eq!(one_of_the_packages(&root, again), real);
+        assert_eq!(one_of_the_packages(&root, out.clone()), out);
+        assert_eq!(one_of_the_packages(&root, whole.clone()), whole);
+        let plain = root.join("accepted/a.py");
+        assert_eq!(one_of_the_packages(&root, plain.clone()), plain);
+    }
 
     #[test]
     fn kattis_folders_and_domjudge_tags_say_what_is_expected() {

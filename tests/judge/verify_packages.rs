@@ -614,6 +614,10 @@ fn a_domjudge_package_runs_by_domjudges_rules_and_what_its_import_refuses_is_not
     )
     .unwrap();
     std::os::unix::fs::symlink("../runs/other.R", dir.join("submissions/accepted/link.R")).unwrap();
+    // A link to another of its submissions is that one (DOMjudge's boolfind); a link out of
+    // submissions/ is not followed (no tag is read through it, so RUNS/ says nothing of it).
+    std::os::unix::fs::symlink("../accepted/add.py", runs.join("again.py")).unwrap();
+    std::os::unix::fs::symlink("../../data/secret/1.ans", runs.join("answer.py")).unwrap();
     verify(&dir, &[])
         .assert()
         .code(0)
@@ -625,6 +629,11 @@ fn a_domjudge_package_runs_by_domjudges_rules_and_what_its_import_refuses_is_not
             true => predicate::str::is_match(r"runs/writes\.py +CORRECT +CORRECT .* ok\n").unwrap(),
             false => predicate::str::is_match("").unwrap(),
         })
+        .stdout(predicate::str::is_match(r"runs/again\.py +CORRECT +CORRECT .* ok\n").unwrap())
+        .stdout(
+            predicate::str::is_match(r"runs/answer\.py +- +- .* not checked: its folder's name RUNS")
+                .unwrap(),
+        )
         .stdout(
             predicate::str::is_match(
                 r"accepted/link\.R +CORRECT +- .* skipped: no source in a language the judge builds .*only \.R files\n",
@@ -654,8 +663,8 @@ fn a_domjudge_package_runs_by_domjudges_rules_and_what_its_import_refuses_is_not
             .unwrap(),
         )
         .stdout(contains(match boxed {
-            true => "15 submissions: 10 as expected, 3 skipped, 2 not imported",
-            false => "14 submissions: 9 as expected, 3 skipped, 2 not imported",
+            true => "17 submissions: 11 as expected, 3 skipped, 1 not checked, 2 not imported",
+            false => "16 submissions: 10 as expected, 3 skipped, 1 not checked, 2 not imported",
         }));
     // Judging one program follows the same rules, on a package that is DOMjudge's by its tags
     // alone: a sleeper past the time limit is TIMELIMIT, not judged on what it printed.
