@@ -318,8 +318,6 @@ fn main_file(files: &[(String, String)], mark: &str) -> Option<String> {
     }
 }
 
-/// What kinds of file `names` are, by extension (`.cs`, `.hs and .pl`), or by name for those
-/// without one.
 /// Why a source whose files are `others` (none in a language) is not built.
 fn no_language(others: &[String]) -> String {
     format!(
@@ -329,6 +327,8 @@ fn no_language(others: &[String]) -> String {
     )
 }
 
+/// What kinds of file `names` are, by extension (`.cs`, `.hs and .pl`), or by name for those
+/// without one.
 fn kinds_of(names: &[String]) -> String {
     let mut kinds: Vec<String> = Vec::new();
     for name in names {
