@@ -9,14 +9,26 @@ use super::folder_limits::FolderLimits;
 use super::xml::{self, Element};
 use std::path::{Component, Path, PathBuf};
 
-/// A program of the package: its name (a checker's `std::rcmp4.cpp`), its source, and the
-/// line of its element.
+/// A program of the package: its name (a checker's `std::rcmp4.cpp`), its source, the line
+/// of its element, and its own tests (a checker's or a validator's `<testset>`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PackageProgram {
     pub name: Option<String>,
     /// Relative to the package's folder.
     pub source: Option<PathBuf>,
     pub line: usize,
+    pub tests: Option<ProgramTests>,
+}
+
+/// A checker's or validator's own tests: test N's input (and a checker's output and answer)
+/// from the path patterns, and the verdict each must get (`ok`, `wrong-answer`; `valid`,
+/// `invalid`) with its line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProgramTests {
+    pub input_pattern: String,
+    pub output_pattern: Option<String>,
+    pub answer_pattern: Option<String>,
+    pub verdicts: Vec<(String, usize)>,
 }
 
 impl PackageProgram {
@@ -91,6 +103,55 @@ pub fn test_path(pattern: &str, number: usize) -> String {
         true => format!("{before}{number:0width$}{after}"),
         false => format!("{before}{number:width$}{after}"),
     }
+}
+
+/// A checker's (`checker`) or validator's own `<testset>`, if it lists any test.
+fn program_tests(program: &Element, checker: bool) -> Result<Option<ProgramTests>, String> {
+    let Some(testset) = program.one("testset")? else {
+        return Ok(None);
+    };
+    let mut patterns = [None, None, None];
+    for (tag, pattern) in [
+        "input-path-pattern",
+        "output-path-pattern",
+        "answer-path-pattern",
+    ]
+    .into_iter()
+    .zip(patterns.iter_mut())
+    {
+        if let Some(element) = testset.one(tag)? {
+            let text = element.text.trim();
+            check_pattern(text, element.line, tag)?;
+            *pattern = Some(text.to_string());
+        }
+    }
+    let mut verdicts = Vec::new();
+    for test in testset
+        .one("tests")?
+        .into_iter()
+        .flat_map(|tests| tests.all("test"))
+    {
+        let verdict = test
+            .attribute("verdict")
+            .ok_or_else(|| format!("line {}: a test without its verdict", test.line))?;
+        verdicts.push((verdict.to_string(), test.line));
+    }
+    let [input, output, answer] = patterns;
+    let (Some(input_pattern), false) = (input, verdicts.is_empty()) else {
+        return Ok(None);
+    };
+    if checker && (output.is_none() || answer.is_none()) {
+        return Err(format!(
+            "line {}: the checker's tests have no output or answer path pattern",
+            testset.line
+        ));
+    }
+    Ok(Some(ProgramTests {
+        input_pattern,
+        output_pattern: output,
+        answer_pattern: answer,
+        verdicts,
+    }))
 }
 
 /// Checks a path pattern: one `%d`, `%Nd` or `%0Nd`, no other `%`.
@@ -282,6 +343,7 @@ pub fn parse_problem_xml(text: &str, from: &str) -> Result<PolygonProblem, Strin
                 name: checker.attribute("name").map(str::to_string),
                 source: source_of(checker, "checker")?,
                 line: checker.line,
+                tests: program_tests(checker, true)?,
             });
         }
         if let Some(interactor) = assets.one("interactor")? {
@@ -296,6 +358,7 @@ pub fn parse_problem_xml(text: &str, from: &str) -> Result<PolygonProblem, Strin
                 name: None,
                 source,
                 line: interactor.line,
+                tests: None,
             });
         }
         if let Some(validators) = assets.one("validators")? {
@@ -304,6 +367,7 @@ pub fn parse_problem_xml(text: &str, from: &str) -> Result<PolygonProblem, Strin
                     name: None,
                     source: source_of(validator, "validator")?,
                     line: validator.line,
+                    tests: program_tests(validator, false)?,
                 });
             }
         }
@@ -341,6 +405,7 @@ pub fn parse_problem_xml(text: &str, from: &str) -> Result<PolygonProblem, Strin
                     name: None,
                     source,
                     line: executable.line,
+                    tests: None,
                 });
             }
         }

@@ -8,7 +8,7 @@
 use super::exit_status::{ruling, Rules, Ruling};
 use crate::cases::{Case, TestlibProgram};
 use crate::limits::{Limits, PastOutputCap};
-use crate::process::{execute, Program, Trust};
+use crate::process::{execute, Execution, Program, Trust};
 use crate::temp_folder::{absolute, quoted, TempFolder};
 use crate::verdict::{run_failure, Verdict, Wrong};
 use std::fs;
@@ -100,37 +100,16 @@ impl<'a> Checker<'a> {
 
 /// Asks the checker about the output in the file `actual`.
 pub fn check_file(checker: &Checker, input: &Path, actual: &Path, expected: &Path) -> Verdict {
-    let Checker {
-        command,
-        shown,
-        rules,
-        dir,
-    } = *checker;
-    let line = format!(
-        "cd {} && {command} {} {} {}",
-        quoted(&absolute(dir)),
-        quoted(&absolute(input)),
-        quoted(actual),
-        quoted(&absolute(expected))
-    );
-    let limits = checker_limits();
-    let checked = match execute(&Program::Shell(line), None, limits, Trust::Helper) {
-        Ok(checked) => checked,
-        Err(error) => {
-            return Verdict::JudgeError(format!("cannot run the checker {shown}: {error}"))
-        }
+    let (ruled, checked) = match ruled_by(checker, input, actual, expected) {
+        Ok(ruled) => ruled,
+        Err(broken) => return broken,
     };
+    let Checker { shown, rules, .. } = *checker;
     let broken = |what: String| {
         let said =
             first_line(&checked.stderr_tail).map_or_else(String::new, |line| format!(": {line}"));
         Verdict::JudgeError(format!("the checker {shown} failed ({what}){said}"))
     };
-    if let Some(failure) = run_failure(&checked.ended, &limits, &[]) {
-        if failure.code() != crate::verdict::Code::RE {
-            return broken(format!("{}", failure.code()));
-        }
-    }
-    let ruled = ruling(checked.ended.termination, rules);
     match ruled {
         Ruling::Accepted => Verdict::Accepted,
         Ruling::Wrong | Ruling::Presentation | Ruling::Points => {
@@ -149,4 +128,48 @@ pub fn check_file(checker: &Checker, input: &Path, actual: &Path, expected: &Pat
             (_, termination) => broken(termination.to_string()),
         },
     }
+}
+
+/// Runs the checker on `input`, the output in the file `actual` and the answer `expected`: how
+/// its exit status rules by its rules, and its run; a judge error where it could not run, or
+/// was stopped (a crash is a ruling: `Broken`).
+pub fn ruled_by(
+    checker: &Checker,
+    input: &Path,
+    actual: &Path,
+    expected: &Path,
+) -> Result<(Ruling, Execution), Verdict> {
+    let Checker {
+        command,
+        shown,
+        rules,
+        dir,
+    } = *checker;
+    let line = format!(
+        "cd {} && {command} {} {} {}",
+        quoted(&absolute(dir)),
+        quoted(&absolute(input)),
+        quoted(actual),
+        quoted(&absolute(expected))
+    );
+    let limits = checker_limits();
+    let checked = match execute(&Program::Shell(line), None, limits, Trust::Helper) {
+        Ok(checked) => checked,
+        Err(error) => {
+            return Err(Verdict::JudgeError(format!(
+                "cannot run the checker {shown}: {error}"
+            )))
+        }
+    };
+    if let Some(failure) = run_failure(&checked.ended, &limits, &[]) {
+        if failure.code() != crate::verdict::Code::RE {
+            let said = first_line(&checked.stderr_tail)
+                .map_or_else(String::new, |line| format!(": {line}"));
+            return Err(Verdict::JudgeError(format!(
+                "the checker {shown} failed ({}){said}",
+                failure.code()
+            )));
+        }
+    }
+    Ok((ruling(checked.ended.termination, rules), checked))
 }

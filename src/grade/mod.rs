@@ -5,7 +5,7 @@
 //! opponents) for an interactive folder. The runner never looks inside them.
 
 pub mod checker;
-mod exit_status;
+pub mod exit_status;
 pub mod interactive;
 mod output_validator;
 

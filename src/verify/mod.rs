@@ -7,6 +7,7 @@
 //! invalid), 2 for a package that cannot be checked.
 
 pub mod options;
+mod own_tests;
 mod submission;
 mod table;
 mod time_limit;
@@ -367,6 +368,20 @@ pub fn run(
     for line in invalid_lines(&checked.invalid) {
         human(&printable(&format!("  {line}")));
     }
+    // A Polygon package's checker and validator tests, as Polygon runs them.
+    let own = match folder.layout {
+        Layout::Polygon => own_tests::run(dir),
+        _ => own_tests::Found::default(),
+    };
+    if let Some(signal) = stop::received_signal() {
+        return stopped_before(signal);
+    }
+    if !own.broken.is_empty() {
+        return broken(&own.broken);
+    }
+    for line in &own.lines {
+        human(&printable(line));
+    }
     let availability = sandbox::configure(settings.sandbox, hidden_folders(dir, &folder));
     eprintln!("{}", availability.describe());
     if let Some(rules) = folder.limits.run_rules_said() {
@@ -527,7 +542,11 @@ pub fn run(
     let judge_errors = tally(Status::JudgeError);
     let outcome = if judge_errors > 0 || unknown_limit {
         Outcome::Error
-    } else if !failed.is_empty() || !checked.invalid.is_empty() || !errors.is_empty() {
+    } else if !failed.is_empty()
+        || !checked.invalid.is_empty()
+        || own.disagreeing > 0
+        || !errors.is_empty()
+    {
         Outcome::Failed
     } else {
         Outcome::Passed
@@ -556,16 +575,23 @@ pub fn run(
             count(checked.invalid.len(), "invalid input")
         ));
     }
+    if own.disagreeing > 0 {
+        summary.push_str(&format!(
+            "; {} not as expected",
+            count(own.disagreeing, "checker or validator test")
+        ));
+    }
     human(&printable(&summary));
     if json {
         println!(
-            "{{\"submissions\":{},\"as_expected\":{as_expected},\"failed\":{},\"skipped\":{},\"not_checked\":{},\"not_imported\":{},\"judge_errors\":{judge_errors},\"invalid_inputs\":{},\"errors\":[{}],\"time_limit_ms\":{},\"exit_status\":{}}}",
+            "{{\"submissions\":{},\"as_expected\":{as_expected},\"failed\":{},\"skipped\":{},\"not_checked\":{},\"not_imported\":{},\"judge_errors\":{judge_errors},\"invalid_inputs\":{},\"own_tests_failed\":{},\"errors\":[{}],\"time_limit_ms\":{},\"exit_status\":{}}}",
             rows.len(),
             failed.len(),
             tally(Status::Skipped),
             tally(Status::NotChecked),
             tally(Status::NotImported),
             checked.invalid.len(),
+            own.disagreeing,
             errors.iter().map(|error| json::string(error)).collect::<Vec<_>>().join(","),
             limits.limit.as_millis(),
             outcome.code()

@@ -201,7 +201,41 @@ fn a_polygon_packages_validators_and_tagged_solutions() {
         ))
         .stdout(predicate::str::is_match(r"submissions/floor\.py +WA +WA .* ok\n").unwrap())
         .stdout(predicate::str::is_match(r"submissions/chatty\.py +WA +WA .* ok\n").unwrap())
-        .stdout(contains("4 submissions: 4 as expected"));
+        .stdout(contains("4 submissions: 4 as expected"))
+        // Its checker's and validator's own tests, as Polygon runs them (the third validator
+        // test has Windows line ends, as a Windows package stores it: checked with LF ends).
+        .stdout(contains(
+            "checker tests (files/check.cpp): 2 of 2 as expected\n",
+        ))
+        .stdout(contains(
+            "validator tests (files/validator.cpp): 3 of 3 as expected\n",
+        ));
+    // An own test that disagrees fails the check, named with its line; one not in the package
+    // is said.
+    let dir = copy_of("polygon/average");
+    fs::write(dir.join("files/tests/validator-tests/01"), "3\n1 2\n").unwrap();
+    fs::remove_file(dir.join("files/tests/checker-tests/02.o")).unwrap();
+    verify(&dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "validator tests (files/validator.cpp): 2 of 3 as expected\n",
+        ))
+        .stdout(
+            predicate::str::is_match(
+                r"  test 1 \(problem.xml line \d+\): expected valid, got invalid\n",
+            )
+            .unwrap(),
+        )
+        .stdout(contains(
+            "checker tests (files/check.cpp): 1 of 1 as expected, 1 not in the package\n",
+        ))
+        .stdout(contains(
+            "  test 2: files/tests/checker-tests/02.o is not in the package\n",
+        ))
+        .stdout(contains(
+            "4 submissions: 4 as expected; 1 checker or validator test not as expected",
+        ));
     let dir = copy_of("polygon/average");
     fs::write(dir.join("tests/02"), "4\n1 2 3\n").unwrap();
     verify(&dir, &[])

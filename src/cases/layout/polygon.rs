@@ -122,6 +122,78 @@ pub fn validators(dir: &Path) -> Result<Vec<TestlibProgram>, CaseError> {
         .collect()
 }
 
+/// A checker's or validator's own tests (problem.xml's `<testset>` in `<checker>` or
+/// `<validator>`), with the program built.
+pub struct OwnTests {
+    pub program: TestlibProgram,
+    /// A checker's tests (input, output, answer), else a validator's (input).
+    pub checker: bool,
+    pub tests: Vec<OwnTest>,
+}
+
+/// One of them: its verdict (as problem.xml spells it) and line, and its files as a Linux
+/// package has them (a copy with LF ends of one with CRLF), or the one not in the package.
+pub struct OwnTest {
+    pub verdict: String,
+    pub line: usize,
+    pub files: Result<Vec<PathBuf>, PathBuf>,
+}
+
+/// The checker's and the validators' own tests of the package at `dir`, their programs
+/// built (from the cache: the same builds as for judging).
+pub fn own_tests(dir: &Path) -> Result<Vec<OwnTests>, CaseError> {
+    let Some(problem) = problem_xml(dir)? else {
+        return Ok(Vec::new());
+    };
+    let mut doall = Doall::new(dir, &problem);
+    let checker = problem.checker.iter().map(|checker| (checker, true));
+    let validators = problem
+        .validators
+        .iter()
+        .map(|validator| (validator, false));
+    let mut found = Vec::new();
+    for (program, checker) in checker.chain(validators) {
+        let Some(tests) = &program.tests else {
+            continue;
+        };
+        let what = match checker {
+            true => "checker",
+            false => "validator",
+        };
+        let patterns: Vec<&String> = [
+            Some(&tests.input_pattern),
+            tests.output_pattern.as_ref(),
+            tests.answer_pattern.as_ref(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let mut own = Vec::new();
+        for (index, (verdict, line)) in tests.verdicts.iter().enumerate() {
+            let mut files = Ok(Vec::new());
+            for pattern in &patterns {
+                let file = dir.join(test_path(pattern, index + 1));
+                match (&mut files, file.is_file()) {
+                    (Ok(files), true) => files.push(doall.with_lf_ends(&file)?),
+                    (Ok(_), false) => files = Err(file),
+                    (Err(_), _) => {}
+                }
+            }
+            own.push(OwnTest {
+                verdict: verdict.clone(),
+                line: *line,
+                files,
+            });
+        }
+        found.push(OwnTests {
+            program: build(dir, program, what)?,
+            checker,
+            tests: own,
+        });
+    }
+    Ok(found)
+}
+
 /// The arguments Polygon gives its validators for each test of the package at `dir`, by the
 /// test's case name: `--testset tests`, and `--group G` for a test in group `G` (testlib's
 /// `validator.testset()` and `validator.group()` read them).
@@ -522,6 +594,7 @@ impl<'a> Doall<'a> {
                 name: None,
                 source: Some(solution.source.clone()),
                 line: solution.line,
+                tests: None,
             });
         let Some(main) = main else {
             let answer = missing.unwrap_or_else(|| self.dir.join("problem.xml"));
