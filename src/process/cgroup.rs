@@ -296,6 +296,16 @@ impl Cgroup {
             .saturating_sub(self.ready.charged_bytes)
     }
 
+    /// What is charged to the cgroup for files in tmpfs (and shared memory).
+    fn shmem_bytes(&self) -> u64 {
+        fs::read_to_string(self.file("memory.stat"))
+            .unwrap_or_default()
+            .lines()
+            .find_map(|line| line.strip_prefix("shmem "))
+            .and_then(|bytes| bytes.trim().parse().ok())
+            .unwrap_or(0)
+    }
+
     /// What the cgroup's processes are charged now (counted as `peak_bytes` is).
     pub fn usage_bytes(&self) -> u64 {
         read_number(&self.file("memory.usage_in_bytes")).saturating_sub(self.ready.charged_bytes)
@@ -355,8 +365,11 @@ impl Cgroup {
                     Some(cpu_dir) => fs::write(cpu_dir.join("cpuacct.usage"), "0").is_ok(),
                     None => true,
                 };
-                // Still much charged after emptying (files in tmpfs): retired, not reused.
+                // Still much charged after emptying, or any file in a tmpfs (a build's
+                // stand-in, still being copied back, whose charge goes when it is dropped and
+                // would make the next run's figures low): retired, not reused.
                 if charged > EMPTY_PAST_BYTES
+                    || self.shmem_bytes() > 0
                     || !cpu_reset
                     || fs::write(self.file("memory.max_usage_in_bytes"), "0").is_err()
                 {

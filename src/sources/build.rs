@@ -33,7 +33,7 @@ const MOST_BYTES: u64 = 64 << 20;
 const MOST_BUILD_BYTES: u64 = 2560 << 20;
 const MOST_BUILD_ENTRIES: usize = 10_000;
 /// Changes whenever a recipe below changes, so that older builds are not reused.
-const RECIPE_VERSION: &[u8] = b"game-judge build 7";
+const RECIPE_VERSION: &[u8] = b"game-judge build 8";
 
 /// A built source: `program` runs it (an executable file in `folder`, the build folder).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -706,8 +706,8 @@ fn build_as(
     let stem = real
         .file_stem()
         .map_or("program".into(), |stem| stem.to_string_lossy().into_owned());
-    let folder = cache_folder(whose == Whose::Contestant)
-        .join(format!("{stem}-{:016x}", fingerprint(&parts)));
+    let folder =
+        cache_folder(whose == Whose::Contestant).join(format!("{stem}-{}", fingerprint(&parts)));
     let mut built = Built {
         program: folder.join("run"),
         folder: folder.clone(),

@@ -189,7 +189,15 @@ impl Language {
             // Isolated (-I): a submission's own `py_compile.py` is not the one imported.
             Language::Python => words(&["python3", "-I", "-m", "py_compile"]),
             Language::PyPy3 => words(&["pypy3", "-I", "-m", "py_compile"]),
-            Language::Python2 => words(&["python2", "-m", "py_compile"]),
+            // Python 2 has no -I: no environment (-E), no user site (-s), and the working
+            // folder (the submission's) off the path before py_compile is imported.
+            Language::Python2 => words(&[
+                "python2",
+                "-E",
+                "-s",
+                "-c",
+                "import sys; del sys.path[0]; import py_compile; sys.exit(py_compile.main())",
+            ]),
             // `node --check` takes one file: each is checked in turn.
             Language::JavaScript => words(&[
                 "sh",
@@ -259,6 +267,11 @@ mod tests {
         assert!(java.contains(&"-proc:none".to_string()), "{java:?}");
         let python = Language::Python.compile(&["a.py".to_string()], &[], None);
         assert_eq!(python, ["python3", "-I", "-m", "py_compile", "a.py"]);
+        let python2 = Language::Python2.compile(&["a.py".to_string()], &[], None);
+        assert!(python2.contains(&"-E".to_string()), "{python2:?}");
+        assert!(python2
+            .iter()
+            .any(|word| word.starts_with("import sys; del sys.path[0];")));
     }
 
     #[test]

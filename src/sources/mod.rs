@@ -7,6 +7,7 @@
 
 mod build;
 mod language;
+mod sha256;
 
 pub use build::{build, build_submission, installed, Built, Failure, COMPILE_TIME_LIMIT};
 pub use language::{Dialect, Language, Python3};
@@ -21,9 +22,44 @@ pub fn cache_root() -> PathBuf {
     let base = std::env::var_os("XDG_CACHE_HOME")
         .map(PathBuf::from)
         .filter(|path| path.is_absolute())
-        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")))
-        .unwrap_or_else(std::env::temp_dir);
-    base.join("game-judge")
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")));
+    match base {
+        Some(base) => base.join("game-judge"),
+        None => private_temporary_cache(),
+    }
+}
+
+/// Without a home: a cache in the temporary folder that is the judge's own (its user's, mode
+/// 0700, not a link), for another user could have made one there first and put programs in it
+/// that the judge would run (a checker, as root). One found that is not the judge's own is
+/// passed over for a fresh one, used by this run alone.
+fn private_temporary_cache() -> PathBuf {
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt};
+    let uid = crate::process::sys::namespaces::own_ids().0;
+    let own = |path: &Path| {
+        std::fs::symlink_metadata(path)
+            .is_ok_and(|meta| meta.is_dir() && meta.uid() == uid && meta.mode() & 0o077 == 0)
+    };
+    let shared = std::env::temp_dir().join(format!("game-judge-{uid}"));
+    let _ = std::fs::DirBuilder::new().mode(0o700).create(&shared);
+    if own(&shared) {
+        return shared;
+    }
+    // Made new (a name already there is passed over): the judge's own.
+    let mut attempt = 0u32;
+    loop {
+        let fresh =
+            std::env::temp_dir().join(format!("game-judge-{uid}-{}-{attempt}", std::process::id()));
+        if std::fs::DirBuilder::new()
+            .mode(0o700)
+            .create(&fresh)
+            .is_ok()
+            || attempt >= 1000
+        {
+            return fresh;
+        }
+        attempt += 1;
+    }
 }
 
 /// The folder builds go in: `builds/` in the cache for the problem's own programs,
@@ -36,17 +72,19 @@ fn cache_folder(contestant: bool) -> PathBuf {
     })
 }
 
-/// FNV-1a over some bytes: a build's name in the cache, from what it was built of.
-pub fn fingerprint(parts: &[&[u8]]) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+/// A build's name in the cache, from what it was built of: the first 128 bits of the SHA-256 of
+/// the parts, in hex (no two sources may share a name, however they were made).
+pub fn fingerprint(parts: &[&[u8]]) -> String {
+    let mut sha = sha256::Sha256::new();
     for part in parts {
         // Each part preceded by its length: no two lists of parts give the same bytes.
-        let length = (part.len() as u64).to_le_bytes();
-        for &byte in length.iter().chain(part.iter()) {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-        }
+        sha.update(&(part.len() as u64).to_le_bytes());
+        sha.update(part);
     }
-    hash
+    sha.finish()[..16]
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
 }
 
 /// The source `command` names when it is one source file of a known language, or a folder of
@@ -140,6 +178,16 @@ pub fn program_for(path: &Path, dialect: &Dialect) -> Result<Program, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cache_without_a_home_is_the_judges_own() {
+        use std::os::unix::fs::MetadataExt;
+        let cache = private_temporary_cache();
+        let meta = std::fs::symlink_metadata(&cache).unwrap();
+        assert!(meta.is_dir());
+        assert_eq!(meta.uid(), crate::process::sys::namespaces::own_ids().0);
+        assert_eq!(meta.mode() & 0o077, 0, "{:o}", meta.mode());
+    }
 
     #[test]
     fn a_fingerprint_changes_with_any_part() {

@@ -453,6 +453,38 @@ fn what_a_build_leaves_is_given_back_without_set_uid_or_open_folders_and_bounded
 }
 
 #[test]
+fn what_a_build_leaves_in_its_tmpfs_does_not_lower_the_next_runs_memory() {
+    // The build's stand-in (a tmpfs charged to the build's cgroup) is still held while it is
+    // copied back: a cgroup pooled then would count its charge off the next run's memory.
+    if !sandbox_available() {
+        return;
+    }
+    let dir = attack("");
+    let submission = dir
+        .parent()
+        .unwrap()
+        .join(format!("{}", Tag::new("sandbox-filler")));
+    fs::create_dir_all(&submission).unwrap();
+    fs::write(
+        submission.join("prog"),
+        "#!/usr/bin/env python3\nx = bytearray(60 << 20)\nfor i in range(0, len(x), 4096):\n    x[i] = 1\nprint('blocked')\n",
+    )
+    .unwrap();
+    fs::write(
+        submission.join("build"),
+        "#!/bin/sh\nset -e\nhead -c 15000000 /dev/zero > filler\ncp prog run\nchmod +x run\n",
+    )
+    .unwrap();
+    let (out, err, _) = judged(submission.to_str().unwrap(), &dir, &["-j", "1"]);
+    let mib: f64 = out
+        .lines()
+        .find(|line| line.contains("problem/sample-1  AC"))
+        .and_then(|line| line.split_whitespace().rev().nth(1)?.parse().ok())
+        .unwrap_or_else(|| panic!("{out}\n{err}"));
+    assert!(mib >= 60.0, "{mib} MiB for 60 MiB touched\n{out}");
+}
+
+#[test]
 fn a_build_cannot_fill_the_disk_with_sparse_files_or_hard_links() {
     // Each takes little room where the build writes, and much once copied back: the judge
     // counts them at their full length before it copies anything.

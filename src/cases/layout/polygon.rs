@@ -409,7 +409,7 @@ impl<'a> Doall<'a> {
         let copy = self
             .cache()?
             .join("lf")
-            .join(format!("{}-{key:016x}", file_name(file)));
+            .join(format!("{}-{key}", file_name(file)));
         if !copy.is_file() {
             let folder = copy.parent().unwrap_or(Path::new("."));
             fs::create_dir_all(folder).map_err(io)?;
@@ -461,7 +461,7 @@ impl<'a> Doall<'a> {
         let name = file_name(&real);
         let cache = sources::cache_root()
             .join("polygon")
-            .join(format!("{name}-{key:016x}"));
+            .join(format!("{name}-{key}"));
         fs::create_dir_all(&cache)
             .map_err(|error| self.invalid(format!("cannot make {}: {error}", cache.display())))?;
         self.cache = Some(cache.clone());
@@ -485,7 +485,7 @@ impl<'a> Doall<'a> {
             None => Vec::new(),
         };
         let key = sources::fingerprint(&[line.as_bytes(), &input]);
-        let path = self.cache()?.join(format!("{name}-{key:016x}"));
+        let path = self.cache()?.join(format!("{name}-{key}"));
         if path.is_file() {
             return Ok(path);
         }

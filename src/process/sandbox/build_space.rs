@@ -77,11 +77,16 @@ impl BuildSpace {
     /// left there is bounded the same way and loses its set-uid bits and open modes.
     pub fn take_back(&self) -> Result<(), NotTaken> {
         let Some(stand_in) = &self.stand_in else {
-            let left = list_left(&self.folder, self.most_entries, self.most_bytes)?;
+            let left = list_left(
+                &self.folder,
+                &self.folder,
+                self.most_entries,
+                self.most_bytes,
+            )?;
             return settle_modes(&left, &self.folder);
         };
         let from = through(stand_in);
-        let left = list_left(&from, self.most_entries, self.most_bytes)?;
+        let left = list_left(&from, &self.folder, self.most_entries, self.most_bytes)?;
         // The folder held the judge's copies of the sources: the stand-in's content replaces
         // them.
         for entry in fs::read_dir(&self.folder).map_err(NotTaken::Machine)? {
@@ -139,7 +144,15 @@ enum Kind {
 /// counts at its full length, as it will be copied), before anything is written. Nothing is
 /// followed: every folder gone down was seen to be a folder. Folder by folder, not by
 /// recursion: a build may nest folders deeply.
-fn list_left(from: &Path, most_entries: usize, most_bytes: u64) -> Result<Vec<Left>, NotTaken> {
+fn list_left(
+    from: &Path,
+    to: &Path,
+    most_entries: usize,
+    most_bytes: u64,
+) -> Result<Vec<Left>, NotTaken> {
+    // The longest path the kernel takes (PATH_MAX, with its NUL): every path copied to must fit.
+    const LONGEST_PATH: usize = 4095;
+    let room = LONGEST_PATH.saturating_sub(to.as_os_str().len() + 1);
     let read = |error: io::Error| NotTaken::Build(format!("what its build left: {error}"));
     let mut left = Vec::new();
     let mut bytes = 0u64;
@@ -150,6 +163,12 @@ fn list_left(from: &Path, most_entries: usize, most_bytes: u64) -> Result<Vec<Le
             // The entry's own metadata: a link is not followed.
             let meta = entry.metadata().map_err(read)?;
             let inside = folder.join(entry.file_name());
+            if inside.as_os_str().len() > room {
+                return Err(NotTaken::Build(format!(
+                    "its build left a path too long to keep ({} bytes)",
+                    inside.as_os_str().len()
+                )));
+            }
             let kind = if meta.is_dir() {
                 folders.push(inside.clone());
                 Kind::Folder
@@ -267,7 +286,7 @@ mod tests {
         fs::create_dir(&from).unwrap();
         fs::create_dir(&to).unwrap();
         left_by_a_build(&from);
-        let left = list_left(&from, 100, 1 << 20).unwrap();
+        let left = list_left(&from, &to, 100, 1 << 20).unwrap();
         copy_out(&left, &from, &to).unwrap();
         let mode = |path: &str| fs::symlink_metadata(to.join(path)).unwrap().mode() & 0o7777;
         assert_eq!(mode("open"), 0o755);
@@ -295,15 +314,22 @@ mod tests {
         fs::create_dir(&from).unwrap();
         left_by_a_build(&from);
         // Four entries (the FIFO is not one), 20 bytes in two names for one file.
-        assert!(list_left(&from, 4, 20).is_ok());
+        assert!(list_left(&from, &from, 4, 20).is_ok());
         for (entries, bytes) in [(3, 20), (4, 19)] {
-            match list_left(&from, entries, bytes) {
+            match list_left(&from, &from, entries, bytes) {
                 Err(NotTaken::Build(why)) => assert!(why.contains("its build left over"), "{why}"),
                 other => panic!("{entries} {bytes}: {:?}", other.map(|left| left.len())),
             }
         }
+        // A path that fits where the build wrote but not where it is copied to: the build's
+        // fault, not the machine's.
+        let far = PathBuf::from(format!("/{}", "d/".repeat(2046)));
+        match list_left(&from, &far, 100, 1 << 20) {
+            Err(NotTaken::Build(why)) => assert!(why.contains("a path too long to keep"), "{why}"),
+            other => panic!("{:?}", other.map(|left| left.len())),
+        }
         // In place (the build wrote in the folder itself): the same modes, nothing moved.
-        let left = list_left(&from, 100, 1 << 20).unwrap();
+        let left = list_left(&from, &from, 100, 1 << 20).unwrap();
         settle_modes(&left, &from).unwrap();
         let mode = |path: &str| fs::symlink_metadata(from.join(path)).unwrap().mode() & 0o7777;
         assert_eq!((mode("open"), mode("open/run")), (0o755, 0o755));
