@@ -202,8 +202,13 @@ fn a_polygon_packages_validators_and_tagged_solutions() {
         .stdout(predicate::str::is_match(r"submissions/floor\.py +WA +WA .* ok\n").unwrap())
         .stdout(predicate::str::is_match(r"submissions/chatty\.py +WA +WA .* ok\n").unwrap())
         .stdout(contains("4 submissions: 4 as expected"))
-        // Its checker's and validator's own tests, as Polygon runs them (the third validator
-        // test has Windows line ends, as a Windows package stores it: checked with LF ends).
+        .stdout(contains("checker tests").not());
+    // With its checker's and validator's own tests, run as Polygon runs them (the third
+    // validator test has Windows line ends, as a Windows package stores it: checked with LF).
+    let dir = with_own_tests();
+    verify(&dir, &[])
+        .assert()
+        .code(0)
         .stdout(contains(
             "checker tests (files/check.cpp): 2 of 2 as expected\n",
         ))
@@ -212,7 +217,6 @@ fn a_polygon_packages_validators_and_tagged_solutions() {
         ));
     // An own test that disagrees fails the check, named with its line; one not in the package
     // is said.
-    let dir = copy_of("polygon/average");
     fs::write(dir.join("files/tests/validator-tests/01"), "3\n1 2\n").unwrap();
     fs::remove_file(dir.join("files/tests/checker-tests/02.o")).unwrap();
     verify(&dir, &[])
@@ -909,4 +913,58 @@ fn a_signal_while_the_inputs_are_validated_stops_the_validator_too() {
         "{stderr}"
     );
     tag.assert_none_left();
+}
+
+/// A copy of polygon/average with tests of its checker (right within 1e-6: ok; 2 for 7/3:
+/// wrong-answer) and of its validator (valid, too few numbers, valid with CRLF ends).
+fn with_own_tests() -> PathBuf {
+    let dir = copy_of("polygon/average");
+    let own = dir.join("files/tests");
+    fs::create_dir_all(own.join("validator-tests")).unwrap();
+    fs::create_dir_all(own.join("checker-tests")).unwrap();
+    for (path, text) in [
+        ("validator-tests/01", "3\n1 2 4\n"),
+        ("validator-tests/02", "3\n1 2\n"),
+        ("validator-tests/03", "2\r\n5 -5\r\n"),
+        ("checker-tests/01", "3\n1 2 4\n"),
+        ("checker-tests/01.o", "2.3333333333\n"),
+        ("checker-tests/01.a", "2.333333333333\n"),
+        ("checker-tests/02", "3\n1 2 4\n"),
+        ("checker-tests/02.o", "2\n"),
+        ("checker-tests/02.a", "2.333333333333\n"),
+    ] {
+        fs::write(own.join(path), text).unwrap();
+    }
+    let xml = fs::read_to_string(dir.join("problem.xml")).unwrap();
+    let patterns = |kind: &str, names: &[&str]| {
+        names
+            .iter()
+            .map(|name| {
+                let suffix = match *name {
+                    "output" => ".o",
+                    "answer" => ".a",
+                    _ => "",
+                };
+                format!("<{name}-path-pattern>files/tests/{kind}-tests/%02d{suffix}</{name}-path-pattern>")
+            })
+            .collect::<String>()
+    };
+    let xml = xml
+        .replace(
+            "<source path=\"files/check.cpp\" type=\"cpp.g++17\"/>",
+            &format!(
+                "<source path=\"files/check.cpp\" type=\"cpp.g++17\"/><testset><test-count>2</test-count>{}<tests><test verdict=\"ok\"/><test verdict=\"wrong-answer\"/></tests></testset>",
+                patterns("checker", &["input", "output", "answer"])
+            ),
+        )
+        .replace(
+            "<source path=\"files/validator.cpp\" type=\"cpp.g++17\"/>",
+            &format!(
+                "<source path=\"files/validator.cpp\" type=\"cpp.g++17\"/><testset><test-count>3</test-count>{}<tests><test verdict=\"valid\"/><test verdict=\"invalid\"/><test verdict=\"valid\"/></tests></testset>",
+                patterns("validator", &["input"])
+            ),
+        );
+    assert_eq!(xml.matches("<testset>").count(), 2, "{xml}");
+    fs::write(dir.join("problem.xml"), xml).unwrap();
+    dir
 }
