@@ -68,6 +68,13 @@ fn judged(command: &str, dir: &Path, extra: &[&str]) -> (String, String, Option<
     judged_from(None, command, dir, extra)
 }
 
+/// An empty folder for a folder submission beside the case folder `dir`, named by a tag.
+fn submission_folder(dir: &Path, tag: &str) -> PathBuf {
+    let submission = dir.parent().unwrap().join(format!("{}", Tag::new(tag)));
+    fs::create_dir_all(&submission).unwrap();
+    submission
+}
+
 /// The attack is blocked in the sandbox (AC) and gets through without it (WA).
 fn blocked_only_in_the_sandbox(script: &str) {
     let dir = attack(script);
@@ -315,11 +322,7 @@ fn a_link_in_a_submission_folder_is_refused_never_followed() {
     // The judge reads a submission's files with its own rights, outside the box: a link to
     // the answer would copy it into the build, where the program reads it.
     let dir = attack("");
-    let submission = dir
-        .parent()
-        .unwrap()
-        .join(format!("{}", Tag::new("sandbox-linked")));
-    fs::create_dir_all(&submission).unwrap();
+    let submission = submission_folder(&dir, "sandbox-linked");
     fs::write(
         submission.join("main.py"),
         "import os\nprint(open(os.path.join(os.path.dirname(__file__), 'answers.txt')).read(), end='')\n",
@@ -416,11 +419,7 @@ fn what_a_build_leaves_is_given_back_without_set_uid_or_open_folders_and_bounded
         return;
     }
     let dir = attack("");
-    let submission = dir
-        .parent()
-        .unwrap()
-        .join(format!("{}", Tag::new("sandbox-leftovers")));
-    fs::create_dir_all(&submission).unwrap();
+    let submission = submission_folder(&dir, "sandbox-leftovers");
     fs::write(
         submission.join("build"),
         "#!/bin/sh\nset -e\nprintf '#!/bin/sh\\necho blocked\\n' > run\nchmod 4777 run\n\
@@ -460,11 +459,7 @@ fn what_a_build_leaves_in_its_tmpfs_does_not_lower_the_next_runs_memory() {
         return;
     }
     let dir = attack("");
-    let submission = dir
-        .parent()
-        .unwrap()
-        .join(format!("{}", Tag::new("sandbox-filler")));
-    fs::create_dir_all(&submission).unwrap();
+    let submission = submission_folder(&dir, "sandbox-filler");
     fs::write(
         submission.join("prog"),
         "#!/usr/bin/env python3\nx = bytearray(60 << 20)\nfor i in range(0, len(x), 4096):\n    x[i] = 1\nprint('blocked')\n",
@@ -492,11 +487,7 @@ fn a_build_cannot_fill_the_disk_with_sparse_files_or_hard_links() {
         return;
     }
     let dir = attack("");
-    let submission = dir
-        .parent()
-        .unwrap()
-        .join(format!("{}", Tag::new("sandbox-fill")));
-    fs::create_dir_all(&submission).unwrap();
+    let submission = submission_folder(&dir, "sandbox-fill");
     let run = "printf '#!/bin/sh\\necho blocked\\n' > run\nchmod +x run\n";
     for making in [
         // Three sparse files of 1000 MiB, each under the 1 GiB file size limit.
