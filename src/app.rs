@@ -5,6 +5,7 @@
 use crate::cli::{self, usage::usage, Options, Parsed, Target};
 use crate::judge;
 use crate::limits::DEFAULT_TIME_LIMIT;
+use crate::merge;
 use crate::outcome::Outcome;
 use crate::play;
 use crate::stress;
@@ -64,5 +65,6 @@ fn command(root: &Path, options: Options) -> Outcome {
         Target::Verify(verify) => {
             verify::run(verify, &common.limits, common.format, &common.settings())
         }
+        Target::Merge(merge) => merge::run(merge, common.format),
     }
 }

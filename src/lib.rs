@@ -6,7 +6,7 @@
 //! `text`, `limits`, `random`, `outcome`, `temp_folder` (leaves); `process` (the supervisor); `games` (the
 //! rules); `cases` (finding and reading case folders); `compare`; `verdict`; `grade` (one case);
 //! `runner` (many cases); `report`; `problems` (what the judge knows per problem); the commands
-//! `judge`, `play`, `validate`, `stress`, `verify`; `cli` (the command line); `app` (dispatch and the exit
+//! `judge`, `play`, `validate`, `stress`, `verify`, `merge`; `cli` (the command line); `app` (dispatch and the exit
 //! status).
 
 pub mod app;
@@ -17,6 +17,7 @@ pub mod games;
 pub mod grade;
 pub(crate) mod judge;
 pub mod limits;
+pub(crate) mod merge;
 pub(crate) mod outcome;
 pub(crate) mod play;
 pub mod problems;

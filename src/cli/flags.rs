@@ -9,6 +9,7 @@ use crate::limits::{MAX_MIB, MAX_SECONDS};
 /// The shortest time accepted: a millisecond, the report's unit.
 const MIN_SECONDS: f64 = 0.001;
 use crate::play::options::PlayFlags;
+use crate::report::shard::Shard;
 use crate::report::Format;
 use crate::stress::options::StressFlags;
 use std::path::PathBuf;
@@ -24,6 +25,8 @@ pub enum Section {
     Stress,
     /// `verify`: a package's own submissions.
     Verify,
+    /// `merge`: the JSON reports of a run's shards joined.
+    Merge,
 }
 
 /// Every command.
@@ -33,6 +36,7 @@ pub const EVERY: &[Section] = &[
     Section::Validate,
     Section::Stress,
     Section::Verify,
+    Section::Merge,
 ];
 /// The commands that run programs under the time limits (play's computer has a day).
 const TIMED: &[Section] = &[
@@ -46,7 +50,7 @@ const JUDGING: &[Section] = &[Section::Judge, Section::Stress, Section::Verify];
 /// The commands that compare outputs by a mode the user picks (verify follows the package).
 const COMPARING: &[Section] = &[Section::Judge, Section::Stress];
 /// The commands with a report for people or for scripts.
-const REPORTING: &[Section] = &[Section::Judge, Section::Verify];
+const REPORTING: &[Section] = &[Section::Judge, Section::Verify, Section::Merge];
 
 /// Everything the flags said, each value read as its type.
 #[derive(Clone, Debug, Default)]
@@ -278,13 +282,29 @@ for a Kattis package: its own default validator's rules",
         long: "--format",
         value: Some("human|json"),
         commands: REPORTING,
-        with: "judging or verify",
+        with: "judging, verify or merge",
         example: "judge --format json NAME",
         help: "json: one JSON object per line on stdout, one per case
 (case, verdict, time_ms, memory_mib, detail), then a
-summary (total, counts, exit_status); the report on stderr",
+summary (run, shard, total, counts, exit_status; see the
+guide's \"JSON report\"); the report on stderr",
         set: |given, value| {
             given.common.format = parse_format(value)?;
+            Ok(())
+        },
+    },
+    Flag {
+        short: None,
+        long: "--shard",
+        value: Some("K/N"),
+        commands: &[Section::Judge],
+        with: "judging",
+        example: "judge --shard 1/4 --format json --cmd ./a.out DIR",
+        help: "judge part K of N of the run's cases (split by their
+order), for machines that share a big run; with
+--format json, `judge merge` joins their reports",
+        set: |given, value| {
+            given.common.shard = Some(Shard::parse(value)?);
             Ok(())
         },
     },

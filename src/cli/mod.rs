@@ -1,4 +1,4 @@
-//! The `judge` command line: the command first (`play`, `validate`, `stress`, or judging when
+//! The `judge` command line: the command first (`play`, `validate`, `stress`, `verify`, `merge`, or judging when
 //! the first word is none of them), then its flags, each looked up in the one flag table
 //! (`flags`), which also makes the help (`usage`). A flag of another command is a usage error
 //! that says where it goes.
@@ -7,6 +7,7 @@ pub mod flags;
 pub mod usage;
 
 use crate::judge::options::{CommonFlags, JudgeTarget};
+use crate::merge::options::MergeOptions;
 use crate::play::options::PlayOptions;
 use crate::stress::options::StressOptions;
 use crate::validate::options::ValidateOptions;
@@ -29,6 +30,8 @@ pub enum Target {
     Stress(Box<StressOptions>),
     /// A package's own submissions held to their expected verdicts.
     Verify(VerifyOptions),
+    /// The JSON reports of a run's shards joined.
+    Merge(MergeOptions),
 }
 
 /// Everything the command line says.
@@ -60,11 +63,12 @@ impl fmt::Display for UsageError {
 impl std::error::Error for UsageError {}
 
 /// The commands named by a first word; any other first word is judging's.
-const COMMANDS: [(&str, Section); 4] = [
+const COMMANDS: [(&str, Section); 5] = [
     ("play", Section::Play),
     ("validate", Section::Validate),
     ("stress", Section::Stress),
     ("verify", Section::Verify),
+    ("merge", Section::Merge),
 ];
 
 /// The flag an argument names, its value if it carries one (`--flag=value`, `-t2`), or `None`
@@ -187,6 +191,7 @@ fn target(section: Section, words: Vec<String>, given: &mut Given) -> Result<Tar
             given.validator.take(),
         )?)),
         Section::Verify => Ok(Target::Verify(VerifyOptions::new(words)?)),
+        Section::Merge => Ok(Target::Merge(MergeOptions::new(words)?)),
         Section::Stress => Ok(Target::Stress(Box::new(
             std::mem::take(&mut given.stress).into_options(&words)?,
         ))),

@@ -47,7 +47,12 @@ usage:
                                  and held to the result its folder, @EXPECTED_RESULTS@ tag or
                                  Polygon tag expects; the time limit from the accepted ones
                                  where the package sets none
-  play, validate, stress and verify come first; a solver of that name is judged with judge -- NAME
+  judge ... --shard K/N           judge part K of N of the run's cases, each part on a
+                                 machine of its own
+  judge merge REPORT...          join the --format json reports of a run's shards into the
+                                 whole run's report and exit status
+  play, validate, stress, verify and merge come first; a solver of that name is judged with
+  judge -- NAME
 ";
 
 /// Each command's name in a heading.
@@ -58,6 +63,7 @@ fn command_name(section: Section) -> &'static str {
         Section::Validate => "validate",
         Section::Stress => "stress",
         Section::Verify => "verify",
+        Section::Merge => "merge",
     }
 }
 
@@ -98,6 +104,8 @@ examples:
                                                         find, shrink and keep a failing input
   judge --format json > results.jsonl                   results for a script or CI
   judge verify path/to/problem                          does every submission get its verdict?
+  judge --shard 2/4 --format json > part2.jsonl         a quarter of the run, on one machine
+  judge merge part*.jsonl                               the four quarters as one report
 
 exit status: 0 all AC (validate: all valid; stress: no difference found), 1 some case not AC
 (some file invalid; a counterexample found; verify: a submission not as expected, or an invalid

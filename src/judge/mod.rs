@@ -16,9 +16,10 @@ use crate::outcome::Outcome;
 use crate::problems::build::build_solvers;
 use crate::process::stop;
 use crate::process::{sandbox, sys, Program, Session, Signals};
-use crate::report::json;
-use crate::report::{case_report, label_width, summary, use_colour, Format};
-use crate::runner::{judge_all, Finished, Flow, Task};
+use crate::report::json::{self, RunPart};
+use crate::report::shard::{RunId, Shard};
+use crate::report::{label_width, outcome_of, shown_line, summary, use_colour, Format, Shown};
+use crate::runner::{judge_all, Flow, Task};
 use crate::sources::{self, Dialect, Language};
 use crate::text::{self, printable};
 use crate::verdict::Code;
@@ -307,19 +308,79 @@ fn set_up_sandbox(settings: &Settings, target: &JudgeTarget, tasks: &[Task]) {
     }
 }
 
-/// Judges `target` (the solvers, or `--cmd` on a folder) and reports it.
+/// The id of the run (see `report::shard::RunId`): the judge's words as given (less `--shard`,
+/// `--jobs`, `--format`), and every case's name, files and limits, in order.
+fn run_id(target: &JudgeTarget, flags: &CommonFlags, tasks: &[Task]) -> io::Result<String> {
+    let command = match target {
+        JudgeTarget::Solvers(names) => format!("judge {}", names.join(" ")),
+        JudgeTarget::Command {
+            command,
+            dir,
+            interactor,
+        } => format!(
+            "judge --cmd {command} {} --interactor {interactor:?}",
+            dir.display()
+        ),
+    };
+    let mut run = RunId::new(&command);
+    run.add(&format!(
+        "{:?} {:?} {}",
+        flags.limits, flags.compare, flags.no_sandbox
+    ));
+    for task in tasks {
+        run.add(&task.label);
+        run.add_file(Some(&task.case.input))?;
+        run.add_file(task.case.expected.as_deref())?;
+        run.add(&format!("{:?}", task.limits));
+    }
+    Ok(run.finish())
+}
+
+/// Judges `target` (the solvers, or `--cmd` on a folder), or its shard, and reports it.
 pub fn run(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Outcome {
-    let tasks = match tasks(root, target, flags) {
+    let all = match tasks(root, target, flags) {
         Ok(tasks) => tasks,
         Err(outcome) => return outcome,
     };
-    if tasks.is_empty() {
+    if all.is_empty() {
         return fail(&["no cases to judge: an empty suite is not a pass".to_string()]);
     }
     let settings = flags.settings();
-    set_up_sandbox(&settings, target, &tasks);
-    let session = Session::start(Signals::Noted);
+    // Every case's test data is hidden, the other shards' too.
+    set_up_sandbox(&settings, target, &all);
     let json = flags.format == Format::Json;
+    let shard = flags.shard.unwrap_or(Shard::WHOLE);
+    let part = match json {
+        true => match run_id(target, flags, &all) {
+            Ok(run) => Some(RunPart {
+                run,
+                shard,
+                run_cases: all.len(),
+            }),
+            Err(error) => return fail(&[format!("cannot read a case to name the run: {error}")]),
+        },
+        false => None,
+    };
+    // Each case's place in the whole run, by its label.
+    let positions: HashMap<String, usize> = all
+        .iter()
+        .enumerate()
+        .map(|(position, task)| (task.label.clone(), position))
+        .collect();
+    let run_cases = all.len();
+    let tasks: Vec<Task> = all
+        .into_iter()
+        .enumerate()
+        .filter(|(position, _)| shard.keeps(*position))
+        .map(|(_, task)| task)
+        .collect();
+    if flags.shard.is_some() {
+        eprintln!(
+            "shard {shard}: {} of the run's {run_cases}",
+            text::count(tasks.len(), "case")
+        );
+    }
+    let session = Session::start(Signals::Noted);
     // With --format json, stdout carries the JSON lines and the report for people goes to stderr.
     let human_is_terminal = if json {
         io::stderr().is_terminal()
@@ -349,9 +410,11 @@ pub fn run(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Outcome {
         let limits = limits
             .get(finished.label.as_str())
             .unwrap_or(&settings.limits);
-        let mut written = human(&case_report(finished, width, limits, colour));
+        let shown = Shown::of(finished, limits);
+        let mut written = human(&shown_line(&shown, width, colour));
         if json {
-            written = written.and_then(|()| machine(&json::case_line(finished, limits)));
+            let position = positions.get(&finished.label).copied().unwrap_or_default();
+            written = written.and_then(|()| machine(&json::case_line(&shown, position)));
         }
         match written {
             Ok(()) => Flow::Continue,
@@ -359,10 +422,17 @@ pub fn run(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Outcome {
         }
     });
     drop(session);
-    let outcome = outcome(&results, stop::received_signal());
+    let codes: Vec<Code> = results
+        .iter()
+        .map(|result| result.judged.verdict.code())
+        .collect();
+    let outcome = match stop::received_signal() {
+        Some(signal) => Outcome::Stopped(signal),
+        None => outcome_of(&codes),
+    };
     let mut summary_written = human(&summary(&results)).is_ok();
-    if json {
-        summary_written &= machine(&json::summary_line(&results, outcome.code())).is_ok();
+    if let Some(part) = &part {
+        summary_written &= machine(&json::summary_line(&codes, part, outcome.code())).is_ok();
     }
     match stop::received_signal() {
         // The report's reader went away (`judge | head -1`): stop quietly.
@@ -376,21 +446,4 @@ pub fn run(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Outcome {
         None => {}
     }
     outcome
-}
-
-/// How judging the cases ended: stopped by a signal, else an error for any JE, failed for any
-/// other case not AC, passed when all are AC.
-fn outcome(results: &[Finished], signal: Option<i32>) -> Outcome {
-    if let Some(signal) = signal {
-        Outcome::Stopped(signal)
-    } else if results
-        .iter()
-        .any(|result| result.judged.verdict.code() == Code::JE)
-    {
-        Outcome::Error
-    } else if results.iter().all(Finished::is_accepted) {
-        Outcome::Passed
-    } else {
-        Outcome::Failed
-    }
 }

@@ -4,6 +4,7 @@
 use crate::compare::Mode;
 use crate::grade::Settings;
 use crate::limits::LimitFlags;
+use crate::report::shard::Shard;
 use crate::report::Format;
 use std::path::PathBuf;
 use std::thread;
@@ -33,6 +34,8 @@ pub struct CommonFlags {
     pub format: Format,
     /// `--no-sandbox`: the program runs outside the sandbox.
     pub no_sandbox: bool,
+    /// `--shard K/N`: only part K of the run; `None`, the whole run.
+    pub shard: Option<Shard>,
 }
 
 impl Default for CommonFlags {
@@ -43,6 +46,7 @@ impl Default for CommonFlags {
             compare: None,
             format: Format::Human,
             no_sandbox: false,
+            shard: None,
         }
     }
 }

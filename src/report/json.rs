@@ -1,9 +1,23 @@
 //! The report for machines (`--format json`): one JSON object per line, one per case in case
-//! order, then a summary. Written by hand (std only), every string escaped.
+//! order, then a summary that names the run, the shard and the schema (`"schema":1`, see the
+//! guide's "JSON report"). Written by hand (std only), every string escaped.
 
-use crate::limits::Limits;
-use crate::report::{detail_lines, mebibytes, verdict_counts};
-use crate::runner::Finished;
+use crate::report::shard::Shard;
+use crate::report::{mebibytes, verdict_counts, Shown};
+use crate::verdict::Code;
+
+/// The version of the JSON report's fields: raised when a field changes or goes.
+pub const SCHEMA: u64 = 1;
+
+/// Which run a report is of, and which part of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunPart {
+    /// The run id (`shard::RunId`).
+    pub run: String,
+    pub shard: Shard,
+    /// How many cases the whole run has.
+    pub run_cases: usize,
+}
 
 /// `text` as a JSON string, quotes included: `"` and `\` escaped, control characters as `\n`,
 /// `\r`, `\t` or `\u00XX`, and U+2028 / U+2029 as `\u2028` / `\u2029` (for JavaScript readers).
@@ -27,34 +41,41 @@ pub fn string(text: &str) -> String {
     quoted
 }
 
-/// One case: `{"type":"case","case":…,"verdict":…,"time_ms":…,"memory_mib":…,"detail":…}`;
-/// `time_ms` and `memory_mib` are `null` for a case that did not run, `detail` is what the
-/// human report shows under (or beside) the case, its lines joined with `\n`.
-pub fn case_line(finished: &Finished, limits: &Limits) -> String {
-    let usage = finished.judged.usage;
-    let time = usage.map_or("null".to_string(), |usage| {
-        usage.cpu.as_millis().to_string()
-    });
-    let memory = usage.map_or("null".to_string(), |usage| {
-        format!("{:.1}", mebibytes(usage.peak_memory_bytes))
-    });
+/// One case: `{"type":"case","case":…,"index":…,"verdict":…,"time_ms":…,"memory_mib":…,
+/// "memory_bytes":…,"detail":…}`; `index` is its place in the whole run (from 0), the figures are
+/// `null` for a case that did not run, `detail` is what the human report shows under (or beside)
+/// the case, its lines joined with `\n`.
+pub fn case_line(shown: &Shown, index: usize) -> String {
+    let (time, memory, bytes) = match shown.figures {
+        Some((cpu_ms, bytes)) => (
+            cpu_ms.to_string(),
+            format!("{:.1}", mebibytes(bytes)),
+            bytes.to_string(),
+        ),
+        None => ("null".into(), "null".into(), "null".into()),
+    };
     format!(
-        "{{\"type\":\"case\",\"case\":{},\"verdict\":{},\"time_ms\":{time},\"memory_mib\":{memory},\"detail\":{}}}",
-        string(&finished.label),
-        string(finished.judged.verdict.code().name()),
-        string(&detail_lines(finished, limits).join("\n"))
+        "{{\"type\":\"case\",\"case\":{},\"index\":{index},\"verdict\":{},\"time_ms\":{time},\"memory_mib\":{memory},\"memory_bytes\":{bytes},\"detail\":{}}}",
+        string(&shown.label),
+        string(shown.code.name()),
+        string(&shown.details.join("\n"))
     )
 }
 
-/// The last line: `{"type":"summary","total":N,"counts":{"AC":…,…,"JE":…},"exit_status":S}`,
-/// every verdict counted (zeros included), and the exit status the judge exits with.
-pub fn summary_line(results: &[Finished], exit_status: u8) -> String {
-    let counts: Vec<String> = verdict_counts(results)
+/// The last line: `{"type":"summary","schema":1,"run":…,"shard":"K/N","run_cases":…,"total":N,
+/// "counts":{"AC":…,…,"JE":…},"exit_status":S}`: the run and the part of it this report holds,
+/// how many cases that part has (`total`), every verdict counted (zeros included), and the exit
+/// status the judge exits with.
+pub fn summary_line(codes: &[Code], part: &RunPart, exit_status: u8) -> String {
+    let counts: Vec<String> = verdict_counts(codes)
         .map(|(code, count)| format!("{}:{count}", string(code.name())))
         .collect();
     format!(
-        "{{\"type\":\"summary\",\"total\":{},\"counts\":{{{}}},\"exit_status\":{exit_status}}}",
-        results.len(),
+        "{{\"type\":\"summary\",\"schema\":{SCHEMA},\"run\":{},\"shard\":\"{}\",\"run_cases\":{},\"total\":{},\"counts\":{{{}}},\"exit_status\":{exit_status}}}",
+        string(&part.run),
+        part.shard,
+        part.run_cases,
+        codes.len(),
         counts.join(",")
     )
 }
@@ -63,7 +84,9 @@ pub fn summary_line(results: &[Finished], exit_status: u8) -> String {
 mod tests {
     use super::*;
     use crate::grade::Judged;
+    use crate::limits::Limits;
     use crate::process::Usage;
+    use crate::runner::Finished;
     use crate::verdict::Verdict;
     use std::time::Duration;
 
@@ -96,8 +119,8 @@ mod tests {
             input: None,
         };
         assert_eq!(
-            case_line(&ran, &limits),
-            "{\"type\":\"case\",\"case\":\"p/\\\"odd\\\"\",\"verdict\":\"AC\",\"time_ms\":12,\"memory_mib\":1.5,\"detail\":\"\"}"
+            case_line(&Shown::of(&ran, &limits), 4),
+            "{\"type\":\"case\",\"case\":\"p/\\\"odd\\\"\",\"index\":4,\"verdict\":\"AC\",\"time_ms\":12,\"memory_mib\":1.5,\"memory_bytes\":1572864,\"detail\":\"\"}"
         );
         let broken = Finished {
             label: "p/b".to_string(),
@@ -105,12 +128,20 @@ mod tests {
             input: None,
         };
         assert_eq!(
-            case_line(&broken, &limits),
-            "{\"type\":\"case\",\"case\":\"p/b\",\"verdict\":\"JE\",\"time_ms\":null,\"memory_mib\":null,\"detail\":\"cannot read b.out\"}"
+            case_line(&Shown::of(&broken, &limits), 7),
+            "{\"type\":\"case\",\"case\":\"p/b\",\"index\":7,\"verdict\":\"JE\",\"time_ms\":null,\"memory_mib\":null,\"memory_bytes\":null,\"detail\":\"cannot read b.out\"}"
         );
         assert_eq!(
-            summary_line(&[ran, broken], 2),
-            "{\"type\":\"summary\",\"total\":2,\"counts\":{\"AC\":1,\"WA\":0,\"RE\":0,\"TLE\":0,\"MLE\":0,\"OLE\":0,\"JE\":1},\"exit_status\":2}"
+            summary_line(
+                &[Code::AC, Code::JE],
+                &RunPart {
+                    run: "0123abcd".to_string(),
+                    shard: Shard { index: 2, count: 3 },
+                    run_cases: 8,
+                },
+                2
+            ),
+            "{\"type\":\"summary\",\"schema\":1,\"run\":\"0123abcd\",\"shard\":\"2/3\",\"run_cases\":8,\"total\":2,\"counts\":{\"AC\":1,\"WA\":0,\"RE\":0,\"TLE\":0,\"MLE\":0,\"OLE\":0,\"JE\":1},\"exit_status\":2}"
         );
     }
 }

@@ -3,9 +3,12 @@
 //! escaped first, so no output can forge a verdict line.
 
 pub mod json;
+pub mod json_value;
+pub mod shard;
 
 use crate::cases::input_head::InputHead;
 use crate::limits::{Limits, PastOutputCap};
+use crate::outcome::Outcome;
 use crate::process::Usage;
 use crate::runner::Finished;
 use crate::text::{count, printable};
@@ -185,35 +188,66 @@ pub fn detail_lines(finished: &Finished, limits: &Limits) -> Vec<String> {
     lines.iter().map(|line| printable(line)).collect()
 }
 
+/// A case as the report shows it, whether it was just judged or read back from a JSON report
+/// (`judge merge`): its label, verdict, CPU time and peak memory (when it ran) and
+/// [`detail_lines`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shown {
+    pub label: String,
+    pub code: Code,
+    /// Milliseconds of CPU and bytes of peak memory.
+    pub figures: Option<(u128, u64)>,
+    pub details: Vec<String>,
+}
+
+impl Shown {
+    pub fn of(finished: &Finished, limits: &Limits) -> Shown {
+        Shown {
+            label: finished.label.clone(),
+            code: finished.judged.verdict.code(),
+            figures: figures(finished),
+            details: detail_lines(finished, limits),
+        }
+    }
+}
+
+/// A finished case's milliseconds of CPU and bytes of peak memory, when it ran.
+pub fn figures(finished: &Finished) -> Option<(u128, u64)> {
+    let usage = finished.judged.usage?;
+    Some((milliseconds(usage.cpu), usage.peak_memory_bytes))
+}
+
 /// The line for a finished case (label padded to `width`): verdict, CPU time and peak memory,
 /// with an accepted case's note on it, or a failure's [`detail_lines`] under it.
 pub fn case_report(finished: &Finished, width: usize, limits: &Limits, colour: bool) -> String {
-    let judged = &finished.judged;
-    let code = judged.verdict.code();
-    let mut figures = match judged.usage {
-        Some(usage) => format!(
-            "{:>6} ms  {:>7.1} MiB",
-            milliseconds(usage.cpu),
-            mebibytes(usage.peak_memory_bytes)
-        ),
+    shown_line(&Shown::of(finished, limits), width, colour)
+}
+
+/// The line for a case as shown: see [`case_report`].
+pub fn shown_line(shown: &Shown, width: usize, colour: bool) -> String {
+    let code = shown.code;
+    let accepted = code == Code::AC;
+    let mut figures = match shown.figures {
+        Some((cpu_ms, memory_bytes)) => {
+            format!("{cpu_ms:>6} ms  {:>7.1} MiB", mebibytes(memory_bytes))
+        }
         None => String::new(),
     };
-    let details = detail_lines(finished, limits);
-    if judged.verdict.is_accepted() {
-        for note in &details {
+    if accepted {
+        for note in &shown.details {
             figures.push_str(&format!("  ({note})"));
         }
     }
-    let label = printable(&finished.label);
+    let label = printable(&shown.label);
     let padding = " ".repeat(3usize.saturating_sub(code.name().len()));
     let verdict = paint(code.name(), colour_of(code), colour);
     let width = width.max(label.chars().count());
     let mut text = format!("{label:<width$}  {verdict}{padding}  {figures}");
     text.truncate(text.trim_end().len());
-    if !judged.verdict.is_accepted() {
-        for line in details {
+    if !accepted {
+        for line in &shown.details {
             text.push_str("\n    ");
-            text.push_str(&line);
+            text.push_str(line);
         }
     }
     text
@@ -227,43 +261,62 @@ pub fn label_width<'a>(labels: impl Iterator<Item = &'a str>) -> usize {
         .unwrap_or(0)
 }
 
-/// How many results have each verdict, for every verdict in `Code::ALL` order (zeros included).
-pub fn verdict_counts(results: &[Finished]) -> impl Iterator<Item = (Code, usize)> + '_ {
+/// How many cases have each verdict, for every verdict in `Code::ALL` order (zeros included).
+pub fn verdict_counts(codes: &[Code]) -> impl Iterator<Item = (Code, usize)> + '_ {
     Code::ALL.iter().map(|&code| {
-        let count = results
-            .iter()
-            .filter(|result| result.judged.verdict.code() == code)
-            .count();
+        let count = codes.iter().filter(|&&other| other == code).count();
         (code, count)
     })
 }
 
+/// What judging cases that got `codes` comes to: an error for any JE, failed for any other case
+/// not AC, passed when all are AC (or there are none: an empty shard).
+pub fn outcome_of(codes: &[Code]) -> Outcome {
+    if codes.contains(&Code::JE) {
+        Outcome::Error
+    } else if codes.iter().all(|&code| code == Code::AC) {
+        Outcome::Passed
+    } else {
+        Outcome::Failed
+    }
+}
+
 /// `12 cases: 11 AC, 1 WA; slowest 15 ms (p/sample-2); largest 3.4 MiB (p/sample-1)`.
 pub fn summary(results: &[Finished]) -> String {
-    let listed: Vec<String> = verdict_counts(results)
+    let shown: Vec<Shown> = results
+        .iter()
+        .map(|finished| Shown {
+            label: finished.label.clone(),
+            code: finished.judged.verdict.code(),
+            figures: figures(finished),
+            details: Vec::new(),
+        })
+        .collect();
+    shown_summary(&shown)
+}
+
+/// The summary of cases as shown: see [`summary`]. The slowest is the last of those with the
+/// most milliseconds, the largest the last of those with the most bytes.
+pub fn shown_summary(cases: &[Shown]) -> String {
+    let codes: Vec<Code> = cases.iter().map(|case| case.code).collect();
+    let listed: Vec<String> = verdict_counts(&codes)
         .filter(|&(_, count)| count > 0)
         .map(|(code, count)| format!("{count} {code}"))
         .collect();
-    let mut text = count(results.len(), "case");
+    let mut text = count(cases.len(), "case");
     if !listed.is_empty() {
         text.push_str(&format!(": {}", listed.join(", ")));
     }
     let measured = || {
-        results
+        cases
             .iter()
-            .filter_map(|result| Some((result.judged.usage?, printable(&result.label))))
+            .filter_map(|case| Some((case.figures?, printable(&case.label))))
     };
-    if let Some((usage, label)) = measured().max_by_key(|(usage, _)| usage.cpu) {
-        text.push_str(&format!(
-            "; slowest {} ms ({label})",
-            milliseconds(usage.cpu)
-        ));
+    if let Some(((cpu_ms, _), label)) = measured().max_by_key(|((cpu_ms, _), _)| *cpu_ms) {
+        text.push_str(&format!("; slowest {cpu_ms} ms ({label})"));
     }
-    if let Some((usage, label)) = measured().max_by_key(|(usage, _)| usage.peak_memory_bytes) {
-        text.push_str(&format!(
-            "; largest {:.1} MiB ({label})",
-            mebibytes(usage.peak_memory_bytes)
-        ));
+    if let Some(((_, bytes), label)) = measured().max_by_key(|((_, bytes), _)| *bytes) {
+        text.push_str(&format!("; largest {:.1} MiB ({label})", mebibytes(bytes)));
     }
     text
 }

@@ -19,7 +19,7 @@ const LAYERS: &[&[&str]] = &[
     &["runner"],
     &["report"],
     &["problems"],
-    &["judge", "play", "validate", "stress", "verify"],
+    &["judge", "play", "validate", "stress", "verify", "merge"],
     &["cli"],
     &["app"],
 ];

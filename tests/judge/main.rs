@@ -16,6 +16,7 @@ mod play;
 mod polygon_packages;
 mod report_formats;
 mod sandbox;
+mod shards;
 mod stress;
 mod tic_tac_toe_opponents;
 mod validators;

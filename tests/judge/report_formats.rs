@@ -13,7 +13,7 @@ fn case_folder(files: &[(&str, &str)]) -> PathBuf {
     common::fresh_folder("formats", "problem", files)
 }
 
-fn stdout_of(command: &mut Command) -> (String, String, Option<i32>) {
+pub fn stdout_of(command: &mut Command) -> (String, String, Option<i32>) {
     let output = command.output().unwrap();
     (
         String::from_utf8(output.stdout).unwrap(),
@@ -208,8 +208,25 @@ fn json_lines_carry_every_case_in_order_and_a_summary() {
         detail,
         "input (1 line):\n  b \\\"quoted\\\"\nexpected (line 1): \"x\"\nactual   (line 1): \"\\x1b[32mAC\""
     );
+    // Each case's place in the run, its memory to the byte.
+    for (index, object) in objects[..3].iter().enumerate() {
+        assert_eq!(object.get("index"), Some(&Json::Number(index as f64)));
+        let (Some(Json::Number(mib)), Some(Json::Number(bytes))) =
+            (object.get("memory_mib"), object.get("memory_bytes"))
+        else {
+            panic!("{object:?}")
+        };
+        assert!((bytes / 1048576.0 - mib).abs() <= 0.05, "{object:?}");
+    }
     let summary = &objects[3];
     assert_eq!(summary.get("type"), Some(&Json::String("summary".into())));
+    assert_eq!(summary.get("schema"), Some(&Json::Number(1.0)));
+    assert_eq!(summary.get("shard"), Some(&Json::String("1/1".into())));
+    assert_eq!(summary.get("run_cases"), Some(&Json::Number(3.0)));
+    assert!(
+        matches!(summary.get("run"), Some(Json::String(run)) if run.len() == 32 && run.bytes().all(|b| b.is_ascii_hexdigit())),
+        "{summary:?}"
+    );
     assert_eq!(summary.get("total"), Some(&Json::Number(3.0)));
     assert_eq!(summary.get("exit_status"), Some(&Json::Number(1.0)));
     let Some(Json::Object(counts)) = summary.get("counts") else {
@@ -236,9 +253,11 @@ fn json_lines_carry_every_case_in_order_and_a_summary() {
     );
 }
 
-/// A JSON value, as the tests need it (object keys in their order).
+/// A JSON value, as the tests need it (object keys in their order). The tests read the judge's
+/// JSON with this parser of their own, not the library's reader, so that a fault the two
+/// shared could not hide.
 #[derive(Clone, Debug, PartialEq)]
-enum Json {
+pub enum Json {
     Null,
     Bool(bool),
     Number(f64),
@@ -248,7 +267,7 @@ enum Json {
 }
 
 impl Json {
-    fn get(&self, key: &str) -> Option<&Json> {
+    pub fn get(&self, key: &str) -> Option<&Json> {
         match self {
             Json::Object(members) => members
                 .iter()
@@ -261,7 +280,7 @@ impl Json {
 
 /// Parses one complete JSON text strictly (RFC 8259: no trailing commas, no bare control
 /// characters in strings, no leading zeros, nothing after the value, no repeated keys).
-fn parse_json(text: &str) -> Result<Json, String> {
+pub fn parse_json(text: &str) -> Result<Json, String> {
     let mut parser = Parser {
         chars: text.chars().collect(),
         at: 0,

@@ -474,7 +474,12 @@ fn what_a_build_leaves_in_its_tmpfs_does_not_lower_the_next_runs_memory() {
     let mib: f64 = out
         .lines()
         .find(|line| line.contains("problem/sample-1  AC"))
-        .and_then(|line| line.split_whitespace().rev().nth(1)?.parse().ok())
+        // The figure before `MiB` (a note may follow it: waited 0.1 s for a CPU).
+        .and_then(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let at = words.iter().position(|&word| word == "MiB")?;
+            words.get(at.checked_sub(1)?)?.parse().ok()
+        })
         .unwrap_or_else(|| panic!("{out}\n{err}"));
     assert!(mib >= 60.0, "{mib} MiB for 60 MiB touched\n{out}");
 }
