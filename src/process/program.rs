@@ -166,6 +166,25 @@ fn exec_last(line: &str) -> Option<String> {
     Some(format!("{}exec {}", &line[..at], &line[at..]))
 }
 
+/// Whether `file` is a source of a compiled language, by its extension.
+fn is_source(file: &str) -> bool {
+    let extension = file.rsplit_once('.').map_or("", |(_, extension)| extension);
+    matches!(
+        extension,
+        "c" | "cc" | "cpp" | "cxx" | "c++" | "rs" | "java" | "kt" | "go" | "hs"
+    )
+}
+
+/// What to do with a file named as a program that is not executable.
+fn how_to_run(file: &str) -> String {
+    match is_source(file) {
+        true => format!(
+            "build it first and name what the build made (judge --cmd {file} DIR builds it, as a judge would)"
+        ),
+        false => format!("chmod +x {file}, or run it with its interpreter (python3 {file})"),
+    }
+}
+
 impl Program {
     /// Why the first word of a command line cannot be run, when it names a program that does
     /// not exist (not a file at its path, or in no folder of `PATH`) or a file that is not
@@ -186,14 +205,16 @@ impl Program {
         if first.contains('/') {
             return match (path.is_file(), executable_file(path)) {
                 (false, _) => Some(format!("there is no file {first}")),
-                (true, false) => Some(format!(
-                    "{first} is not executable: chmod +x {first}, or run it with its interpreter (python3 {first})"
-                )),
+                (true, false) => Some(format!("{first} is not executable: {}", how_to_run(first))),
                 (true, true) => None,
             };
         }
         match (in_path(first), path.is_file()) {
             (true, _) => None,
+            (false, true) if is_source(first) => Some(format!(
+                "there is no program {first} in PATH, and the file {first} here is a source: {}",
+                how_to_run(first)
+            )),
             (false, true) => Some(format!(
                 "there is no program {first} in PATH; the file {first} here runs as ./{first} (or with its interpreter: python3 {first})"
             )),
@@ -332,6 +353,11 @@ mod tests {
         );
         assert!(why("Cargo.toml").is_some_and(|why| why.contains("runs as ./Cargo.toml")));
         assert!(why("./Cargo.toml").is_some_and(|why| why.contains("is not executable")));
+        // A source is built, not run with python3.
+        let source = why("./src/main.rs").unwrap();
+        assert!(source.contains("build it first"), "{source}");
+        assert!(!source.contains("python3"), "{source}");
+        assert!(is_source("sol.cpp") && is_source("a.rs") && !is_source("sol.py"));
         for line in [
             "sh -c 'exit 0'",
             "read n; exec sh",
