@@ -169,9 +169,6 @@ pub struct Activity {
     /// The judge's threads that work for the case, by thread id, with their last reading (kept
     /// once the thread is gone).
     helpers: Mutex<HashMap<i32, Sched>>,
-    /// The time those threads spent looking for more to do without finding any (the relay
-    /// polls a moment before it sleeps): the judge's choice, not the case's work, so not busy.
-    looked_nanos: AtomicU64,
 }
 
 impl Activity {
@@ -192,16 +189,7 @@ impl Activity {
         }
     }
 
-    /// Notes that one of the case's threads of the judge spent `looked` looking for more to do
-    /// and found none: that time is not the case's (a program that writes a byte now and then
-    /// would otherwise keep a looking relay, and so its case, from ever being idle).
-    pub fn looked_in_vain(&self, looked: Duration) {
-        let nanos = u64::try_from(looked.as_nanos()).unwrap_or(u64::MAX);
-        self.looked_nanos.fetch_add(nanos, Ordering::Relaxed);
-    }
-
-    /// The time the judge's threads that work for the case ran or waited for a CPU, read now,
-    /// less the time they looked in vain.
+    /// The time the judge's threads that work for the case ran or waited for a CPU, read now.
     fn helpers_busy(&self) -> Duration {
         let Ok(mut helpers) = self.helpers.lock() else {
             return Duration::ZERO;
@@ -213,9 +201,7 @@ impl Activity {
             }
             busy += last.run + last.wait;
         }
-        busy.saturating_sub(Duration::from_nanos(
-            self.looked_nanos.load(Ordering::Relaxed),
-        ))
+        busy
     }
 }
 

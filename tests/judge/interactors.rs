@@ -101,36 +101,6 @@ fn a_player_that_never_flushes_is_a_deadlock_tle_at_the_wall_bound() {
     tag.assert_none_left();
 }
 
-/// A program that writes a byte now and then (a space, which a `scanf` reader skips) is idle
-/// between the bytes: the relay's looking for the next one is the judge's time, not the
-/// case's, so the wall bound stops it (before, the looking relay kept the case busy to the
-/// backstop, 21 times the limit).
-#[test]
-fn a_program_that_trickles_bytes_is_stopped_at_the_wall_bound() {
-    let tag = Tag::new("trickle");
-    let dir = folder_with_interactor("trickle", "python3 skip_spaces.py");
-    common::judge_file(
-        &dir,
-        "skip_spaces.py",
-        "import sys\nprint('go', flush=True)\nwhile sys.stdin.read(1) == ' ':\n    pass\nsys.exit(43)\n",
-    );
-    let program = common::fresh_folder(
-        "interactors",
-        "trickler",
-        &[(
-            "trickle.py",
-            "import os, time\ninput()\nwhile True:\n    os.write(1, b' ')\n    time.sleep(0.0002)\n",
-        )],
-    );
-    let trickle = format!("python3 {} {tag}", program.join("trickle.py").display());
-    judge(&trickle, &dir, &["-t", "1", "-j", "1"])
-        .assert()
-        .code(1)
-        .stdout(contains("trickle/ten  TLE"))
-        .stdout(contains("idle (sleeping or waiting on input) for"));
-    tag.assert_none_left();
-}
-
 /// A program that computes past the wall bound is not stopped by it (the bound counts idle
 /// time), nor called a deadlock, though neither side writes: its CPU time limit stops it.
 #[test]

@@ -242,12 +242,9 @@ pub fn start(
             }
             let mut fds: Vec<PollFd> = watched.iter().map(|(_, fd)| *fd).collect();
             let looking = last_moved.elapsed() < KEEP_LOOKING;
-            let look = Instant::now();
             match sys::poll_many(&mut fds, if looking { 0 } else { -1 }) {
                 Ok(0) => {
                     thread::yield_now();
-                    // Looking for the next line is the judge's own time, not the case's.
-                    activity.looked_in_vain(look.elapsed());
                     continue;
                 }
                 Ok(_) => {}
