@@ -350,12 +350,13 @@ pub fn run(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Outcome {
     set_up_sandbox(&settings, target, &all);
     let json = flags.format == Format::Json;
     let shard = flags.shard.unwrap_or(Shard::WHOLE);
+    let run_cases = all.len();
     let part = match json {
         true => match run_id(target, flags, &all) {
             Ok(run) => Some(RunPart {
                 run,
                 shard,
-                run_cases: all.len(),
+                run_cases,
             }),
             Err(error) => return fail(&[format!("cannot read a case to name the run: {error}")]),
         },
@@ -367,7 +368,6 @@ pub fn run(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Outcome {
         .enumerate()
         .map(|(position, task)| (task.label.clone(), position))
         .collect();
-    let run_cases = all.len();
     let tasks: Vec<Task> = all
         .into_iter()
         .enumerate()

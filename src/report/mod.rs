@@ -212,7 +212,7 @@ impl Shown {
 }
 
 /// A finished case's milliseconds of CPU and bytes of peak memory, when it ran.
-pub fn figures(finished: &Finished) -> Option<(u128, u64)> {
+fn figures(finished: &Finished) -> Option<(u128, u64)> {
     let usage = finished.judged.usage?;
     Some((milliseconds(usage.cpu), usage.peak_memory_bytes))
 }
