@@ -260,6 +260,24 @@ fn without_numbers(line: &str) -> String {
     out
 }
 
+/// A folder's line of the banner with its count of cases left out
+/// (`cases/x: online-judge-tools (NAME.in + NAME.out): 10 cases; …` has `N cases;`): a user
+/// who drops a case of their own into `cases/` changes it, and the docs show the folders as
+/// they come.
+fn without_case_count(line: &str) -> String {
+    let Some(at) = line.find(" cases;").or_else(|| line.find(" case;")) else {
+        return line.to_string();
+    };
+    let digits = line[..at].trim_end_matches(|c: char| c.is_ascii_digit());
+    if digits.len() == at || !digits.ends_with(' ') {
+        return line.to_string();
+    }
+    format!(
+        "{digits}N cases{}",
+        &line[at..][line[at..].find(';').unwrap()..]
+    )
+}
+
 /// Whether a line of the judge's report is a case line (not a detail, not the summary).
 fn is_case_line(line: &str) -> bool {
     const VERDICTS: [&str; 9] = [
@@ -292,6 +310,16 @@ fn figures_are_left_out_and_nothing_else() {
         "expected (line 12): \"3 ms\""
     );
     assert_eq!(without_numbers("59 cases: 59 AC"), "N cases: N AC");
+    assert_eq!(
+        without_case_count("cases/x: oj (NAME.in + NAME.out): 10 cases; limits 2 s (default)"),
+        "cases/x: oj (NAME.in + NAME.out): N cases; limits 2 s (default)"
+    );
+    assert_eq!(
+        without_case_count("cases/x: oj (NAME.in): 1 case; limits"),
+        "cases/x: oj (NAME.in): N cases; limits"
+    );
+    assert_eq!(without_case_count("10 cases: 10 AC"), "10 cases: 10 AC");
+    assert_eq!(without_case_count("x cases; y"), "x cases; y");
     assert_eq!(
         without_sandbox_state("sandbox: off (--no-sandbox)"),
         without_sandbox_state("sandbox: on (namespaces, an unprivileged user)")
@@ -327,51 +355,93 @@ fn figures_are_left_out_and_nothing_else() {
     );
 }
 
+/// How many lines of a session a failure shows, of what the page shows and of what was printed.
+const SHOWN_LINES: usize = 30;
+
+/// The first `count` lines, and how many more there are.
+fn at_most(lines: &[String], count: usize) -> String {
+    let mut shown = lines[..lines.len().min(count)].join("\n");
+    if lines.len() > count {
+        shown += &format!("\n[{} more lines]", lines.len() - count);
+    }
+    shown
+}
+
+/// Where `printed` first leaves what the page shows: its `head`, then (after a `...`) its
+/// `tail` at the end.
+fn first_difference(head: &[String], tail: &[String], printed: &[String]) -> String {
+    let differ = |number: usize, shown: Option<&String>, printed: Option<&String>| {
+        let or_end = |line: Option<&String>| {
+            line.map_or("(the end)".to_string(), |line| format!("{line:?}"))
+        };
+        format!(
+            "line {number} differs:\n  shown:   {}\n  printed: {}",
+            or_end(shown),
+            or_end(printed)
+        )
+    };
+    for index in 0..head
+        .len()
+        .max(if tail.is_empty() { printed.len() } else { 0 })
+    {
+        if head.get(index) != printed.get(index) {
+            return differ(index + 1, head.get(index), printed.get(index));
+        }
+    }
+    if let Some((summary, block)) = tail.split_last() {
+        let last = printed.last();
+        if last.map(|last| without_numbers(last)) != Some(without_numbers(summary)) {
+            return format!(
+                "the summary differs:\n  shown:   {summary:?}\n  printed: {:?}",
+                last.map_or("(nothing)", String::as_str)
+            );
+        }
+        if let Some(first) = block.first() {
+            return format!("the lines shown after the `...`, from {first:?}, are not printed after the head in one block");
+        }
+    }
+    "the lines agree but not the count of lines, or the summary".to_string()
+}
+
 /// What is wrong with `printed` as the output of `session` of `page`, if anything.
 fn difference(page: &str, session: &Session, printed: &str) -> Option<String> {
     let printed: Vec<String> = printed
         .lines()
         .filter_map(without_wait_notes)
-        .map(|line| without_figures(&without_sandbox_state(&line)))
+        .map(|line| without_case_count(&without_figures(&without_sandbox_state(&line))))
         .collect();
     let shown: Vec<String> = session
         .shown
         .iter()
-        .map(|line| without_figures(&without_sandbox_state(line)))
+        .map(|line| without_case_count(&without_figures(&without_sandbox_state(line))))
         .collect();
     let elided = shown.iter().position(|line| line == "...");
     let (head, tail) = match elided {
         Some(at) => (&shown[..at], &shown[at + 1..]),
         None => (&shown[..], &[][..]),
     };
-    let matches = match elided {
-        None => printed == shown,
-        Some(_) => {
-            let summary_matches = |shown: &String, printed: &String| {
-                without_numbers(shown) == without_numbers(printed)
-            };
-            let printed_tail = &printed[printed.len().saturating_sub(tail.len())..];
-            printed.len() >= head.len() + tail.len()
-                && printed[..head.len()] == *head
-                && tail.len() == printed_tail.len()
-                && tail
-                    .iter()
-                    .zip(printed_tail)
-                    .enumerate()
-                    .all(|(index, (a, b))| {
-                        if index + 1 == tail.len() {
-                            summary_matches(a, b)
-                        } else {
-                            a == b
-                        }
-                    })
+    // After a `...`, the lines shown before the summary come somewhere after the head, in one
+    // block (a user's own cases may sort after them), and the summary ends the output, its
+    // counts left out.
+    let matches = match tail.split_last() {
+        None if elided.is_none() => printed == shown,
+        None => printed.starts_with(head),
+        Some((summary, block)) => {
+            let rest = printed.get(head.len()..).unwrap_or_default();
+            printed.starts_with(head)
+                && rest.last().map(|last| without_numbers(last)) == Some(without_numbers(summary))
+                && (block.is_empty()
+                    || rest[..rest.len() - 1]
+                        .windows(block.len())
+                        .any(|window| window == block))
         }
     };
     if !matches {
         return Some(format!(
-            "--- {page} shows:\n{}\n--- it printed:\n{}",
-            shown.join("\n"),
-            printed.join("\n")
+            "{}\n--- {page} shows:\n{}\n--- it printed:\n{}",
+            first_difference(head, tail, &printed),
+            at_most(&shown, SHOWN_LINES),
+            at_most(&printed, SHOWN_LINES)
         ));
     }
     if elided.is_some() {

@@ -168,7 +168,34 @@ pub struct Activity {
     unmeasured: AtomicBool,
     /// The judge's threads that work for the case, by thread id, with their last reading (kept
     /// once the thread is gone).
-    helpers: Mutex<HashMap<i32, Sched>>,
+    helpers: Mutex<HashMap<i32, Helper>>,
+}
+
+/// One of the judge's threads that works for a case.
+#[derive(Debug, Default)]
+struct Helper {
+    /// Its last reading.
+    last: Sched,
+    /// The time it spent looking for more to do and finding none (ns), told by the thread.
+    in_vain: Arc<AtomicU64>,
+}
+
+/// What a thread of the judge that works for a case tells of its time: see
+/// [`Activity::count_this_thread`].
+#[derive(Clone, Debug, Default)]
+pub struct HelperTime {
+    in_vain: Arc<AtomicU64>,
+}
+
+impl HelperTime {
+    /// Notes that the thread spent `looked` looking for more to do and found none (the relay
+    /// polls a moment before it sleeps): the judge's choice, not the case's work, so not busy.
+    /// A program that writes a byte now and then would otherwise keep a looking relay, and so
+    /// its case, from ever being idle.
+    pub fn looked_in_vain(&self, looked: Duration) {
+        let nanos = u64::try_from(looked.as_nanos()).unwrap_or(u64::MAX);
+        self.in_vain.fetch_add(nanos, Ordering::Relaxed);
+    }
 }
 
 impl Activity {
@@ -179,29 +206,48 @@ impl Activity {
 
     /// Counts the calling thread of the judge (a relay, a built-in opponent, a reader of a
     /// run's output) as one of the case's threads: while it runs or waits for a CPU, the case
-    /// is not idle. Where the thread's id cannot be told, it is not counted.
-    pub fn count_this_thread(&self) {
+    /// is not idle. Where the thread's id cannot be told, it is not counted. The thread tells
+    /// through what this returns how long it looked for work in vain.
+    pub fn count_this_thread(&self) -> HelperTime {
         let Some(tid) = super::cgroup::thread_id().and_then(|id| id.parse().ok()) else {
-            return;
+            return HelperTime::default();
         };
-        if let Ok(mut helpers) = self.helpers.lock() {
-            helpers.entry(tid).or_default();
+        let Ok(mut helpers) = self.helpers.lock() else {
+            return HelperTime::default();
+        };
+        HelperTime {
+            in_vain: Arc::clone(&helpers.entry(tid).or_default().in_vain),
         }
     }
 
-    /// The time the judge's threads that work for the case ran or waited for a CPU, read now.
+    /// The time the judge's threads that work for the case ran or waited for a CPU, read now,
+    /// each less the time it looked in vain. The time looked in vain is taken from the clock
+    /// and a thread's wait reaches its statistics only when it gets a CPU, so it can run ahead
+    /// of them: it is taken off that thread's own time only, never off another's (a built-in
+    /// opponent starved on a busy machine stays busy).
     fn helpers_busy(&self) -> Duration {
         let Ok(mut helpers) = self.helpers.lock() else {
             return Duration::ZERO;
         };
         let mut busy = Duration::ZERO;
-        for (tid, last) in helpers.iter_mut() {
+        for (tid, helper) in helpers.iter_mut() {
             if let Reading::Stats(sched) = read_file(&format!("/proc/self/task/{tid}/schedstat")) {
-                *last = sched;
+                helper.last = sched;
             }
-            busy += last.run + last.wait;
+            let in_vain = Duration::from_nanos(helper.in_vain.load(Ordering::Relaxed));
+            busy += (helper.last.run + helper.last.wait).saturating_sub(in_vain);
         }
         busy
+    }
+}
+
+impl Activity {
+    /// How long the judge's threads that work for the case waited for a CPU, as last read.
+    fn helpers_wait(&self) -> Duration {
+        let Ok(helpers) = self.helpers.lock() else {
+            return Duration::ZERO;
+        };
+        helpers.values().map(|helper| helper.last.wait).sum()
     }
 }
 
@@ -237,6 +283,13 @@ impl Part {
         }
         let runs = Duration::from_nanos(self.activity.busy_nanos.load(Ordering::Relaxed));
         Some(idle(elapsed, runs + self.activity.helpers_busy()))
+    }
+
+    /// How long the judge's threads that work for the case (a relay, a built-in opponent)
+    /// waited for a CPU, as last read by [`Part::idle`]: a side waiting on them waited for a
+    /// CPU too.
+    pub fn helpers_wait(&self) -> Duration {
+        self.activity.helpers_wait()
     }
 }
 
@@ -385,6 +438,50 @@ mod tests {
             before = now;
         }
         assert!(before.unwrap() <= idle, "{before:?} after {idle:?}");
+    }
+
+    /// Time a thread of the judge says it looked in vain is taken off its own busy time only:
+    /// told more than it has (the clock runs ahead of the statistics), it leaves the case's
+    /// other helper, which computed, busy.
+    #[test]
+    fn time_looked_in_vain_is_taken_off_the_thread_that_looked_only() {
+        if !available() {
+            return; // nothing to read on this kernel
+        }
+        let activity = Activity::new();
+        let mut program = Part::new(Arc::clone(&activity));
+        let (computed, computing) = std::sync::mpsc::channel();
+        let (let_looker_go, looker_go) = std::sync::mpsc::channel::<()>();
+        let (let_worker_go, worker_go) = std::sync::mpsc::channel::<()>();
+        let looker = Arc::clone(&activity);
+        let looking = std::thread::spawn(move || {
+            // It says it looked in vain for an hour, far more than it ran.
+            looker.count_this_thread().looked_in_vain(ms(3_600_000));
+            let _ = looker_go.recv();
+        });
+        let worker = Arc::clone(&activity);
+        let working = std::thread::spawn(move || {
+            worker.count_this_thread();
+            let start = std::time::Instant::now();
+            while start.elapsed() < ms(300) {}
+            computed.send(()).unwrap();
+            let _ = worker_go.recv();
+        });
+        computing.recv().unwrap();
+        let idle = program.idle(ms(1000), Some(ms(0))).unwrap();
+        drop(let_looker_go);
+        drop(let_worker_go);
+        looking.join().unwrap();
+        working.join().unwrap();
+        // The worker's 300 ms stay (a reading can lag by a clock tick).
+        assert!(idle <= ms(800), "idle {idle:?}");
+        // And the looker's own time is all gone, not below nothing.
+        let looker_only = Activity::new();
+        let mut alone = Part::new(Arc::clone(&looker_only));
+        looker_only
+            .count_this_thread()
+            .looked_in_vain(ms(3_600_000));
+        assert_eq!(alone.idle(ms(1000), Some(ms(0))), Some(ms(1000)));
     }
 
     #[test]

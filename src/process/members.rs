@@ -252,15 +252,23 @@ impl Members {
             Some(orphans) if ACTIVE_RUNS.load(Ordering::SeqCst) == 1 => orphans.clone(),
             _ => Vec::new(),
         };
+        // The first process's pid taken by another process (the first was reaped and the pid
+        // reused): then neither it nor a group of that id is the run's.
+        let reused = processes
+            .iter()
+            .any(|process| self.is_reused_first(process));
         let mut members: HashMap<i32, Process> = HashMap::new();
         for process in &processes {
             let known = self.known.get(&process.pid) == Some(&process.start_ticks);
             let started_since = self
                 .first_start
                 .is_some_and(|start| process.start_ticks >= start);
-            if process.pid == self.first
+            let started_before = self
+                .first_start
+                .is_some_and(|start| process.start_ticks < start);
+            if (process.pid == self.first && !reused)
                 || known
-                || process.group == self.first
+                || (process.group == self.first && !reused && !started_before)
                 || in_cgroup.contains(&process.pid)
                 || claimed_orphans.contains(&process.pid)
                 || (started_since && has_marker(process.pid, &self.marker))
@@ -312,6 +320,15 @@ impl Members {
         (snapshot, members.into_keys().collect())
     }
 
+    /// Whether `process` holds the first process's pid but is not it (started at another
+    /// time): the first was reaped and its pid given to a process that is not the run's.
+    fn is_reused_first(&self, process: &Process) -> bool {
+        process.pid == self.first
+            && self
+                .first_start
+                .is_some_and(|start| process.start_ticks != start)
+    }
+
     /// Reads the scheduler statistics of the threads of a member process.
     fn read_sched(&mut self, pid: i32, start_ticks: u64, threads: u64) {
         if self.sched_unreadable {
@@ -344,7 +361,11 @@ impl Members {
     /// adopted). Gives up after `rounds` rounds; returns whether none was left.
     pub fn kill_all(&mut self, cgroup: Option<&Cgroup>, rounds: usize) -> bool {
         for round in 0..rounds {
-            sys::kill_now(-self.first);
+            // The run's process group, unless its id went to a process of another run.
+            let reused = read_process(self.first).is_some_and(|first| self.is_reused_first(&first));
+            if !reused {
+                sys::kill_now(-self.first);
+            }
             let (left, pids) = self.scan_pids(cgroup);
             for &pid in &pids {
                 sys::kill_now(pid);
@@ -368,5 +389,38 @@ impl Members {
                 sys::reap_if_ended(pid);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Once the first process is reaped, its pid may go to a process of another run: a process
+    /// at that pid that started at another time is not the run's, and killing the run leaves
+    /// it alone (here, a live `sleep` stands for it: the run's first is said to have started
+    /// at another time).
+    #[test]
+    fn a_process_that_took_the_first_ones_pid_is_not_the_runs() {
+        let mut other = std::process::Command::new("sleep")
+            .arg("30")
+            .spawn()
+            .expect("sleep runs");
+        let pid = other.id() as i32;
+        let mut members = Members::new(pid, "first-pid-reused", 0);
+        let started = read_process(pid).expect("sleep is there").start_ticks;
+        members.first_start = Some(started + 1);
+        assert_eq!(members.scan(None).processes, 0);
+        assert!(members.kill_all(None, 3));
+        assert!(
+            other.try_wait().unwrap().is_none(),
+            "the other run's process was killed"
+        );
+        // Said to be the first itself, it is the run's, and killed with it.
+        members.first_start = Some(started);
+        assert_eq!(members.scan(None).processes, 1);
+        assert!(members.kill_all(None, 50));
+        let status = other.wait().unwrap();
+        assert!(!status.success());
     }
 }

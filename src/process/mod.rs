@@ -121,8 +121,9 @@ impl Stop {
 pub struct Usage {
     pub cpu: Duration,
     pub wall: Duration,
-    /// How long its threads waited for a CPU (runnable, not running), summed over them; zero
-    /// where the kernel does not tell.
+    /// How long its threads waited for a CPU (runnable, not running), summed over them and
+    /// over the judge's threads that work for its case (a relay, a built-in opponent, a reader
+    /// of its output); zero where the kernel does not tell.
     pub cpu_wait: Duration,
     /// How long its case was idle: neither running nor waiting for a CPU (see `idle`), the most
     /// it was seen to be; `None` where that is not measured.
@@ -736,8 +737,8 @@ fn supervise(run: Watched, mut part: idle::Part) -> io::Result<Ended> {
         None => {}
     }
     let sched = members.sched();
-    usage.cpu_wait = sched.map_or(Duration::ZERO, |sched| sched.wait);
     let idle = part.idle(wall, busy_time(&usage, sched));
+    usage.cpu_wait = sched.map_or(Duration::ZERO, |sched| sched.wait + part.helpers_wait());
     usage.idle = idle.max(most_idle).filter(|_| idle.is_some());
     Ok(Ended {
         termination: Termination::from_wait_status(

@@ -101,6 +101,41 @@ fn a_player_that_never_flushes_is_a_deadlock_tle_at_the_wall_bound() {
     tag.assert_none_left();
 }
 
+/// A program that writes a byte now and then (a space, which a `scanf` reader skips) is idle
+/// between the bytes: the relay's looking for the next one is the judge's time, not the
+/// case's, so the wall bound stops it (before, the looking relay kept the case busy until its
+/// CPU time ran out or the backstop, 21 times the limit). On a busy machine the relay waits for
+/// a CPU with a byte in hand, and the interactor waiting on it is not idle: then the case is
+/// stopped by its CPU time, and its line says how long it waited for a CPU.
+#[test]
+fn a_program_that_trickles_bytes_is_stopped_at_the_wall_bound() {
+    let tag = Tag::new("trickle");
+    let dir = folder_with_interactor("trickle", "python3 skip_spaces.py");
+    common::judge_file(
+        &dir,
+        "skip_spaces.py",
+        "import sys\nprint('go', flush=True)\nwhile sys.stdin.read(1) == ' ':\n    pass\nsys.exit(43)\n",
+    );
+    let program = common::fresh_folder(
+        "interactors",
+        "trickler",
+        &[(
+            "trickle.py",
+            "import os, time\ninput()\nwhile True:\n    os.write(1, b' ')\n    time.sleep(0.0002)\n",
+        )],
+    );
+    let trickle = format!("python3 {} {tag}", program.join("trickle.py").display());
+    let ran = judge(&trickle, &dir, &["-t", "1", "-j", "1"])
+        .assert()
+        .code(1);
+    let stdout = String::from_utf8_lossy(&ran.get_output().stdout).into_owned();
+    assert!(stdout.contains("trickle/ten  TLE"), "{stdout}");
+    let idle = stdout.contains("idle (sleeping or waiting on input) for");
+    let starved = stdout.contains("CPU time over the limit") && stdout.contains(" for a CPU");
+    assert!(idle || starved, "neither idle nor starved: {stdout}");
+    tag.assert_none_left();
+}
+
 /// A program that computes past the wall bound is not stopped by it (the bound counts idle
 /// time), nor called a deadlock, though neither side writes: its CPU time limit stops it.
 #[test]

@@ -57,7 +57,10 @@ fn after_the_end(decision: &Decision) -> String {
 /// end of the exchange).
 pub fn decide(ends: Ends, limits: &Limits) -> (Verdict, Vec<String>) {
     let wrong = |reason: String| Verdict::WrongAnswer(Wrong::Because(reason));
-    let killed_by_the_judge = ends.program.stopped == Some(Stop::Requested);
+    // Asked for, and done: a program that had already ended on its own when the judge's kill
+    // came (the monitor had not yet seen it end) was not killed by it.
+    let killed_by_the_judge = ends.program.stopped == Some(Stop::Requested)
+        && ends.program.termination == Termination::Signaled(sys::SIGKILL);
     let reason = match &ends.decision {
         Decision::Broken(reason) => return (Verdict::JudgeError(reason.clone()), Vec::new()),
         Decision::Wrong(reason) if ends.interactor_first || killed_by_the_judge => {
@@ -195,6 +198,18 @@ mod tests {
         assert_eq!(
             verdict(killed, Decision::Wrong("eof".into()), false, false, None).0,
             Code::WA
+        );
+    }
+
+    /// A program that crashed, closing its output, and whose end the judge had not yet seen
+    /// when the interactor rejected and the judge asked for it to be killed: it had ended on
+    /// its own, so its crash counts (RE), with the interactor's reason as the note.
+    #[test]
+    fn a_kill_asked_for_after_the_program_had_ended_on_its_own_is_not_the_judges() {
+        let crashed = ended(Termination::Exited(1), Some(Stop::Requested));
+        assert_eq!(
+            verdict(crashed, Decision::Wrong("eof".into()), false, false, None),
+            (Code::RE, vec!["the interactor said: eof".to_string()])
         );
     }
 

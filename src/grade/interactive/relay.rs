@@ -227,9 +227,11 @@ pub fn start(
         Direction::new(Writer::Program, program_output, interactor_input),
     ];
     thread::spawn(move || {
-        activity.count_this_thread();
+        let helper = activity.count_this_thread();
         let mut buffer = vec![0; CHUNK_BYTES];
         let mut last_moved = Instant::now();
+        // When the relay last looked and found nothing, if it has found nothing since.
+        let mut looked_in_vain: Option<Instant> = None;
         let mut capped = false;
         loop {
             let watched: Vec<(usize, PollFd)> = directions
@@ -242,12 +244,23 @@ pub fn start(
             }
             let mut fds: Vec<PollFd> = watched.iter().map(|(_, fd)| *fd).collect();
             let looking = last_moved.elapsed() < KEEP_LOOKING;
+            let look = Instant::now();
             match sys::poll_many(&mut fds, if looking { 0 } else { -1 }) {
                 Ok(0) => {
+                    // Looking for the next line is the judge's own time, not the case's. What
+                    // a pipe holds stays until the relay takes it, so from one look that found
+                    // nothing to the next that found nothing there was nothing to do. The time
+                    // before a look that finds something is not taken: the line may have come
+                    // while the relay waited for a CPU, and the sides waiting on it then are
+                    // not idle.
+                    if let Some(earlier) = looked_in_vain {
+                        helper.looked_in_vain(look - earlier);
+                    }
+                    looked_in_vain = Some(look);
                     thread::yield_now();
                     continue;
                 }
-                Ok(_) => {}
+                Ok(_) => looked_in_vain = None,
                 Err(_) => {
                     for direction in directions.iter_mut().filter(|d| d.end.is_none()) {
                         direction.finish(Phase::Reading, None);
