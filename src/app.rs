@@ -62,9 +62,13 @@ fn command(root: &Path, options: Options) -> Outcome {
         Target::Play(play) => play::run(root, play, common.limits.limits()),
         Target::Validate(validate) => validate::run(root, validate, common.limits.limits()),
         Target::Stress(stress) => stress::run(root, stress, &common.settings()),
-        Target::Verify(verify) => {
-            verify::run(verify, &common.limits, common.format, &common.settings())
-        }
+        Target::Verify(verify) => verify::run(
+            verify,
+            &common.limits,
+            common.format,
+            &common.settings(),
+            common.shard,
+        ),
         Target::Merge(merge) => merge::run(merge, common.format),
     }
 }

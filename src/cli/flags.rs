@@ -297,11 +297,12 @@ guide's \"JSON report\"); the report on stderr",
         short: None,
         long: "--shard",
         value: Some("K/N"),
-        commands: &[Section::Judge],
-        with: "judging",
+        commands: &[Section::Judge, Section::Verify],
+        with: "judging or verify",
         example: "judge --shard 1/4 --format json --cmd ./a.out DIR",
-        help: "judge part K of N of the run's cases (split by their
-order), for machines that share a big run; with
+        help: "judge part K of N of the run's cases (verify: of its
+submissions; it needs a fixed time limit), split by
+their order, for machines that share a big run; with
 --format json, `judge merge` joins their reports",
         set: |given, value| {
             given.common.shard = Some(Shard::parse(value)?);

@@ -1,15 +1,20 @@
 //! `judge merge REPORT...`: joins the JSON reports of a run's shards (`judge --shard K/N --format
-//! json`, each perhaps from another machine) into the whole run's report: every case in the
-//! run's order, the summary, and the exit status the unsplit run would have had. Reports of
-//! different runs, a missing or repeated shard, or a shard that did not finish are refused
-//! (exit 2), each named.
+//! json` or `judge verify --shard K/N --format json`, each perhaps from another machine) into the
+//! whole run's report: every case (or submission) in the run's order, the summary, and the exit
+//! status the unsplit run would have had; for `judge verify`, the checks only all the
+//! submissions tell (one expected to be accepted was, the time limit's margin) are made here.
+//! Reports of different runs, a missing or repeated shard, or a shard that did not finish are
+//! refused (exit 2), each named.
 
 pub mod options;
 
 use crate::outcome::Outcome;
-use crate::report::json::{self, RunPart, SCHEMA};
+use crate::report::json::{self, RunPart};
 use crate::report::json_value::{self, Value};
 use crate::report::shard::Shard;
+use crate::report::verify_table::{
+    self, checks_over_all, json_row, row_line, Row, Shared, SummaryRead, Verified,
+};
 use crate::report::Shown;
 use crate::report::{label_width, outcome_of, shown_line, shown_summary, use_colour, Format};
 use crate::text::{count, error_lines, printable};
@@ -19,14 +24,43 @@ use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
+/// What a shard's report holds: the cases of a judging run, or the rows of a verify run.
+enum Items {
+    Cases(Vec<(usize, Shown)>),
+    Rows(Vec<Row>, Box<SummaryRead>),
+}
+
+impl Items {
+    /// Each item's place in the whole run, with its name.
+    fn places(&self) -> Vec<(usize, &str)> {
+        match self {
+            Items::Cases(cases) => cases
+                .iter()
+                .map(|(index, case)| (*index, case.label.as_str()))
+                .collect(),
+            Items::Rows(rows, _) => rows
+                .iter()
+                .map(|row| (row.index, row.name.as_str()))
+                .collect(),
+        }
+    }
+
+    /// What an item is called: `case`, `submission`.
+    fn noun(&self) -> &'static str {
+        match self {
+            Items::Cases(_) => "case",
+            Items::Rows(..) => "submission",
+        }
+    }
+}
+
 /// One shard's report, read.
 struct Report {
     path: PathBuf,
     part: RunPart,
     /// The exit status its judge exited with.
     exit_status: u64,
-    /// Its cases, each with its place in the whole run.
-    cases: Vec<(usize, Shown)>,
+    items: Items,
 }
 
 /// A field of a report's line, or what is missing.
@@ -63,7 +97,9 @@ fn case_of(line: &Value) -> Result<(usize, Shown), String> {
     let detail = field(line, "detail", Value::as_str, "a string")?;
     let details = match detail.is_empty() {
         true => Vec::new(),
-        false => detail.lines().map(str::to_string).collect(),
+        // Made printable as the judge makes what it reports: a report edited by hand cannot
+        // move the terminal's cursor or hide the lines after it.
+        false => detail.lines().map(printable).collect(),
     };
     let index = usize::try_from(index).map_err(|_| "\"index\" is too large".to_string())?;
     Ok((
@@ -79,33 +115,18 @@ fn case_of(line: &Value) -> Result<(usize, Shown), String> {
 
 /// The summary line of a report: the run, the shard and the judge's exit status.
 fn summary_of(line: &Value) -> Result<(RunPart, u64), String> {
-    let schema = field(line, "schema", Value::as_u64, "a whole number")?;
-    if schema != SCHEMA {
-        return Err(format!(
-            "its schema is {schema}: this judge reads schema {SCHEMA} (merge reports with the judge that wrote them)"
-        ));
-    }
-    let run = field(line, "run", Value::as_str, "a run id")?;
-    let shard = Shard::parse(field(line, "shard", Value::as_str, "K/N")?)
-        .map_err(|_| "\"shard\" is not K/N".to_string())?;
-    let run_cases = field(line, "run_cases", Value::as_u64, "a whole number")?;
-    let run_cases =
-        usize::try_from(run_cases).map_err(|_| "\"run_cases\" is too large".to_string())?;
+    let part = json::part_of(line, "run_cases")?;
     let exit_status = field(line, "exit_status", Value::as_u64, "a whole number")?;
-    let part = RunPart {
-        run: run.to_string(),
-        shard,
-        run_cases,
-    };
     Ok((part, exit_status))
 }
 
-/// Reads one report: its case lines, then its summary line (the last).
+/// Reads one report: its case (or submission) lines, then its summary line (the last).
 fn read_report(path: &Path) -> Result<Report, String> {
     let shown = path.display();
     let text =
         std::fs::read_to_string(path).map_err(|error| format!("cannot read {shown}: {error}"))?;
     let mut cases = Vec::new();
+    let mut rows = Vec::new();
     let mut summary = None;
     for (number, line) in text.lines().enumerate() {
         let number = number + 1;
@@ -116,31 +137,47 @@ fn read_report(path: &Path) -> Result<Report, String> {
         let value = json_value::parse(line).map_err(|why| at(format!("not JSON: {why}")))?;
         match value.get("type").and_then(Value::as_str) {
             Some("case") => cases.push(case_of(&value).map_err(at)?),
-            Some("summary") => summary = Some(summary_of(&value).map_err(at)?),
-            _ if value.get("submissions").is_some() || value.get("expected").is_some() => {
-                return Err(format!(
-                    "{shown}: a judge verify report: merge joins the reports of judge --shard K/N --format json"
+            Some("submission") => rows.push(verify_table::row_of(&value).map_err(at)?),
+            Some("summary") => {
+                let (part, exit_status) = summary_of(&value).map_err(at)?;
+                summary = Some((part, exit_status, None));
+            }
+            Some("verify_summary") => {
+                let read = verify_table::summary_of(&value).map_err(at)?;
+                summary = Some((read.part.clone(), read.exit_status, Some(Box::new(read))));
+            }
+            _ => {
+                return Err(at(
+                    "neither a case, a submission nor the summary (\"type\")".to_string(),
                 ))
             }
-            _ => return Err(at("neither a case nor the summary (\"type\")".to_string())),
         }
     }
-    let Some((part, exit_status)) = summary else {
+    let Some((part, exit_status, verify)) = summary else {
         return Err(format!(
-            "{shown}: no summary line: not a judge --format json report, or its judge was stopped before the end"
+            "{shown}: no summary line: not a --format json report, or its judge was stopped before the end"
         ));
+    };
+    let items = match (verify, cases.is_empty(), rows.is_empty()) {
+        (None, _, true) => Items::Cases(cases),
+        (Some(verify), true, _) => Items::Rows(rows, verify),
+        _ => {
+            return Err(format!(
+                "{shown}: holds both the lines of judge and of judge verify"
+            ))
+        }
     };
     Ok(Report {
         path: path.to_path_buf(),
         part,
         exit_status,
-        cases,
+        items,
     })
 }
 
-/// Whether the reports are every shard of one run, once each, each whole: the run's cases in
-/// order, or the usage error that names what is wrong.
-fn join(reports: Vec<Report>) -> Result<(RunPart, Vec<Shown>), String> {
+/// Whether the reports are every shard of one run, once each, each whole, or the usage error
+/// that names what is wrong; the whole run's part (shard `1/1`) when they are.
+fn join(reports: &[Report]) -> Result<RunPart, String> {
     let first = &reports[0];
     let (run, shards, run_cases) = (
         first.part.run.clone(),
@@ -148,8 +185,22 @@ fn join(reports: Vec<Report>) -> Result<(RunPart, Vec<Shown>), String> {
         first.part.run_cases,
     );
     let mut by_shard: BTreeMap<usize, &Report> = BTreeMap::new();
-    for report in &reports {
+    for report in reports {
         let shown = report.path.display();
+        if report.items.noun() != first.items.noun() {
+            return Err(format!(
+                "{shown} is a report of judge{} and {} one of judge{}: merge the shards of one run",
+                match report.items {
+                    Items::Cases(_) => "",
+                    Items::Rows(..) => " verify",
+                },
+                first.path.display(),
+                match first.items {
+                    Items::Cases(_) => "",
+                    Items::Rows(..) => " verify",
+                },
+            ));
+        }
         if report.part.run != run || report.part.run_cases != run_cases {
             return Err(format!(
                 "{shown} is a report of another run than {} (run {}, not {run}): merge the shards of one run, judged with the same command on the same cases",
@@ -178,22 +229,23 @@ fn join(reports: Vec<Report>) -> Result<(RunPart, Vec<Shown>), String> {
                 report.part.shard, report.exit_status
             ));
         }
+        let noun = report.items.noun();
+        let places = report.items.places();
         let expected = report.part.shard.size_of(run_cases);
-        let outside = report
-            .cases
+        let outside = places
             .iter()
             .find(|(index, _)| *index >= run_cases || !report.part.shard.keeps(*index));
-        if let Some((index, case)) = outside {
+        if let Some((index, name)) = outside {
             return Err(printable(&format!(
-                "{shown}: case {} has the place {index}, which is not shard {}'s",
-                case.label, report.part.shard
+                "{shown}: {noun} {name} has the place {index}, which is not shard {}'s",
+                report.part.shard
             )));
         }
-        if report.cases.len() != expected {
+        if places.len() != expected {
             return Err(format!(
                 "{shown}: shard {} has {} of its {expected}: its judge was stopped, or the report was cut",
                 report.part.shard,
-                count(report.cases.len(), "case"),
+                count(places.len(), noun),
             ));
         }
     }
@@ -216,20 +268,125 @@ fn join(reports: Vec<Report>) -> Result<(RunPart, Vec<Shown>), String> {
                 .join(", ")
         ));
     }
-    let mut cases: Vec<(usize, Shown)> = reports.into_iter().flat_map(|r| r.cases).collect();
-    cases.sort_by_key(|(index, _)| *index);
-    if let Some(pair) = cases.windows(2).find(|pair| pair[0].0 == pair[1].0) {
+    let mut places: Vec<(usize, &str)> = reports
+        .iter()
+        .flat_map(|report| report.items.places())
+        .collect();
+    places.sort_by_key(|(index, _)| *index);
+    if let Some(pair) = places.windows(2).find(|pair| pair[0].0 == pair[1].0) {
         return Err(printable(&format!(
-            "the place {} is given to two cases ({} and {})",
-            pair[0].0, pair[0].1.label, pair[1].1.label
+            "the place {} is given to two ({} and {})",
+            pair[0].0, pair[0].1, pair[1].1
         )));
     }
-    let part = RunPart {
+    Ok(RunPart {
         run,
         shard: Shard::WHOLE,
         run_cases,
+    })
+}
+
+/// The whole report of a judging run, for people and for machines, and its outcome.
+fn judged(part: &RunPart, reports: Vec<Report>, colour: bool) -> (String, String, Outcome) {
+    let mut cases: Vec<(usize, Shown)> = reports
+        .into_iter()
+        .flat_map(|report| match report.items {
+            Items::Cases(cases) => cases,
+            Items::Rows(..) => Vec::new(),
+        })
+        .collect();
+    cases.sort_by_key(|(index, _)| *index);
+    let cases: Vec<Shown> = cases.into_iter().map(|(_, case)| case).collect();
+    let codes: Vec<Code> = cases.iter().map(|case| case.code).collect();
+    let outcome = outcome_of(&codes);
+    let width = label_width(cases.iter().map(|case| case.label.as_str()));
+    let mut human = String::new();
+    let mut machine = String::new();
+    for (index, case) in cases.iter().enumerate() {
+        human.push_str(&shown_line(case, width, colour));
+        human.push('\n');
+        machine.push_str(&json::case_line(case, index));
+        machine.push('\n');
+    }
+    human.push_str(&shown_summary(&cases));
+    human.push('\n');
+    machine.push_str(&json::summary_line(&codes, part, outcome.code()));
+    machine.push('\n');
+    (human, machine, outcome)
+}
+
+/// The whole report of a verify run, for people and for machines, and its outcome; what only
+/// all the submissions tell (an accepted one ran, the margin) is checked now, its errors and
+/// warnings on stderr. Shards that disagree on what they share are refused.
+fn verified(part: &RunPart, reports: Vec<Report>) -> Result<(String, String, Outcome), String> {
+    let mut rows: Vec<Row> = Vec::new();
+    let mut summaries: Vec<(PathBuf, Box<SummaryRead>)> = Vec::new();
+    for report in reports {
+        if let Items::Rows(more, summary) = report.items {
+            rows.extend(more);
+            summaries.push((report.path, summary));
+        }
+    }
+    rows.sort_by_key(|row| row.index);
+    let (first_path, first) = &summaries[0];
+    for (path, summary) in &summaries[1..] {
+        let agree = summary.shared == first.shared
+            && summary.invalid_inputs == first.invalid_inputs
+            && summary.own_tests_failed == first.own_tests_failed
+            && summary.time_limit == first.time_limit;
+        if !agree {
+            return Err(format!(
+                "{} and {} disagree on the package (its inputs' validity, its own tests, the time limit or the table): verify every shard with the same judge",
+                first_path.display(),
+                path.display()
+            ));
+        }
+    }
+    let shared: &Shared = &first.shared;
+    let (errors, warnings) = checks_over_all(&rows, shared.margin.as_ref(), first.invalid_inputs);
+    for warning in &warnings {
+        eprintln!("warning: {}", printable(warning));
+    }
+    for error in &errors {
+        eprintln!("{}", error_lines(error));
+    }
+    let verdicts = Verified {
+        rows: &rows,
+        invalid_inputs: first.invalid_inputs,
+        own_tests_failed: first.own_tests_failed,
+        errors: &errors,
+        unknown_limit: false,
     };
-    Ok((part, cases.into_iter().map(|(_, case)| case).collect()))
+    let mut human = String::new();
+    let mut machine = String::new();
+    let mut line = |text: &str| {
+        human.push_str(text);
+        human.push('\n');
+    };
+    for said in &shared.preamble {
+        line(&printable(said));
+    }
+    line(
+        &shared
+            .widths
+            .line("submission", "expected", "got", "case", ""),
+    );
+    let setting = rows.iter().take_while(|row| row.sets_time_limit).count();
+    for (index, row) in rows.iter().enumerate() {
+        if index == setting {
+            line(&printable(&shared.time_limit_line));
+        }
+        line(&row_line(row, shared.widths));
+        machine.push_str(&json_row(row));
+        machine.push('\n');
+    }
+    if setting == rows.len() {
+        line(&printable(&shared.time_limit_line));
+    }
+    line(&verdicts.summary());
+    machine.push_str(&verdicts.json_summary(part, shared, first.time_limit));
+    machine.push('\n');
+    Ok((human, machine, verdicts.outcome()))
 }
 
 /// Joins the reports and prints the whole run's report; the outcome is the unsplit run's.
@@ -245,31 +402,23 @@ pub fn run(options: &MergeOptions, format: Format) -> Outcome {
             Err(message) => return fail(message),
         }
     }
-    let (part, cases) = match join(reports) {
-        Ok(joined) => joined,
+    let part = match join(&reports) {
+        Ok(part) => part,
         Err(message) => return fail(message),
     };
-    let codes: Vec<Code> = cases.iter().map(|case| case.code).collect();
-    let outcome = outcome_of(&codes);
     let json = format == Format::Json;
     let human_is_terminal = match json {
         true => io::stderr().is_terminal(),
         false => io::stdout().is_terminal(),
     };
     let colour = use_colour(human_is_terminal, std::env::var_os("NO_COLOR"));
-    let width = label_width(cases.iter().map(|case| case.label.as_str()));
-    let mut human = String::new();
-    let mut machine = String::new();
-    for (index, case) in cases.iter().enumerate() {
-        human.push_str(&shown_line(case, width, colour));
-        human.push('\n');
-        machine.push_str(&json::case_line(case, index));
-        machine.push('\n');
-    }
-    human.push_str(&shown_summary(&cases));
-    human.push('\n');
-    machine.push_str(&json::summary_line(&codes, &part, outcome.code()));
-    machine.push('\n');
+    let (human, machine, outcome) = match reports[0].items {
+        Items::Cases(_) => judged(&part, reports, colour),
+        Items::Rows(..) => match verified(&part, reports) {
+            Ok(joined) => joined,
+            Err(message) => return fail(message),
+        },
+    };
     let written = match json {
         true => io::stderr()
             .write_all(human.as_bytes())

@@ -30,7 +30,8 @@ pub struct Player {
     give_up_at: Instant,
 }
 
-/// Reads the next line a player wrote: at most `LONGEST_LINE` bytes, trimmed.
+/// Reads the next line a player wrote: at most `LONGEST_LINE` bytes, ASCII white space trimmed
+/// (not Unicode's: a no-break space is no part of a move's syntax).
 pub fn read_said(reader: &mut (impl BufRead + ?Sized)) -> Said {
     let mut line = Vec::new();
     match Read::take(&mut *reader, LONGEST_LINE).read_until(b'\n', &mut line) {
@@ -38,7 +39,11 @@ pub fn read_said(reader: &mut (impl BufRead + ?Sized)) -> Said {
         Ok(_) if !line.ends_with(b"\n") && line.len() as u64 == LONGEST_LINE => {
             Said::Garbage(format!("a line longer than {LONGEST_LINE} bytes"))
         }
-        Ok(_) => Said::Line(String::from_utf8_lossy(&line).trim().to_string()),
+        Ok(_) => Said::Line(
+            String::from_utf8_lossy(&line)
+                .trim_matches(|c: char| c.is_ascii_whitespace())
+                .to_string(),
+        ),
     }
 }
 

@@ -5,6 +5,7 @@
 pub mod json;
 pub mod json_value;
 pub mod shard;
+pub mod verify_table;
 
 use crate::cases::input_head::InputHead;
 use crate::limits::{Limits, PastOutputCap};

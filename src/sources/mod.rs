@@ -62,6 +62,9 @@ fn private_temporary_cache() -> PathBuf {
     }
 }
 
+/// The cache's folder of a Polygon package's generated tests (inputs and answers).
+pub const GENERATED_TESTS: &str = "polygon";
+
 /// The folder builds go in: `builds/` in the cache for the problem's own programs,
 /// `submissions/` for contestants' (a contestant's build, whatever its name, never takes the
 /// place of a checker's, which runs outside the sandbox).

@@ -9,7 +9,6 @@
 pub mod options;
 mod own_tests;
 mod submission;
-mod table;
 mod time_limit;
 
 use crate::cases::kattis_yaml::Timing;
@@ -24,15 +23,21 @@ use crate::limits::LimitFlags;
 use crate::limits::{DEFAULT_MEMORY_MIB, MAX_SECONDS};
 use crate::outcome::Outcome;
 use crate::process::{sandbox, stop, Session, Signals};
-use crate::report::{json, Format};
+use crate::report::json::RunPart;
+use crate::report::shard::{RunId, Shard};
+use crate::report::verify_table::{
+    checks_over_all, json_row, milliseconds, row_line, seconds, slowest_accepted, Margin, Row,
+    Shared, Status, Verified, Widths,
+};
+use crate::report::Format;
 use crate::sources::{Dialect, Language};
 use crate::text::{count, error_lines, printable};
 use options::VerifyOptions;
+use std::cell::RefCell;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use submission::{result, result_within, Got};
-use table::{json_row, milliseconds, row_line, seconds, Row, Status, Widths};
 use time_limit::{time_limits, TimeLimits};
 
 fn meets(got: Option<Ruling>, expected: &Expected, rules: Rules) -> bool {
@@ -61,13 +66,6 @@ struct How<'a> {
     flags: &'a LimitFlags,
 }
 
-/// A checked submission: its row, and its slowest case's time if it was accepted (for the
-/// time limit).
-struct Checked {
-    row: Row,
-    accepted_time: Option<Duration>,
-}
-
 /// The inputs the validators refused, one line per reason: `invalid input NAME: why`, or
 /// `invalid inputs A, B, C and 516 more: why` for many refused alike (a validator that refuses
 /// every input says so once, not once per input).
@@ -94,9 +92,9 @@ fn invalid_lines(invalid: &[input_validators::Refused]) -> Vec<String> {
         .collect()
 }
 
-/// Checks one submission and makes its row; `None` when a signal stopped it (what it got then
-/// says nothing).
-fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> Option<Checked> {
+/// Checks one submission and makes its row, the `index`th of the report; `None` when a signal
+/// stopped it (what it got then says nothing).
+fn check(submission: &Submission, index: usize, how: &How, limits: &TimeLimits) -> Option<Row> {
     let How {
         folder,
         rules,
@@ -106,6 +104,7 @@ fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> Option<Chec
         flags,
     } = *how;
     let mut row = Row {
+        index,
         name: submission.name.clone(),
         expected: submission.expected.names(rules),
         got: "-".to_string(),
@@ -113,13 +112,10 @@ fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> Option<Chec
         status: Status::NotChecked,
         detail: String::new(),
         note: String::new(),
+        sets_time_limit: sets_the_time_limit(submission),
+        accepted_time: None,
     };
-    let done = |row: Row| {
-        Some(Checked {
-            row,
-            accepted_time: None,
-        })
-    };
+    let done = |row: Row| Some(row);
     match &submission.expected {
         Expected::NotChecked(why) => {
             row.detail = why.clone();
@@ -232,10 +228,10 @@ fn check(submission: &Submission, how: &How, limits: &TimeLimits) -> Option<Chec
             seconds(limits.high)
         );
     }
-    let accepted_time = (high == Some(Ruling::Accepted))
+    row.accepted_time = (row.sets_time_limit && high == Some(Ruling::Accepted))
         .then(|| runs.iter().map(|run| run.cpu).max())
         .flatten();
-    Some(Checked { row, accepted_time })
+    Some(row)
 }
 
 /// The folders the sandbox hides from submissions: the package, and every case's folders and
@@ -268,13 +264,14 @@ fn broken(messages: &[String]) -> Outcome {
     Outcome::Error
 }
 
-/// Checks the package `options.dir`: `flags` are the limits given on the command line,
-/// `settings` how cases run (jobs, sandbox).
+/// Checks the package `options.dir`, or the submissions of `shard` of it: `flags` are the
+/// limits given on the command line, `settings` how cases run (jobs, sandbox).
 pub fn run(
     options: &VerifyOptions,
     flags: &LimitFlags,
     format: Format,
     settings: &Settings,
+    shard: Option<Shard>,
 ) -> Outcome {
     let dir = &options.dir;
     // From the start: a signal stops whatever runs (a validator being built, a build) and is
@@ -314,6 +311,13 @@ pub fn run(
         Ok(timing) => timing,
         Err(error) => return broken(&[error.to_string()]),
     };
+    let given = folder.limits.time_given(flags.time);
+    if shard.is_some() && given.is_none() {
+        return broken(&[format!(
+            "judge verify --shard needs a fixed time limit: {} sets none, and one computed from the accepted submissions would differ from shard to shard; give one with -t",
+            dir.display()
+        )]);
+    }
     for warning in &folder.warnings {
         eprintln!("warning: {}", printable(warning));
     }
@@ -324,7 +328,13 @@ pub fn run(
             false => writeln!(std::io::stdout(), "{text}"),
         };
     };
-    human(&format!(
+    // The lines before the table, which every shard prints alike (kept for `judge merge`).
+    let preamble = RefCell::new(Vec::new());
+    let say = |text: &str| {
+        human(text);
+        preamble.borrow_mut().push(text.to_string());
+    };
+    say(&format!(
         "{}: {} package, {}, {}",
         dir.display(),
         match rules {
@@ -358,7 +368,7 @@ pub fn run(
                 _ => "input_validators/",
             }
         ),
-        names => human(&format!(
+        names => say(&format!(
             "input validators ({}): {} of {} valid",
             names.join(", "),
             folder.cases.len() - checked.invalid.len().min(folder.cases.len()),
@@ -366,7 +376,7 @@ pub fn run(
         )),
     }
     for line in invalid_lines(&checked.invalid) {
-        human(&printable(&format!("  {line}")));
+        say(&printable(&format!("  {line}")));
     }
     // A Polygon package's checker and validator tests, as Polygon runs them.
     let own = match folder.layout {
@@ -380,7 +390,7 @@ pub fn run(
         return broken(&own.broken);
     }
     for line in &own.lines {
-        human(&printable(line));
+        say(&printable(line));
     }
     let availability = sandbox::configure(settings.sandbox, hidden_folders(dir, &folder));
     eprintln!("{}", availability.describe());
@@ -390,7 +400,7 @@ pub fn run(
             .output_mib
             .map(|mib| format!("output limit {mib} MiB, "))
             .unwrap_or_default();
-        human(&format!("runs: {output}{rules}"));
+        say(&format!("runs: {output}{rules}"));
     }
     let python = list.iter().any(|submission| {
         let files = match submission.path.is_dir() {
@@ -407,19 +417,46 @@ pub fn run(
             .any(|file| Language::of(file) == Some(Language::Python))
     });
     if let Some(line) = python.then(|| folder.python3().runs_line()).flatten() {
-        human(&line);
+        say(&line);
     }
     let memory_mib = folder
         .limits
         .memory_given(flags.memory_mib)
         .map_or(DEFAULT_MEMORY_MIB, |(mib, _)| mib);
-    let given = folder.limits.time_given(flags.time);
     let fixed = given.map(|(time, _)| time);
     let fixed_from = given.map_or("", |(_, from)| from);
     let widths = Widths::of(&list, &folder, rules);
     let (setters, others): (Vec<&Submission>, Vec<&Submission>) = list
         .iter()
         .partition(|submission| sets_the_time_limit(submission));
+    // The report's order: accepted submissions first (where the package sets no time limit,
+    // theirs sets it); a shard checks every Nth of it.
+    let whole = shard.unwrap_or(Shard::WHOLE);
+    let ordered: Vec<(usize, &Submission)> = setters
+        .iter()
+        .chain(&others)
+        .copied()
+        .enumerate()
+        .filter(|(index, _)| whole.keeps(*index))
+        .collect();
+    let part = match json {
+        true => match run_id(dir, flags, &folder, setters.iter().chain(&others).copied()) {
+            Ok(run) => Some(RunPart {
+                run,
+                shard: whole,
+                run_cases: list.len(),
+            }),
+            Err(error) => return broken(&[format!("cannot read a file to name the run: {error}")]),
+        },
+        false => None,
+    };
+    if let Some(shard) = shard {
+        eprintln!(
+            "shard {shard}: {} of the run's {}; whether one expected to be accepted was, and the time limit's margin, are checked over all shards by judge merge",
+            count(ordered.len(), "submission"),
+            list.len()
+        );
+    }
     let mut rows: Vec<Row> = Vec::new();
     let print_row = |row: &Row| {
         human(&row_line(row, widths));
@@ -437,62 +474,47 @@ pub fn run(
         flags,
     };
     let mut errors: Vec<String> = Vec::new();
-    // Accepted submissions first: where the package sets no time limit, theirs sets it.
     let first = time_limits(fixed, None, &timing);
-    let mut slowest_accepted: Option<Duration> = None;
     let mut stopped = false;
-    for submission in &setters {
-        let Some(checked) = check(submission, &how, &first) else {
+    for &(index, submission) in ordered.iter().filter(|(index, _)| *index < setters.len()) {
+        let Some(row) = check(submission, index, &how, &first) else {
             stopped = true;
             break;
         };
-        slowest_accepted = slowest_accepted.max(checked.accepted_time);
-        print_row(&checked.row);
-        rows.push(checked.row);
+        print_row(&row);
+        rows.push(row);
     }
+    let slowest_accepted = slowest_accepted(&rows);
     let limits = time_limits(fixed, slowest_accepted, &timing);
+    let time_limit_line = match (fixed, slowest_accepted) {
+        (Some(limit), _) => format!(
+            "time limit {} ({fixed_from}); submissions expected to time out run under {}",
+            seconds(limit),
+            seconds(limits.high)
+        ),
+        (None, Some(slowest)) => format!(
+            "time limit {}: the slowest accepted case took {} (x {}, rounded up to a multiple of {} s); submissions expected to time out run under {}",
+            seconds(limits.limit),
+            milliseconds(slowest),
+            timing.ac_to_time_limit,
+            timing.time_resolution,
+            seconds(limits.high)
+        ),
+        (None, None) => "time limit unknown: no accepted submission ran".to_string(),
+    };
     if !stopped {
-        human(&match (fixed, slowest_accepted) {
-            (Some(limit), _) => format!(
-                "time limit {} ({fixed_from}); submissions expected to time out run under {}",
-                seconds(limit),
-                seconds(limits.high)
-            ),
-            (None, Some(slowest)) => format!(
-                "time limit {}: the slowest accepted case took {} (x {}, rounded up to a multiple of {} s); submissions expected to time out run under {}",
-                seconds(limits.limit),
-                milliseconds(slowest),
-                timing.ac_to_time_limit,
-                timing.time_resolution,
-                seconds(limits.high)
-            ),
-            (None, None) => "time limit unknown: no accepted submission ran".to_string(),
+        human(&time_limit_line);
+    }
+    let margin = fixed
+        .filter(|_| rules == Rules::Kattis)
+        .map(|limit| Margin {
+            limit,
+            from: fixed_from.to_string(),
+            factor: timing.ac_to_time_limit,
+            is_error: flags.time.is_none(),
         });
-    }
-    // problemtools' rule, the Kattis format's only (DOMjudge and Polygon have none): a time
-    // limit the package fixes must leave the accepted submissions their margin (slowest x
-    // ac_to_time_limit); one given with -t only is warned about.
-    let margin_rule = (rules == Rules::Kattis)
-        .then_some(slowest_accepted)
-        .flatten();
-    if let (Some(limit), Some(slowest)) = (fixed, margin_rule) {
-        let wanted = slowest.as_secs_f64() * timing.ac_to_time_limit;
-        if wanted > limit.as_secs_f64() {
-            let message = format!(
-                "the time limit of {} ({fixed_from}) is tighter than the slowest accepted case ({}) x {} = {wanted:.3} s",
-                seconds(limit),
-                milliseconds(slowest),
-                timing.ac_to_time_limit
-            );
-            match flags.time {
-                Some(_) => eprintln!("warning: {message}"),
-                None => errors.push(message),
-            }
-        }
-    }
-    let accepted_ran = slowest_accepted.is_some();
     // Without a time limit and without an accepted run, the others cannot be judged.
-    let unknown_limit = !accepted_ran && fixed.is_none();
+    let unknown_limit = slowest_accepted.is_none() && fixed.is_none();
     if !stopped && unknown_limit {
         errors.push(format!(
             "no submission expected to be accepted got AC (none could be built and run, or all failed), so the time limit is unknown: give {} one that is accepted, a time limit, or -t",
@@ -500,13 +522,13 @@ pub fn run(
         ));
     }
     if !stopped && !unknown_limit {
-        for submission in &others {
-            let Some(checked) = check(submission, &how, &limits) else {
+        for &(index, submission) in ordered.iter().filter(|(index, _)| *index >= setters.len()) {
+            let Some(row) = check(submission, index, &how, &limits) else {
                 stopped = true;
                 break;
             };
-            print_row(&checked.row);
-            rows.push(checked.row);
+            print_row(&row);
+            rows.push(row);
         }
     }
     drop(session);
@@ -514,90 +536,74 @@ pub fn run(
         eprintln!(
             "error: stopped by signal {signal} after {} of {}; the running ones were killed, with everything they started",
             rows.len(),
-            count(list.len(), "submission")
+            count(ordered.len(), "submission")
         );
         return Outcome::Stopped(signal);
     }
-    if !accepted_ran && !unknown_limit && !checked.invalid.is_empty() {
-        errors.push(format!(
-            "none of the submissions expected to be accepted was, with {} the validators refused (above): fix those first",
-            count(checked.invalid.len(), "input")
-        ));
-    } else if !accepted_ran && !unknown_limit {
-        errors.push(
-            "none of the submissions expected to be accepted was: the package needs one that is"
-                .to_string(),
-        );
+    // What only all the rows tell is told by the unsplit run, or by judge merge.
+    if shard.is_none() && !unknown_limit {
+        let (more, warnings) = checks_over_all(&rows, margin.as_ref(), checked.invalid.len());
+        for warning in warnings {
+            eprintln!("warning: {warning}");
+        }
+        errors.extend(more);
     }
     for error in &errors {
         eprintln!("{}", error_lines(error));
     }
-    let tally = |status: Status| rows.iter().filter(|row| row.status == status).count();
-    let as_expected = tally(Status::AsExpected) + tally(Status::WithExtraTime);
-    let failed: Vec<&str> = rows
-        .iter()
-        .filter(|row| row.status == Status::Mismatch)
-        .map(|row| row.name.as_str())
-        .collect();
-    let judge_errors = tally(Status::JudgeError);
-    let outcome = if judge_errors > 0 || unknown_limit {
-        Outcome::Error
-    } else if !failed.is_empty()
-        || !checked.invalid.is_empty()
-        || own.disagreeing > 0
-        || !errors.is_empty()
-    {
-        Outcome::Failed
-    } else {
-        Outcome::Passed
+    let verified = Verified {
+        rows: &rows,
+        invalid_inputs: checked.invalid.len(),
+        own_tests_failed: own.disagreeing,
+        errors: &errors,
+        unknown_limit,
     };
-    let mut summary = format!(
-        "{}: {} as expected",
-        count(rows.len(), "submission"),
-        as_expected
-    );
-    if !failed.is_empty() {
-        summary.push_str(&format!(", {} not ({})", failed.len(), failed.join(", ")));
+    human(&verified.summary());
+    if let Some(part) = part {
+        let shared = Shared {
+            widths,
+            preamble: preamble.into_inner(),
+            time_limit_line,
+            margin,
+        };
+        println!("{}", verified.json_summary(&part, &shared, limits.limit));
     }
-    for (status, what) in [
-        (Status::Skipped, "skipped"),
-        (Status::NotChecked, "not checked"),
-        (Status::NotImported, "not imported"),
-        (Status::JudgeError, "judge errors"),
-    ] {
-        if tally(status) > 0 {
-            summary.push_str(&format!(", {} {what}", tally(status)));
+    verified.outcome()
+}
+
+/// The id of the run (see `report::shard::RunId`): the package folder as given, the limits
+/// given, every case's name and files, and every submission's name and files, in the report's
+/// order.
+fn run_id<'a>(
+    dir: &Path,
+    flags: &LimitFlags,
+    folder: &CaseFolder,
+    submissions: impl Iterator<Item = &'a Submission>,
+) -> std::io::Result<String> {
+    let mut run = RunId::new(&format!("judge verify {}", dir.display()));
+    run.add(&format!("{flags:?}"));
+    for case in &folder.cases {
+        run.add(&case.name);
+        run.add_file(Some(&case.input))?;
+        run.add_file(case.expected.as_deref())?;
+    }
+    for submission in submissions {
+        run.add(&submission.name);
+        let mut files = match submission.path.is_dir() {
+            true => std::fs::read_dir(&submission.path)?
+                .map(|entry| entry.map(|entry| entry.path()))
+                .collect::<std::io::Result<Vec<_>>>()?,
+            false => vec![submission.path.clone()],
+        };
+        files.sort();
+        for file in files.iter().filter(|file| file.is_file()) {
+            if let Some(name) = file.file_name() {
+                run.add(&name.to_string_lossy());
+            }
+            run.add_file(Some(file))?;
         }
     }
-    if !checked.invalid.is_empty() {
-        summary.push_str(&format!(
-            "; {}",
-            count(checked.invalid.len(), "invalid input")
-        ));
-    }
-    if own.disagreeing > 0 {
-        summary.push_str(&format!(
-            "; {} not as expected",
-            count(own.disagreeing, "checker or validator test")
-        ));
-    }
-    human(&printable(&summary));
-    if json {
-        println!(
-            "{{\"submissions\":{},\"as_expected\":{as_expected},\"failed\":{},\"skipped\":{},\"not_checked\":{},\"not_imported\":{},\"judge_errors\":{judge_errors},\"invalid_inputs\":{},\"own_tests_failed\":{},\"errors\":[{}],\"time_limit_ms\":{},\"exit_status\":{}}}",
-            rows.len(),
-            failed.len(),
-            tally(Status::Skipped),
-            tally(Status::NotChecked),
-            tally(Status::NotImported),
-            checked.invalid.len(),
-            own.disagreeing,
-            errors.iter().map(|error| json::string(error)).collect::<Vec<_>>().join(","),
-            limits.limit.as_millis(),
-            outcome.code()
-        );
-    }
-    outcome
+    Ok(run.finish())
 }
 
 #[cfg(test)]

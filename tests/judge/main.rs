@@ -21,3 +21,4 @@ mod stress;
 mod tic_tac_toe_opponents;
 mod validators;
 mod verify_packages;
+mod verify_shards;

@@ -264,12 +264,39 @@ fn a_shard_is_named_k_of_n_and_goes_with_judging() {
         assert_eq!(code, Some(2), "{wrong}");
         assert!(stderr.contains("--shard expects K/N"), "{stderr}");
     }
-    for command in ["play", "verify"] {
-        let (_, stderr, code) = stdout_of(judge().args([command, "--shard", "1/2"]));
-        assert_eq!(code, Some(2));
-        assert!(stderr.contains("--shard goes with judging"), "{stderr}");
-    }
+    let (_, stderr, code) = stdout_of(judge().args(["play", "--shard", "1/2"]));
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("--shard goes with judging"), "{stderr}");
     let (_, stderr, code) = stdout_of(judge().arg("merge"));
     assert_eq!(code, Some(2));
     assert!(stderr.contains("merge needs the JSON reports"), "{stderr}");
+}
+
+/// A report edited by hand cannot move the terminal's cursor through merge: a case's detail is
+/// made printable, as the judge makes everything it reports.
+#[test]
+fn merge_prints_a_reports_detail_made_printable() {
+    let dir = common::fresh_folder("shards", "escapes", &[] as &[(&str, &str)]);
+    let report = dir.join("report.jsonl");
+    fs::write(
+        &report,
+        concat!(
+            r#"{"type":"case","case":"p/a","index":0,"verdict":"WA","time_ms":3,"memory_mib":0.9,"memory_bytes":929792,"detail":"\u001b[1A\r\u001b[2Kp/a  AC\u001b[8m"}"#,
+            "\n",
+            r#"{"type":"summary","schema":1,"run":"0123456789abcdef0123456789abcdef","shard":"1/1","run_cases":1,"total":1,"counts":{"AC":0,"WA":1,"RE":0,"TLE":0,"MLE":0,"OLE":0,"JE":0},"exit_status":1}"#,
+            "\n"
+        ),
+    )
+    .unwrap();
+    let (stdout, stderr, code) = stdout_of(judge().arg("merge").arg(&report));
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        !stdout.contains('\u{1b}') && !stdout.contains('\r'),
+        "{stdout:?}"
+    );
+    assert!(
+        stdout.contains("\\u{1b}[1A\\r\\u{1b}[2Kp/a  AC"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("1 case: 1 WA"), "{stdout}");
 }

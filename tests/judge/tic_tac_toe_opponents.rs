@@ -45,6 +45,20 @@ fn a_player_that_takes_an_occupied_cell_is_wa_naming_game_and_move() {
         ));
 }
 
+/// A move is one digit: `+04` (which Rust's parse takes for 4) followed by Unicode spaces
+/// (which Rust's trim takes away) is not one, as a testlib interactor would not take it.
+#[test]
+fn a_player_that_writes_a_sign_and_leading_zero_is_wa() {
+    let dir = interactive_folder(&[("random", "opponent random\nseed 1\ngames 5\n")]);
+    judge(&fake("signed"), &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("player/random  WA"))
+        .stdout(contains(
+            "the player wrote \"+00\\u{a0}\\u{3000}\", not a cell number 0-8",
+        ));
+}
+
 #[test]
 fn a_player_that_writes_garbage_is_wa() {
     let dir = interactive_folder(&[("random", "opponent random\nseed 1\ngames 5\n")]);

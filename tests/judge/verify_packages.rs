@@ -80,10 +80,12 @@ fn every_submission_of_a_kattis_package_gets_its_folders_verdict() {
         .assert()
         .code(0)
         .stdout(contains(
-            r#"{"submission":"accepted/binary_search.py","expected":"AC","got":"AC","status":"ok""#,
+            r#"{"type":"submission","index":0,"submission":"accepted/binary_search.py","expected":"AC","got":"AC","status":"ok""#,
         ))
-        .stdout(contains(r#""submissions":2,"as_expected":2,"failed":0"#))
-        .stdout(contains(r#""exit_status":0}"#));
+        .stdout(contains(r#""sets_time_limit":true,"accepted_ms":"#))
+        .stdout(contains(r#"{"type":"verify_summary","schema":1,"run":""#))
+        .stdout(contains(r#""shard":"1/1","run_submissions":2,"submissions":2,"as_expected":2,"failed":0"#))
+        .stdout(contains(r#""exit_status":0,"#));
 }
 
 #[test]

@@ -460,7 +460,7 @@ impl<'a> Doall<'a> {
         let key = sources::fingerprint(&[real.as_os_str().as_bytes(), &xml]);
         let name = file_name(&real);
         let cache = sources::cache_root()
-            .join("polygon")
+            .join(sources::GENERATED_TESTS)
             .join(format!("{name}-{key}"));
         fs::create_dir_all(&cache)
             .map_err(|error| self.invalid(format!("cannot make {}: {error}", cache.display())))?;

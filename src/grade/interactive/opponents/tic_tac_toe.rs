@@ -77,7 +77,12 @@ fn play_games(
                     }
                     Said::Line(line) => line,
                 };
-                match line.parse::<usize>() {
+                // One digit, as the statement says: no sign, no leading zeros.
+                let digit = match line.as_bytes() {
+                    [digit @ b'0'..=b'9'] => Ok(usize::from(digit - b'0')),
+                    _ => Err(()),
+                };
+                match digit {
                     Ok(cell) if board.is_free(cell) => cell,
                     Ok(cell) if cell < 9 => {
                         return Err(Early::Wrong(format!(
