@@ -7,6 +7,7 @@
 //! verify then fails.
 
 use crate::common::{self, fixture, judge};
+use crate::report_formats::{parse_json, Json};
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::fs;
@@ -349,9 +350,16 @@ fn judge_says(dir: &Path) -> Vec<(String, bool)> {
     let mut said: Vec<(String, bool)> = String::from_utf8_lossy(&output.stdout)
         .lines()
         .filter_map(|line| {
-            let name = line.strip_prefix(r#"{"submission":""#)?.split('"').next()?;
-            let ok = line.contains(r#""status":"ok"#);
-            Some((name.to_string(), ok))
+            let row = parse_json(line).unwrap_or_else(|error| panic!("{error}: {line}"));
+            if row.get("type") != Some(&Json::String("submission".into())) {
+                return None;
+            }
+            match (row.get("submission"), row.get("status")) {
+                (Some(Json::String(name)), Some(Json::String(status))) => {
+                    Some((name.clone(), status == "ok"))
+                }
+                _ => panic!("a submission's row without its name or status: {line}"),
+            }
         })
         .collect();
     said.sort();
