@@ -111,6 +111,10 @@ fn check_file(check: &Check, file: &Path, limits: Limits) -> Checked {
             stop.said(&limits)
         ))),
         (None, Termination::Exited(0)) => Checked::Valid,
+        // A Kattis input validator accepts with 42: given as --validator, it is mistaken.
+        (None, Termination::Exited(42)) => Checked::Invalid(with_tail(
+            "exit status 42 (a Kattis input validator's \"valid\": judge validate PKG runs a package's own validators by its rules; --validator takes exit 0 as valid)".to_string(),
+        )),
         (None, Termination::Exited(code)) => {
             Checked::Invalid(with_tail(format!("exit status {code}")))
         }

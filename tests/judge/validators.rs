@@ -100,6 +100,15 @@ fn judge_validate_reports_an_invalid_file_with_its_line() {
         ))
         .stdout(predicate::str::contains("weighted_tic_tac_toe/good  valid"))
         .stdout(predicate::str::contains("2 files: 1 valid, 1 invalid"));
+    // A Kattis input validator (exit 42 for valid) given as --validator: told what 42 means.
+    judge()
+        .args(["validate", "--validator", "exit 42"])
+        .arg(&dir)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "invalid: exit status 42 (a Kattis input validator's \"valid\": judge validate PKG runs a package's own validators by its rules",
+        ));
 }
 
 #[test]
