@@ -10,7 +10,7 @@ pub mod options;
 
 use crate::outcome::Outcome;
 use crate::report::json::{self, RunPart};
-use crate::report::json_value::{self, Value};
+use crate::report::json_value::{self, field, Value};
 use crate::report::shard::Shard;
 use crate::report::verify_table::{
     self, checks_over_all, json_row, row_line, Row, Shared, SummaryRead, Verified,
@@ -61,18 +61,6 @@ struct Report {
     /// The exit status its judge exited with.
     exit_status: u64,
     items: Items,
-}
-
-/// A field of a report's line, or what is missing.
-fn field<'a, T>(
-    line: &'a Value,
-    key: &str,
-    read: impl Fn(&'a Value) -> Option<T>,
-    what: &str,
-) -> Result<T, String> {
-    line.get(key)
-        .and_then(read)
-        .ok_or_else(|| format!("\"{key}\" is not {what}"))
 }
 
 /// A case line of a report: its place in the run and how the report shows it.

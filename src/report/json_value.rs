@@ -44,6 +44,18 @@ impl Value {
     }
 }
 
+/// The field `key` of a line, read by `read`, or what is wrong with it (`"key" is not WHAT`).
+pub fn field<'a, T>(
+    line: &'a Value,
+    key: &str,
+    read: impl Fn(&'a Value) -> Option<T>,
+    what: &str,
+) -> Result<T, String> {
+    line.get(key)
+        .and_then(read)
+        .ok_or_else(|| format!("\"{key}\" is not {what}"))
+}
+
 /// `text` as one JSON value (white space around it allowed), or what is wrong and where.
 pub fn parse(text: &str) -> Result<Value, String> {
     let mut reader = Reader {

@@ -8,7 +8,7 @@ use crate::cases::submissions::{Rules, Ruling, Submission};
 use crate::cases::CaseFolder;
 use crate::outcome::Outcome;
 use crate::report::json::{self, RunPart, SCHEMA};
-use crate::report::json_value::Value;
+use crate::report::json_value::{field, Value};
 use crate::text::{count, printable};
 use std::time::Duration;
 
@@ -215,18 +215,6 @@ pub fn json_row(row: &Row) -> String {
         json::string(&row.note),
         row.sets_time_limit
     )
-}
-
-/// A field of a JSON line, or what is wrong with it.
-fn field<'a, T>(
-    line: &'a Value,
-    key: &str,
-    read: impl Fn(&'a Value) -> Option<T>,
-    what: &str,
-) -> Result<T, String> {
-    line.get(key)
-        .and_then(read)
-        .ok_or_else(|| format!("\"{key}\" is not {what}"))
 }
 
 fn as_bool(value: &Value) -> Option<bool> {
