@@ -127,6 +127,21 @@ pub struct Submission {
     pub kind: Option<String>,
 }
 
+impl Submission {
+    /// Its files: the one file, or the folder's entries (sorted).
+    pub fn files(&self) -> Result<Vec<PathBuf>, CaseError> {
+        files_of(&self.path)
+    }
+}
+
+/// A submission's files, at `path`: the one file, or the folder's entries (sorted).
+fn files_of(path: &Path) -> Result<Vec<PathBuf>, CaseError> {
+    match path.is_dir() {
+        true => entries(path),
+        false => Ok(vec![path.to_path_buf()]),
+    }
+}
+
 impl Expected {
     /// What it expects, as the rules name results (`AC`, `CORRECT,WRONG-ANSWER`); `-` when it
     /// is held to none.
@@ -341,10 +356,7 @@ const TAG_BYTES: u64 = 1 << 20;
 /// The tag of a submission's sources, the first file that has one (two in one file, or in two
 /// files, is an error as in DOMjudge).
 fn tag_of(path: &Path) -> Result<Option<Vec<String>>, String> {
-    let files = match path.is_dir() {
-        true => entries(path).map_err(|error| error.to_string())?,
-        false => vec![path.to_path_buf()],
-    };
+    let files = files_of(path).map_err(|error| error.to_string())?;
     let mut found = None;
     // A folder of a thousand huge files is not read through: a tag is in a source, near its top.
     // Regular files only, no link followed (the build refuses links: they lead outside it).

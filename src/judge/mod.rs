@@ -328,9 +328,7 @@ fn run_id(target: &JudgeTarget, flags: &CommonFlags, tasks: &[Task]) -> io::Resu
         flags.limits, flags.compare, flags.no_sandbox
     ));
     for task in tasks {
-        run.add(&task.label);
-        run.add_file(Some(&task.case.input))?;
-        run.add_file(task.case.expected.as_deref())?;
+        run.add_case(&task.label, &task.case)?;
         run.add(&format!("{:?}", task.limits));
     }
     Ok(run.finish())

@@ -52,6 +52,14 @@ impl Items {
             Items::Rows(..) => "submission",
         }
     }
+
+    /// The command whose report it is.
+    fn command(&self) -> &'static str {
+        match self {
+            Items::Cases(_) => "judge",
+            Items::Rows(..) => "judge verify",
+        }
+    }
 }
 
 /// One shard's report, read.
@@ -66,7 +74,7 @@ struct Report {
 /// A case line of a report: its place in the run and how the report shows it.
 fn case_of(line: &Value) -> Result<(usize, Shown), String> {
     let label = field(line, "case", Value::as_str, "a string")?;
-    let index = field(line, "index", Value::as_u64, "a whole number")?;
+    let index = field(line, "index", Value::as_usize, "a whole number")?;
     let verdict = field(line, "verdict", Value::as_str, "a verdict")?;
     let code = Code::ALL
         .into_iter()
@@ -89,7 +97,6 @@ fn case_of(line: &Value) -> Result<(usize, Shown), String> {
         // move the terminal's cursor or hide the lines after it.
         false => detail.lines().map(printable).collect(),
     };
-    let index = usize::try_from(index).map_err(|_| "\"index\" is too large".to_string())?;
     Ok((
         index,
         Shown {
@@ -175,18 +182,12 @@ fn join(reports: &[Report]) -> Result<RunPart, String> {
     let mut by_shard: BTreeMap<usize, &Report> = BTreeMap::new();
     for report in reports {
         let shown = report.path.display();
-        if report.items.noun() != first.items.noun() {
+        if report.items.command() != first.items.command() {
             return Err(format!(
-                "{shown} is a report of judge{} and {} one of judge{}: merge the shards of one run",
-                match report.items {
-                    Items::Cases(_) => "",
-                    Items::Rows(..) => " verify",
-                },
+                "{shown} is a report of {} and {} one of {}: merge the shards of one run",
+                report.items.command(),
                 first.path.display(),
-                match first.items {
-                    Items::Cases(_) => "",
-                    Items::Rows(..) => " verify",
-                },
+                first.items.command(),
             ));
         }
         if report.part.run != run || report.part.run_cases != run_cases {

@@ -263,9 +263,7 @@ impl Members {
             let started_since = self
                 .first_start
                 .is_some_and(|start| process.start_ticks >= start);
-            let started_before = self
-                .first_start
-                .is_some_and(|start| process.start_ticks < start);
+            let started_before = self.first_start.is_some() && !started_since;
             if (process.pid == self.first && !reused)
                 || known
                 || (process.group == self.first && !reused && !started_before)

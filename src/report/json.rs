@@ -2,7 +2,7 @@
 //! order, then a summary that names the run, the shard and the schema (`"schema":1`, see the
 //! guide's "JSON report"). Written by hand (std only), every string escaped.
 
-use crate::report::json_value::Value;
+use crate::report::json_value::{field, Value};
 use crate::report::shard::Shard;
 use crate::report::{mebibytes, verdict_counts, Shown};
 use crate::verdict::Code;
@@ -84,29 +84,20 @@ pub fn summary_line(codes: &[Code], part: &RunPart, exit_status: u8) -> String {
 /// The run and the shard a summary line names, its schema checked; `whole`: the key of the
 /// whole run's count (`run_cases`, or `run_submissions` for `judge verify`).
 pub fn part_of(line: &Value, whole: &str) -> Result<RunPart, String> {
-    let schema = line
-        .get("schema")
-        .and_then(Value::as_u64)
-        .ok_or("\"schema\" is not a whole number")?;
+    let schema = field(line, "schema", Value::as_u64, "a whole number")?;
     if schema != SCHEMA {
         return Err(format!(
             "its schema is {schema}: this judge reads schema {SCHEMA} (merge reports with the judge that wrote them)"
         ));
     }
-    let run = line
-        .get("run")
-        .and_then(Value::as_str)
-        .ok_or("\"run\" is not a run id")?;
-    let shard = line
-        .get("shard")
-        .and_then(Value::as_str)
-        .and_then(|shard| Shard::parse(shard).ok())
-        .ok_or("\"shard\" is not K/N")?;
-    let run_cases = line
-        .get(whole)
-        .and_then(Value::as_u64)
-        .and_then(|count| usize::try_from(count).ok())
-        .ok_or_else(|| format!("\"{whole}\" is not a whole number"))?;
+    let run = field(line, "run", Value::as_str, "a run id")?;
+    let shard = field(
+        line,
+        "shard",
+        |shard| Shard::parse(shard.as_str()?).ok(),
+        "K/N",
+    )?;
+    let run_cases = field(line, whole, Value::as_usize, "a whole number")?;
     Ok(RunPart {
         run: run.to_string(),
         shard,

@@ -42,6 +42,19 @@ impl Value {
             _ => None,
         }
     }
+
+    /// A whole number of at least 0 that is a count or a place.
+    pub fn as_usize(&self) -> Option<usize> {
+        self.as_u64()
+            .and_then(|number| usize::try_from(number).ok())
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Value::Bool(value) => Some(*value),
+            _ => None,
+        }
+    }
 }
 
 /// The field `key` of a line, read by `read`, or what is wrong with it (`"key" is not WHAT`).

@@ -3,6 +3,7 @@
 //! list, in the report's order: position `i` (from 0) goes to shard `i mod N + 1`, so every
 //! machine that lists the same run agrees, and slow cases that lie together are spread.
 
+use crate::cases::Case;
 use crate::sources::fingerprint;
 use std::fmt;
 use std::path::Path;
@@ -94,6 +95,13 @@ impl RunId {
         };
         self.parts.push(part);
         Ok(())
+    }
+
+    /// A case: its name as the report gives it, and its input's and answer's contents.
+    pub fn add_case(&mut self, label: &str, case: &Case) -> std::io::Result<()> {
+        self.add(label);
+        self.add_file(Some(&case.input))?;
+        self.add_file(case.expected.as_deref())
     }
 
     /// The id: 32 hex digits.

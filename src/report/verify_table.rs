@@ -217,19 +217,6 @@ pub fn json_row(row: &Row) -> String {
     )
 }
 
-fn as_bool(value: &Value) -> Option<bool> {
-    match value {
-        Value::Bool(value) => Some(*value),
-        _ => None,
-    }
-}
-
-fn as_count(value: &Value) -> Option<usize> {
-    value
-        .as_u64()
-        .and_then(|number| usize::try_from(number).ok())
-}
-
 /// A time in whole milliseconds, or null.
 fn optional_ms(line: &Value, key: &str) -> Result<Option<Duration>, String> {
     match line.get(key) {
@@ -252,7 +239,7 @@ pub fn row_of(line: &Value) -> Result<Row, String> {
         _ => return Err("\"case\" and \"time_ms\" are not both given or both null".to_string()),
     };
     Ok(Row {
-        index: field(line, "index", as_count, "a whole number")?,
+        index: field(line, "index", Value::as_usize, "a whole number")?,
         name: text("submission")?,
         expected: text("expected")?,
         got: text("got")?,
@@ -261,7 +248,7 @@ pub fn row_of(line: &Value) -> Result<Row, String> {
             .ok_or_else(|| format!("\"status\" {status:?} is no status of judge verify"))?,
         detail: text("detail")?,
         note: text("note")?,
-        sets_time_limit: field(line, "sets_time_limit", as_bool, "true or false")?,
+        sets_time_limit: field(line, "sets_time_limit", Value::as_bool, "true or false")?,
         accepted_time: optional_ms(line, "accepted_ms")?,
     })
 }
@@ -323,7 +310,7 @@ impl Margin {
             factor: factor
                 .filter(|factor| factor.is_finite() && *factor > 0.0)
                 .ok_or("\"factor\" is not a number above 0")?,
-            is_error: field(value, "is_error", as_bool, "true or false")?,
+            is_error: field(value, "is_error", Value::as_bool, "true or false")?,
         }))
     }
 }
@@ -499,7 +486,7 @@ pub struct SummaryRead {
 pub fn summary_of(line: &Value) -> Result<SummaryRead, String> {
     let part = json::part_of(line, "run_submissions")?;
     let numbers: Vec<usize> = match line.get("widths") {
-        Some(Value::Array(values)) => values.iter().filter_map(as_count).collect(),
+        Some(Value::Array(values)) => values.iter().filter_map(Value::as_usize).collect(),
         _ => Vec::new(),
     };
     let widths = <[usize; 4]>::try_from(numbers)
@@ -523,8 +510,8 @@ pub fn summary_of(line: &Value) -> Result<SummaryRead, String> {
             time_limit_line: field(line, "time_limit_line", Value::as_str, "a string")?.to_string(),
             margin: Margin::of(line.get("margin").unwrap_or(&Value::Null))?,
         },
-        invalid_inputs: field(line, "invalid_inputs", as_count, "a whole number")?,
-        own_tests_failed: field(line, "own_tests_failed", as_count, "a whole number")?,
+        invalid_inputs: field(line, "invalid_inputs", Value::as_usize, "a whole number")?,
+        own_tests_failed: field(line, "own_tests_failed", Value::as_usize, "a whole number")?,
         time_limit: Duration::from_millis(field(
             line,
             "time_limit_ms",

@@ -115,21 +115,20 @@ fn check(submission: &Submission, index: usize, how: &How, limits: &TimeLimits) 
         sets_time_limit: sets_the_time_limit(submission),
         accepted_time: None,
     };
-    let done = |row: Row| Some(row);
     match &submission.expected {
         Expected::NotChecked(why) => {
             row.detail = why.clone();
-            return done(row);
+            return Some(row);
         }
         Expected::Unknown(why) => {
             row.status = Status::Mismatch;
             row.detail = why.clone();
-            return done(row);
+            return Some(row);
         }
         Expected::Refused(why) => {
             row.status = Status::NotImported;
             row.detail = why.clone();
-            return done(row);
+            return Some(row);
         }
         Expected::AnyOf(_) => {}
     }
@@ -171,17 +170,17 @@ fn check(submission: &Submission, index: usize, how: &How, limits: &TimeLimits) 
                 false => Status::Mismatch,
             };
             row.detail = said;
-            return done(row);
+            return Some(row);
         }
         Got::Skipped(why) => {
             row.status = Status::Skipped;
             row.detail = why;
-            return done(row);
+            return Some(row);
         }
         Got::JudgeError(why) => {
             row.status = Status::JudgeError;
             row.detail = why;
-            return done(row);
+            return Some(row);
         }
     };
     let (high, high_at) = result(&runs);
@@ -403,16 +402,9 @@ pub fn run(
         say(&format!("runs: {output}{rules}"));
     }
     let python = list.iter().any(|submission| {
-        let files = match submission.path.is_dir() {
-            true => std::fs::read_dir(&submission.path)
-                .into_iter()
-                .flatten()
-                .flatten()
-                .map(|entry| entry.path())
-                .collect(),
-            false => vec![submission.path.clone()],
-        };
-        files
+        submission
+            .files()
+            .unwrap_or_default()
             .iter()
             .any(|file| Language::of(file) == Some(Language::Python))
     });
@@ -432,15 +424,15 @@ pub fn run(
     // The report's order: accepted submissions first (where the package sets no time limit,
     // theirs sets it); a shard checks every Nth of it.
     let whole = shard.unwrap_or(Shard::WHOLE);
-    let ordered: Vec<(usize, &Submission)> = setters
+    let report_order: Vec<&Submission> = setters.iter().chain(&others).copied().collect();
+    let ordered: Vec<(usize, &Submission)> = report_order
         .iter()
-        .chain(&others)
         .copied()
         .enumerate()
         .filter(|(index, _)| whole.keeps(*index))
         .collect();
     let part = match json {
-        true => match run_id(dir, flags, &folder, setters.iter().chain(&others).copied()) {
+        true => match run_id(dir, flags, &folder, &report_order) {
             Ok(run) => Some(RunPart {
                 run,
                 shard: whole,
@@ -574,33 +566,27 @@ pub fn run(
 /// The id of the run (see `report::shard::RunId`): the package folder as given, the limits
 /// given, every case's name and files, and every submission's name and files, in the report's
 /// order.
-fn run_id<'a>(
+fn run_id(
     dir: &Path,
     flags: &LimitFlags,
     folder: &CaseFolder,
-    submissions: impl Iterator<Item = &'a Submission>,
-) -> std::io::Result<String> {
+    submissions: &[&Submission],
+) -> Result<String, String> {
     let mut run = RunId::new(&format!("judge verify {}", dir.display()));
     run.add(&format!("{flags:?}"));
     for case in &folder.cases {
-        run.add(&case.name);
-        run.add_file(Some(&case.input))?;
-        run.add_file(case.expected.as_deref())?;
+        run.add_case(&case.name, case)
+            .map_err(|error| error.to_string())?;
     }
     for submission in submissions {
         run.add(&submission.name);
-        let mut files = match submission.path.is_dir() {
-            true => std::fs::read_dir(&submission.path)?
-                .map(|entry| entry.map(|entry| entry.path()))
-                .collect::<std::io::Result<Vec<_>>>()?,
-            false => vec![submission.path.clone()],
-        };
-        files.sort();
+        let files = submission.files().map_err(|error| error.to_string())?;
         for file in files.iter().filter(|file| file.is_file()) {
             if let Some(name) = file.file_name() {
                 run.add(&name.to_string_lossy());
             }
-            run.add_file(Some(file))?;
+            run.add_file(Some(file))
+                .map_err(|error| error.to_string())?;
         }
     }
     Ok(run.finish())
