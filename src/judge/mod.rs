@@ -231,7 +231,11 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
             let mut tasks = folder_tasks(flags, dir, &name, folder, program);
             if let Some(source) = source {
                 // Built as the program runs, in the sandbox: which first learns the test data.
-                sandbox::configure(flags.settings().sandbox, test_data_folders(target, &tasks));
+                sandbox::configure(
+                    flags.settings().sandbox,
+                    test_data_folders(target, &tasks),
+                    &[sources::cache_root()],
+                );
                 for warning in sources::beside_warnings(source) {
                     eprintln!("{}", printable(&warning));
                 }
@@ -287,7 +291,11 @@ fn test_data_folders(target: &JudgeTarget, tasks: &[Task]) -> Vec<PathBuf> {
 /// Says on stderr whether programs are boxed and, for each folder a command names (or holding a
 /// file it names) that its box will not show as it holds test data, a warning.
 fn set_up_sandbox(settings: &Settings, target: &JudgeTarget, tasks: &[Task]) {
-    let availability = sandbox::configure(settings.sandbox, test_data_folders(target, tasks));
+    let availability = sandbox::configure(
+        settings.sandbox,
+        test_data_folders(target, tasks),
+        &[sources::cache_root()],
+    );
     eprintln!("{}", availability.describe());
     let mut programs: Vec<&Program> = tasks.iter().map(|task| &task.program).collect();
     programs.dedup();

@@ -99,12 +99,20 @@ fn play_again<R: BufRead, W: Write>(person: &mut Person<R, W>) -> bool {
     }
 }
 
-/// The computer's next line, or what went wrong with it.
+/// How long the person waits for a move of a computer that is a program: a program that hangs
+/// (or waits for input the protocol does not give) ends the session instead of holding it.
+pub const MOVE_BOUND: Duration = Duration::from_secs(10);
+
+/// The computer's next line, within `MOVE_BOUND`, or what went wrong with it.
 fn receive(computer: &mut Player) -> Result<String, String> {
-    match computer.receive() {
-        Said::Line(line) => Ok(line),
-        Said::Garbage(garbage) => Err(format!("the computer wrote {garbage}")),
-        Said::Ended => Err("the computer stopped playing".to_string()),
+    match computer.receive_within(MOVE_BOUND) {
+        Some(Said::Line(line)) => Ok(line),
+        Some(Said::Garbage(garbage)) => Err(format!("the computer wrote {garbage}")),
+        Some(Said::Ended) => Err("the computer stopped playing".to_string()),
+        None => Err(format!(
+            "the computer gave no move within {} s: stopped",
+            MOVE_BOUND.as_secs()
+        )),
     }
 }
 

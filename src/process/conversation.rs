@@ -110,6 +110,19 @@ impl Player {
         }
     }
 
+    /// The player's next line if it comes within `wait` of real time; `None` if it has not
+    /// (the player runs on: the caller decides).
+    pub fn receive_within(&mut self, wait: Duration) -> Option<Said> {
+        if self.give_up_at <= Instant::now() + wait {
+            return Some(self.receive());
+        }
+        match self.lines.recv_timeout(wait) {
+            Ok(said) => Some(said),
+            Err(RecvTimeoutError::Disconnected) => Some(Said::Ended),
+            Err(RecvTimeoutError::Timeout) => None,
+        }
+    }
+
     /// Kills the player now (the grader has decided), recording `reason`.
     pub fn stop(&self, reason: Stop) {
         self.running.stop(reason);

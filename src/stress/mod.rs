@@ -24,6 +24,7 @@ use crate::problems::build::build_solvers;
 use crate::problems::StressExpected;
 use crate::process::stop;
 use crate::process::{sandbox, Program, Session, Signals};
+use crate::sources;
 use crate::temp_folder::TempFolder;
 use crate::text::{count, printable};
 use options::StressOptions;
@@ -183,7 +184,7 @@ pub fn run(root: &Path, stress: &StressOptions, settings: &Settings) -> outcome:
     {
         hidden.extend(sandbox::folders_named(helper, &here));
     }
-    let availability = sandbox::configure(settings.sandbox, hidden);
+    let availability = sandbox::configure(settings.sandbox, hidden, &[sources::cache_root()]);
     eprintln!("{}", availability.describe());
     if stress.name.is_none() && stress.validator.is_none() {
         eprintln!("{NO_VALIDATOR}");

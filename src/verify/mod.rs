@@ -30,7 +30,7 @@ use crate::report::verify_table::{
     Shared, Status, Verified, Widths,
 };
 use crate::report::Format;
-use crate::sources::{Dialect, Language};
+use crate::sources::{self, Dialect, Language};
 use crate::text::{count, error_lines, printable};
 use options::VerifyOptions;
 use std::cell::RefCell;
@@ -391,7 +391,11 @@ pub fn run(
     for line in &own.lines {
         say(&printable(line));
     }
-    let availability = sandbox::configure(settings.sandbox, hidden_folders(dir, &folder));
+    let availability = sandbox::configure(
+        settings.sandbox,
+        hidden_folders(dir, &folder),
+        &[sources::cache_root()],
+    );
     eprintln!("{}", availability.describe());
     if let Some(rules) = folder.limits.run_rules_said() {
         let output = folder

@@ -95,7 +95,7 @@ fn a_player_that_never_flushes_is_a_deadlock_tle_at_the_wall_bound() {
         .code(1)
         .stdout(contains("guess/ten      TLE"))
         .stdout(contains(
-            "before the wall bound neither side wrote and the program used no CPU: each waited for the other (a missing flush?)",
+            "before the wall bound neither side wrote and the program used no CPU: each waited for the other (a missing flush?), or the program slept",
         ))
         .stdout(contains("      > 10\n"));
     tag.assert_none_left();

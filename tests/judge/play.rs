@@ -349,6 +349,26 @@ fn end_of_input_mid_game_quits_cleanly() {
         .stdout(contains("input ended: game abandoned"));
 }
 
+#[test]
+fn a_computer_that_never_moves_ends_the_session_instead_of_holding_it() {
+    // The person has typed a move and then nothing more; the computer never answers. The wait
+    // is bounded (10 s a move), the computer stopped, and nothing of it left running.
+    let tag = format!("play-computer-hangs-{}", std::process::id());
+    let computer = format!("sleep 60; : {tag}");
+    play(&["--computer", &computer], "4\n")
+        .failure()
+        .code(1)
+        .stderr(contains("the computer gave no move within 10 s"));
+    let left = StdCommand::new("pgrep")
+        .args(["-f", &tag])
+        .output()
+        .unwrap();
+    assert!(
+        left.stdout.is_empty(),
+        "the computer outlived the session: {left:?}"
+    );
+}
+
 fn fake_othello(strategy: &str) -> String {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fake_othello.py");
     format!("python3 {} {strategy}", script.display())

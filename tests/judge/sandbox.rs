@@ -877,6 +877,49 @@ fn a_script_imports_the_module_beside_it() {
 }
 
 #[test]
+fn the_judges_cache_is_covered_in_a_folder_the_box_shows() {
+    // A program in the folder that holds the judge's cache (a home's `.cache`): its folder is
+    // shown, as a script's modules are there, but not the cache, which holds other builds and a
+    // Polygon package's generated answers.
+    let home = common::fresh_folder(
+        "sandbox-cache",
+        "home",
+        &[
+            ("word.txt", "blocked\n"),
+            ("cache/game-judge/polygon/tests/01.a", "escaped\n"),
+            (
+                "peek.sh",
+                "here=$(dirname \"$0\")\n\
+                 if ls \"$here\"/cache/game-judge/polygon 2>/dev/null | grep -q .; then echo escaped;\n\
+                 else cat \"$here/word.txt\"; fi\n",
+            ),
+        ],
+    );
+    let dir = attack("echo unused\n");
+    let command = format!("sh {}", home.join("peek.sh").display());
+    let judged_with = |extra: &[&str]| {
+        common::judge_cmd(&command, &dir, extra)
+            .env("XDG_CACHE_HOME", home.join("cache"))
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap()
+    };
+    let output = judged_with(&[]);
+    let (out, err) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    if !sandbox_available() {
+        assert!(err.contains("sandbox: off"), "{err}");
+        return;
+    }
+    assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
+    let output = judged_with(&["--no-sandbox"]);
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(out.contains("problem/sample-1  WA"), "{out}");
+}
+
+#[test]
 fn judging_from_inside_a_case_folder_under_tmp_works() {
     // The working folder is then a hidden folder under the box's private /tmp.
     let tag = Tag::new("sandbox-in-tmp");

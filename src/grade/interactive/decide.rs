@@ -40,7 +40,7 @@ pub const SHELL_SIGPIPE: i32 = 128 + sys::SIGPIPE;
 
 /// The note of a deadlock.
 pub const DEADLOCK: &str = "before the wall bound neither side wrote and the program used no CPU: \
-    each waited for the other (a missing flush?)";
+    each waited for the other (a missing flush?), or the program slept";
 
 /// The note of a program that ran past its limit after the exchange was over.
 fn after_the_end(decision: &Decision) -> String {
@@ -89,8 +89,19 @@ pub fn decide(ends: Ends, limits: &Limits) -> (Verdict, Vec<String>) {
             && ends.decided_first;
         let deadlock =
             failure == Verdict::TimeLimitExceeded(TimeKind::Wall) && ends.silent && !past_the_end;
+        // What the interactor said when the judge stopped the program at a limit before the
+        // interactor was done is about the end that the stop made (the program's output ended),
+        // not a cause.
+        let at_a_limit = ends
+            .program
+            .stopped
+            .is_some_and(|stop| stop != Stop::Requested);
+        let said = match at_a_limit && !(ends.interactor_first && ends.decided_first) {
+            true => "the interactor said, once the program was stopped",
+            false => "the interactor said",
+        };
         let notes = reason
-            .map(|reason| format!("the interactor said: {reason}"))
+            .map(|reason| format!("{said}: {reason}"))
             .into_iter()
             .chain(deadlock.then(|| DEADLOCK.to_string()))
             .chain(past_the_end.then(|| after_the_end(&ends.decision)))
@@ -258,14 +269,17 @@ mod tests {
             (
                 Code::TLE,
                 vec![
-                    "the interactor said: waiting".to_string(),
+                    "the interactor said, once the program was stopped: waiting".to_string(),
                     DEADLOCK.to_string()
                 ]
             )
         );
         assert_eq!(
             verdict(killed(Stop::WallTime), gone(), false, false, None),
-            (Code::TLE, vec!["the interactor said: waiting".to_string()])
+            (
+                Code::TLE,
+                vec!["the interactor said, once the program was stopped: waiting".to_string()]
+            )
         );
         assert_eq!(
             verdict(killed(Stop::Memory), gone(), false, true, None).0,

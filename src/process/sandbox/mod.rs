@@ -1,6 +1,6 @@
 //! The sandbox a contestant's program runs in, as isolate's box does: new PID, mount, IPC, UTS
 //! and network namespaces; an unprivileged user of its own with no capabilities and
-//! `no_new_privs`; the system read-only; the test data and the judge's scratch hidden; a
+//! `no_new_privs`; the system read-only; the test data, the judge's cache and scratch hidden; a
 //! private `/tmp`, `/dev/shm` and working folder; no descriptor of the judge's; a process
 //! limit. Checkers, interactors and validators (the problem's own code) run outside it.
 //!
@@ -69,15 +69,19 @@ impl Availability {
 /// The sandbox's settings for this run of the judge.
 struct Settings {
     hidden: Vec<PathBuf>,
+    /// The judge's own folders (real paths), covered where a shown folder holds them.
+    covered: Vec<PathBuf>,
     /// Whether the judge runs as root (else: a user namespace per box).
     root: bool,
 }
 
 static SETTINGS: Mutex<Option<Settings>> = Mutex::new(None);
 
-/// Turns the sandbox on (`wanted`) for the runs to confine, hiding `hidden` folders (and the
-/// judge's scratch) from them, where the kernel allows; says whether it is on.
-pub fn configure(wanted: bool, hidden: Vec<PathBuf>) -> Availability {
+/// Turns the sandbox on (`wanted`) for the runs to confine, hiding `hidden` folders (the test
+/// data) from them and covering the judge's `own` ones (its cache; its scratch too), where the
+/// kernel allows; says whether it is on. An own folder not there yet is made, so that a box
+/// planned before the judge first writes in it covers it as well.
+pub fn configure(wanted: bool, hidden: Vec<PathBuf>, own: &[PathBuf]) -> Availability {
     let root = ns::own_ids().0 == 0;
     let availability = if !wanted {
         Availability::Refused
@@ -96,6 +100,12 @@ pub fn configure(wanted: bool, hidden: Vec<PathBuf>) -> Availability {
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     *settings = matches!(availability, Availability::On { .. }).then(|| Settings {
         hidden: with_also_hidden(&hidden),
+        covered: {
+            for folder in own {
+                let _ = std::fs::create_dir_all(folder);
+            }
+            wanted::judges_own(own)
+        },
         root,
     });
     availability
@@ -218,17 +228,17 @@ pub fn confine(
     folder_writable: bool,
 ) -> io::Result<Option<Boxed>> {
     let writable = build.map(BuildSpace::folder);
-    let hidden = {
+    let (hidden, covered) = {
         let settings = SETTINGS
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
         match settings.as_ref() {
-            Some(settings) => settings.hidden.clone(),
+            Some(settings) => (settings.hidden.clone(), settings.covered.clone()),
             None => return Ok(None),
         }
     };
     let here = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
-    let view = view_for(program, &here, &hidden, memory_bytes, writable);
+    let view = view_for(program, &here, (&hidden, &covered), memory_bytes, writable);
     // The judge's folder: made fresh, or in a folder of the system, as it is (read-only).
     let working = here.clone();
     let root = settings_root();
@@ -382,9 +392,9 @@ pub fn in_new_pid_namespace<T>(spawn: impl FnOnce() -> T) -> io::Result<T> {
     Ok(spawned)
 }
 
-/// What a view was planned for: the program, the working folder, the hidden folders, the
-/// memory limit (the private tmpfs's size), the writable folder.
-type ViewKey = (Program, PathBuf, Vec<PathBuf>, u64, Option<PathBuf>);
+/// What a view was planned for: the program, the working folder, the hidden and the covered
+/// folders, the memory limit (the private tmpfs's size), the writable folder.
+type ViewKey = (Program, PathBuf, [Vec<PathBuf>; 2], u64, Option<PathBuf>);
 
 /// The views planned so far: every case of a folder runs the same program, so its view is
 /// worked out once (looking up PATH and folder permissions costs more than the mounts).
@@ -394,14 +404,14 @@ static VIEWS: Mutex<Vec<(ViewKey, plan::View)>> = Mutex::new(Vec::new());
 fn view_for(
     program: &Program,
     here: &Path,
-    hidden: &[PathBuf],
+    (hidden, covered): (&[PathBuf], &[PathBuf]),
     memory_bytes: u64,
     writable: Option<&Path>,
 ) -> plan::View {
     let key: ViewKey = (
         program.clone(),
         here.to_path_buf(),
-        hidden.to_vec(),
+        [hidden.to_vec(), covered.to_vec()],
         memory_bytes,
         writable.map(Path::to_path_buf),
     );
@@ -411,7 +421,8 @@ fn view_for(
     if let Some((_, view)) = views.iter().find(|(known, _)| *known == key) {
         return view.clone();
     }
-    let (wanted, links) = wanted::wanted_paths(program, here, hidden, writable);
+    let (wanted, links) = wanted::wanted_paths(program, here, hidden, covered, writable);
+
     let private = format!("size={memory_bytes},nr_inodes=65536,mode=1777");
     let view = plan::plan(
         &wanted,

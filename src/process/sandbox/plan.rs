@@ -11,9 +11,12 @@
 //!   writable;
 //! - **private** folders (`/tmp`, `/dev/shm`, the working folder): a fresh writable tmpfs, gone
 //!   with the box;
-//! - **hidden** folders (the test data, the judge's scratch) that lie inside a shown one: an
-//!   empty tmpfs over them. Under a hidden folder, only a named file is shown (a program kept
-//!   beside its cases), never a folder.
+//! - **hidden** folders (the test data) that lie inside a shown one: an empty tmpfs over them.
+//!   Under a hidden folder, only a named file is shown (a program kept beside its cases), never
+//!   a folder;
+//! - **covered** folders (the judge's own: its cache of builds and generated tests, its
+//!   scratch) that lie inside a shown one: an empty tmpfs over them too, but a folder named
+//!   under one is shown (a contestant's build, run from the cache).
 //!
 //! The folders between the root and what is placed are made in the root's tmpfs (mode 0755).
 //! Steps go from the shallowest path down, so a folder hidden inside a shown one is covered
@@ -57,7 +60,9 @@ pub enum Want {
     Shown,
     /// The original, visible and writable at its path.
     Writable,
-    /// An empty tmpfs: nothing below it is seen.
+    /// An empty tmpfs: nothing below it is seen but what is shown or writable there.
+    Covered,
+    /// An empty tmpfs: nothing below it is seen but a shown file.
     Hidden,
 }
 
@@ -140,9 +145,8 @@ pub fn plan(
             .iter()
             .any(|folder| path.starts_with(folder) && path != folder);
         match want {
-            Want::Hidden | Want::Private => true,
+            Want::Hidden | Want::Covered | Want::Private | Want::Writable => true,
             Want::Shown => !under_hidden || facts.kind(path) == Some(false),
-            Want::Writable => true,
         }
     });
     chosen.retain(|(path, _)| path.parent().is_some());
@@ -230,8 +234,8 @@ pub fn plan(
             }
             // In a cover, the path is not there: nothing to hide, nothing made (its name not
             // shown), but for the working folder, made empty.
-            (Made::Cover, Want::Hidden) if !working.contains(&&path) => {}
-            (Made::Cover, Want::Hidden) => {
+            (Made::Cover, Want::Hidden | Want::Covered) if !working.contains(&&path) => {}
+            (Made::Cover, Want::Hidden | Want::Covered) => {
                 make_folders_between(&under, &path, &staged, &mut steps);
                 steps.push(MountStep::Folder(staged.path(&path)));
             }
@@ -403,6 +407,50 @@ mod tests {
             ]
         );
         assert!(view.writable.is_empty());
+    }
+
+    #[test]
+    fn a_covered_folder_in_a_shown_one_is_covered_and_a_build_named_in_it_shown() {
+        let facts = fake(&[
+            ("/home/u", true),
+            ("/home/u/.cache/gj", true),
+            ("/home/u/.cache/gj/submissions/a", true),
+        ]);
+        let view = planned(
+            &[
+                ("/home/u", Want::Shown),
+                ("/home/u/.cache/gj", Want::Covered),
+                ("/home/u/.cache/gj/submissions/a", Want::Shown),
+            ],
+            &[],
+            &facts,
+        );
+        assert_eq!(
+            shown(&view.steps),
+            [
+                "copy /home/u",
+                "copy /home/u/.cache/gj/submissions/a",
+                "tmpfs /s ro",
+                "mkdir /s/home",
+                "mkdir /s/home/u",
+                "place 0 /s/home/u",
+                "tmpfs /s/home/u/.cache/gj ro",
+                "mkdir /s/home/u/.cache/gj/submissions",
+                "mkdir /s/home/u/.cache/gj/submissions/a",
+                "place 1 /s/home/u/.cache/gj/submissions/a",
+            ]
+        );
+        // Hidden, the same folder keeps the build's folder out.
+        let view = planned(
+            &[
+                ("/home/u", Want::Shown),
+                ("/home/u/.cache/gj", Want::Hidden),
+                ("/home/u/.cache/gj/submissions/a", Want::Shown),
+            ],
+            &[],
+            &facts,
+        );
+        assert!(!shown(&view.steps).iter().any(|step| step.contains("/a")));
     }
 
     #[test]

@@ -10,8 +10,11 @@
 //!   lies in test data.
 //! - Private: `/tmp`, `/dev/shm`, and the working folder (the judge's own folder, made fresh),
 //!   unless that is in a shown folder of the system.
-//! - Hidden (covered where it lies in something shown): the test data (the judge's list, each
-//!   folder's git repository's `.git` too), the judge's scratch folder, and `/run`.
+//! - Hidden (covered where it lies in something shown, and never shown whole): the test data
+//!   (the judge's list, each folder's git repository's `.git` too) and `/run`.
+//! - Covered where it lies in something shown, at each path a shown folder leads to it by: the
+//!   judge's own folders (its cache, its scratch). A folder holding one is still shown (a
+//!   program in the home that holds the cache), and a folder named in one too (a build).
 
 use super::plan::Want;
 use crate::process::program::Program;
@@ -247,16 +250,12 @@ fn git_folders(folder: &Path) -> Vec<PathBuf> {
 }
 
 /// The folders to hide besides the test data itself: its git repository's (whose history holds
-/// the answers a project commits), the judge's scratch, the machine's sockets.
+/// the answers a project commits), the machine's sockets.
 pub fn also_hidden(test_data: &[PathBuf]) -> Vec<PathBuf> {
     let mut more: Vec<PathBuf> = test_data
         .iter()
         .flat_map(|folder| git_folders(folder))
         .collect();
-    // The judge's scratch (an interactor's answer, a case's output), unless it is the machine's
-    // /tmp itself, which is private in every box and never shown whole.
-    let scratch = std::env::temp_dir();
-    more.extend(real_path(&scratch).filter(|folder| !is_shared(folder)));
     more.extend(real_path(Path::new("/run")));
     more.sort();
     more.dedup();
@@ -411,12 +410,43 @@ pub fn refused_folders(program: &Program, here: &Path, hidden: &[PathBuf]) -> Ve
     named(program, here, hidden).1
 }
 
-/// Everything the plan needs: what to show, what is private, what to hide, and the links the
-/// box's root and `/dev` hold. `writable`: a folder the program may write in (a build's own).
+/// The judge's own folders to cover (real paths): `own` (its cache) and its scratch (an
+/// interactor's answer, a case's output), unless that is the machine's /tmp itself, which is
+/// private in every box and never shown whole.
+pub fn judges_own(own: &[PathBuf]) -> Vec<PathBuf> {
+    let mut folders: Vec<PathBuf> = own.iter().filter_map(|folder| real_path(folder)).collect();
+    folders.extend(real_path(&std::env::temp_dir()).filter(|folder| !is_shared(folder)));
+    folders.sort();
+    folders.dedup();
+    folders
+}
+
+/// The paths at which the box reaches each of `covered` (real paths): the real path itself,
+/// and, for a shown folder whose real path holds it, the same place under the folder's path
+/// as named (a home reached through a link).
+fn covered_paths(covered: &[PathBuf], shown: &[PathBuf]) -> Vec<PathBuf> {
+    let mut paths = covered.to_vec();
+    for folder in shown {
+        let Some(real) = real_path(folder).filter(|real| real != folder) else {
+            continue;
+        };
+        for own in covered {
+            if let Ok(below) = own.strip_prefix(&real) {
+                paths.push(folder.join(below));
+            }
+        }
+    }
+    paths
+}
+
+/// Everything the plan needs: what to show, what is private, what to hide or cover (`hidden`,
+/// `covered`: real paths), and the links the box's root and `/dev` hold. `writable`: a folder
+/// the program may write in (a build's own).
 pub fn wanted_paths(
     program: &Program,
     here: &Path,
     hidden: &[PathBuf],
+    covered: &[PathBuf],
     writable: Option<&Path>,
 ) -> (Vec<(PathBuf, Want)>, Links) {
     let mut wanted: Vec<(PathBuf, Want)> = hidden
@@ -450,6 +480,11 @@ pub fn wanted_paths(
     shown.extend(more);
     // A shared folder (`/tmp`) is never shown whole, whatever led to it (a PATH folder's).
     shown.retain(|path| !is_shared(path));
+    wanted.extend(
+        covered_paths(covered, &shown)
+            .into_iter()
+            .map(|path| (path, Want::Covered)),
+    );
     wanted.extend(shown.into_iter().map(|path| (path, Want::Shown)));
     wanted.extend(
         writable
