@@ -148,6 +148,16 @@ fn stderr_reason(stderr_tail: &[u8]) -> Option<String> {
     })
 }
 
+/// Whether an interactor's stderr shows that Python ended it with an uncaught exception.
+fn python_crash(stderr_tail: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(stderr_tail);
+    // The header, or (when the tail kept only the end of a long one) a frame line.
+    text.contains("Traceback (most recent call last):")
+        || text
+            .lines()
+            .any(|line| line.starts_with("  File \"") && line.contains("\", line "))
+}
+
 /// What the interactor's end says about the case, by the `rules` of its exit status (a Kattis
 /// output validator's only 42 and 43, a Polygon package's testlib's).
 pub fn decision(ended: &Ended, stderr_tail: &[u8], feedback: &Path, rules: Rules) -> Decision {
@@ -175,8 +185,16 @@ pub fn decision(ended: &Ended, stderr_tail: &[u8], feedback: &Path, rules: Rules
     match (ruled, ended.termination) {
         (Ruling::Accepted, _) => Decision::Accepted(None),
         (Ruling::Wrong | Ruling::Presentation | Ruling::Points, Termination::Exited(status)) => {
+            // A Python interactor that crashes exits 1, as one that rejects may: the rejection
+            // stands (a lazy `int(input())` rejects garbage so), but the report says which.
+            let crashed = match python_crash(stderr_tail) {
+                true => format!(
+                    "the interactor crashed (a Python traceback on its stderr; its exit status {status} rejects): "
+                ),
+                false => String::new(),
+            };
             Decision::Wrong(format!(
-                "{}{}",
+                "{}{crashed}{}",
                 ruled.prefix(),
                 said(format!(
                     "the interactor rejected the exchange (exit status {status})"
@@ -232,6 +250,29 @@ mod tests {
             command_line("./i {input} {answer}", None, &odd),
             "./i '/t/a {answer} b' '/t/answer'"
         );
+    }
+
+    #[test]
+    fn a_python_traceback_is_called_a_crash_and_still_rejects() {
+        let ended = Ended {
+            termination: Termination::Exited(1),
+            stopped: None,
+            usage: Default::default(),
+        };
+        let traceback = b"Traceback (most recent call last):\n  File \"i.py\", line 3, in <module>\n    n = int(input())\nValueError: invalid literal for int() with base 10: 'x'\n";
+        let feedback = Path::new("/nonexistent-feedback");
+        let Decision::Wrong(reason) = decision(&ended, traceback, feedback, Rules::Testlib) else {
+            panic!("a rejection");
+        };
+        assert!(
+            reason.starts_with("the interactor crashed (a Python traceback on its stderr; its exit status 1 rejects): "),
+            "{reason}"
+        );
+        assert!(reason.ends_with("ValueError: invalid literal for int() with base 10: 'x'"), "{reason}");
+        let Decision::Wrong(reason) = decision(&ended, b"guess 7 is wrong\n", feedback, Rules::Testlib) else {
+            panic!("a rejection");
+        };
+        assert_eq!(reason, "guess 7 is wrong");
     }
 
     #[test]
