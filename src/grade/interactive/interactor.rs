@@ -268,8 +268,13 @@ mod tests {
             reason.starts_with("the interactor crashed (a Python traceback on its stderr; its exit status 1 rejects): "),
             "{reason}"
         );
-        assert!(reason.ends_with("ValueError: invalid literal for int() with base 10: 'x'"), "{reason}");
-        let Decision::Wrong(reason) = decision(&ended, b"guess 7 is wrong\n", feedback, Rules::Testlib) else {
+        assert!(
+            reason.ends_with("ValueError: invalid literal for int() with base 10: 'x'"),
+            "{reason}"
+        );
+        let Decision::Wrong(reason) =
+            decision(&ended, b"guess 7 is wrong\n", feedback, Rules::Testlib)
+        else {
             panic!("a rejection");
         };
         assert_eq!(reason, "guess 7 is wrong");
