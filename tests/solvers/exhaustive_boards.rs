@@ -302,15 +302,24 @@ fn folder_lines(problem: &str) -> Vec<(String, String, String)> {
 fn every_shipped_case_of_the_board_folders_matches_the_brute_force() {
     for (case, board, answer) in folder_lines("board_winner") {
         let expected = expected_winner(&board).unwrap().to_string();
-        assert_eq!(answer, expected, "board_winner/{case}: {board}");
+        assert_eq!(
+            answer, expected,
+            "board_winner/{case}: for the input line {board:?}, the .out says {answer:?} (left), a brute force says {expected:?} (right)"
+        );
     }
     for (case, board, answer) in folder_lines("perfect_play") {
         let expected = expected_perfect_play(&board).to_string();
-        assert_eq!(answer, expected, "perfect_play/{case}: {board}");
+        assert_eq!(
+            answer, expected,
+            "perfect_play/{case}: for the input line {board:?}, the .out says {answer:?} (left), a brute force says {expected:?} (right)"
+        );
     }
     for (case, line, answer) in folder_lines("move_values") {
         let (board, rule) = line.split_once(' ').unwrap();
         let expected = expected_move_values(board, rule == "misere");
-        assert_eq!(answer, expected, "move_values/{case}: {line}");
+        assert_eq!(
+            answer, expected,
+            "move_values/{case}: for the input line {line:?}, the .out says {answer:?} (left), a brute force says {expected:?} (right)"
+        );
     }
 }
