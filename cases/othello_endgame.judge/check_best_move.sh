@@ -29,6 +29,7 @@ $0 ~ /[^ \t\r]/ {
     if (NF != 2) reject("line " n ": expected \"SCORE MOVE\", found \"" $0 "\"")
     if ($1 !~ /^[+-][0-9]+$/) reject("line " n ": the score needs a sign, like +18 or -4, found \"" $1 "\"")
     if ($1 + 0 != best) reject("line " n ": score " $1 ", but the exact score is " shown)
+    if (!($2 in scores) && (toupper($2) in scores)) reject("line " n ": moves are written in capitals: " toupper($2) ", not " $2)
     if (!($2 in scores)) reject("line " n ": " $2 " is not a legal play here (expected one reaching " shown ")")
     if (scores[$2] != best) reject("line " n ": " $2 " reaches " scores[$2] ", not the best " shown)
 }
