@@ -159,6 +159,46 @@ fn escaped_byte(&byte: &u8) -> String {
     }
 }
 
+/// `; did you mean "KNOWN"?` for the one of `known` closest to a misspelt `word` (at most two
+/// letters added, removed, changed or two swapped), else nothing: for an unknown key's warning.
+pub fn did_you_mean(word: &str, known: &[&str]) -> String {
+    let best = known
+        .iter()
+        .map(|candidate| (edit_distance(word, candidate), *candidate))
+        .filter(|(distance, _)| *distance <= 2 && *distance < word.chars().count())
+        .min_by_key(|(distance, _)| *distance);
+    match best {
+        Some((_, candidate)) => format!("; did you mean {candidate:?}?"),
+        None => String::new(),
+    }
+}
+
+/// The edits (a letter added, removed or changed, two neighbours swapped) from `a` to `b`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // rows[i][j]: the edits from a[..i] to b[..j].
+    let mut rows = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        rows[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let change = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (rows[i - 1][j] + 1)
+                .min(rows[i][j - 1] + 1)
+                .min(rows[i - 1][j - 1] + change);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = best;
+        }
+    }
+    rows[a.len()][b.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -215,5 +255,20 @@ mod tests {
         assert_eq!(whole("x␠".as_bytes()), "x\\u{2420}");
         assert_eq!(whole("\u{202e}a".as_bytes()), "\\u{202e}a");
         assert_eq!(whole(b"\x1b[32mAC\n"), "\\x1b[32mAC\\x0a");
+    }
+
+    #[test]
+    fn a_misspelt_key_gets_the_closest_known_one() {
+        let known = ["memory", "time_limit", "output"];
+        assert_eq!(
+            did_you_mean("memmory", &known),
+            "; did you mean \"memory\"?"
+        );
+        assert_eq!(
+            did_you_mean("tiem_limit", &known),
+            "; did you mean \"time_limit\"?"
+        );
+        assert_eq!(did_you_mean("colour", &known), "");
+        assert_eq!(did_you_mean("x", &["y"]), "");
     }
 }

@@ -7,6 +7,7 @@
 
 use super::folder_limits::FolderLimits;
 use super::yaml::{self, Entry, Node};
+use crate::text::did_you_mean;
 
 /// The version of the package format, from `problem_format_version`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,6 +201,12 @@ const METADATA: [&str; 15] = [
     "problem_format_version",
 ];
 
+/// The top-level keys read (besides `METADATA`).
+const TOP_LEVEL: [&str; 5] = ["type", "validation", "validator_flags", "limits", "grading"];
+
+/// The `limits:` keys applied when one program is judged.
+const LIMITS: [&str; 4] = ["time_limit", "memory", "output", "compilation_time"];
+
 /// `limits:` keys that set the time limit from the accepted submissions' times.
 const TIME_FROM_SUBMISSIONS: [&str; 4] = [
     "time_multiplier",
@@ -378,7 +385,16 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
             )?,
             "grading" => warn(entry.line, scoring_warning("grading")),
             known if METADATA.contains(&known) => {}
-            other => warn(entry.line, format!("unknown key {other:?}, not read")),
+            other => {
+                let known: Vec<&str> = TOP_LEVEL.iter().chain(&METADATA).copied().collect();
+                warn(
+                    entry.line,
+                    format!(
+                        "unknown key {other:?}, not read{}",
+                        did_you_mean(other, &known)
+                    ),
+                )
+            }
         }
     }
     problem.warnings = warnings;
@@ -427,11 +443,14 @@ fn read_limits(
                         }
                         other => warn(
                             multiplier.line,
-                            format!("unknown key limits.time_multipliers.{other}, not read"),
+                            format!(
+                                "unknown key limits.time_multipliers.{other}, not read{}",
+                                did_you_mean(other, &["ac_to_time_limit", "time_limit_to_tle"])
+                            ),
                         ),
                     }
                 }
-                from_submissions.push(limit.key.as_str());
+                from_submissions.push((limit.key.as_str(), limit.line));
             }
             known if TIME_FROM_SUBMISSIONS.contains(&known) => {
                 let value = Some(positive(limit)?);
@@ -440,31 +459,49 @@ fn read_limits(
                     "time_safety_margin" => verify_limits.time_limit_to_tle = value,
                     _ => verify_limits.time_resolution = value,
                 }
-                from_submissions.push(known);
+                from_submissions.push((known, limit.line));
             }
             "compilation_time" => {
                 verify_limits.compilation_time = Some(positive(limit)?);
             }
             known if NOT_APPLIED.contains(&known) => {
                 number(limit, "a number")?;
-                not_applied.push(known);
+                not_applied.push((known, limit.line));
             }
-            other => warn(limit.line, format!("unknown key limits.{other}, not read")),
+            other => {
+                let known: Vec<&str> = LIMITS
+                    .iter()
+                    .chain(&TIME_FROM_SUBMISSIONS)
+                    .chain(&NOT_APPLIED)
+                    .copied()
+                    .collect();
+                warn(
+                    limit.line,
+                    format!(
+                        "unknown key limits.{other}, not read{}",
+                        did_you_mean(other, &known)
+                    ),
+                )
+            }
         }
     }
-    if !from_submissions.is_empty() {
+    // Each warning points at the first key it names.
+    let keys = |found: &[(&str, usize)]| {
+        let names: Vec<&str> = found.iter().map(|(key, _)| *key).collect();
+        names.join(", ")
+    };
+    if let Some((_, line)) = from_submissions.first() {
         limits.set_by_submissions = Some(format!(
-            "{from}: line {}: limits {} set the time limit from the accepted submissions' times, as `judge verify` does; judging one program, the time limit is limits.time_limit if given, else -t, else the default",
-            entry.line,
-            from_submissions.join(", ")
+            "{from}: line {line}: limits {} set the time limit from the accepted submissions' times, as `judge verify` does; judging one program, the time limit is limits.time_limit if given, else -t, else the default",
+            keys(&from_submissions)
         ));
     }
-    if !not_applied.is_empty() {
+    if let Some((_, line)) = not_applied.first() {
         warn(
-            entry.line,
+            *line,
             format!(
                 "limits {} are not applied (the judge compiles nothing, and gives validators its own limits)",
-                not_applied.join(", ")
+                keys(&not_applied)
             ),
         );
     }
@@ -575,7 +612,7 @@ mod tests {
         assert_eq!(problem.limits.time, Some(Duration::from_millis(1500)));
         assert!(problem.warnings.is_empty(), "{:?}", problem.warnings);
         let said = problem.limits.set_by_submissions.unwrap_or_default();
-        assert!(said.starts_with("problem.yaml: line 6: limits time_multipliers set the time limit from the accepted submissions' times"), "{said}");
+        assert!(said.starts_with("problem.yaml: line 8: limits time_multipliers set the time limit from the accepted submissions' times"), "{said}");
         let listed = read("type: [pass-fail, interactive]\n");
         assert_eq!(listed.interactive, Some(1));
     }
@@ -614,9 +651,10 @@ mod tests {
         for said in [
             "problem.yaml: line 1: validation: custom score: each case is judged AC or not; scores are not computed",
             "problem.yaml: line 2: type scoring: each case",
-            "problem.yaml: line 6: unknown key limits.memroy, not read",
-            "problem.yaml: line 3: limits time_multiplier, time_safety_margin set the time limit",
-            "problem.yaml: line 3: limits validation_time are not applied",
+            "problem.yaml: line 6: unknown key limits.memroy, not read; did you mean \"memory\"?",
+            // Each at the first key it names, not at `limits:`.
+            "problem.yaml: line 4: limits time_multiplier, time_safety_margin set the time limit",
+            "problem.yaml: line 7: limits validation_time are not applied",
             "problem.yaml: line 8: unknown key \"fancy\", not read",
         ] {
             assert!(warnings.contains(said), "{said} not in\n{warnings}");

@@ -274,7 +274,9 @@ fn a_checker_accepts_any_best_move_and_needs_the_exact_score() {
     judge_cmd("echo -12 g3", &dir, &[])
         .assert()
         .code(1)
-        .stdout(contains("line 1: moves are written in capitals: G3, not g3"));
+        .stdout(contains(
+            "line 1: moves are written in capitals: G3, not g3",
+        ));
     // A crash is RE before any checker is asked.
     judge_cmd("exit 3", &dir, &[])
         .assert()

@@ -112,7 +112,7 @@ fn the_2023_draft_says_interactive_in_its_type() {
         .assert()
         .code(0)
         .stderr(contains("interactor `./validate.py`"))
-        .stderr(contains("problem.yaml: line 5: limits time_multipliers set the time limit from the accepted submissions' times"))
+        .stderr(contains("problem.yaml: line 6: limits time_multipliers set the time limit from the accepted submissions' times"))
         .stdout(contains("3 cases: 3 AC"));
     tag.assert_none_left();
 }
