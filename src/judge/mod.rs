@@ -234,7 +234,7 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
                 sandbox::configure(
                     flags.settings().sandbox,
                     test_data_folders(target, &tasks),
-                    &[sources::cache_root()],
+                    &sources::caches_to_cover(),
                 );
                 for warning in sources::beside_warnings(source) {
                     eprintln!("{}", printable(&warning));
@@ -294,7 +294,7 @@ fn set_up_sandbox(settings: &Settings, target: &JudgeTarget, tasks: &[Task]) {
     let availability = sandbox::configure(
         settings.sandbox,
         test_data_folders(target, tasks),
-        &[sources::cache_root()],
+        &sources::caches_to_cover(),
     );
     eprintln!("{}", availability.describe());
     let mut programs: Vec<&Program> = tasks.iter().map(|task| &task.program).collect();

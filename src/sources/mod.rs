@@ -29,6 +29,37 @@ pub fn cache_root() -> PathBuf {
     }
 }
 
+/// The judge's caches, for the sandbox to cover: this run's, made now if missing, and made
+/// private (mode 0700: a box's user, who is not its owner, cannot go in by any path, a bind
+/// mount the sandbox does not know of included), and the ones other runs keep in each home
+/// (`~/.cache/game-judge`, another `XDG_CACHE_HOME` aside), which a folder shown to a program
+/// may hold.
+pub fn caches_to_cover() -> Vec<PathBuf> {
+    use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+    let own = cache_root();
+    let _ = std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(&own);
+    let _ = std::fs::set_permissions(&own, std::fs::Permissions::from_mode(0o700));
+    let homes = std::fs::read_dir("/home")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| entry.path())
+        .chain(std::env::var_os("HOME").map(PathBuf::from))
+        .chain([PathBuf::from("/root")]);
+    let mut caches = vec![own];
+    caches.extend(
+        homes
+            .map(|home| home.join(".cache/game-judge"))
+            .filter(|cache| cache.is_dir()),
+    );
+    caches.sort();
+    caches.dedup();
+    caches
+}
+
 /// Without a home: a cache in the temporary folder that is the judge's own (its user's, mode
 /// 0700, not a link), for another user could have made one there first and put programs in it
 /// that the judge would run (a checker, as root). One found that is not the judge's own is

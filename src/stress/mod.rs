@@ -184,7 +184,7 @@ pub fn run(root: &Path, stress: &StressOptions, settings: &Settings) -> outcome:
     {
         hidden.extend(sandbox::folders_named(helper, &here));
     }
-    let availability = sandbox::configure(settings.sandbox, hidden, &[sources::cache_root()]);
+    let availability = sandbox::configure(settings.sandbox, hidden, &sources::caches_to_cover());
     eprintln!("{}", availability.describe());
     if stress.name.is_none() && stress.validator.is_none() {
         eprintln!("{NO_VALIDATOR}");

@@ -394,7 +394,7 @@ pub fn run(
     let availability = sandbox::configure(
         settings.sandbox,
         hidden_folders(dir, &folder),
-        &[sources::cache_root()],
+        &sources::caches_to_cover(),
     );
     eprintln!("{}", availability.describe());
     if let Some(rules) = folder.limits.run_rules_said() {

@@ -914,9 +914,92 @@ fn the_judges_cache_is_covered_in_a_folder_the_box_shows() {
         return;
     }
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
+    // A later run with a cache elsewhere: the one it used before is the judge's own still (made
+    // private to its owner, so no box user goes in).
+    let output = common::judge_cmd(&command, &dir, &[])
+        .env("XDG_CACHE_HOME", home.with_file_name("elsewhere"))
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        out.contains("problem/sample-1  AC"),
+        "another run's cache:\n{out}"
+    );
     let output = judged_with(&["--no-sandbox"]);
     let out = String::from_utf8_lossy(&output.stdout);
     assert!(out.contains("problem/sample-1  WA"), "{out}");
+}
+
+/// `judge --cmd COMMAND DIR` run in a mount namespace of its own, after `mounts` (shell lines,
+/// run as root there: bind mounts) are made; with `cache` as its cache. The judge's stdout.
+fn judged_after_mounts(mounts: &str, command: &str, dir: &Path, cache: &Path) -> String {
+    let judge = env!("CARGO_BIN_EXE_judge");
+    let script = format!(
+        "{mounts} && exec {judge} --cmd '{command}' '{}'",
+        dir.display()
+    );
+    let output = std::process::Command::new("unshare")
+        .args(["-m", "--propagation", "private", "sh", "-c", &script])
+        .env("XDG_CACHE_HOME", cache)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    )
+}
+
+#[test]
+fn a_bind_mount_of_a_folder_holding_the_cache_or_the_cases_shows_neither() {
+    let unshare_works = std::process::Command::new("unshare")
+        .args(["-m", "true"])
+        .status()
+        .is_ok_and(|status| status.success());
+    if !sandbox_available() || !unshare_works {
+        return;
+    }
+    // The home that holds the cache, mounted at a second place, and the program run from there.
+    let home = common::fresh_folder(
+        "sandbox-bind",
+        "home",
+        &[
+            ("word.txt", "blocked\n"),
+            ("cache/game-judge/polygon/tests/01.a", "escaped\n"),
+            (
+                "peek.sh",
+                "here=$(dirname \"$0\")\n\
+                 if ls \"$here\"/cache/game-judge/polygon 2>/dev/null | grep -q .; then echo escaped;\n\
+                 elif ls \"$here\"/cases/*.out >/dev/null 2>&1; then echo escaped;\n\
+                 else cat \"$here/word.txt\"; fi\n",
+            ),
+        ],
+    );
+    let second = home.with_file_name("second");
+    fs::create_dir_all(&second).unwrap();
+    let dir = attack("echo unused\n");
+    let command = format!("sh {}", second.join("peek.sh").display());
+    let mount_home = format!("mount --bind '{}' '{}'", home.display(), second.display());
+    let out = judged_after_mounts(&mount_home, &command, &dir, &home.join("cache"));
+    assert!(
+        out.contains("problem/sample-1  AC"),
+        "the cache, by a bind mount:\n{out}"
+    );
+    // The case folder mounted inside the program's folder.
+    fs::create_dir_all(home.join("cases")).unwrap();
+    let mount_cases = format!(
+        "mount --bind '{}' '{}'",
+        dir.display(),
+        home.join("cases").display()
+    );
+    let command = format!("sh {}", home.join("peek.sh").display());
+    let out = judged_after_mounts(&mount_cases, &command, &dir, &home.with_file_name("cache"));
+    assert!(
+        out.contains("problem/sample-1  AC"),
+        "the cases, by a bind mount:\n{out}"
+    );
 }
 
 #[test]

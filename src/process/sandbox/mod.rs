@@ -11,6 +11,7 @@
 
 mod build_space;
 mod child;
+mod identity;
 mod network;
 mod plan;
 mod users;
@@ -78,9 +79,8 @@ struct Settings {
 static SETTINGS: Mutex<Option<Settings>> = Mutex::new(None);
 
 /// Turns the sandbox on (`wanted`) for the runs to confine, hiding `hidden` folders (the test
-/// data) from them and covering the judge's `own` ones (its cache; its scratch too), where the
-/// kernel allows; says whether it is on. An own folder not there yet is made, so that a box
-/// planned before the judge first writes in it covers it as well.
+/// data) from them and covering the judge's `own` ones (its caches; its scratch too), where the
+/// kernel allows; says whether it is on.
 pub fn configure(wanted: bool, hidden: Vec<PathBuf>, own: &[PathBuf]) -> Availability {
     let root = ns::own_ids().0 == 0;
     let availability = if !wanted {
@@ -100,12 +100,7 @@ pub fn configure(wanted: bool, hidden: Vec<PathBuf>, own: &[PathBuf]) -> Availab
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     *settings = matches!(availability, Availability::On { .. }).then(|| Settings {
         hidden: with_also_hidden(&hidden),
-        covered: {
-            for folder in own {
-                let _ = std::fs::create_dir_all(folder);
-            }
-            wanted::judges_own(own)
-        },
+        covered: wanted::judges_own(own),
         root,
     });
     availability

@@ -16,6 +16,7 @@
 //!   judge's own folders (its cache, its scratch). A folder holding one is still shown (a
 //!   program in the home that holds the cache), and a folder named in one too (a build).
 
+use super::identity::{self, Ancestry};
 use super::plan::Want;
 use crate::process::program::Program;
 use std::path::{Component, Path, PathBuf};
@@ -278,23 +279,28 @@ pub fn folders_named(command: &str, base: &Path) -> Vec<PathBuf> {
     folders
 }
 
-/// Whether the folder `folder` holds, or lies in, a hidden one.
+/// Whether the folder `folder` holds, or lies in, a hidden one, by whatever path (a link, a
+/// bind mount).
 fn touches_hidden(folder: &Path, hidden: &[PathBuf]) -> bool {
-    let Some(real) = real_path(folder) else {
+    if real_path(folder).is_none() {
         return true;
-    };
-    hidden
-        .iter()
-        .any(|hidden| hidden.starts_with(&real) || real.starts_with(hidden))
+    }
+    hidden.iter().any(|hidden| {
+        let ancestry = Ancestry::of(hidden);
+        ancestry.under(folder).is_some() || ancestry.holds(folder)
+    })
 }
 
 /// Whether the folder `folder` holds a hidden one (and does not lie in one).
 fn holds_hidden(folder: &Path, hidden: &[PathBuf]) -> bool {
-    let Some(real) = real_path(folder) else {
+    if real_path(folder).is_none() {
         return false;
-    };
-    !hidden.iter().any(|hidden| real.starts_with(hidden))
-        && hidden.iter().any(|hidden| hidden.starts_with(&real))
+    }
+    let ancestries: Vec<Ancestry> = hidden.iter().map(|hidden| Ancestry::of(hidden)).collect();
+    !ancestries.iter().any(|ancestry| ancestry.holds(folder))
+        && ancestries
+            .iter()
+            .any(|ancestry| ancestry.under(folder).is_some())
 }
 
 /// What the command names: (paths to show, folders named, or holding a named file, that are
@@ -421,20 +427,21 @@ pub fn judges_own(own: &[PathBuf]) -> Vec<PathBuf> {
     folders
 }
 
-/// The paths at which the box reaches each of `covered` (real paths): the real path itself,
-/// and, for a shown folder whose real path holds it, the same place under the folder's path
-/// as named (a home reached through a link).
-fn covered_paths(covered: &[PathBuf], shown: &[PathBuf]) -> Vec<PathBuf> {
-    let mut paths = covered.to_vec();
-    for folder in shown {
-        let Some(real) = real_path(folder).filter(|real| real != folder) else {
-            continue;
-        };
-        for own in covered {
-            if let Ok(below) = own.strip_prefix(&real) {
-                paths.push(folder.join(below));
-            }
-        }
+/// Each of `folders` (real paths) at every path by which the box reaches it: its own, and below
+/// a shown folder (or a mount point in one) that is it or a folder above it by another path (a
+/// link, a bind mount of a home).
+fn reached_at(folders: &[PathBuf], shown: &[PathBuf]) -> Vec<PathBuf> {
+    let mut ways: Vec<PathBuf> = shown.iter().filter(|path| path.is_dir()).cloned().collect();
+    let mounted = identity::mount_points_below(&ways);
+    ways.extend(mounted);
+    let mut paths = folders.to_vec();
+    for folder in folders {
+        let ancestry = Ancestry::of(folder);
+        paths.extend(
+            ways.iter()
+                .filter_map(|way| ancestry.under(way))
+                .filter(|path| path != folder),
+        );
     }
     paths
 }
@@ -449,12 +456,9 @@ pub fn wanted_paths(
     covered: &[PathBuf],
     writable: Option<&Path>,
 ) -> (Vec<(PathBuf, Want)>, Links) {
-    let mut wanted: Vec<(PathBuf, Want)> = hidden
-        .iter()
-        .map(|folder| (folder.clone(), Want::Hidden))
-        .collect();
+    let mut wanted: Vec<(PathBuf, Want)> = Vec::new();
     let (system, links) = system_view();
-    wanted.extend(system.into_iter().map(|folder| (folder, Want::Shown)));
+    wanted.extend(system.iter().map(|folder| (folder.clone(), Want::Shown)));
     for private in ["/tmp", "/dev/shm"] {
         wanted.push((PathBuf::from(private), Want::Private));
     }
@@ -480,11 +484,14 @@ pub fn wanted_paths(
     shown.extend(more);
     // A shared folder (`/tmp`) is never shown whole, whatever led to it (a PATH folder's).
     shown.retain(|path| !is_shared(path));
-    wanted.extend(
-        covered_paths(covered, &shown)
-            .into_iter()
-            .map(|path| (path, Want::Covered)),
-    );
+    let every_shown: Vec<PathBuf> = system.iter().chain(&shown).cloned().collect();
+    for (folders, want) in [(hidden, Want::Hidden), (covered, Want::Covered)] {
+        wanted.extend(
+            reached_at(folders, &every_shown)
+                .into_iter()
+                .map(|path| (path, want)),
+        );
+    }
     wanted.extend(shown.into_iter().map(|path| (path, Want::Shown)));
     wanted.extend(
         writable
