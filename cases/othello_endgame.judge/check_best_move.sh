@@ -35,5 +35,5 @@ $0 ~ /[^ \t\r]/ {
 }
 END {
     if (failed) exit 1
-    if (n < count) { print "expected " count " answers, found " n; exit 1 }
+    if (n < count) { print "expected " count (count == 1 ? " answer" : " answers") ", found " n + 0; exit 1 }
 }' "$3" "$2"

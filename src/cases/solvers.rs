@@ -75,15 +75,21 @@ pub fn discover(cases_root: &Path, bin_dir: &Path) -> Result<Vec<SolverCases>, V
 /// folder or a case file) is judged with `--cmd`, or with the solver its folder is named after.
 fn not_a_solver(name: &str, known: &[String], bin: &Path) -> String {
     let path = Path::new(name);
+    if path.is_file() && crate::sources::Language::of(path).is_some() {
+        return format!(
+            "{name} is a source file, and a program is judged on a case folder: judge {name} DIR (or judge --cmd {name} DIR)"
+        );
+    }
     let kind = if path.is_dir() {
         "a folder"
     } else if path.is_file() {
         "a file"
     } else {
         let command = match name {
-            "play" | "validate" | "stress" => {
+            "play" | "validate" | "stress" | "verify" | "merge" => {
                 format!("; {name} is a command, and a command comes first: judge {name} …")
             }
+            "help" => "; for help: judge --help".to_string(),
             _ => String::new(),
         };
         return format!(

@@ -300,18 +300,23 @@ fn set_up_sandbox(settings: &Settings, target: &JudgeTarget, tasks: &[Task]) {
     let mut programs: Vec<&Program> = tasks.iter().map(|task| &task.program).collect();
     programs.dedup();
     for program in programs {
-        for folder in sandbox::refused_folders(program) {
-            eprintln!(
-                "{}",
-                printable(&format!(
+        for refused in sandbox::refused_folders(program) {
+            let folder = match relative(&refused.folder).as_os_str().is_empty() {
+                true => Path::new("."),
+                false => relative(&refused.folder),
+            };
+            let said = match refused.named {
+                true => format!(
                     "warning: the sandbox does not show {} to the program, as it holds test data: name the files the program needs there, or run the judge from another folder",
-                    match relative(&folder).as_os_str().is_empty() {
-                        true => Path::new("."),
-                        false => relative(&folder),
-                    }
-                    .display()
-                ))
-            );
+                    folder.display()
+                ),
+                // Most programs need nothing beside them: a note, not a warning.
+                false => format!(
+                    "note: the sandbox shows the program's files in {} alone, as that folder holds test data: a file the program reads beside them is not there",
+                    folder.display()
+                ),
+            };
+            eprintln!("{}", printable(&said));
         }
     }
 }

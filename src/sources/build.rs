@@ -7,9 +7,10 @@
 
 use super::{cache_folder, fingerprint, Dialect, Language, Python3};
 use crate::limits::{Limits, PastOutputCap};
-use crate::process::sandbox::{BuildSpace, NotTaken};
+use crate::process::sandbox::{self, BuildSpace, NotTaken};
 use crate::process::{execute, in_path, open_regular, Program, Stop, Termination, Trust};
 use crate::temp_folder::quoted;
+use crate::text::printable;
 use std::fmt;
 use std::fs;
 use std::io::Read;
@@ -209,6 +210,19 @@ fn files_of(source: &Path, whose: Whose) -> Result<Vec<SourceFile>, Failure> {
                     continue;
                 }
                 let path = entry.path();
+                // The cases kept beside a program (`judge --cmd . test`) are no part of it: a
+                // build that carried them would show the answers to the program.
+                if whose == Whose::Contestant && sandbox::is_test_data(&path) {
+                    eprintln!(
+                        "{}",
+                        printable(&format!(
+                            "note: {} is test data: left out of the build of {}",
+                            inside.join(&name).display(),
+                            source.display()
+                        ))
+                    );
+                    continue;
+                }
                 refused_if_link(&path, &inside.join(&name))?;
                 let metadata = fs::symlink_metadata(&path).map_err(io)?;
                 if metadata.is_dir() {

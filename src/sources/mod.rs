@@ -201,7 +201,13 @@ pub fn program_for(path: &Path, dialect: &Dialect) -> Result<Program, String> {
     match build_submission(path, COMPILE_TIME_LIMIT, dialect) {
         Ok(built) => {
             if built.fresh {
-                eprintln!("built {} into {}", path.display(), built.folder.display());
+                // An interpreted language's source is checked and put in place, not compiled.
+                let done = match Language::of(path) {
+                    Some(Language::Python | Language::PyPy3 | Language::Python2) => "checked",
+                    Some(Language::JavaScript) => "checked",
+                    _ => "built",
+                };
+                eprintln!("{done} {} into {}", path.display(), built.folder.display());
             }
             Ok(Program::Binary(built.program))
         }

@@ -277,6 +277,10 @@ fn a_checker_accepts_any_best_move_and_needs_the_exact_score() {
         .stdout(contains(
             "line 1: moves are written in capitals: G3, not g3",
         ));
+    judge_cmd("true", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("expected 1 answer, found 0"));
     // A crash is RE before any checker is asked.
     judge_cmd("exit 3", &dir, &[])
         .assert()
@@ -420,6 +424,21 @@ fn a_solver_name_for_a_folder_and_a_command_word_after_a_flag_get_a_fix() {
             "play is a command, and a command comes first: judge play",
         )),
     );
+    judge()
+        .arg("help")
+        .assert()
+        .code(2)
+        .stderr(contains("for help: judge --help"));
+    // A source file alone: it needs the cases to be judged on.
+    let folder = common::fresh_folder("usage-source", "solution", &[("ok.cpp", "int main() {}\n")]);
+    judge()
+        .current_dir(&folder)
+        .arg("ok.cpp")
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "ok.cpp is a source file, and a program is judged on a case folder: judge ok.cpp DIR",
+        ));
 }
 
 /// `--output-limit MIB` sets the output cap: 2 MiB of output is OLE under 1 and not under the
@@ -521,6 +540,10 @@ fn a_source_file_is_built_cached_and_rebuilt_when_it_changes() {
     assert_eq!(out, "", "nothing judged");
     let (code, out, err) = run("sol.py");
     assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        err.contains("checked ") && err.contains("sol.py into"),
+        "{err}"
+    );
     // `judge sol.py DIR`, without --cmd, is the same; a name that is no file is a solver's.
     common::judge()
         .arg(folder.join("sol.py"))

@@ -1003,6 +1003,41 @@ fn a_bind_mount_of_a_folder_holding_the_cache_or_the_cases_shows_neither() {
 }
 
 #[test]
+fn a_folder_submission_leaves_the_cases_it_holds_out_of_its_build() {
+    // `judge --cmd . test` from a contest folder that keeps its cases in test/: the build of `.`
+    // is a copy of the folder, which must not carry the answers to the program.
+    let folder = common::fresh_folder(
+        "sandbox-folder-build",
+        "contest",
+        &[
+            ("test/sample-1.in", "question\n"),
+            ("test/sample-1.out", "blocked\n"),
+            ("helper.py", "WORD = 'blocked'\n"),
+            (
+                "main.py",
+                "import glob, helper\nprint('escaped' if glob.glob('test/*.out') + glob.glob('**/*.out', recursive=True) else helper.WORD)\n",
+            ),
+        ],
+    );
+    let output = common::judge()
+        .current_dir(&folder)
+        .env("XDG_CACHE_HOME", folder.with_file_name("cache"))
+        .args(["--cmd", ".", "test"])
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let (out, err) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert!(out.contains("test/sample-1  AC"), "{out}\n{err}");
+    assert!(
+        err.contains("note: test is test data: left out of the build of ."),
+        "{err}"
+    );
+}
+
+#[test]
 fn judging_from_inside_a_case_folder_under_tmp_works() {
     // The working folder is then a hidden folder under the box's private /tmp.
     let tag = Tag::new("sandbox-in-tmp");
@@ -1162,7 +1197,7 @@ fn a_script_beside_the_cases_folder_is_told_why_its_neighbours_are_not_shown() {
         .unwrap();
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(
-        err.contains("warning: the sandbox does not show . to the program, as it holds test data"),
+        err.contains("note: the sandbox shows the program's files in . alone, as that folder holds test data: a file the program reads beside them is not there"),
         "{err}"
     );
 }

@@ -326,6 +326,19 @@ fn atcoder(scan: &mut Scan, dir: &Path) {
         }
     }
     scan.folder(&inputs, &answers, "", false);
+    // A case-like file beside in/ and out/ (a sample saved by hand) is read by nothing: said.
+    for path in entries(dir).unwrap_or_default() {
+        let lower = file_name(&path).to_ascii_lowercase();
+        let case_like = [".in", ".out", ".ans", ".txt"]
+            .iter()
+            .any(|suffix| lower.ends_with(suffix));
+        if case_like && path.is_file() {
+            scan.listing.warnings.push(format!(
+                "skipped {}: AtCoder's cases are the files of in/ and out/",
+                path.display()
+            ));
+        }
+    }
     if scan.answers == Answers::Forbidden {
         return;
     }
@@ -464,11 +477,23 @@ mod tests {
         let errors = list(&dir, Layout::Polygon, Answers::Required).unwrap_err();
         assert_eq!(errors.len(), 1);
         assert!(errors[0].to_string().ends_with("02.a"), "{}", errors[0]);
-        let dir = folder(&["in/s1.txt", "out/s1.txt", "in/.DS_Store"]);
+        let dir = folder(&[
+            "in/s1.txt",
+            "out/s1.txt",
+            "in/.DS_Store",
+            "X.IN",
+            "notes.md",
+        ]);
         let listing = list(&dir, Layout::AtCoder, Answers::Required).unwrap();
         assert_eq!(names(&listing), ["s1"]);
         assert!(
             listing.warnings[0].contains(".DS_Store"),
+            "{:?}",
+            listing.warnings
+        );
+        assert_eq!(listing.warnings.len(), 2, "{:?}", listing.warnings);
+        assert!(
+            listing.warnings[1].ends_with("X.IN: AtCoder's cases are the files of in/ and out/"),
             "{:?}",
             listing.warnings
         );

@@ -17,6 +17,8 @@ mod plan;
 mod users;
 mod wanted;
 
+pub use wanted::Refused;
+
 use super::program::Program;
 use super::sys;
 use super::sys::namespaces as ns;
@@ -78,10 +80,30 @@ struct Settings {
 
 static SETTINGS: Mutex<Option<Settings>> = Mutex::new(None);
 
+/// The test data of this run of the judge (real paths), known whether the sandbox is on or off.
+static TEST_DATA: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Whether `path` is (by whatever path leads to it) one of the folders or files of this run's
+/// test data: what a contestant's folder must not carry into its build.
+pub fn is_test_data(path: &Path) -> bool {
+    let test_data = TEST_DATA
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    test_data
+        .iter()
+        .any(|data| identity::Ancestry::of(data).under(path).as_deref() == Some(path))
+}
+
 /// Turns the sandbox on (`wanted`) for the runs to confine, hiding `hidden` folders (the test
 /// data) from them and covering the judge's `own` ones (its caches; its scratch too), where the
 /// kernel allows; says whether it is on.
 pub fn configure(wanted: bool, hidden: Vec<PathBuf>, own: &[PathBuf]) -> Availability {
+    *TEST_DATA
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner()) = hidden
+        .iter()
+        .filter_map(|path| wanted::real_path(path))
+        .collect();
     let root = ns::own_ids().0 == 0;
     let availability = if !wanted {
         Availability::Refused
@@ -120,7 +142,7 @@ fn with_also_hidden(test_data: &[PathBuf]) -> Vec<PathBuf> {
 
 /// The folders `program`'s command names that its box will not show, as they hold (or lie in)
 /// test data: for a warning.
-pub fn refused_folders(program: &Program) -> Vec<PathBuf> {
+pub fn refused_folders(program: &Program) -> Vec<Refused> {
     let settings = SETTINGS
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());

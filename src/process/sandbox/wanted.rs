@@ -303,16 +303,28 @@ fn holds_hidden(folder: &Path, hidden: &[PathBuf]) -> bool {
             .any(|ancestry| ancestry.under(folder).is_some())
 }
 
-/// What the command names: (paths to show, folders named, or holding a named file, that are
-/// not shown as they hold test data).
-fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, Vec<PathBuf>) {
+/// A folder the command names, or that holds a file it names, that the box does not show whole
+/// as it holds test data.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Refused {
+    pub folder: PathBuf,
+    /// Named itself (`java -cp .`): the program may need it whole. Else only a named file's
+    /// folder, the file shown alone.
+    pub named: bool,
+}
+
+/// What the command names: (paths to show, folders not shown whole as they hold test data).
+fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, Vec<Refused>) {
     let mut shown = Vec::new();
     let mut refused = Vec::new();
-    let show_folder = |folder: PathBuf, shown: &mut Vec<PathBuf>, refused: &mut Vec<PathBuf>| {
+    let show_folder = |folder: PathBuf, shown: &mut Vec<PathBuf>, refused: &mut Vec<Refused>| {
         match (is_shared(&folder), touches_hidden(&folder, hidden)) {
             // Its named files are shown, one by one.
             (true, _) => {}
-            (false, true) => refused.push(folder),
+            (false, true) => refused.push(Refused {
+                folder,
+                named: true,
+            }),
             (false, false) => shown.push(folder),
         }
     };
@@ -336,9 +348,10 @@ fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, V
                     {
                         match touches_hidden(folder, hidden) {
                             false => shown.push(folder.to_path_buf()),
-                            true if holds_hidden(folder, hidden) => {
-                                refused.push(folder.to_path_buf())
-                            }
+                            true if holds_hidden(folder, hidden) => refused.push(Refused {
+                                folder: folder.to_path_buf(),
+                                named: false,
+                            }),
                             true => {}
                         }
                     }
@@ -412,7 +425,7 @@ fn class_files(folder: &Path, class: &str) -> Vec<PathBuf> {
 
 /// The folders a command names that the box does not show, as they hold (or lie in) test data:
 /// what a user should be told.
-pub fn refused_folders(program: &Program, here: &Path, hidden: &[PathBuf]) -> Vec<PathBuf> {
+pub fn refused_folders(program: &Program, here: &Path, hidden: &[PathBuf]) -> Vec<Refused> {
     named(program, here, hidden).1
 }
 
