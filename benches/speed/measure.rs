@@ -94,6 +94,18 @@ pub fn run_ok(command: &mut Command) {
 
 /// Runs `program` with `input` written to its stdin through a pipe and its stdout read through
 /// a pipe, as a judge would; returns the output's length (checked by the caller).
+/// Runs `program` as a shell runs `program < file > /dev/null`: stdin the file itself, stdout
+/// the null device.
+pub fn from_file_to_null(program: &Path, file: &Path) {
+    let status = Command::new(program)
+        .stdin(std::fs::File::open(file).unwrap())
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .status()
+        .unwrap();
+    assert!(status.success(), "{} failed", program.display());
+}
+
 pub fn through_pipes(program: &Path, input: &[u8]) -> usize {
     let mut child = Command::new(program)
         .stdin(Stdio::piped())

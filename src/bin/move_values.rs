@@ -447,6 +447,18 @@ fn fail(message: &str) -> ! {
     process::exit(1)
 }
 
+/// Writes the answers to stdout, or says why they could not be written.
+fn write_output(output: &[u8]) {
+    let stdout = io::stdout();
+    let mut stdout = stdout.lock();
+    if let Err(error) = stdout.write_all(output).and_then(|()| stdout.flush()) {
+        fail(&format!("cannot write the output: {}", error));
+    }
+}
+// ---- end shared: batch ----
+
+// ---- shared: main (kept identical across solvers by tests/solvers/shared_code.rs) ----
+/// Reads the whole input, answers it with `run`, and writes the answers; or says what is wrong.
 fn main() {
     let mut bytes = Vec::new();
     if let Err(error) = io::stdin().read_to_end(&mut bytes) {
@@ -456,16 +468,9 @@ fn main() {
         Ok(output) => output,
         Err(error) => fail(&error.to_string()),
     };
-    let stdout = io::stdout();
-    let mut stdout = stdout.lock();
-    if let Err(error) = stdout
-        .write_all(output.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        fail(&format!("cannot write the output: {}", error));
-    }
+    write_output(output.as_bytes());
 }
-// ---- end shared: batch ----
+// ---- end shared: main ----
 
 #[cfg(test)]
 mod tests {

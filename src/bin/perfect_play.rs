@@ -124,13 +124,29 @@ pub fn answer(table: &[Entry], number: usize, line: &str) -> Result<char, InputE
 /// The whole output for the whole input, or the first bad line.
 pub fn run(input: &[u8]) -> Result<String, InputError> {
     let table = outcome_table();
-    let mut output = String::with_capacity(input.len() / 5);
-    for line in content_lines(input) {
-        let (number, line) = line?;
-        output.push(answer(&table, number, line)?);
-        output.push('\n');
-    }
-    Ok(output)
+    let symbols = symbol_table(&table);
+    answer_input(
+        input,
+        |board| symbols[board.index()],
+        |number, line| answer(&table, number, line),
+    )
+}
+
+/// Each board's answer as a byte, 0 for an illegal one (read the slow way, which says why).
+fn symbol_table(table: &[Entry]) -> Vec<u8> {
+    table
+        .iter()
+        .map(|entry| entry.map_or(0, |outcome| outcome.symbol() as u8))
+        .collect()
+}
+
+fn main() {
+    let table = outcome_table();
+    let symbols = symbol_table(&table);
+    answer_stdin(
+        |board| symbols[board.index()],
+        |number, line| answer(&table, number, line),
+    );
 }
 
 // ---- shared: lines (kept identical across solvers by tests/solvers/shared_code.rs) ----
@@ -284,6 +300,156 @@ fn check_legal(board: Board) -> Result<(), Illegal> {
 }
 // ---- end shared: legal ----
 
+// ---- shared: fast_boards (kept identical across solvers by tests/solvers/shared_code.rs) ----
+/// Bit i set where byte i of eight has its lowest bit set (the others clear): packed.
+fn packed(low_bits: u64) -> u16 {
+    (low_bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
+}
+
+/// The board of a line's first nine bytes, or `None` if one of them is not `o`, `x` or `s`
+/// (`parse_board` then says what is wrong). Eight bytes are read at once: bits 2 and 3 of `o`
+/// (0x6f), `x` (0x78) and `s` (0x73) are 11, 10 and 00, which tells the three apart, and the
+/// word the marks found would make must be the word read, or a byte was none of them.
+fn fast_board(line: &[u8]) -> Option<Board> {
+    let ones = 0x0101_0101_0101_0101u64;
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&line[..8]);
+    let word = u64::from_le_bytes(first);
+    let codes = word >> 2;
+    let o = codes & (codes >> 1) & ones;
+    let x = (codes >> 1) & !codes & ones;
+    // o is s - 4 and x is s + 5 in every byte: no byte borrows from or carries into the next.
+    let made = (0x73 * ones).wrapping_sub(4 * o).wrapping_add(5 * x);
+    let last = line[8];
+    if made != word || !(last == b'o' || last == b'x' || last == b's') {
+        return None;
+    }
+    Some(Board {
+        o: packed(o) | ((last == b'o') as u16) << 8,
+        x: packed(x) | ((last == b'x') as u16) << 8,
+    })
+}
+
+/// Answers the lines of `input` (whole lines), numbered on from `number`, onto `output`; or
+/// the first bad line. A line that is nine cells and `\n` (every line of a well-formed file)
+/// is answered by `fast`, a lookup; 0 from it (an illegal board), and every other line
+/// (blanks, CR, a bad board, the last without `\n`), goes to `slow` with its number, as
+/// `content_lines` reads it, so what is accepted and what is said about a bad line are the same
+/// as for a line read the slow way.
+fn answer_lines<F, S>(
+    input: &[u8],
+    number: &mut usize,
+    output: &mut Vec<u8>,
+    fast: &F,
+    slow: &mut S,
+) -> Result<(), InputError>
+where
+    F: Fn(Board) -> u8,
+    S: FnMut(usize, &str) -> Result<char, InputError>,
+{
+    let mut position = 0;
+    while position < input.len() {
+        // The common case in a tight loop, on locals: a line of nine cells and `\n`.
+        let mut fast_lines = input[position..].chunks_exact(10);
+        let mut answered = 0;
+        for line in &mut fast_lines {
+            let answer = match line[9] == b'\n' {
+                true => fast_board(line).map_or(0, fast),
+                false => 0,
+            };
+            if answer == 0 {
+                break;
+            }
+            output.extend_from_slice(&[answer, b'\n']);
+            answered += 1;
+        }
+        *number += answered;
+        position += 10 * answered;
+        if position >= input.len() {
+            break;
+        }
+        *number += 1;
+        let rest = &input[position..];
+        let end = rest
+            .iter()
+            .position(|&byte| byte == b'\n')
+            .map_or(rest.len(), |end| end + 1);
+        for line in content_lines(&rest[..end]) {
+            let (_, line) = line.map_err(|error| InputError {
+                line: *number,
+                message: error.message,
+            })?;
+            let answer = slow(*number, line)?;
+            output.extend_from_slice(&[answer as u8, b'\n']);
+        }
+        position += end;
+    }
+    Ok(())
+}
+
+/// The whole output for the whole input, or the first bad line (see `answer_lines`).
+fn answer_input<F, S>(input: &[u8], fast: F, mut slow: S) -> Result<String, InputError>
+where
+    F: Fn(Board) -> u8,
+    S: FnMut(usize, &str) -> Result<char, InputError>,
+{
+    let mut output = Vec::with_capacity(input.len() / 5 + 2);
+    answer_lines(input, &mut 0, &mut output, &fast, &mut slow)?;
+    // Answers and line ends only: ASCII, so this cannot fail.
+    String::from_utf8(output).map_err(|_| InputError {
+        line: 0,
+        message: "an answer that is not text".to_string(),
+    })
+}
+
+/// Answers stdin and writes the answers, or says what is wrong (with nothing on stdout). The
+/// input is read in blocks of 64 KiB, each answered as it comes: a block stays in the cache,
+/// and no buffer the size of the input is made (a line longer than a block grows it).
+fn answer_stdin<F, S>(fast: F, mut slow: S)
+where
+    F: Fn(Board) -> u8,
+    S: FnMut(usize, &str) -> Result<char, InputError>,
+{
+    let stdin = io::stdin();
+    let mut stdin = stdin.lock();
+    let mut block = vec![0u8; 1 << 16];
+    let (mut filled, mut number) = (0, 0);
+    let mut output = Vec::new();
+    loop {
+        if filled == block.len() {
+            let longer = block.len() * 2;
+            block.resize(longer, 0);
+        }
+        let read = match stdin.read(&mut block[filled..]) {
+            Ok(read) => read,
+            Err(ref error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => fail(&format!("cannot read the input: {}", error)),
+        };
+        filled += read;
+        // The whole lines read so far; at the end, the rest too.
+        let whole = match read {
+            0 => filled,
+            _ => block[..filled]
+                .iter()
+                .rposition(|&byte| byte == b'\n')
+                .map_or(0, |last| last + 1),
+        };
+        output.reserve(whole / 5 + 2);
+        if let Err(error) =
+            answer_lines(&block[..whole], &mut number, &mut output, &fast, &mut slow)
+        {
+            fail(&error.to_string());
+        }
+        block.copy_within(whole..filled, 0);
+        filled -= whole;
+        if read == 0 {
+            break;
+        }
+    }
+    write_output(&output);
+}
+// ---- end shared: fast_boards ----
+
 // ---- shared: error (kept identical across solvers by tests/solvers/shared_code.rs) ----
 /// A bad input: the 1-based line number and what was wrong there.
 #[derive(Debug, PartialEq, Eq)]
@@ -382,21 +548,11 @@ fn fail(message: &str) -> ! {
     process::exit(1)
 }
 
-fn main() {
-    let mut bytes = Vec::new();
-    if let Err(error) = io::stdin().read_to_end(&mut bytes) {
-        fail(&format!("cannot read the input: {}", error));
-    }
-    let output = match run(&bytes) {
-        Ok(output) => output,
-        Err(error) => fail(&error.to_string()),
-    };
+/// Writes the answers to stdout, or says why they could not be written.
+fn write_output(output: &[u8]) {
     let stdout = io::stdout();
     let mut stdout = stdout.lock();
-    if let Err(error) = stdout
-        .write_all(output.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
+    if let Err(error) = stdout.write_all(output).and_then(|()| stdout.flush()) {
         fail(&format!("cannot write the output: {}", error));
     }
 }
