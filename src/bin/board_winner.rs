@@ -8,7 +8,8 @@
 //! counts are not checked (the statement promises nothing about them).
 //! Bad input (a wrong length, another character, both players with a line) gets
 //! `error: line N: …` on stderr and exit status 1, with nothing on stdout.
-//! Approach: each board is two 9-bit masks tested against the eight line masks.
+//! Approach: each board is two 9-bit masks, read eight bytes at a time, and whether each holds
+//! a line is a lookup in a table of the 512 masks (filled once by testing the eight line masks).
 //! Judge Rust: 1.41.1, edition 2015 (AOJ): no API newer than 1.41. std only: this file is the
 //! submission.
 
