@@ -14,7 +14,7 @@ use crate::validate::options::ValidateOptions;
 use crate::verify::options::VerifyOptions;
 use flags::{goes_elsewhere, Flag, Given, Section, FLAGS};
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// What to do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,7 +100,12 @@ fn split_flag(argument: &str) -> Option<(&str, Option<&str>)> {
 fn row(name: &str, section: Section) -> Result<&'static Flag, UsageError> {
     let rows: Vec<&Flag> = FLAGS.iter().filter(|flag| flag.is_named(name)).collect();
     if rows.is_empty() {
-        return Err(UsageError(format!("unknown option {name:?}")));
+        let known: Vec<&str> = FLAGS.iter().map(|flag| flag.long).collect();
+        let closest = match name.starts_with("--") {
+            true => crate::text::did_you_mean(name, &known),
+            false => String::new(),
+        };
+        return Err(UsageError(format!("unknown option {name:?}{closest}")));
     }
     match rows.iter().find(|flag| flag.goes_with(section)) {
         Some(flag) => Ok(flag),
@@ -218,11 +223,25 @@ fn target(section: Section, words: Vec<String>, given: &mut Given) -> Result<Tar
                     interactor: given.interactor.take(),
                 })),
                 [] => Err("--cmd needs a case folder: judge --cmd 'COMMAND' DIR".into()),
-                _ => Err(format!(
-                    "--cmd takes one case folder, found {}: {}",
-                    words.len(),
-                    words.join(" ")
-                )),
+                _ => {
+                    // Case files in one folder: the shell expanded a pattern meant for the judge.
+                    let folders: Vec<Option<&Path>> =
+                        words.iter().map(|word| Path::new(word).parent()).collect();
+                    let one_pattern = words.iter().all(|word| word.ends_with(".in"))
+                        && folders.windows(2).all(|pair| pair[0] == pair[1]);
+                    let hint = match (one_pattern, folders[0]) {
+                        (true, Some(folder)) => format!(
+                            " (a pattern the shell expanded? quote it, and the judge matches it: judge --cmd '…' '{}/*')",
+                            folder.display()
+                        ),
+                        _ => String::new(),
+                    };
+                    Err(format!(
+                        "--cmd takes one case folder, found {}: {}{hint}",
+                        words.len(),
+                        words.join(" ")
+                    ))
+                }
             },
         },
     }
@@ -612,7 +631,13 @@ mod tests {
             message(&["--frobnicate"]),
             "unknown option \"--frobnicate\""
         );
+        assert_eq!(
+            message(&["--tme-limit", "2"]),
+            "unknown option \"--tme-limit\"; did you mean \"--time-limit\"?"
+        );
         assert!(message(&["--cmd", "a.out"]).contains("needs a case folder"));
+        assert!(message(&["--cmd", "a.out", "d/1.in", "d/2.in"])
+            .ends_with("(a pattern the shell expanded? quote it, and the judge matches it: judge --cmd '…' 'd/*')"));
         assert!(message(&["--interactor", "./i", "d"]).contains("goes with --cmd"));
         assert!(message(&["--cmd", "a", "--interactor", " ", "d"]).contains("empty"));
         assert!(message(&["--cmd", "", "dir"]).contains("empty"));
