@@ -236,6 +236,7 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
                     test_data_folders(target, &tasks),
                     &sources::caches_to_cover(),
                 );
+                sandbox::know_case_files(&case_files(&tasks));
                 for warning in sources::beside_warnings(source) {
                     eprintln!("{}", printable(&warning));
                 }
@@ -266,6 +267,14 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
 /// file is, and where a link to it leads), every checker's, validator's and interactor's
 /// folder, and the folder judged with `--cmd` (a whole package, its other submissions too) with
 /// its `.judge` sibling.
+/// Every case's input and answer, for the sandbox to know as test data wherever it meets them.
+fn case_files(tasks: &[Task]) -> Vec<PathBuf> {
+    tasks
+        .iter()
+        .flat_map(|task| std::iter::once(task.case.input.clone()).chain(task.case.expected.clone()))
+        .collect()
+}
+
 fn test_data_folders(target: &JudgeTarget, tasks: &[Task]) -> Vec<PathBuf> {
     let mut folders: Vec<PathBuf> = Vec::new();
     for task in tasks {

@@ -210,6 +210,7 @@ fn files_of(source: &Path, whose: Whose) -> Result<Vec<SourceFile>, Failure> {
                     continue;
                 }
                 let path = entry.path();
+                refused_if_link(&path, &inside.join(&name))?;
                 // The cases kept beside a program (`judge --cmd . test`) are no part of it: a
                 // build that carried them would show the answers to the program.
                 if whose == Whose::Contestant && sandbox::is_test_data(&path) {
@@ -223,7 +224,6 @@ fn files_of(source: &Path, whose: Whose) -> Result<Vec<SourceFile>, Failure> {
                     );
                     continue;
                 }
-                refused_if_link(&path, &inside.join(&name))?;
                 let metadata = fs::symlink_metadata(&path).map_err(io)?;
                 if metadata.is_dir() {
                     folders.push(inside.join(&name));

@@ -41,7 +41,15 @@ pub fn caches_to_cover() -> Vec<PathBuf> {
         .recursive(true)
         .mode(0o700)
         .create(&own);
-    let _ = std::fs::set_permissions(&own, std::fs::Permissions::from_mode(0o700));
+    // Only a real folder of the judge's own user: never through a link, nor someone else's.
+    let uid = crate::process::sys::namespaces::own_ids().0;
+    let judges = std::fs::symlink_metadata(&own).is_ok_and(|meta| {
+        use std::os::unix::fs::MetadataExt;
+        meta.is_dir() && meta.uid() == uid
+    });
+    if judges {
+        let _ = std::fs::set_permissions(&own, std::fs::Permissions::from_mode(0o700));
+    }
     let homes = std::fs::read_dir("/home")
         .into_iter()
         .flatten()

@@ -396,6 +396,12 @@ pub fn run(
         hidden_folders(dir, &folder),
         &sources::caches_to_cover(),
     );
+    let case_files: Vec<PathBuf> = folder
+        .cases
+        .iter()
+        .flat_map(|case| std::iter::once(case.input.clone()).chain(case.expected.clone()))
+        .collect();
+    sandbox::know_case_files(&case_files);
     eprintln!("{}", availability.describe());
     if let Some(rules) = folder.limits.run_rules_said() {
         let output = folder

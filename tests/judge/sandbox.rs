@@ -77,7 +77,17 @@ fn submission_folder(dir: &Path, tag: &str) -> PathBuf {
 
 /// The attack is blocked in the sandbox (AC) and gets through without it (WA).
 fn blocked_only_in_the_sandbox(script: &str) {
+    blocked_only_in_the_sandbox_with_words(script, "");
+}
+
+/// The same, with `words` after the attack's path on its command line.
+fn blocked_only_in_the_sandbox_with_words(script: &str, words: &str) {
     let dir = attack(script);
+    let judge_attack = |dir: &Path, extra: &[&str]| {
+        let command = format!("sh {} {words}", dir.join("attack.sh").display());
+        let (out, err, code) = judged(&command, dir, extra);
+        (out, err, code.unwrap_or(-1))
+    };
     let (out, err, code) = judge_attack(&dir, &[]);
     if !sandbox_available() {
         assert!(err.contains("sandbox: off"), "{err}");
@@ -96,6 +106,14 @@ fn blocked_only_in_the_sandbox(script: &str) {
         "without:\n{out}\n{err}"
     );
     assert_eq!(code, 1);
+}
+
+#[test]
+fn naming_a_folder_of_the_system_the_box_keeps_its_own_shows_nothing_of_the_machines() {
+    blocked_only_in_the_sandbox_with_words(
+        "n=$(ls /dev | wc -l); if [ \"$n\" -gt 20 ] || [ -e /sys/kernel ]; then echo escaped; else echo blocked; fi\n",
+        "/dev /sys /var",
+    );
 }
 
 #[test]
@@ -973,7 +991,7 @@ fn a_bind_mount_of_a_folder_holding_the_cache_or_the_cases_shows_neither() {
                 "here=$(dirname \"$0\")\n\
                  if ls \"$here\"/cache/game-judge/polygon 2>/dev/null | grep -q .; then echo escaped;\n\
                  elif ls \"$here\"/cases/*.out >/dev/null 2>&1; then echo escaped;\n\
-                 else cat \"$here/word.txt\"; fi\n",
+                 else echo blocked; fi\n",
             ),
         ],
     );
@@ -999,6 +1017,39 @@ fn a_bind_mount_of_a_folder_holding_the_cache_or_the_cases_shows_neither() {
     assert!(
         out.contains("problem/sample-1  AC"),
         "the cases, by a bind mount:\n{out}"
+    );
+    // The same mount, the program named through a link to its folder.
+    let link = home.with_file_name("link");
+    let _ = fs::remove_file(&link);
+    std::os::unix::fs::symlink(&home, &link).unwrap();
+    let command = format!("sh {}", link.join("peek.sh").display());
+    let out = judged_after_mounts(&mount_cases, &command, &dir, &home.with_file_name("cache"));
+    assert!(
+        out.contains("problem/sample-1  AC"),
+        "through a link:\n{out}"
+    );
+    // The cases judged at a bind mount of a folder in the program's folder: the source is
+    // known as the cases too.
+    let source = home.join("cases");
+    fs::copy(dir.join("sample-1.in"), source.join("sample-1.in")).unwrap();
+    fs::copy(dir.join("sample-1.out"), source.join("sample-1.out")).unwrap();
+    let judged_at = home.with_file_name("judged-at");
+    fs::create_dir_all(&judged_at).unwrap();
+    let mount_source = format!(
+        "mount --bind '{}' '{}'",
+        source.display(),
+        judged_at.display()
+    );
+    let command = format!("sh {}", home.join("peek.sh").display());
+    let out = judged_after_mounts(
+        &mount_source,
+        &command,
+        &judged_at,
+        &home.with_file_name("cache"),
+    );
+    assert!(
+        out.contains("judged-at/sample-1  AC"),
+        "the source of the mount:\n{out}"
     );
 }
 
@@ -1035,6 +1086,28 @@ fn a_folder_submission_leaves_the_cases_it_holds_out_of_its_build() {
         err.contains("note: test is test data: left out of the build of ."),
         "{err}"
     );
+
+    // The cases loose in the folder itself, and a hard link of an answer beside the program.
+    fs::hard_link(folder.join("test/sample-1.out"), folder.join("answer.txt")).unwrap();
+    for file in ["sample-1.in", "sample-1.out"] {
+        fs::copy(folder.join("test").join(file), folder.join(file)).unwrap();
+    }
+    fs::write(
+        folder.join("main.py"),
+        "import glob, helper\nprint('escaped' if glob.glob('**/*.out', recursive=True) + glob.glob('answer.txt') else helper.WORD)\n",
+    )
+    .unwrap();
+    for (cases, name) in [(".", "contest/sample-1  AC"), ("test", "test/sample-1  AC")] {
+        let output = common::judge()
+            .current_dir(&folder)
+            .env("XDG_CACHE_HOME", folder.with_file_name("cache"))
+            .args(["--cmd", ".", cases])
+            .timeout(Duration::from_secs(120))
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&output.stdout);
+        assert!(out.contains(name), "--cmd . {cases}:\n{out}");
+    }
 }
 
 #[test]

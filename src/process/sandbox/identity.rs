@@ -9,6 +9,11 @@ use std::path::{Path, PathBuf};
 /// A folder's device and inode (links followed).
 type Id = (u64, u64);
 
+/// A file's or folder's identity (links followed).
+pub fn of(path: &Path) -> Option<Id> {
+    identity(path)
+}
+
 fn identity(path: &Path) -> Option<Id> {
     std::fs::metadata(path)
         .ok()
@@ -60,30 +65,85 @@ impl Ancestry {
     }
 }
 
-/// The mount points that lie below one of `shown` (the box shows what is mounted there as well:
-/// a bind mount of another folder), from this process's mount table.
-pub fn mount_points_below(shown: &[PathBuf]) -> Vec<PathBuf> {
-    let table = std::fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
+/// One line of this process's mount table: the file system's device, the folder of it that is
+/// mounted, and where.
+struct Mount {
+    device: String,
+    root: PathBuf,
+    point: PathBuf,
+}
+
+/// This process's mount table.
+fn mounts() -> Vec<Mount> {
+    let table = std::fs::read("/proc/self/mountinfo").unwrap_or_default();
     table
-        .lines()
-        .filter_map(|line| line.split(' ').nth(4))
-        .map(|point| PathBuf::from(unescape(point)))
-        .filter(|point| {
-            shown
-                .iter()
-                .any(|folder| point.starts_with(folder) && point != folder)
+        .split(|&byte| byte == b'\n')
+        .filter_map(|line| {
+            let fields: Vec<&[u8]> = line.split(|&byte| byte == b' ').collect();
+            Some(Mount {
+                device: String::from_utf8_lossy(fields.get(2)?).into_owned(),
+                root: unescape(fields.get(3)?),
+                point: unescape(fields.get(4)?),
+            })
         })
         .collect()
 }
 
-/// A mount point as the mount table writes it: space, tab, newline and backslash as `\ooo`.
-fn unescape(field: &str) -> String {
-    let bytes = field.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
+/// The mount points that lie below one of `shown` (the box shows what is mounted there as well:
+/// a bind mount of another folder), each at the path below the shown folder as named (a folder
+/// named through a link reaches the mounts below where the link leads).
+pub fn mount_points_below(shown: &[PathBuf]) -> Vec<PathBuf> {
+    let mounts = mounts();
+    let mut below = Vec::new();
+    for folder in shown {
+        let real = std::fs::canonicalize(folder).unwrap_or_else(|_| folder.clone());
+        for mount in &mounts {
+            if let Ok(rest) = mount.point.strip_prefix(&real) {
+                if !rest.as_os_str().is_empty() {
+                    below.push(folder.join(rest));
+                }
+            }
+        }
+    }
+    below
+}
+
+/// The other paths at which the mount table shows the folder `path` (a real path): where the
+/// file system it lies on is mounted again, whole or in part (the source of a bind mount that
+/// `path` is in, or another bind of it).
+pub fn aliases(path: &Path) -> Vec<PathBuf> {
+    let mounts = mounts();
+    let Some(on) = mounts
+        .iter()
+        .filter(|mount| path.starts_with(&mount.point))
+        .max_by_key(|mount| mount.point.components().count())
+    else {
+        return Vec::new();
+    };
+    let Ok(rest) = path.strip_prefix(&on.point) else {
+        return Vec::new();
+    };
+    let in_file_system = on.root.join(rest);
+    mounts
+        .iter()
+        .filter(|mount| mount.device == on.device)
+        .filter_map(|mount| {
+            let rest = in_file_system.strip_prefix(&mount.root).ok()?;
+            let alias = mount.point.join(rest);
+            (alias != path).then_some(alias)
+        })
+        .collect()
+}
+
+/// A path as the mount table writes it: space, tab, newline and backslash as `\ooo`; any other
+/// byte as it is (a name need not be UTF-8).
+fn unescape(field: &[u8]) -> PathBuf {
+    use std::os::unix::ffi::OsStringExt;
+    let mut out = Vec::with_capacity(field.len());
     let mut i = 0;
-    while i < bytes.len() {
-        let octal = bytes.get(i + 1..i + 4).filter(|digits| {
-            bytes[i] == b'\\' && digits.iter().all(|digit| (b'0'..=b'7').contains(digit))
+    while i < field.len() {
+        let octal = field.get(i + 1..i + 4).filter(|digits| {
+            field[i] == b'\\' && digits.iter().all(|digit| (b'0'..=b'7').contains(digit))
         });
         match octal {
             Some(digits) => {
@@ -94,12 +154,12 @@ fn unescape(field: &str) -> String {
                 i += 4;
             }
             None => {
-                out.push(bytes[i]);
+                out.push(field[i]);
                 i += 1;
             }
         }
     }
-    String::from_utf8_lossy(&out).into_owned()
+    PathBuf::from(std::ffi::OsString::from_vec(out))
 }
 
 #[cfg(test)]
@@ -134,8 +194,20 @@ mod tests {
 
     #[test]
     fn mount_points_are_read_with_their_escapes() {
-        assert_eq!(unescape("/a\\040b\\134c"), "/a b\\c");
-        assert_eq!(unescape("/plain"), "/plain");
-        assert_eq!(unescape("/end\\04"), "/end\\04");
+        assert_eq!(unescape(b"/a\\040b\\134c"), PathBuf::from("/a b\\c"));
+        assert_eq!(unescape(b"/plain"), PathBuf::from("/plain"));
+        assert_eq!(unescape(b"/end\\04"), PathBuf::from("/end\\04"));
+        use std::os::unix::ffi::OsStrExt;
+        assert_eq!(
+            unescape(b"/bad\xffbyte").as_os_str().as_bytes(),
+            b"/bad\xffbyte"
+        );
+    }
+
+    #[test]
+    fn the_root_of_the_machine_has_no_alias_but_itself_elsewhere() {
+        // `/` is mounted once in this process's table (a container may mount more): whatever
+        // its aliases, none is `/` itself.
+        assert!(!aliases(Path::new("/")).contains(&PathBuf::from("/")));
     }
 }

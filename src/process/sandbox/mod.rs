@@ -83,15 +83,38 @@ static SETTINGS: Mutex<Option<Settings>> = Mutex::new(None);
 /// The test data of this run of the judge (real paths), known whether the sandbox is on or off.
 static TEST_DATA: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
-/// Whether `path` is (by whatever path leads to it) one of the folders or files of this run's
-/// test data: what a contestant's folder must not carry into its build.
+/// The case files (inputs and answers) of this run, by identity: a hard link or a copy made by
+/// a bind mount is the same file.
+static CASE_FILES: Mutex<Vec<(u64, u64)>> = Mutex::new(Vec::new());
+
+/// Makes `files` (every case's input and answer) known as test data to `is_test_data`.
+pub fn know_case_files(files: &[PathBuf]) {
+    let mut known: Vec<(u64, u64)> = files.iter().filter_map(|file| identity::of(file)).collect();
+    known.sort_unstable();
+    known.dedup();
+    *CASE_FILES
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner()) = known;
+}
+
+/// Whether `path` is (by whatever path leads to it) one of the folders of this run's test data,
+/// or one of its case files (a hard link to one too): what a contestant's folder must not carry
+/// into its build.
 pub fn is_test_data(path: &Path) -> bool {
+    let case_file = identity::of(path).is_some_and(|id| {
+        CASE_FILES
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .binary_search(&id)
+            .is_ok()
+    });
     let test_data = TEST_DATA
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    test_data
-        .iter()
-        .any(|data| identity::Ancestry::of(data).under(path).as_deref() == Some(path))
+    case_file
+        || test_data
+            .iter()
+            .any(|data| identity::Ancestry::of(data).under(path).as_deref() == Some(path))
 }
 
 /// Turns the sandbox on (`wanted`) for the runs to confine, hiding `hidden` folders (the test
@@ -135,6 +158,12 @@ fn with_also_hidden(test_data: &[PathBuf]) -> Vec<PathBuf> {
         .filter_map(|path| wanted::real_path(path))
         .collect();
     hidden.extend(wanted::also_hidden(&hidden));
+    // The same folders where the mount table shows them again (the source of a bind mount).
+    let aliases: Vec<PathBuf> = hidden
+        .iter()
+        .flat_map(|folder| identity::aliases(folder))
+        .collect();
+    hidden.extend(aliases);
     hidden.sort();
     hidden.dedup();
     hidden

@@ -318,6 +318,11 @@ fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, V
     let mut shown = Vec::new();
     let mut refused = Vec::new();
     let show_folder = |folder: PathBuf, shown: &mut Vec<PathBuf>, refused: &mut Vec<Refused>| {
+        // A folder of the system the box does not show (`/dev`, `/sys`, `/var`): named or not,
+        // the box keeps its own (its `/dev`) or none.
+        if is_system_folder(&folder) && !in_system_view(&folder) {
+            return;
+        }
         match (is_shared(&folder), touches_hidden(&folder, hidden)) {
             // Its named files are shown, one by one.
             (true, _) => {}
@@ -435,6 +440,12 @@ pub fn refused_folders(program: &Program, here: &Path, hidden: &[PathBuf]) -> Ve
 pub fn judges_own(own: &[PathBuf]) -> Vec<PathBuf> {
     let mut folders: Vec<PathBuf> = own.iter().filter_map(|folder| real_path(folder)).collect();
     folders.extend(real_path(&std::env::temp_dir()).filter(|folder| !is_shared(folder)));
+    // The same folders where the mount table shows them again (the source of a bind mount).
+    let aliases: Vec<PathBuf> = folders
+        .iter()
+        .flat_map(|folder| identity::aliases(folder))
+        .collect();
+    folders.extend(aliases);
     folders.sort();
     folders.dedup();
     folders
