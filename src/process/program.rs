@@ -175,6 +175,25 @@ fn is_source(file: &str) -> bool {
     )
 }
 
+/// For an interpreter's plain line (`python3 sol.py`, `node a.js`), the script it names, when
+/// that file is not there: said before any case runs, not once per case by the interpreter.
+fn script_missing(line: &str) -> Option<String> {
+    let mut words = line.split_ascii_whitespace();
+    let interpreter = words.next()?;
+    let interpreters = ["python", "python3", "python2", "pypy3", "pypy", "node", "ruby", "perl"];
+    if !interpreters.contains(&interpreter) {
+        return None;
+    }
+    let script = words.find(|word| !word.starts_with('-'))?;
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-./+".contains(c);
+    let scripts = [".py", ".js", ".rb", ".pl"];
+    let named = script.chars().all(plain) && scripts.iter().any(|end| script.ends_with(end));
+    match named && !std::path::Path::new(script).is_file() {
+        true => Some(format!("there is no file {script} for {interpreter} to run")),
+        false => None,
+    }
+}
+
 /// What to do with a file named as a program that is not executable.
 fn how_to_run(file: &str) -> String {
     match is_source(file) {
@@ -210,7 +229,7 @@ impl Program {
             };
         }
         match (in_path(first), path.is_file()) {
-            (true, _) => None,
+            (true, _) => script_missing(line),
             (false, true) if is_source(first) => Some(format!(
                 "there is no program {first} in PATH, and the file {first} here is a source: {}",
                 how_to_run(first)
@@ -351,6 +370,12 @@ mod tests {
             why("./no-such-file x"),
             Some("there is no file ./no-such-file".to_string())
         );
+        assert_eq!(
+            why("python3 -u no_such_script.py"),
+            Some("there is no file no_such_script.py for python3 to run".to_string())
+        );
+        assert_eq!(why("python3 -c 'print(1)'"), None);
+        assert_eq!(why("python3 tests/fixtures/always_takahashi.py"), None);
         assert!(why("Cargo.toml").is_some_and(|why| why.contains("runs as ./Cargo.toml")));
         assert!(why("./Cargo.toml").is_some_and(|why| why.contains("is not executable")));
         // A source is built, not run with python3.
