@@ -180,7 +180,9 @@ fn is_source(file: &str) -> bool {
 fn script_missing(line: &str) -> Option<String> {
     let mut words = line.split_ascii_whitespace();
     let interpreter = words.next()?;
-    let interpreters = ["python", "python3", "python2", "pypy3", "pypy", "node", "ruby", "perl"];
+    let interpreters = [
+        "python", "python3", "python2", "pypy3", "pypy", "node", "ruby", "perl",
+    ];
     if !interpreters.contains(&interpreter) {
         return None;
     }
@@ -189,7 +191,9 @@ fn script_missing(line: &str) -> Option<String> {
     let scripts = [".py", ".js", ".rb", ".pl"];
     let named = script.chars().all(plain) && scripts.iter().any(|end| script.ends_with(end));
     match named && !std::path::Path::new(script).is_file() {
-        true => Some(format!("there is no file {script} for {interpreter} to run")),
+        true => Some(format!(
+            "there is no file {script} for {interpreter} to run"
+        )),
         false => None,
     }
 }

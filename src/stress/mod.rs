@@ -125,8 +125,10 @@ fn plan(
     let (Some(reference), Some(source)) = (reference, source) else {
         return Err("stress needs a solver name, or --ref and --gen".into());
     };
+    // A source file (or folder) as the candidate is built once the sandbox knows what to hide.
+    let candidate = Some(&stress.command).filter(|line| sources::source_in(line).is_none());
     for (flag, command) in [
-        ("--cmd", Some(&stress.command)),
+        ("--cmd", candidate),
         ("--ref", stress.reference.as_ref()),
         ("--gen", stress.generator.as_ref()),
         ("--validator", stress.validator.as_ref()),
@@ -186,6 +188,17 @@ pub fn run(root: &Path, stress: &StressOptions, settings: &Settings) -> outcome:
     }
     let availability = sandbox::configure(settings.sandbox, hidden, &sources::caches_to_cover());
     eprintln!("{}", availability.describe());
+    let mut plan = plan;
+    if let Some(source) = sources::source_in(&stress.command) {
+        plan.setup.program = match sources::program_for(source, &sources::Dialect::default()) {
+            Ok(program) => program,
+            // The candidate does not build: its failure (exit 1), the compiler's lines shown.
+            Err(why) => {
+                eprintln!("{}", crate::text::error_lines(&why));
+                return outcome::Outcome::Failed;
+            }
+        };
+    }
     if stress.name.is_none() && stress.validator.is_none() {
         eprintln!("{NO_VALIDATOR}");
     }

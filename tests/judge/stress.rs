@@ -136,6 +136,41 @@ fn check_weighted_case(input: &str, expected: &str) {
     assert!(checked > 0, "{input}: no valid neighbour to check");
 }
 
+/// A source file as the candidate is built as judging builds one: a C++ program that answers
+/// `d` for every board is found wrong; one that does not build fails (exit 1) with the
+/// compiler's lines.
+#[test]
+fn a_source_file_candidate_is_built_then_stressed() {
+    let folder = save_folder("source");
+    fs::create_dir_all(&folder).unwrap();
+    let wrong = folder.join("always_d.cpp");
+    fs::write(
+        &wrong,
+        "#include <cstdio>\nint main() { char b[16]; while (std::scanf(\"%15s\", b) == 1) std::puts(\"d\"); }\n",
+    )
+    .unwrap();
+    let out = stress(
+        &[
+            "board_winner",
+            "--cmd",
+            wrong.to_str().unwrap(),
+            "--count",
+            "20",
+        ],
+        None,
+        1,
+    );
+    assert!(out.contains("found: seed"), "{out}");
+    let broken = folder.join("broken.cpp");
+    fs::write(&broken, "int main( {\n").unwrap();
+    let output = judge()
+        .args(["stress", "board_winner", "--cmd", broken.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("broken.cpp does not build"));
+}
+
 #[test]
 fn the_ninth_move_bug_is_found_shrunk_and_saved() {
     let dir = save_folder("ninth");
