@@ -34,7 +34,7 @@ pub use idle::Activity;
 pub use members::adopt_orphans;
 use members::{Members, ACTIVE_RUNS, MARKER_VARIABLE};
 pub use program::{executable_file, in_path, Program};
-pub use regular_file::open_regular;
+pub use regular_file::{entry_names, is_link_error, open_entry, open_folder, open_regular};
 pub use session::{Session, Signals};
 use std::io;
 use std::path::Path;

@@ -8,12 +8,16 @@
 use super::{cache_folder, fingerprint, Dialect, Language, Python3};
 use crate::limits::{Limits, PastOutputCap};
 use crate::process::sandbox::{self, BuildSpace, NotTaken};
-use crate::process::{execute, in_path, open_regular, Program, Stop, Termination, Trust};
+use crate::process::{
+    entry_names, execute, in_path, is_link_error, open_entry, open_folder, Program, Stop,
+    Termination, Trust,
+};
 use crate::temp_folder::quoted;
 use crate::text::printable;
 use std::fmt;
-use std::fs;
+use std::fs::{self, File};
 use std::io::Read;
+use std::os::fd::AsRawFd;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -171,14 +175,7 @@ fn files_of(source: &Path, whose: Whose) -> Result<Vec<SourceFile>, Failure> {
     let refused_if_link = |path: &Path, shown: &Path| -> Result<(), Failure> {
         let link = fs::symlink_metadata(path).is_ok_and(|meta| meta.file_type().is_symlink());
         match link && whose == Whose::Contestant {
-            true => Err(Failure::Compile {
-                source: source.display().to_string(),
-                command: "reading its files".to_string(),
-                said: format!(
-                    "{} is a link: a submission is its own files, and the judge follows no link in it (put the file it leads to in its place)",
-                    shown.display()
-                ),
-            }),
+            true => Err(link_refusal(source, shown)),
             false => Ok(()),
         }
     };
@@ -194,75 +191,144 @@ fn files_of(source: &Path, whose: Whose) -> Result<Vec<SourceFile>, Failure> {
             .into_owned()])));
     }
     refused_if_link(source, source)?;
-    let mut paths = Vec::new();
+    // Every file and folder is opened by descriptor, never by a path a link could be swapped
+    // into after it was checked (the judge reads with its own rights: root, say).
+    let mut walk = Walk {
+        source,
+        whose,
+        files: Vec::new(),
+        bytes_in_all: 0,
+    };
+    let follow = whose == Whose::Problem;
+    let refused = |error: std::io::Error, shown: &Path| match is_link_error(&error) {
+        true => link_refusal(source, shown),
+        false => io(error),
+    };
     if !source.is_dir() {
         let name = source
             .file_name()
             .ok_or_else(|| Failure::Io(format!("{} is not a file", source.display())))?;
-        paths.push((inside_name(Path::new(name)), source.to_path_buf()));
+        let parent = match source
+            .parent()
+            .filter(|parent| !parent.as_os_str().is_empty())
+        {
+            Some(parent) => parent,
+            None => Path::new("."),
+        };
+        let folder = open_folder(parent, true).map_err(io)?;
+        let file = open_entry(&folder, name, follow).map_err(|error| refused(error, source))?;
+        walk.take(file, inside_name(Path::new(name)))?;
     } else {
-        let mut folders = vec![PathBuf::new()];
-        while let Some(inside) = folders.pop() {
-            for entry in fs::read_dir(source.join(&inside)).map_err(io)? {
-                let entry = entry.map_err(io)?;
-                let name = entry.file_name();
-                if name.as_bytes().starts_with(b".") {
-                    continue;
-                }
-                let path = entry.path();
-                refused_if_link(&path, &inside.join(&name))?;
-                // The cases kept beside a program (`judge --cmd . test`) are no part of it: a
-                // build that carried them would show the answers to the program.
-                if whose == Whose::Contestant && sandbox::is_test_data(&path) {
-                    eprintln!(
-                        "{}",
-                        printable(&format!(
-                            "note: {} is test data: left out of the build of {}",
-                            inside.join(&name).display(),
-                            source.display()
-                        ))
-                    );
-                    continue;
-                }
-                let metadata = fs::symlink_metadata(&path).map_err(io)?;
-                if metadata.is_dir() {
-                    folders.push(inside.join(&name));
-                } else if path.is_file() {
-                    paths.push((inside_name(&inside.join(&name)), path));
-                }
-                if paths.len() > MOST_FILES {
-                    return Err(unsupported(format!("it holds over {MOST_FILES} files")));
-                }
-            }
+        let folder = open_folder(source, follow).map_err(|error| refused(error, source))?;
+        walk.folder(&folder, Path::new(""))?;
+    }
+    let mut files = walk.files;
+    files.sort_by(|a, b| a.inside.cmp(&b.inside));
+    Ok(files)
+}
+
+/// A contestant's source that holds a link (or is one): refused, never followed.
+fn link_refusal(source: &Path, shown: &Path) -> Failure {
+    Failure::Compile {
+        source: source.display().to_string(),
+        command: "reading its files".to_string(),
+        said: format!(
+            "{} is a link: a submission is its own files, and the judge follows no link in it (put the file it leads to in its place)",
+            shown.display()
+        ),
+    }
+}
+
+/// The files of a source read so far, by descriptor (see `files_of`).
+struct Walk<'a> {
+    source: &'a Path,
+    whose: Whose,
+    files: Vec<SourceFile>,
+    bytes_in_all: u64,
+}
+
+impl Walk<'_> {
+    fn io(&self, error: std::io::Error) -> Failure {
+        Failure::Io(format!("cannot read {}: {error}", self.source.display()))
+    }
+
+    fn unsupported(&self, why: String) -> Failure {
+        Failure::Unsupported {
+            source: self.source.display().to_string(),
+            why,
         }
     }
-    let mut files = Vec::new();
-    let mut bytes_in_all = 0;
-    for (inside, path) in paths {
-        let opened =
-            open_regular(&path).map_err(|why| unsupported(format!("{}: {why}", path.display())))?;
-        let metadata = opened.metadata().map_err(io)?;
-        bytes_in_all += metadata.len();
-        if bytes_in_all > MOST_BYTES {
-            return Err(unsupported(format!(
-                "its files hold over {} MiB",
-                MOST_BYTES >> 20
+
+    /// Reads the entries of the folder open as `folder`, at `inside` in the build, and below.
+    fn folder(&mut self, folder: &File, inside: &Path) -> Result<(), Failure> {
+        let follow = self.whose == Whose::Problem;
+        for name in entry_names(folder).map_err(|error| self.io(error))? {
+            if name.as_bytes().starts_with(b".") {
+                continue;
+            }
+            let shown = inside.join(&name);
+            let entry = match open_entry(folder, &name, follow) {
+                Ok(entry) => entry,
+                Err(error) if is_link_error(&error) => {
+                    return Err(link_refusal(self.source, &shown))
+                }
+                Err(error) => return Err(self.io(error)),
+            };
+            // The cases kept beside a program (`judge --cmd . test`, or loose in the folder)
+            // are no part of it: a build that carried them would show the answers to the
+            // program. Known by the file opened, so a hard link is known too.
+            let opened = PathBuf::from(format!("/proc/self/fd/{}", entry.as_raw_fd()));
+            if self.whose == Whose::Contestant && sandbox::is_test_data(&opened) {
+                eprintln!(
+                    "{}",
+                    printable(&format!(
+                        "note: {} is test data: left out of the build of {}",
+                        shown.display(),
+                        self.source.display()
+                    ))
+                );
+                continue;
+            }
+            let metadata = entry.metadata().map_err(|error| self.io(error))?;
+            if metadata.is_dir() {
+                self.folder(&entry, &shown)?;
+            } else if metadata.is_file() {
+                self.take(entry, inside_name(&shown))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the regular file open as `file`, to be `inside` in the build.
+    fn take(&mut self, file: File, inside: PathBuf) -> Result<(), Failure> {
+        if self.files.len() >= MOST_FILES {
+            return Err(self.unsupported(format!("it holds over {MOST_FILES} files")));
+        }
+        let metadata = file.metadata().map_err(|error| self.io(error))?;
+        let opened = fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd()))
+            .map_err(|error| self.io(error))?;
+        if !metadata.is_file() || opened.starts_with("/proc") || opened.starts_with("/sys") {
+            return Err(self.unsupported(format!(
+                "{}: not a regular file outside /proc and /sys",
+                inside.display()
             )));
         }
+        self.bytes_in_all += metadata.len();
+        if self.bytes_in_all > MOST_BYTES {
+            return Err(self.unsupported(format!("its files hold over {} MiB", MOST_BYTES >> 20)));
+        }
         let mut bytes = Vec::new();
-        opened
-            .take(MOST_BYTES)
+        file.take(MOST_BYTES)
             .read_to_end(&mut bytes)
-            .map_err(io)?;
-        files.push(SourceFile {
+            .map_err(|error| self.io(error))?;
+        self.files.push(SourceFile {
             inside,
             bytes,
             // Never set-uid, nor writable by others, in the cache.
             mode: metadata.permissions().mode() & 0o755,
         });
+        Ok(())
     }
-    files.sort_by(|a, b| a.inside.cmp(&b.inside));
-    Ok(files)
 }
 
 /// Whether `tool` is a program on the PATH that runs: `TOOL --version` succeeds (a pyenv shim

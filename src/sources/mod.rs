@@ -17,16 +17,78 @@ use std::path::{Path, PathBuf};
 
 /// The judge's cache: `$XDG_CACHE_HOME/game-judge`, else `~/.cache/…`, else the temporary
 /// folder's. Builds go in its `builds/`; a Polygon package's generated tests in its `polygon/`.
+/// Chosen once a run.
 pub fn cache_root() -> PathBuf {
+    static ROOT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    ROOT.get_or_init(chosen_cache_root).clone()
+}
+
+/// The cache's folder, made if missing (mode 0700). One that someone else could change (the
+/// judge runs what it finds there: a checker's build, as root say) is not used: this run gets a
+/// private one in the temporary folder, and a warning says why.
+fn chosen_cache_root() -> PathBuf {
+    use std::os::unix::fs::DirBuilderExt;
     // A relative XDG_CACHE_HOME is ignored, as the XDG spec says.
     let base = std::env::var_os("XDG_CACHE_HOME")
         .map(PathBuf::from)
         .filter(|path| path.is_absolute())
         .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")));
-    match base {
-        Some(base) => base.join("game-judge"),
-        None => private_temporary_cache(),
+    let Some(base) = base else {
+        return private_temporary_cache();
+    };
+    let root = base.join("game-judge");
+    let _ = std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(&root);
+    match not_the_judges_own(&root) {
+        None => root,
+        Some(why) => {
+            let fresh = private_temporary_cache();
+            eprintln!(
+                "{}",
+                crate::text::printable(&format!(
+                    "warning: the cache {} is not the judge's own ({why}): this run uses {}",
+                    root.display(),
+                    fresh.display()
+                ))
+            );
+            fresh
+        }
     }
+}
+
+/// Why someone other than the judge's user (or root) could change the folder `root`: it is a
+/// link or someone else's, or a folder above it is someone else's or may be written by others
+/// (a sticky one, as `/tmp`, aside). `None` when it is the judge's own.
+fn not_the_judges_own(root: &Path) -> Option<String> {
+    use std::os::unix::fs::MetadataExt;
+    let uid = crate::process::sys::namespaces::own_ids().0;
+    let Ok(meta) = std::fs::symlink_metadata(root) else {
+        return Some("it cannot be made".to_string());
+    };
+    if !meta.is_dir() {
+        return Some("it is a link, or not a folder".to_string());
+    }
+    if meta.uid() != uid {
+        return Some(format!("it belongs to user {}", meta.uid()));
+    }
+    for above in root.ancestors().skip(1) {
+        let Ok(meta) = std::fs::metadata(above) else {
+            continue;
+        };
+        if meta.uid() != uid && meta.uid() != 0 {
+            return Some(format!(
+                "{} belongs to user {}",
+                above.display(),
+                meta.uid()
+            ));
+        }
+        if meta.mode() & 0o022 != 0 && meta.mode() & 0o1000 == 0 {
+            return Some(format!("others may write in {}", above.display()));
+        }
+    }
+    None
 }
 
 /// The judge's caches, for the sandbox to cover: this run's, made now if missing, and made

@@ -1111,6 +1111,41 @@ fn a_folder_submission_leaves_the_cases_it_holds_out_of_its_build() {
 }
 
 #[test]
+fn a_cache_someone_else_could_change_is_not_used() {
+    if !sandbox_available() {
+        return; // only root can give the folder to another user
+    }
+    // The folder above the cache belongs to nobody: that user could put a program in the
+    // cache that the judge would run (a checker's build) as root.
+    let folder = common::fresh_folder("sandbox-foreign-cache", "theirs", &[("x", "")]);
+    let chown = std::process::Command::new("chown")
+        .arg("nobody")
+        .arg(&folder)
+        .status()
+        .unwrap();
+    assert!(chown.success());
+    let dir = attack("echo blocked\n");
+    let output = common::judge_cmd(
+        &format!("sh {}", dir.join("attack.sh").display()),
+        &dir,
+        &[],
+    )
+    .env("XDG_CACHE_HOME", &folder)
+    .timeout(Duration::from_secs(60))
+    .output()
+    .unwrap();
+    let (out, err) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
+    assert!(
+        err.contains("game-judge is not the judge's own (") && err.contains("belongs to user"),
+        "{err}"
+    );
+}
+
+#[test]
 fn judging_from_inside_a_case_folder_under_tmp_works() {
     // The working folder is then a hidden folder under the box's private /tmp.
     let tag = Tag::new("sandbox-in-tmp");

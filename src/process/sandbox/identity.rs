@@ -113,17 +113,9 @@ pub fn mount_points_below(shown: &[PathBuf]) -> Vec<PathBuf> {
 /// `path` is in, or another bind of it).
 pub fn aliases(path: &Path) -> Vec<PathBuf> {
     let mounts = mounts();
-    let Some(on) = mounts
-        .iter()
-        .filter(|mount| path.starts_with(&mount.point))
-        .max_by_key(|mount| mount.point.components().count())
-    else {
+    let Some((on, in_file_system)) = place_in_file_system(&mounts, path) else {
         return Vec::new();
     };
-    let Ok(rest) = path.strip_prefix(&on.point) else {
-        return Vec::new();
-    };
-    let in_file_system = on.root.join(rest);
     mounts
         .iter()
         .filter(|mount| mount.device == on.device)
@@ -133,6 +125,41 @@ pub fn aliases(path: &Path) -> Vec<PathBuf> {
             (alias != path).then_some(alias)
         })
         .collect()
+}
+
+/// The mount `path` (a real path) is seen through, and where it lies in that mount's file
+/// system. The table lists mounts in the order they were made, so of the mounts whose point
+/// holds the path the last one is on top: a mount made over a shallower folder later hides the
+/// deeper ones made before it.
+fn place_in_file_system<'a>(mounts: &'a [Mount], path: &Path) -> Option<(&'a Mount, PathBuf)> {
+    let on = mounts
+        .iter()
+        .rev()
+        .find(|mount| path.starts_with(&mount.point))?;
+    let rest = path.strip_prefix(&on.point).ok()?;
+    Some((on, on.root.join(rest)))
+}
+
+/// Whether a mount below the folder `folder` shows a part of one of `hidden` (real paths): a
+/// bind mount of a folder or file inside the test data, placed in a folder the box would show.
+pub fn shows_part_of(folder: &Path, hidden: &[PathBuf]) -> bool {
+    let Ok(real) = std::fs::canonicalize(folder) else {
+        return false;
+    };
+    let mounts = mounts();
+    let hidden_places: Vec<(&str, PathBuf)> = hidden
+        .iter()
+        .filter_map(|path| place_in_file_system(&mounts, path))
+        .map(|(on, place)| (on.device.as_str(), place))
+        .collect();
+    mounts
+        .iter()
+        .filter(|mount| mount.point.starts_with(&real) && mount.point != real)
+        .any(|mount| {
+            hidden_places
+                .iter()
+                .any(|(device, place)| mount.device == *device && mount.root.starts_with(place))
+        })
 }
 
 /// A path as the mount table writes it: space, tab, newline and backslash as `\ooo`; any other

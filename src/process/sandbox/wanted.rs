@@ -288,7 +288,7 @@ fn touches_hidden(folder: &Path, hidden: &[PathBuf]) -> bool {
     hidden.iter().any(|hidden| {
         let ancestry = Ancestry::of(hidden);
         ancestry.under(folder).is_some() || ancestry.holds(folder)
-    })
+    }) || identity::shows_part_of(folder, hidden)
 }
 
 /// Whether the folder `folder` holds a hidden one (and does not lie in one).
@@ -298,9 +298,10 @@ fn holds_hidden(folder: &Path, hidden: &[PathBuf]) -> bool {
     }
     let ancestries: Vec<Ancestry> = hidden.iter().map(|hidden| Ancestry::of(hidden)).collect();
     !ancestries.iter().any(|ancestry| ancestry.holds(folder))
-        && ancestries
+        && (ancestries
             .iter()
             .any(|ancestry| ancestry.under(folder).is_some())
+            || identity::shows_part_of(folder, hidden))
 }
 
 /// A folder the command names, or that holds a file it names, that the box does not show whole

@@ -84,6 +84,13 @@ pub const POLLHUP: i16 = 16;
 const F_GETFL: c_int = 3;
 const F_SETFL: c_int = 4;
 pub const O_NONBLOCK: c_int = 0o4000;
+/// Fails (ELOOP) where the last part of the path is a link.
+#[cfg(target_arch = "x86_64")]
+pub const O_NOFOLLOW: c_int = 0o400000;
+#[cfg(not(target_arch = "x86_64"))]
+pub const O_NOFOLLOW: c_int = 0o100000;
+/// The error of opening a link with `O_NOFOLLOW`.
+pub const ELOOP: i32 = 40;
 /// In Linux's common numbering (x86, ARM, RISC-V; not MIPS, PowerPC, SPARC or Alpha).
 const FIONREAD: c_ulong = 0x541B;
 
