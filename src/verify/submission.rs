@@ -75,7 +75,8 @@ fn reason(result: &Finished, limits: &Limits) -> String {
         [next, ..] => lines.push(next),
         [] => {}
     }
-    lines.join("; ")
+    // On one line the alignment of `actual   (` under `expected (` is only spaces.
+    lines.join("; ").replacen("; actual   (", "; actual (", 1)
 }
 
 /// Builds `submission` (within `compile_limit` of CPU time, in the `dialect` its package names)

@@ -106,6 +106,8 @@ fn a_submission_that_does_not_get_its_folders_verdict_fails_verify() {
             predicate::str::is_match(r"accepted/three_digits\.py +AC +WA .* FAILED: sample/1: WA")
                 .unwrap(),
         )
+        // The details on one line, without the alignment of the report's two lines.
+        .stdout(contains("; actual (token 2, line 1, column 10): \"0.333\""))
         .stdout(contains(
             "5 submissions: 4 as expected, 1 not (accepted/three_digits.py)",
         ));
