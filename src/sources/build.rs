@@ -197,6 +197,7 @@ fn files_of(source: &Path, whose: Whose) -> Result<Vec<SourceFile>, Failure> {
         source,
         whose,
         files: Vec::new(),
+        folders: 0,
         bytes_in_all: 0,
     };
     let follow = whose == Whose::Problem;
@@ -220,6 +221,14 @@ fn files_of(source: &Path, whose: Whose) -> Result<Vec<SourceFile>, Failure> {
         walk.take(file, inside_name(Path::new(name)))?;
     } else {
         let folder = open_folder(source, follow).map_err(|error| refused(error, source))?;
+        // A folder of the test data itself (the cases' own, an interactor's or a checker's):
+        // all of it would go into the build, other cases and the problem's programs with it.
+        let opened = PathBuf::from(format!("/proc/self/fd/{}", folder.as_raw_fd()));
+        if whose == Whose::Contestant && sandbox::is_test_data(&opened) {
+            return Err(unsupported(
+                "it is a folder of the test data (the cases', or an interactor's or checker's): its build would carry them to the program; give the program's own files (--cmd main.cpp), or keep them in a folder of their own".to_string(),
+            ));
+        }
         walk.folder(&folder, Path::new(""))?;
     }
     let mut files = walk.files;
@@ -244,6 +253,8 @@ struct Walk<'a> {
     source: &'a Path,
     whose: Whose,
     files: Vec<SourceFile>,
+    /// The folders read so far.
+    folders: usize,
     bytes_in_all: u64,
 }
 
@@ -261,6 +272,12 @@ impl Walk<'_> {
 
     /// Reads the entries of the folder open as `folder`, at `inside` in the build, and below.
     fn folder(&mut self, folder: &File, inside: &Path) -> Result<(), Failure> {
+        // Folders count with files: a chain of thousands of them is no source (and would run
+        // this recursion out of stack).
+        self.folders += 1;
+        if self.files.len() + self.folders > MOST_FILES {
+            return Err(self.unsupported(format!("it holds over {MOST_FILES} files and folders")));
+        }
         let follow = self.whose == Whose::Problem;
         for name in entry_names(folder).map_err(|error| self.io(error))? {
             if name.as_bytes().starts_with(b".") {
@@ -301,8 +318,8 @@ impl Walk<'_> {
 
     /// Reads the regular file open as `file`, to be `inside` in the build.
     fn take(&mut self, file: File, inside: PathBuf) -> Result<(), Failure> {
-        if self.files.len() >= MOST_FILES {
-            return Err(self.unsupported(format!("it holds over {MOST_FILES} files")));
+        if self.files.len() + self.folders >= MOST_FILES {
+            return Err(self.unsupported(format!("it holds over {MOST_FILES} files and folders")));
         }
         let metadata = file.metadata().map_err(|error| self.io(error))?;
         let opened = fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd()))

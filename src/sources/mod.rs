@@ -36,11 +36,14 @@ fn chosen_cache_root() -> PathBuf {
     let Some(base) = base else {
         return private_temporary_cache();
     };
-    let root = base.join("game-judge");
+    let named = base.join("game-judge");
     let _ = std::fs::DirBuilder::new()
         .recursive(true)
         .mode(0o700)
-        .create(&root);
+        .create(&named);
+    // Its real path, checked and then used for the whole run: a link on the way (another
+    // user's) cannot lead elsewhere once checked.
+    let root = std::fs::canonicalize(&named).unwrap_or(named);
     match not_the_judges_own(&root) {
         None => root,
         Some(why) => {
@@ -207,7 +210,13 @@ pub fn beside_warnings(path: &Path) -> Vec<String> {
     let (Some(language), Some(folder)) = (Language::of(path), path.parent()) else {
         return Vec::new();
     };
-    let Ok(text) = std::fs::read_to_string(path) else {
+    // Opened as a case file is (never blocking, a regular file only) and read within the
+    // sources' size limit: the path may have changed since it was checked.
+    let mut bytes = Vec::new();
+    let read = crate::process::open_regular(path).and_then(|file| {
+        std::io::Read::read_to_end(&mut std::io::Read::take(file, 64 << 20), &mut bytes)
+    });
+    let (Ok(_), Ok(text)) = (read, String::from_utf8(bytes)) else {
         return Vec::new();
     };
     let mut beside: Vec<String> = Vec::new();

@@ -1097,17 +1097,24 @@ fn a_folder_submission_leaves_the_cases_it_holds_out_of_its_build() {
         "import glob, helper\nprint('escaped' if glob.glob('**/*.out', recursive=True) + glob.glob('answer.txt') else helper.WORD)\n",
     )
     .unwrap();
-    for (cases, name) in [(".", "contest/sample-1  AC"), ("test", "test/sample-1  AC")] {
-        let output = common::judge()
+    let judged_here = |cases: &str| {
+        common::judge()
             .current_dir(&folder)
             .env("XDG_CACHE_HOME", folder.with_file_name("cache"))
             .args(["--cmd", ".", cases])
             .timeout(Duration::from_secs(120))
             .output()
-            .unwrap();
-        let out = String::from_utf8_lossy(&output.stdout);
-        assert!(out.contains(name), "--cmd . {cases}:\n{out}");
-    }
+            .unwrap()
+    };
+    let output = judged_here("test");
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(out.contains("test/sample-1  AC"), "--cmd . test:\n{out}");
+    // The folder that is itself the case folder is no folder submission: all of it would go
+    // into the build (other cases, an interactor's script).
+    let output = judged_here(".");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(err.contains("it is a folder of the test data"), "{err}");
 }
 
 #[test]
@@ -1141,6 +1148,31 @@ fn a_cache_someone_else_could_change_is_not_used() {
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
     assert!(
         err.contains("game-judge is not the judge's own (") && err.contains("belongs to user"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_folder_submission_of_endless_folders_is_refused_not_a_crash() {
+    let folder = common::fresh_folder(
+        "deep-submission",
+        "solution",
+        &[("main.py", "print('blocked')\n")],
+    );
+    let mut deep = folder.clone();
+    for _ in 0..1100 {
+        deep.push("d");
+    }
+    fs::create_dir_all(&deep).unwrap();
+    let dir = attack("echo unused\n");
+    let output = common::judge_cmd(folder.to_str().unwrap(), &dir, &[])
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("it holds over 1000 files and folders"),
         "{err}"
     );
 }
