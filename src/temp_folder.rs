@@ -31,8 +31,15 @@ impl TempFolder {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let mut last = io::Error::new(io::ErrorKind::AlreadyExists, "no fresh name");
         for _ in 0..1000 {
+            // A part no other user can guess: names they made first cannot all be taken.
+            let unguessable = {
+                use std::hash::{BuildHasher, Hasher};
+                std::collections::hash_map::RandomState::new()
+                    .build_hasher()
+                    .finish()
+            };
             let dir = std::env::temp_dir().join(format!(
-                "game-judge-{purpose}-{}-{}",
+                "game-judge-{purpose}-{}-{}-{unguessable:016x}",
                 std::process::id(),
                 NEXT.fetch_add(1, Ordering::Relaxed)
             ));
@@ -73,29 +80,23 @@ mod tests {
     }
 
     #[test]
-    fn a_name_someone_else_took_is_passed_over_and_the_folder_is_private() {
+    fn names_cannot_be_guessed_and_the_folder_is_private() {
         use std::os::unix::fs::PermissionsExt;
-        // The next name, made beforehand (as another user could, full of links).
-        let probe = TempFolder::new("taken").unwrap();
-        let number: usize = probe
-            .dir
-            .to_string_lossy()
-            .rsplit('-')
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
-        let taken = probe.dir.with_file_name(format!(
-            "game-judge-taken-{}-{}",
-            std::process::id(),
-            number + 1
-        ));
-        fs::create_dir(&taken).unwrap();
-        let folder = TempFolder::new("taken").unwrap();
-        assert_ne!(folder.dir, taken);
-        let mode = fs::metadata(&folder.dir).unwrap().permissions().mode();
+        // Another user who made the next names first (full of links) cannot know them: each
+        // ends in 64 bits no one else can predict, so taken names are passed over, never used.
+        let (first, second) = (
+            TempFolder::new("taken").unwrap(),
+            TempFolder::new("taken").unwrap(),
+        );
+        let last_part = |folder: &TempFolder| {
+            let name = folder.dir.to_string_lossy().into_owned();
+            name.rsplit('-').next().unwrap().to_string()
+        };
+        assert_eq!(last_part(&first).len(), 16);
+        assert!(last_part(&first).chars().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(last_part(&first), last_part(&second));
+        let mode = fs::metadata(&first.dir).unwrap().permissions().mode();
         assert_eq!(mode & 0o777, 0o700);
-        fs::remove_dir(&taken).unwrap();
     }
 
     #[test]

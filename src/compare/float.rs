@@ -35,7 +35,13 @@ pub fn real_number(token: &[u8]) -> Option<f64> {
     if position != token.len() {
         return None;
     }
-    std::str::from_utf8(token).ok()?.parse().ok()
+    // Too large for a double (a 400-digit integer, 1e999) is no number to compare within a
+    // tolerance: as infinity, every number would be within it of itself.
+    std::str::from_utf8(token)
+        .ok()?
+        .parse()
+        .ok()
+        .filter(|value: &f64| value.is_finite())
 }
 
 /// Whether two tokens both read as real numbers whose absolute error, or error relative to the
@@ -83,6 +89,14 @@ mod tests {
                 String::from_utf8_lossy(text)
             );
         }
+    }
+
+    #[test]
+    fn a_number_too_large_for_a_double_is_within_nothing() {
+        let huge = "1".repeat(400);
+        assert_eq!(real_number(huge.as_bytes()), None);
+        assert!(!within(huge.as_bytes(), b"5", 1e-9));
+        assert!(!within(b"1e400", b"-1e999", 1e-9));
     }
 
     #[test]

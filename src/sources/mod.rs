@@ -286,7 +286,14 @@ pub fn program_for(path: &Path, dialect: &Dialect) -> Result<Program, String> {
                     Some(Language::JavaScript) => "checked",
                     _ => "built",
                 };
-                eprintln!("{done} {} into {}", path.display(), built.folder.display());
+                eprintln!(
+                    "{}",
+                    crate::text::printable(&format!(
+                        "{done} {} into {}",
+                        path.display(),
+                        built.folder.display()
+                    ))
+                );
             }
             Ok(Program::Binary(built.program))
         }

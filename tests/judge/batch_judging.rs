@@ -544,6 +544,11 @@ fn a_source_file_is_built_cached_and_rebuilt_when_it_changes() {
         err.contains("checked ") && err.contains("sol.py into"),
         "{err}"
     );
+    // A name with a terminal escape in it is shown escaped, never sent to the terminal.
+    fs::copy(folder.join("sol.py"), folder.join("t\x1b]0;x\x07.py")).unwrap();
+    let (code, out, err) = run("t\x1b]0;x\x07.py");
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(err.contains("checked ") && !err.contains('\x1b'), "{err:?}");
     // `judge sol.py DIR`, without --cmd, is the same; a name that is no file is a solver's.
     common::judge()
         .arg(folder.join("sol.py"))

@@ -7,6 +7,7 @@
 use crate::process::sys::namespaces as ns;
 use std::fs::{self, File, OpenOptions};
 use std::io;
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
@@ -21,8 +22,16 @@ static FREE: Mutex<Vec<(usize, File)>> = Mutex::new(Vec::new());
 /// Where the slots' lock files are, made if need be: `/run/game-judge` (root's), else the
 /// temporary folder's.
 fn lock_folder() -> io::Result<PathBuf> {
+    use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
     let run = PathBuf::from("/run/game-judge");
-    if fs::create_dir_all(&run).is_ok() {
+    // Root's alone (0700): a user who could open a lock file could hold its slot for good.
+    if fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(&run)
+        .is_ok()
+    {
+        let _ = fs::set_permissions(&run, fs::Permissions::from_mode(0o700));
         return Ok(run);
     }
     let temporary = std::env::temp_dir().join("game-judge-boxes");
@@ -56,6 +65,7 @@ impl BoxUser {
                 .create(true)
                 .truncate(false)
                 .write(true)
+                .mode(0o600)
                 .open(folder.join(slot.to_string()))?;
             if ns::try_lock(&lock) {
                 return Ok(BoxUser {
