@@ -715,12 +715,23 @@ fn what_a_boxed_program_leaves_running_ends_with_it() {
 /// stderr; `None` where there is no `setpriv`.
 fn judge_as_nobody(folder: &Path, arguments: &[&str]) -> Option<(String, String)> {
     let judge = assert_cmd::cargo::cargo_bin("judge");
+    // A cache of nobody's own in the test's folder (root's is not nobody's: the judge would
+    // fall back to one in the temporary folder and leave it there).
+    let cache = folder.join("cache");
+    fs::create_dir_all(&cache).unwrap();
+    let chown = std::process::Command::new("chown")
+        .arg("65534:65534")
+        .arg(&cache)
+        .status()
+        .ok()?;
+    assert!(chown.success());
     let output = std::process::Command::new("setpriv")
         .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
         .arg(judge)
         .args(arguments)
         .current_dir(folder)
         .env("NO_COLOR", "1")
+        .env("XDG_CACHE_HOME", &cache)
         .output()
         .ok()?;
     Some((
@@ -1132,12 +1143,16 @@ fn a_cache_someone_else_could_change_is_not_used() {
         .unwrap();
     assert!(chown.success());
     let dir = attack("echo blocked\n");
+    // The private cache it falls back to goes in a temporary folder of the test's own.
+    let temporary = folder.with_file_name("temporary");
+    fs::create_dir_all(&temporary).unwrap();
     let output = common::judge_cmd(
         &format!("sh {}", dir.join("attack.sh").display()),
         &dir,
         &[],
     )
     .env("XDG_CACHE_HOME", &folder)
+    .env("TMPDIR", &temporary)
     .timeout(Duration::from_secs(60))
     .output()
     .unwrap();
