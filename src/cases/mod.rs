@@ -135,6 +135,13 @@ fn file_folders(file: &Path) -> Vec<PathBuf> {
 }
 
 impl Case {
+    /// Its input and its answer (if it has one).
+    pub fn files(&self) -> Vec<PathBuf> {
+        std::iter::once(self.input.clone())
+            .chain(self.expected.clone())
+            .collect()
+    }
+
     /// The folders of its input and its answer, and of where links to them lead.
     pub fn folders(&self) -> Vec<PathBuf> {
         let mut folders = file_folders(&self.input);

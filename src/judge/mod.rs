@@ -269,10 +269,7 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
 /// its `.judge` sibling.
 /// Every case's input and answer, for the sandbox to know as test data wherever it meets them.
 fn case_files(tasks: &[Task]) -> Vec<PathBuf> {
-    tasks
-        .iter()
-        .flat_map(|task| std::iter::once(task.case.input.clone()).chain(task.case.expected.clone()))
-        .collect()
+    tasks.iter().flat_map(|task| task.case.files()).collect()
 }
 
 fn test_data_folders(target: &JudgeTarget, tasks: &[Task]) -> Vec<PathBuf> {

@@ -42,18 +42,23 @@ pub fn open_regular(path: &Path) -> io::Result<File> {
 pub fn open_entry(folder: &File, name: &std::ffi::OsStr, follow: bool) -> io::Result<File> {
     let mut path = std::ffi::OsString::from(format!("/proc/self/fd/{}/", folder.as_raw_fd()));
     path.push(name);
-    let flags = match follow {
-        true => super::sys::O_NONBLOCK,
-        false => super::sys::O_NONBLOCK | super::sys::O_NOFOLLOW,
-    };
     let file = OpenOptions::new()
         .read(true)
-        .custom_flags(flags)
+        .custom_flags(never_blocking(follow))
         .open(Path::new(&path))?;
     if file.metadata()?.is_file() {
         super::sys::set_blocking(file.as_raw_fd())?;
     }
     Ok(file)
+}
+
+/// The flags of an open that never blocks, and follows a link in its last part only if
+/// `follow`.
+fn never_blocking(follow: bool) -> i32 {
+    match follow {
+        true => super::sys::O_NONBLOCK,
+        false => super::sys::O_NONBLOCK | super::sys::O_NOFOLLOW,
+    }
 }
 
 /// Whether an error of `open_entry` means that the entry is a link.
@@ -64,13 +69,9 @@ pub fn is_link_error(error: &io::Error) -> bool {
 /// Opens the folder at `path` to list and open its entries by descriptor (`open_entry`),
 /// never through a link in its last part unless `follow`.
 pub fn open_folder(path: &Path, follow: bool) -> io::Result<File> {
-    let flags = match follow {
-        true => super::sys::O_NONBLOCK,
-        false => super::sys::O_NONBLOCK | super::sys::O_NOFOLLOW,
-    };
     let folder = OpenOptions::new()
         .read(true)
-        .custom_flags(flags)
+        .custom_flags(never_blocking(follow))
         .open(path)?;
     match folder.metadata()?.is_dir() {
         true => Ok(folder),

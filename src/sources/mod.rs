@@ -45,7 +45,13 @@ fn chosen_cache_root() -> PathBuf {
     // user's) cannot lead elsewhere once checked.
     let root = std::fs::canonicalize(&named).unwrap_or(named);
     match not_the_judges_own(&root) {
-        None => root,
+        None => {
+            // Private (0700): only now that it is known to be a real folder of the judge's
+            // own user, never through a link, nor someone else's.
+            use std::os::unix::fs::PermissionsExt;
+            let _ = std::fs::set_permissions(&root, std::fs::Permissions::from_mode(0o700));
+            root
+        }
         Some(why) => {
             let fresh = private_temporary_cache();
             eprintln!(
@@ -94,27 +100,14 @@ fn not_the_judges_own(root: &Path) -> Option<String> {
     None
 }
 
-/// The judge's caches, for the sandbox to cover: this run's, made now if missing, and made
-/// private (mode 0700: a box's user, who is not its owner, cannot go in by any path, a bind
-/// mount the sandbox does not know of included), and the ones other runs keep in each home
+/// The judge's caches, for the sandbox to cover: this run's (made private by `cache_root`, mode
+/// 0700: a box's user, who is not its owner, cannot go in by any path, a bind mount the sandbox
+/// does not know of included), and the ones other runs keep in each home
 /// (`~/.cache/game-judge`, another `XDG_CACHE_HOME` aside), which a folder shown to a program
 /// may hold.
 pub fn caches_to_cover() -> Vec<PathBuf> {
-    use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+    // Made, private and the judge's own by `cache_root`.
     let own = cache_root();
-    let _ = std::fs::DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(&own);
-    // Only a real folder of the judge's own user: never through a link, nor someone else's.
-    let uid = crate::process::sys::namespaces::own_ids().0;
-    let judges = std::fs::symlink_metadata(&own).is_ok_and(|meta| {
-        use std::os::unix::fs::MetadataExt;
-        meta.is_dir() && meta.uid() == uid
-    });
-    if judges {
-        let _ = std::fs::set_permissions(&own, std::fs::Permissions::from_mode(0o700));
-    }
     let homes = std::fs::read_dir("/home")
         .into_iter()
         .flatten()

@@ -17,7 +17,7 @@ use crate::cases::submissions::{
     polygon_submissions, submissions, Expected, Rules, Ruling, Submission,
 };
 use crate::cases::{domjudge, input_validators};
-use crate::cases::{read_cases, CaseFolder};
+use crate::cases::{read_cases, Case, CaseFolder};
 use crate::grade::Settings;
 use crate::limits::LimitFlags;
 use crate::limits::{DEFAULT_MEMORY_MIB, MAX_SECONDS};
@@ -396,11 +396,7 @@ pub fn run(
         hidden_folders(dir, &folder),
         &sources::caches_to_cover(),
     );
-    let case_files: Vec<PathBuf> = folder
-        .cases
-        .iter()
-        .flat_map(|case| std::iter::once(case.input.clone()).chain(case.expected.clone()))
-        .collect();
+    let case_files: Vec<PathBuf> = folder.cases.iter().flat_map(Case::files).collect();
     sandbox::know_case_files(&case_files);
     eprintln!("{}", availability.describe());
     if let Some(rules) = folder.limits.run_rules_said() {
