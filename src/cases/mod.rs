@@ -32,7 +32,7 @@ pub mod submissions;
 pub mod xml;
 pub mod yaml;
 
-use crate::process::sandbox;
+use crate::process::{sandbox, Program};
 pub use error::CaseError;
 use files::{entries, natural_order, readable};
 use folder_limits::FolderLimits;
@@ -255,7 +255,7 @@ fn judging(files: &JudgeFiles, package: Option<Judging>) -> Result<Judging, Case
             })
         }
         (Some(command), None) => Some(Interactor::Program {
-            command: command.clone(),
+            command: runnable(command, &dir, judge_files::INTERACTOR)?,
             dir: Some(dir.clone()),
             kattis: false,
         }),
@@ -297,11 +297,25 @@ fn judging(files: &JudgeFiles, package: Option<Judging>) -> Result<Judging, Case
         }
         (Some(interactor), None, None) => Ok(Judging::Interactive(interactor)),
         (None, Some(command), None) => Ok(Judging::Checker {
-            command: command.clone(),
+            command: runnable(command, &dir, judge_files::CHECKER)?,
             dir,
         }),
         (None, None, Some(package)) => Ok(package),
         (None, None, None) => Ok(Judging::Compare),
+    }
+}
+
+/// A judge file's command, when it can run in `dir` (`D.judge/`, where it runs): a script or
+/// program it names that is not there is the folder's error, said before any case runs, not a
+/// verdict on every case (python3 exits 2 for a missing script, which a checker's rules read as
+/// a rejection).
+fn runnable(command: &str, dir: &Path, file: &str) -> Result<String, CaseError> {
+    match Program::Shell(command.to_string()).cannot_run_in(dir) {
+        None => Ok(command.to_string()),
+        Some(why) => Err(CaseError::Invalid {
+            path: dir.join(file),
+            message: format!("`{command}` cannot run in {}: {why}", dir.display()),
+        }),
     }
 }
 

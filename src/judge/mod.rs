@@ -210,6 +210,18 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
                     return Err(Outcome::Error);
                 }
             }
+            // The interactor runs where the judge runs.
+            let interactor_fault = interactor
+                .as_ref()
+                .and_then(|line| Program::Shell(line.clone()).cannot_run());
+            if let (Some(line), Some(why)) = (interactor, interactor_fault) {
+                eprintln!(
+                    "error: --interactor '{}': {}",
+                    printable(line),
+                    printable(&why)
+                );
+                return Err(Outcome::Error);
+            }
             let solver_folder = root.join("cases").join(dir);
             if !dir.exists() && dir.is_relative() && solver_folder.is_dir() {
                 let solver_folder = relative(&solver_folder);

@@ -49,9 +49,14 @@ fn read_process(pid: i32) -> Option<Process> {
     let fields: Vec<&str> = text.get(text.rfind(')')? + 2..)?.split(' ').collect();
     let field = |number: usize| -> Option<u64> { fields.get(number - 3)?.parse().ok() };
     let signed = |number: usize| -> Option<i32> { fields.get(number - 3)?.parse().ok() };
-    if fields.first() == Some(&"Z") {
-        return None; // a zombie uses nothing; its parent (or the judge) reaps it
-    }
+    let rss_pages = match fields.first() == Some(&"Z") {
+        // A zombie leader whose other threads still run (its main thread called
+        // `pthread_exit`) is alive: its line still sums the CPU time of every thread, but its
+        // memory is on its live threads' lines. A zombie with none uses nothing; its parent
+        // (or the judge) reaps it.
+        true => live_thread_rss(pid)?,
+        false => field(24)?,
+    };
     Some(Process {
         pid,
         parent: signed(4)?,
@@ -59,8 +64,24 @@ fn read_process(pid: i32) -> Option<Process> {
         start_ticks: field(22)?,
         cpu_ticks: field(14)? + field(15)?,
         threads: field(20)?,
-        rss_pages: field(24)?,
+        rss_pages,
     })
+}
+
+/// The resident pages of a process whose leader is a zombie, from a thread of it that is not
+/// (they share one memory); `None` when every thread has ended.
+fn live_thread_rss(pid: i32) -> Option<u64> {
+    fs::read_dir(format!("/proc/{pid}/task"))
+        .ok()?
+        .flatten()
+        .find_map(|task| {
+            let text = fs::read_to_string(task.path().join("stat")).ok()?;
+            let fields: Vec<&str> = text.get(text.rfind(')')? + 2..)?.split(' ').collect();
+            match fields.first() {
+                Some(&"Z") | Some(&"X") | None => None,
+                Some(_) => fields.get(24 - 3)?.parse().ok(),
+            }
+        })
 }
 
 /// The children of a process (of all its threads), where the kernel lists them.

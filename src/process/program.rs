@@ -3,7 +3,7 @@
 //! shell waits beside the program holding copies of its pipes.
 
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// What to run: a built binary, or a command line run through `sh -c`.
@@ -176,8 +176,9 @@ fn is_source(file: &str) -> bool {
 }
 
 /// For an interpreter's plain line (`python3 sol.py`, `node a.js`), the script it names, when
-/// that file is not there: said before any case runs, not once per case by the interpreter.
-fn script_missing(line: &str) -> Option<String> {
+/// that file is not there (a relative name from `base`, where the line runs): said before any
+/// case runs, not once per case by the interpreter.
+fn script_missing(line: &str, base: &Path) -> Option<String> {
     let mut words = line.split_ascii_whitespace();
     let interpreter = words.next()?;
     let interpreters = [
@@ -190,7 +191,7 @@ fn script_missing(line: &str) -> Option<String> {
     let plain = |c: char| c.is_ascii_alphanumeric() || "_-./+".contains(c);
     let scripts = [".py", ".js", ".rb", ".pl"];
     let named = script.chars().all(plain) && scripts.iter().any(|end| script.ends_with(end));
-    match named && !std::path::Path::new(script).is_file() {
+    match named && !base.join(script).is_file() {
         true => Some(format!(
             "there is no file {script} for {interpreter} to run"
         )),
@@ -215,6 +216,12 @@ impl Program {
     /// builtin, an assignment, quoting, expansion), so a mistyped `--cmd 'pyhton3 a.py'` is a
     /// usage error before anything runs, not 127 on every case.
     pub fn cannot_run(&self) -> Option<String> {
+        self.cannot_run_in(Path::new("."))
+    }
+
+    /// As `cannot_run`, for a line that runs in the folder `base` (a checker's, an
+    /// interactor's): the files it names are looked for there.
+    pub fn cannot_run_in(&self, base: &Path) -> Option<String> {
         let line = match self {
             Program::Shell(line) => line,
             Program::Binary(_) => return None,
@@ -224,7 +231,7 @@ impl Program {
         if !first.chars().all(plain) || SHELL_OWN_WORDS.contains(&first) {
             return None;
         }
-        let path = std::path::Path::new(first);
+        let path = &base.join(first);
         if first.contains('/') {
             return match (path.is_file(), executable_file(path)) {
                 (false, _) => Some(format!("there is no file {first}")),
@@ -233,7 +240,7 @@ impl Program {
             };
         }
         match (in_path(first), path.is_file()) {
-            (true, _) => script_missing(line),
+            (true, _) => script_missing(line, base),
             (false, true) if is_source(first) => Some(format!(
                 "there is no program {first} in PATH, and the file {first} here is a source: {}",
                 how_to_run(first)

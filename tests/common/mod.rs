@@ -154,16 +154,48 @@ impl Tag {
         Tag(format!("game-judge-tagged-{kind}-{}", std::process::id()))
     }
 
-    /// The processes whose command line holds the tag as a whole word.
+    /// The processes whose command line holds the tag as a whole word: found by `pgrep -f`,
+    /// and by their threads' command lines when their main thread has ended (`pthread_exit`
+    /// empties the process's own, which pgrep reads).
     pub fn pids(&self) -> Vec<u32> {
         let output = ProcessCommand::new("pgrep")
             .arg("-f")
             .arg(format!("{}( |$)", self.0))
             .output()
             .expect("pgrep runs");
-        String::from_utf8_lossy(&output.stdout)
+        let mut pids: Vec<u32> = String::from_utf8_lossy(&output.stdout)
             .split_whitespace()
             .filter_map(|pid| pid.parse().ok())
+            .collect();
+        pids.extend(self.headless_pids());
+        pids
+    }
+
+    /// The processes with an empty command line (a zombie main thread) one of whose threads'
+    /// command lines holds the tag.
+    fn headless_pids(&self) -> Vec<u32> {
+        let tagged = |path: PathBuf| {
+            std::fs::read(path).is_ok_and(|line| {
+                line.split(|&byte| byte == 0)
+                    .any(|word| word == self.0.as_bytes())
+            })
+        };
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            return Vec::new();
+        };
+        entries
+            .flatten()
+            .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
+            .filter(|pid| {
+                std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|line| line.is_empty())
+            })
+            .filter(|pid| {
+                std::fs::read_dir(format!("/proc/{pid}/task")).is_ok_and(|tasks| {
+                    tasks
+                        .flatten()
+                        .any(|task| tagged(task.path().join("cmdline")))
+                })
+            })
             .collect()
     }
 

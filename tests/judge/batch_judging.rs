@@ -299,6 +299,34 @@ fn a_broken_checker_is_an_error_not_a_verdict() {
         .stdout(contains("the checker `exit 7` failed (exit status 7)"));
 }
 
+/// A checker or interactor whose script is not there is the folder's error before any case runs
+/// (exit 2), not a WA: python3 exits 2 for a missing script, which a checker's rules read as a
+/// rejection. A checker's script is looked for in `D.judge/`, where it runs; an
+/// `--interactor`'s where the judge runs.
+#[test]
+fn a_checker_or_interactor_that_cannot_run_is_an_error_not_a_wa() {
+    let dir = case_folder(&[("a.in", "1\n"), ("a.out", "1\n")]);
+    common::judge_file(&dir, "checker", "python3 chek.py\n");
+    judge_cmd("cat", &dir, &[])
+        .assert()
+        .code(2)
+        .stdout(contains("WA").not())
+        .stderr(
+            contains("`python3 chek.py` cannot run in")
+                .and(contains("there is no file chek.py for python3 to run")),
+        );
+    // The script beside the checker file runs.
+    common::judge_file(&dir, "chek.py", "import sys; sys.exit(0)\n");
+    judge_cmd("cat", &dir, &[]).assert().code(0);
+    let dir = case_folder(&[("a.in", "1\n")]);
+    judge_cmd("cat", &dir, &["--interactor", "python3 no-such-interactor.py"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "--interactor 'python3 no-such-interactor.py': there is no file no-such-interactor.py for python3 to run",
+        ));
+}
+
 #[test]
 fn usage_errors_exit_2() {
     judge()

@@ -384,6 +384,33 @@ fn cpu_time_of_workers_the_kernel_reaps_counts_with_a_cgroup() {
     tag.assert_none_left();
 }
 
+/// Row 1 without a cgroup (the mode of a judge that is not root): a child whose main thread
+/// has ended (`pthread_exit`: /proc shows its leader as a zombie) while its other thread works
+/// is still counted: 300 MiB under `-m 128` is MLE, 3 s of CPU under `-t 1` is TLE (both were
+/// AC, with a peak of 1 MiB and 0 ms, when a zombie leader was taken for a process that ended).
+#[test]
+fn a_process_whose_main_thread_ended_is_still_measured_without_a_cgroup() {
+    for (work, flags, verdict) in [
+        ("300 0", ["-m", "128"], "MLE"),
+        ("10 3", ["-t", "1"], "TLE"),
+    ] {
+        let tag = Tag::new("hidden");
+        let ran = run(judge_cmd(
+            &hostile(&format!("hidden {work} {tag}")),
+            &one_case(),
+            &[&flags[..], &["--wall-limit", "20"]].concat(),
+            Duration::from_secs(60),
+        )
+        .env("GAME_JUDGE_CGROUP", "off"));
+        assert!(
+            ran.stdout
+                .contains(&format!("problem/sample-1  {verdict} ")),
+            "hidden {work}: expected {verdict}: {ran}"
+        );
+        tag.assert_none_left();
+    }
+}
+
 /// Row 1, case after case, against a program running as root that changes its own memory
 /// cgroup (a lower limit, the OOM killer off): the cases after it, which may get the same
 /// cgroup, are judged under the judge's settings: 50 MiB under `-m 100` is AC, 300 MiB is MLE
