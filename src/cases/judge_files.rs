@@ -31,6 +31,8 @@ pub struct JudgeFiles {
     /// The built-in opponent named by `interactive`.
     pub interactive: Option<String>,
     pub limits: FolderLimits,
+    /// Files that look like judge files but are not read as such (`checker.txt`), one line each.
+    pub warnings: Vec<String>,
 }
 
 /// The judge-file folder of a case folder: its sibling `D.judge`.
@@ -64,6 +66,43 @@ fn first_line(path: &Path) -> Result<String, CaseError> {
         .to_string())
 }
 
+/// The files of `D.judge/` named like a judge file with an extension (`checker.txt`,
+/// `limits.yaml`) where the judge file itself is not there: the judge reads only the exact name,
+/// so such a file is ignored, and a folder meant to have a checker is compared line by line.
+fn misnamed(judge: &Path) -> Vec<String> {
+    let mut warnings = Vec::new();
+    let Ok(entries) = fs::read_dir(judge) else {
+        return warnings;
+    };
+    let mut names: Vec<String> = entries
+        .flatten()
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    for name in &names {
+        let Some((stem, _)) = name.split_once('.') else {
+            continue;
+        };
+        let meant = [CHECKER, INTERACTOR, INTERACTIVE, LIMITS]
+            .into_iter()
+            .find(|file| *file == stem);
+        if let Some(file) = meant.filter(|file| !judge.join(file).exists()) {
+            warnings.push(format!(
+                "{}: not read: the judge reads {} (no extension), a file holding {}",
+                judge.join(name).display(),
+                judge.join(file).display(),
+                match file {
+                    CHECKER => "the checker's command line (python3 checker.py)",
+                    INTERACTOR => "the interactor's command line (python3 interactor.py)",
+                    INTERACTIVE => "the name of a built-in opponent",
+                    _ => "the folder's limits",
+                }
+            ));
+        }
+    }
+    warnings
+}
+
 /// Reads `D.judge/` for the case folder `dir` (nothing there is no judge files), after making
 /// sure no judge file was left inside `dir` itself.
 pub fn read(dir: &Path) -> Result<JudgeFiles, CaseError> {
@@ -84,6 +123,7 @@ pub fn read(dir: &Path) -> Result<JudgeFiles, CaseError> {
     if !judge.is_dir() {
         return Ok(files);
     }
+    files.warnings = misnamed(&judge);
     let checker = judge.join(CHECKER);
     if checker.exists() {
         let command = first_line(&checker)?;

@@ -217,6 +217,8 @@ pub struct CaseFolder {
     pub limits: FolderLimits,
     /// Case-like files that were skipped, one line each.
     pub warnings: Vec<String>,
+    /// A Kattis package's `include/` folder, put over a submission before it is built.
+    pub includes: Option<PathBuf>,
 }
 
 impl CaseFolder {
@@ -227,6 +229,16 @@ impl CaseFolder {
         match self.layout == Layout::Kattis && self.limits.run_rules.is_none() {
             true => crate::sources::Python3::PyPy,
             false => crate::sources::Python3::CPython,
+        }
+    }
+
+    /// How a submission is built by this folder's rules: which Python runs Python 3, and a
+    /// Kattis package's include files put over it.
+    pub fn dialect(&self) -> crate::sources::Dialect {
+        crate::sources::Dialect {
+            python3: self.python3(),
+            cpp_standard: None,
+            includes: self.includes.clone(),
         }
     }
 
@@ -255,7 +267,7 @@ fn judging(files: &JudgeFiles, package: Option<Judging>) -> Result<Judging, Case
             })
         }
         (Some(command), None) => Some(Interactor::Program {
-            command: runnable(command, &dir, judge_files::INTERACTOR)?,
+            command: command.clone(),
             dir: Some(dir.clone()),
             kattis: false,
         }),
@@ -294,6 +306,13 @@ fn judging(files: &JudgeFiles, package: Option<Judging>) -> Result<Judging, Case
                     package_program(&package)
                 ),
             })
+        }
+        (Some(Interactor::Program { command, .. }), None, None) => {
+            Ok(Judging::Interactive(Interactor::Program {
+                command: runnable(&command, &dir, judge_files::INTERACTOR)?,
+                dir: Some(dir),
+                kattis: false,
+            }))
         }
         (Some(interactor), None, None) => Ok(Judging::Interactive(interactor)),
         (None, Some(command), None) => Ok(Judging::Checker {
@@ -368,6 +387,8 @@ struct Package {
     limits: FolderLimits,
     warnings: Vec<String>,
     polygon: Option<polygon_xml::PolygonProblem>,
+    /// A Kattis package's `include/` folder (`CaseFolder::includes`).
+    includes: Option<PathBuf>,
 }
 
 /// A package's own rules: a Kattis package's (`kattis::package`), a Polygon package's
@@ -382,6 +403,7 @@ fn package(dir: &Path, layout: Layout) -> Result<Package, CaseError> {
                 limits: found.limits,
                 warnings: found.warnings,
                 polygon: None,
+                includes: found.includes,
             })
         }
         Layout::Polygon => Ok(match polygon::package(dir)? {
@@ -391,6 +413,7 @@ fn package(dir: &Path, layout: Layout) -> Result<Package, CaseError> {
                 limits: found.limits,
                 warnings: found.warnings,
                 polygon: Some(found.problem),
+                includes: None,
             },
             None => Package::default(),
         }),
@@ -435,6 +458,7 @@ pub fn read_cases_with(
         None => layout::list(dir, layout, answers(&judging))?,
     };
     listing.warnings.splice(0..0, package.warnings);
+    listing.warnings.splice(0..0, files.warnings.clone());
     if listing.cases.is_empty() {
         return Err(vec![CaseError::NoCases {
             dir: dir.to_path_buf(),
@@ -450,13 +474,14 @@ pub fn read_cases_with(
         layout,
         limits,
         warnings: listing.warnings,
+        includes: package.includes,
     })
 }
 
 /// The package (Kattis or Polygon) whose test data holds `folder`, if any: a case of it, or a
 /// pattern of its cases, is judged by the package's own rules (its answers' names, its
 /// validator, its limits).
-fn enclosing_package(folder: &Path) -> Option<PathBuf> {
+pub fn enclosing_package(folder: &Path) -> Option<PathBuf> {
     let real = folder.canonicalize().ok()?;
     real.ancestors().skip(1).take(4).find_map(|above| {
         // The package's own file too: a project's `tests/` folder is no Polygon package.
@@ -479,8 +504,9 @@ fn same_folder(a: &Path, b: &Path) -> bool {
 
 /// The cases `judge --cmd` judges at `path`: a case folder, one case file of a folder, or a
 /// pattern of case files (`DIR/sample-*`, matched against each file's name without its
-/// extension, or with it); with the name they are reported under (the folder's). A case file or
-/// pattern inside a Kattis or Polygon package is judged by the package's rules.
+/// extension, or with it); with the name they are reported under (the folder's). A case file,
+/// pattern or folder inside a Kattis or Polygon package's test data is judged by the package's
+/// rules.
 pub fn cases_at(
     path: &Path,
     interactor: Option<&str>,
@@ -500,7 +526,15 @@ pub fn cases_at(
         Some(parent) if narrowed => parent,
         _ => path,
     };
-    let package = narrowed.then(|| enclosing_package(place)).flatten();
+    // A folder of a package's test data (`PKG/data/secret`, `PKG/data`): its cases, judged by
+    // the package's rules (its answers are `.ans`, its validator judges).
+    let within = (!narrowed && path.is_dir())
+        .then(|| enclosing_package(path))
+        .flatten();
+    let package = match narrowed {
+        true => enclosing_package(place),
+        false => within.clone(),
+    };
     if one_case && package.is_none() && !path.extension().is_some_and(|extension| extension == "in")
     {
         return Err(vec![format!(
@@ -515,6 +549,21 @@ pub fn cases_at(
         kattis: false,
     });
     let mut folder = read_cases_with(dir, interactor).map_err(strings)?;
+    if within.is_some() {
+        let real = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
+        folder.cases.retain(|case| {
+            case.input
+                .canonicalize()
+                .is_ok_and(|input| input.starts_with(&real))
+        });
+        if folder.cases.is_empty() {
+            return Err(vec![format!(
+                "{} holds no case of the package {}",
+                path.display(),
+                dir.display()
+            )]);
+        }
+    }
     if narrowed {
         folder.cases.retain(|case| {
             let name = case.input.file_name().unwrap_or_default().to_string_lossy();
@@ -562,6 +611,14 @@ mod tests {
         let judge = judge_files::judge_folder(dir);
         fs::create_dir_all(&judge).unwrap();
         fs::write(judge.join(name), text).unwrap();
+    }
+
+    /// The checker script `check.sh` in the judge folder of `dir`, executable.
+    fn check_script(dir: &Path) {
+        use std::os::unix::fs::PermissionsExt;
+        judge_file(dir, "check.sh", "#!/bin/sh\nexit 0\n");
+        let script = judge_files::judge_folder(dir).join("check.sh");
+        fs::set_permissions(script, fs::Permissions::from_mode(0o755)).unwrap();
     }
 
     fn messages(errors: Vec<CaseError>) -> Vec<String> {
@@ -680,6 +737,13 @@ mod tests {
 python3 interact.py
 ",
         );
+        // The script it names must be there, where it runs.
+        let errors = messages(read_cases(&dir).unwrap_err());
+        assert!(
+            errors[0].ends_with("there is no file interact.py for python3 to run"),
+            "{errors:?}"
+        );
+        judge_file(&dir, "interact.py", "");
         let found = read_cases(&dir).unwrap();
         assert_eq!(
             found.judging,
@@ -740,6 +804,12 @@ python3 interact.py
     fn a_checker_folder_names_its_command() {
         let dir = folder(&["a.in", "a.out"]);
         judge_file(&dir, "checker", "# how to check\n./check.sh\n");
+        let errors = messages(read_cases(&dir).unwrap_err());
+        assert!(
+            errors[0].ends_with("there is no file ./check.sh"),
+            "{errors:?}"
+        );
+        check_script(&dir);
         let found = read_cases(&dir).unwrap();
         assert_eq!(
             found.judging,
@@ -763,6 +833,32 @@ python3 interact.py
         );
     }
 
+    /// A judge file given an extension (`checker.txt`) is not read; the folder says so instead
+    /// of being compared line by line in silence. A script beside the real file is no warning.
+    #[test]
+    fn a_judge_file_with_an_extension_is_warned_about() {
+        let dir = folder(&["a.in", "a.out"]);
+        judge_file(&dir, "checker.txt", "./check.sh\n");
+        let found = read_cases(&dir).unwrap();
+        assert_eq!(found.judging, Judging::Compare);
+        assert!(
+            found.warnings.len() == 1
+                && found.warnings[0].contains("checker.txt: not read: the judge reads")
+                && found.warnings[0]
+                    .contains("(no extension), a file holding the checker's command line"),
+            "{:?}",
+            found.warnings
+        );
+        judge_file(&dir, "checker", "./checker.txt\n");
+        fs::set_permissions(
+            judge_files::judge_folder(&dir).join("checker.txt"),
+            std::os::unix::fs::PermissionsExt::from_mode(0o755),
+        )
+        .unwrap();
+        let found = read_cases(&dir).unwrap();
+        assert!(found.warnings.is_empty(), "{:?}", found.warnings);
+    }
+
     #[test]
     fn a_kattis_package_gives_way_to_a_checker_only_with_its_default_validator() {
         let dir = folder(&["problem.yaml", "data/secret/1.in", "data/secret/1.ans"]);
@@ -771,6 +867,7 @@ python3 interact.py
             Judging::KattisDefault(DefaultValidator::default())
         );
         judge_file(&dir, "checker", "./check.sh\n");
+        check_script(&dir);
         assert!(matches!(
             read_cases(&dir).unwrap().judging,
             Judging::Checker { .. }

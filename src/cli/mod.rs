@@ -101,9 +101,18 @@ fn row(name: &str, section: Section) -> Result<&'static Flag, UsageError> {
     let rows: Vec<&Flag> = FLAGS.iter().filter(|flag| flag.is_named(name)).collect();
     if rows.is_empty() {
         let known: Vec<&str> = FLAGS.iter().map(|flag| flag.long).collect();
+        // Words other tools use for a flag here are near its name too (`--command`: `--cmd`).
+        let other_words = [("--command", "--cmd")];
         let closest = match name.starts_with("--") {
             true => crate::text::did_you_mean(name, &known),
             false => String::new(),
+        };
+        let closest = match closest.is_empty() && name.starts_with("--") {
+            true => other_words
+                .iter()
+                .find(|(word, _)| !crate::text::did_you_mean(name, &[word]).is_empty())
+                .map_or(closest, |(_, flag)| format!("; did you mean {flag:?}?")),
+            false => closest,
         };
         return Err(UsageError(format!("unknown option {name:?}{closest}")));
     }
@@ -634,6 +643,10 @@ mod tests {
         assert_eq!(
             message(&["--tme-limit", "2"]),
             "unknown option \"--tme-limit\"; did you mean \"--time-limit\"?"
+        );
+        assert_eq!(
+            message(&["--comand", "a.out", "d"]),
+            "unknown option \"--comand\"; did you mean \"--cmd\"?"
         );
         assert!(message(&["--cmd", "a.out"]).contains("needs a case folder"));
         assert!(message(&["--cmd", "a.out", "d/1.in", "d/2.in"])

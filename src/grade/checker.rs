@@ -5,11 +5,12 @@
 //! what they are said), with its first line as the reason of a WA; anything else (testlib's 3
 //! FAIL), a crash or a limit is a judge error.
 
-use super::exit_status::{ruling, Rules, Ruling};
+use super::exit_status::{python_crash, ruling, Rules, Ruling};
 use crate::cases::{Case, TestlibProgram};
 use crate::limits::{Limits, PastOutputCap};
 use crate::process::{execute, Execution, Program, Trust};
 use crate::temp_folder::{absolute, quoted, TempFolder};
+use crate::text::last_line;
 use crate::verdict::{run_failure, Verdict, Wrong};
 use std::fs;
 use std::path::Path;
@@ -23,6 +24,9 @@ fn checker_limits() -> Limits {
         ..Limits::with_cpu(Duration::from_secs(10))
     }
 }
+
+/// The most characters of a crashed checker's exception shown.
+const CRASH_CHARS: usize = 200;
 
 /// The first line with text in some output.
 fn first_line(bytes: &[u8]) -> Option<String> {
@@ -106,12 +110,24 @@ pub fn check_file(checker: &Checker, input: &Path, actual: &Path, expected: &Pat
     };
     let Checker { shown, rules, .. } = *checker;
     let broken = |what: String| {
-        let said =
-            first_line(&checked.stderr_tail).map_or_else(String::new, |line| format!(": {line}"));
+        // A traceback's last line is the exception; anything else's first line says why.
+        let line = match python_crash(&checked.stderr_tail) {
+            true => last_line(&checked.stderr_tail, CRASH_CHARS),
+            false => first_line(&checked.stderr_tail),
+        };
+        let said = line.map_or_else(String::new, |line| format!(": {line}"));
         Verdict::JudgeError(format!("the checker {shown} failed ({what}){said}"))
     };
     match ruled {
         Ruling::Accepted => Verdict::Accepted,
+        // A Python checker that crashes exits 1, as one that rejects does: the rejection stands
+        // (a lazy `int(...)` rejects garbage so), but the reason is the exception, said to be one.
+        Ruling::Wrong if python_crash(&checked.stderr_tail) => {
+            let exception = last_line(&checked.stderr_tail, CRASH_CHARS).unwrap_or_default();
+            Verdict::WrongAnswer(Wrong::Because(format!(
+                "the checker crashed (a Python traceback on its stderr; its exit status rejects): {exception}"
+            )))
+        }
         Ruling::Wrong | Ruling::Presentation | Ruling::Points => {
             let said = first_line(&checked.stdout)
                 .or_else(|| first_line(&checked.stderr_tail))

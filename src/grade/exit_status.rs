@@ -7,6 +7,17 @@
 
 use crate::process::Termination;
 
+/// Whether a grading program's stderr shows that Python ended it with an uncaught exception
+/// (its exit status 1 is then a crash, though the rules read it as a rejection).
+pub fn python_crash(stderr_tail: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(stderr_tail);
+    // The header, or (when the tail kept only the end of a long one) a frame line.
+    text.contains("Traceback (most recent call last):")
+        || text
+            .lines()
+            .any(|line| line.starts_with("  File \"") && line.contains("\", line "))
+}
+
 /// Which exit statuses a grading program gives its rulings by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rules {

@@ -7,6 +7,7 @@ use crate::cases::Case;
 use crate::limits::{Limits, PastOutputCap};
 use crate::process::{execute, Program, Termination, Trust};
 use crate::temp_folder::{absolute, quoted, TempFolder};
+use crate::text::last_line;
 use crate::verdict::{run_failure, Code, Verdict, Wrong};
 use std::fs;
 use std::io::Read;
@@ -103,13 +104,16 @@ pub fn validate(
             ))
         }
     };
+    // Its message, else the last line of its stderr (a traceback's is the exception).
+    let said = message
+        .clone()
+        .or_else(|| last_line(&checked.stderr_tail, MESSAGE_CHARS));
     let broken = |what: String| {
         Verdict::JudgeError(format!(
             "the output validator {} failed ({what}; Kattis validators exit 42 or 43){}",
             program.display(),
-            message
-                .as_ref()
-                .map_or_else(String::new, |message| format!(": {message}"))
+            said.as_ref()
+                .map_or_else(String::new, |said| format!(": {said}"))
         ))
     };
     if let Some(failure) = run_failure(&checked.ended, &limits, &[]) {

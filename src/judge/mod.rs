@@ -20,7 +20,7 @@ use crate::report::json::{self, RunPart};
 use crate::report::shard::{RunId, Shard};
 use crate::report::{label_width, outcome_of, shown_line, summary, use_colour, Format, Shown};
 use crate::runner::{judge_all, Flow, Task};
-use crate::sources::{self, Dialect, Language};
+use crate::sources::{self, Language};
 use crate::text::{self, printable};
 use crate::verdict::Code;
 use options::{CommonFlags, JudgeTarget};
@@ -235,11 +235,9 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
             }
             let (name, folder) =
                 cases_at(dir, interactor.as_deref()).map_err(|errors| fail(&errors))?;
-            // A Kattis package's Python 3 runs with PyPy, as problemtools runs it.
-            let dialect = Dialect {
-                python3: folder.python3(),
-                cpp_standard: None,
-            };
+            // A Kattis package's Python 3 runs with PyPy, and its include files go into the
+            // build, as problemtools does.
+            let dialect = folder.dialect();
             let mut tasks = folder_tasks(flags, dir, &name, folder, program);
             if let Some(source) = source {
                 // Built as the program runs, in the sandbox: which first learns the test data.
@@ -249,6 +247,15 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
                     &sources::caches_to_cover(),
                 );
                 sandbox::know_case_files(&case_files(&tasks));
+                if let Some(includes) = &dialect.includes {
+                    eprintln!(
+                        "{}",
+                        printable(&format!(
+                            "note: the package's {} goes over the submission before it is built (problemtools' rule)",
+                            relative(includes).display()
+                        ))
+                    );
+                }
                 for warning in sources::beside_warnings(source) {
                     eprintln!("{}", printable(&warning));
                 }

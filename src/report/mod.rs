@@ -10,7 +10,8 @@ pub mod verify_table;
 use crate::cases::input_head::InputHead;
 use crate::limits::{Limits, PastOutputCap};
 use crate::outcome::Outcome;
-use crate::process::Usage;
+use crate::process::sys::SIGSEGV;
+use crate::process::{Termination, Usage};
 use crate::runner::Finished;
 use crate::text::{count, printable};
 use crate::verdict::{Code, TimeKind, Verdict, Wrong};
@@ -99,6 +100,15 @@ fn details(verdict: &Verdict, usage: Option<&Usage>, limits: &Limits) -> Vec<Str
             stderr_tail,
         } => {
             let mut lines = vec![termination.to_string()];
+            // A stack smaller than the memory is a limit a deep recursion meets first.
+            if *termination == Termination::Signaled(SIGSEGV)
+                && limits.stack_bytes < limits.memory_bytes
+            {
+                lines.push(format!(
+                    "hint: SIGSEGV is often a stack overflow (deep recursion): the stack limit is {} MiB",
+                    limits.stack_bytes >> 20
+                ));
+            }
             let tail: Vec<&str> = stderr_tail.lines().collect();
             if !tail.is_empty() {
                 lines.push("stderr (last lines):".to_string());
@@ -424,6 +434,27 @@ mod tests {
         assert!(
             text.contains("line 20") && text.contains("line 13") && !text.contains("line 12\n")
         );
+    }
+
+    /// A SIGSEGV under a stack limit below the memory limit (`--stack-limit 8`) hints at a
+    /// stack overflow; with the stack as large as the memory (the default) it does not.
+    #[test]
+    fn a_segfault_under_a_small_stack_hints_at_the_stack() {
+        let segfault = || Verdict::RuntimeError {
+            termination: Termination::Signaled(SIGSEGV),
+            stderr_tail: String::new(),
+        };
+        let mut small = limits();
+        small.stack_bytes = 8 << 20;
+        let text = case_report(&finished("p/c", segfault(), 1, 1), 3, &small, false);
+        assert!(
+            text.contains("hint: SIGSEGV is often a stack overflow (deep recursion): the stack limit is 8 MiB"),
+            "{text}"
+        );
+        let mut whole = limits();
+        whole.stack_bytes = whole.memory_bytes;
+        let text = case_report(&finished("p/c", segfault(), 1, 1), 3, &whole, false);
+        assert!(!text.contains("hint"), "{text}");
     }
 
     #[test]

@@ -236,6 +236,48 @@ fn files_of(source: &Path, whose: Whose) -> Result<Vec<SourceFile>, Failure> {
     Ok(files)
 }
 
+/// The language of a source's files, as its build would tell it: the first that has one
+/// (a `.py` with a `python2` first line is Python 2).
+fn language_of(files: &[SourceFile]) -> Option<Language> {
+    files.iter().find_map(|file| {
+        let language = Language::of(&file.inside)?;
+        let python2 = language == Language::Python
+            && file
+                .bytes
+                .split(|&byte| byte == b'\n')
+                .next()
+                .is_some_and(|first| {
+                    first.starts_with(b"#!") && first.windows(7).any(|w| w == b"python2")
+                });
+        Some(match python2 {
+            true => Language::Python2,
+            false => language,
+        })
+    })
+}
+
+/// A submission's files with its package's include files put over them (`dialect.includes`:
+/// a Kattis package's `include/default/` and `include/LANGUAGE/`, a file of the same name
+/// replaced), as problemtools builds it.
+fn with_includes(files: Vec<SourceFile>, dialect: &Dialect) -> Result<Vec<SourceFile>, Failure> {
+    let (Some(includes), Some(language)) = (&dialect.includes, language_of(&files)) else {
+        return Ok(files);
+    };
+    let mut files = files;
+    for folder in ["default", language.kattis_id()] {
+        let folder = includes.join(folder);
+        if !folder.is_dir() {
+            continue;
+        }
+        for include in files_of(&folder, Whose::Problem)? {
+            files.retain(|file| file.inside != include.inside);
+            files.push(include);
+        }
+    }
+    files.sort_by(|a, b| a.inside.cmp(&b.inside));
+    Ok(files)
+}
+
 /// A contestant's source that holds a link (or is one): refused, never followed.
 fn link_refusal(source: &Path, shown: &Path) -> Failure {
     Failure::Compile {
@@ -809,7 +851,7 @@ fn build_as(
     static BUILDS: AtomicU64 = AtomicU64::new(0);
     let shown = source.display().to_string();
     let io = |error: std::io::Error| Failure::Io(format!("cannot build {shown}: {error}"));
-    let files = files_of(source, whose)?;
+    let files = with_includes(files_of(source, whose)?, dialect)?;
     let real = fs::canonicalize(source).map_err(io)?;
     // The name: every file's place and text, the include folders' headers, the recipes.
     let mut headers: Vec<Vec<u8>> = Vec::new();

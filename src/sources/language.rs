@@ -38,6 +38,10 @@ pub struct Dialect {
     pub python3: Python3,
     /// `gnu++17`, say.
     pub cpp_standard: Option<String>,
+    /// A Kattis package's `include/` folder: the files of its `default/` and of the
+    /// submission's language's folder (`cpp/`, `python3/`, …) are put over the submission's
+    /// own before it is built, as problemtools does (a driver with `main`, say).
+    pub includes: Option<std::path::PathBuf>,
 }
 
 impl Python3 {
@@ -72,6 +76,7 @@ impl Dialect {
         Dialect {
             python3,
             cpp_standard,
+            includes: None,
         }
     }
 }
@@ -137,6 +142,21 @@ impl Language {
     }
 
     /// The program this language needs on the machine.
+    /// The language's folder name in a Kattis package's `include/` (problemtools' language
+    /// id).
+    pub fn kattis_id(self) -> &'static str {
+        match self {
+            Language::C => "c",
+            Language::Cpp => "cpp",
+            Language::Rust => "rust",
+            Language::Python | Language::PyPy3 => "python3",
+            Language::Python2 => "python2",
+            Language::Java => "java",
+            Language::Kotlin => "kotlin",
+            Language::JavaScript => "javascript",
+        }
+    }
+
     pub fn tool(self) -> &'static str {
         match self {
             Language::C => "gcc",
@@ -292,7 +312,8 @@ mod tests {
             kattis,
             Dialect {
                 python3: Python3::PyPy,
-                cpp_standard: None
+                cpp_standard: None,
+                includes: None,
             }
         );
     }

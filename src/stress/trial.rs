@@ -7,7 +7,7 @@ use crate::games::othello::{square_name, squares, Board, Move};
 use crate::grade::checker;
 use crate::limits::Limits;
 use crate::problems::validators::Validator;
-use crate::process::{execute, Execution, Program, Trust};
+use crate::process::{execute, Execution, Program, Termination, Trust};
 use crate::verdict::{compare_verdict, run_failure, Verdict};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -117,7 +117,12 @@ impl Setup {
                 match execute(validator, Some(file), self.limits, Trust::Helper) {
                     Ok(run) => {
                         if let Some(how) = how_it_failed(&run, &self.limits) {
-                            return Outcome::Invalid(format!("the validator says {how}"));
+                            // A Kattis input validator accepts with 42.
+                            let hint = match run.ended.termination {
+                                Termination::Exited(42) => " (a Kattis input validator's 42 for valid? here a validator exits 0 for a valid input)",
+                                _ => "",
+                            };
+                            return Outcome::Invalid(format!("the validator says {how}{hint}"));
                         }
                     }
                     Err(error) => {

@@ -17,7 +17,7 @@ use crate::cases::submissions::{
     polygon_submissions, submissions, Expected, Rules, Ruling, Submission,
 };
 use crate::cases::{domjudge, input_validators};
-use crate::cases::{read_cases, Case, CaseFolder};
+use crate::cases::{enclosing_package, read_cases, Case, CaseFolder};
 use crate::grade::Settings;
 use crate::limits::LimitFlags;
 use crate::limits::{DEFAULT_MEMORY_MIB, MAX_SECONDS};
@@ -145,10 +145,7 @@ fn check(submission: &Submission, index: usize, how: &How, limits: &TimeLimits) 
     let compile_limit = Duration::from_secs_f64(timing.compilation_time.clamp(0.001, MAX_SECONDS));
     let dialect = match &submission.kind {
         Some(kind) => Dialect::of_polygon_type(kind, folder.python3()),
-        None => Dialect {
-            python3: folder.python3(),
-            cpp_standard: None,
-        },
+        None => folder.dialect(),
     };
     let got = submission::run(
         submission,
@@ -276,6 +273,14 @@ pub fn run(
     // From the start: a signal stops whatever runs (a validator being built, a build) and is
     // reported, never a silent death that leaves them running.
     let session = Session::start(Signals::Noted);
+    if let Some(package) = enclosing_package(dir) {
+        return broken(&[format!(
+            "{} is in the test data of the package {}: judge verify checks a whole package (judge verify {})",
+            dir.display(),
+            package.display(),
+            package.display()
+        )]);
+    }
     let mut folder = match read_cases(dir) {
         Ok(folder) => folder,
         Err(errors) => return broken(&errors.iter().map(ToString::to_string).collect::<Vec<_>>()),

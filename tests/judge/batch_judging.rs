@@ -299,6 +299,39 @@ fn a_broken_checker_is_an_error_not_a_verdict() {
         .stdout(contains("the checker `exit 7` failed (exit status 7)"));
 }
 
+/// A Python checker that crashes on an output (exit 1, a traceback) rejects it, and the reason
+/// says it crashed and what the exception was; under a checker's WA the report shows the
+/// output's first lines, since the checker's reason alone does not show what it rejected.
+#[test]
+fn a_crashing_checker_rejects_with_its_exception_and_the_output_is_shown() {
+    let dir = case_folder(&[("a.in", "1 2\n"), ("a.out", "3\n")]);
+    common::judge_file(
+        &dir,
+        "chk.py",
+        "import sys\nn = int(open(sys.argv[2]).read())\nsys.exit(0 if n == 3 else 1)\n",
+    );
+    common::judge_file(&dir, "checker", "python3 chk.py\n");
+    judge_cmd("printf 'three\\nfour\\nfive\\nsix\\n'", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("problem/a  WA"))
+        .stdout(contains(
+            "the checker crashed (a Python traceback on its stderr; its exit status rejects): ValueError: invalid literal for int()",
+        ))
+        .stdout(contains(
+            "    output (first 3 of 4 lines):\n      three\n      four\n      five\n",
+        ));
+    judge_cmd("echo 4", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("output (1 line):\n      4\n"));
+    judge_cmd("true", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("output: nothing"));
+    judge_cmd("echo 3", &dir, &[]).assert().code(0);
+}
+
 /// A checker or interactor whose script is not there is the folder's error before any case runs
 /// (exit 2), not a WA: python3 exits 2 for a missing script, which a checker's rules read as a
 /// rejection. A checker's script is looked for in `D.judge/`, where it runs; an

@@ -214,10 +214,77 @@ fn a_byte_order_mark_before_problem_yaml_is_not_read() {
         .assert()
         .code(1)
         .stderr(contains(
-            "bom: Kattis package (data/sample, data/secret): 1 case; limits 3 s (problem.yaml), 1024 MiB (default); default output validator with case_sensitive\n",
+            "bom: Kattis package (data/sample, data/secret): 1 case; limits 3 s (problem.yaml), 1024 MiB (default), output 8 MiB (Kattis's default); default output validator with case_sensitive\n",
         ))
         .stderr(contains("warning").not())
         .stdout(contains("1 case: 1 WA"));
+}
+
+/// An output validator that crashes is a judge error that shows why: the last line of its
+/// stderr (a traceback's exception), as a problem setter needs it to fix the validator.
+#[test]
+fn an_output_validator_that_crashes_is_a_judge_error_with_its_exception() {
+    let dir = package_with_validator_source(&[(
+        "output_validators/near/validate.py",
+        "import sys\nflags = sys.argv[4:]\nprint(flags[7])\n",
+    )]);
+    judge("echo 13", &dir, &[])
+        .assert()
+        .code(2)
+        .stdout(contains("near/secret/1  JE"))
+        .stdout(contains(
+            "(exit status 1; Kattis validators exit 42 or 43): IndexError: list index out of range",
+        ));
+}
+
+/// A Kattis package's `include/LANGUAGE/` goes over every submission before it is built, as
+/// problemtools does: a submission holding only the function a driver calls is AC, and a
+/// submission's own `main.cpp` is replaced by the driver's (so its hard-coded answer is gone:
+/// it no longer builds). `judge verify` builds the package's submissions the same way (the
+/// accepted one, without a `main`, is AC); a
+/// package with no `output` limit gets problemtools' default of 8 MiB.
+#[test]
+fn a_packages_include_files_go_over_each_submission() {
+    let driver = "#include <iostream>\nlong long add(long long, long long);\nint main() { long long a, b; std::cin >> a >> b; std::cout << add(a, b) << \"\\n\"; }\n";
+    let add = "long long add(long long a, long long b) { return a + b; }\n";
+    let own_main = "#include <cstdio>\nint main() { std::puts(\"5\"); }\n";
+    let dir = common::fresh_folder(
+        "kattis",
+        "add",
+        &[
+            ("problem.yaml", "name: Add\n"),
+            ("data/secret/1.in", "2 3\n"),
+            ("data/secret/1.ans", "5\n"),
+            ("include/cpp/main.cpp", driver),
+            ("submissions/accepted/add.cpp", add),
+            ("own/main.cpp", own_main),
+        ],
+    );
+    let add_cpp = dir.join("submissions/accepted/add.cpp");
+    let main_cpp = dir.join("own/main.cpp");
+    common::judge()
+        .arg(&add_cpp)
+        .arg(&dir)
+        .assert()
+        .code(0)
+        .stdout(contains("1 case: 1 AC"))
+        .stderr(
+            contains("include goes over the submission before it is built")
+                .and(contains("output 8 MiB (Kattis's default)")),
+        );
+    common::judge()
+        .arg(&main_cpp)
+        .arg(&dir)
+        .assert()
+        .code(1)
+        .stderr(contains("undefined reference"));
+    common::judge()
+        .args(["verify"])
+        .arg(&dir)
+        .assert()
+        .code(0)
+        .stdout(contains("accepted/add.cpp  AC        AC"))
+        .stdout(contains("1 submission: 1 as expected"));
 }
 
 #[test]
@@ -245,7 +312,7 @@ fn without_flags_words_match_without_case_and_spacing_and_compare_beats_it() {
         .assert()
         .code(0)
         .stderr(contains(
-            "hello: Kattis package (data/sample, data/secret): 1 case; limits 2 s (default), 1024 MiB (default)\n",
+            "hello: Kattis package (data/sample, data/secret): 1 case; limits 2 s (default), 1024 MiB (default), output 8 MiB (Kattis's default)\n",
         ))
         .stdout(contains("1 case: 1 AC"));
     judge("echo Hello!", &dir, &[])

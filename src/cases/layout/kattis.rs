@@ -13,6 +13,9 @@
 
 use crate::cases::files::entries;
 use crate::cases::folder_limits::FolderLimits;
+
+/// The output limit of a Kattis package that sets none, in MiB: problemtools' default.
+const KATTIS_DEFAULT_OUTPUT_MIB: u64 = 8;
 use crate::cases::kattis_yaml::{
     parse_problem_yaml, parse_testdata_yaml, DefaultValidator, KattisProblem, Timing, Validation,
 };
@@ -30,6 +33,9 @@ pub struct KattisPackage {
     pub groups: Vec<(PathBuf, Judging)>,
     pub limits: FolderLimits,
     pub warnings: Vec<String>,
+    /// Its `include/` folder, put over every submission before it is built (problemtools'
+    /// rule; DOMjudge has none).
+    pub includes: Option<PathBuf>,
 }
 
 /// Reads the Kattis package at `dir`.
@@ -57,6 +63,12 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
     // A DOMjudge package runs by DOMjudge's rules: its output limit, its stack.
     if crate::cases::domjudge::is_domjudge(dir) {
         crate::cases::domjudge::apply_rules(&mut problem.limits)
+            .map_err(|message| invalid(dir, message))?;
+    } else if problem.limits.output_mib.is_none() {
+        // Kattis's own: problemtools' default output limit (its config/problem.yaml).
+        problem
+            .limits
+            .set_output(KATTIS_DEFAULT_OUTPUT_MIB, "Kattis's default")
             .map_err(|message| invalid(dir, message))?;
     }
     let yaml_flags = problem.validator_flags.clone();
@@ -128,11 +140,14 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
             Ok((group, judging))
         })
         .collect::<Result<Vec<_>, CaseError>>()?;
+    let includes = Some(dir.join("include"))
+        .filter(|folder| folder.is_dir() && !crate::cases::domjudge::is_domjudge(dir));
     Ok(KattisPackage {
         judging,
         groups,
         limits: problem.limits,
         warnings,
+        includes,
     })
 }
 

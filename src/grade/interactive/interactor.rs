@@ -9,7 +9,7 @@
 
 use super::decide::SHELL_SIGPIPE;
 use super::Decision;
-use crate::grade::exit_status::{ruling, Rules, Ruling};
+use crate::grade::exit_status::{python_crash, ruling, Rules, Ruling};
 use crate::grade::output_validator::judge_message;
 use crate::limits::{Limits, DEFAULT_MEMORY_MIB};
 use crate::process::{
@@ -146,16 +146,6 @@ fn stderr_reason(stderr_tail: &[u8]) -> Option<String> {
         true => format!("{short}…"),
         false => short,
     })
-}
-
-/// Whether an interactor's stderr shows that Python ended it with an uncaught exception.
-fn python_crash(stderr_tail: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(stderr_tail);
-    // The header, or (when the tail kept only the end of a long one) a frame line.
-    text.contains("Traceback (most recent call last):")
-        || text
-            .lines()
-            .any(|line| line.starts_with("  File \"") && line.contains("\", line "))
 }
 
 /// What the interactor's end says about the case, by the `rules` of its exit status (a Kattis

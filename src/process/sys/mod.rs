@@ -65,6 +65,7 @@ pub const SIGHUP: i32 = 1;
 pub const SIGINT: i32 = 2;
 pub const SIGKILL: i32 = 9;
 pub const SIGPIPE: i32 = 13;
+pub const SIGSEGV: i32 = 11;
 pub const SIGTERM: i32 = 15;
 const WNOHANG: c_int = 1;
 const RLIMIT_CPU: c_int = 0;
