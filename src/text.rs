@@ -25,16 +25,11 @@ pub fn count(number: usize, what: &str) -> String {
 }
 
 /// Text as it may appear on the judge's report: control characters (newlines, terminal
-/// escapes) and bidirectional overrides are written as escapes.
+/// escapes), line separators and bidirectional overrides are written as escapes.
 pub fn printable(text: &str) -> String {
-    let hidden = |c: char| {
-        c.is_control()
-            || ('\u{202a}'..='\u{202e}').contains(&c)
-            || ('\u{2066}'..='\u{2069}').contains(&c)
-    };
     text.chars()
         .map(|c| {
-            if hidden(c) {
+            if breaks_or_reorders(c) {
                 c.escape_default().to_string()
             } else {
                 c.to_string()
@@ -122,13 +117,18 @@ pub fn escape(line: &[u8], start: usize, limit: usize) -> (String, usize) {
     (text, position)
 }
 
-/// Whether a valid non-ASCII character is shown escaped: controls, bidirectional overrides
-/// (they reorder what follows on a terminal) and the visible-space mark.
-fn hidden(character: char) -> bool {
+/// Whether a character would break a report's line or reorder what follows it on a terminal:
+/// controls, the Unicode line and paragraph separators, bidirectional overrides and isolates.
+fn breaks_or_reorders(character: char) -> bool {
     character.is_control()
-        || ('\u{202a}'..='\u{202e}').contains(&character)
+        || ('\u{2028}'..='\u{202e}').contains(&character)
         || ('\u{2066}'..='\u{2069}').contains(&character)
-        || character == VISIBLE_SPACE
+}
+
+/// Whether a valid non-ASCII character is shown escaped: what breaks or reorders a line, and
+/// the visible-space mark.
+fn hidden(character: char) -> bool {
+    breaks_or_reorders(character) || character == VISIBLE_SPACE
 }
 
 /// How the first character (or, if it is not valid UTF-8, the first byte) of `bytes` is shown,
@@ -254,6 +254,8 @@ mod tests {
     fn the_marks_themselves_and_bidi_overrides_are_escaped() {
         assert_eq!(whole("x␠".as_bytes()), "x\\u{2420}");
         assert_eq!(whole("\u{202e}a".as_bytes()), "\\u{202e}a");
+        assert_eq!(whole("a\u{2028}b".as_bytes()), "a\\u{2028}b");
+        assert_eq!(printable("a\u{2028}b\u{2029}"), "a\\u{2028}b\\u{2029}");
         assert_eq!(whole(b"\x1b[32mAC\n"), "\\x1b[32mAC\\x0a");
     }
 

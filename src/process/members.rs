@@ -20,6 +20,7 @@ use std::collections::HashMap;
 use std::fs;
 use std::io::Read;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 /// The environment variable that marks a run's processes.
 pub const MARKER_VARIABLE: &str = "GAME_JUDGE_RUN";
@@ -109,8 +110,8 @@ fn subtrees(mut found: Vec<i32>) -> Vec<i32> {
 
 /// The orphans the judge adopted that are still running; the ones that ended are reaped here
 /// (never a run's first process: those are children of the worker threads, reaped by their own
-/// waiters; the kernel hands orphans to the judge's main thread). `None` where the kernel does
-/// not list children.
+/// waiters; the kernel hands orphans to the judge's main thread), their CPU time kept in
+/// `REAPED` for their run to claim. `None` where the kernel does not list children.
 fn adopted_orphans(first: i32) -> Option<Vec<i32>> {
     let judge = std::process::id();
     let children = fs::read_to_string(format!("/proc/{judge}/task/{judge}/children")).ok()?;
@@ -118,9 +119,59 @@ fn adopted_orphans(first: i32) -> Option<Vec<i32>> {
         children
             .split_whitespace()
             .filter_map(|pid| pid.parse::<i32>().ok())
-            .filter(|&pid| pid == first || !sys::reap_if_ended(pid))
+            .filter(|&pid| pid == first || !reap_orphan(pid))
             .collect(),
     )
+}
+
+/// An orphan the judge reaped: its pid, its process group and the CPU time it (and the
+/// children it reaped) used, in microseconds, until a run claims it.
+#[derive(Clone, Copy, Debug)]
+struct Reaped {
+    pid: i32,
+    group: i32,
+    start_ticks: u64,
+    cpu_micros: u64,
+}
+
+/// Reaped orphans not yet claimed by their run (a worker that ran and ended between two looks
+/// at /proc is seen only here). The oldest go past `REAPED_KEPT`.
+static REAPED: Mutex<Vec<Reaped>> = Mutex::new(Vec::new());
+const REAPED_KEPT: usize = 10_000;
+
+/// Reaps the adopted orphan `pid` if it has ended, keeping its CPU time for its run; whether it
+/// was reaped.
+fn reap_orphan(pid: i32) -> bool {
+    // Its group and start, read while it is a zombie (its /proc entry goes with the reaping).
+    let zombie = zombie_group_and_start(pid);
+    let Some(cpu_micros) = sys::reap_with_cpu_if_ended(pid) else {
+        return false;
+    };
+    if let (Some((group, start_ticks)), Ok(mut reaped)) = (zombie, REAPED.lock()) {
+        if reaped.len() >= REAPED_KEPT {
+            reaped.remove(0);
+        }
+        reaped.push(Reaped {
+            pid,
+            group,
+            start_ticks,
+            cpu_micros,
+        });
+    }
+    true
+}
+
+/// The process group and start time of a process that has ended and is not yet reaped.
+fn zombie_group_and_start(pid: i32) -> Option<(i32, u64)> {
+    let text = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = text.get(text.rfind(')')? + 2..)?.split(' ').collect();
+    match fields.first() {
+        Some(&"Z") => Some((
+            fields.get(5 - 3)?.parse().ok()?,
+            fields.get(22 - 3)?.parse().ok()?,
+        )),
+        _ => None,
+    }
 }
 
 /// Whether the judge adopts the orphans of the programs it runs.
@@ -203,6 +254,12 @@ pub struct Members {
     /// (pid, start time) -> the CPU time last seen, of every process seen to belong: one that
     /// ended, waited for or not, still counts.
     cpu_seen: HashMap<(i32, u64), u64>,
+    /// The CPU time of the run's orphans the judge reaped (`REAPED`), in microseconds, as
+    /// `wait4` gave it: each one's own and that of the children it waited for.
+    reaped_micros: u64,
+    /// (pid, start time) -> parent pid, of every process seen to belong: the ones below an
+    /// orphan the judge reaps are in its CPU time already.
+    parents: HashMap<(i32, u64), i32>,
     /// The scheduler statistics of every thread seen, alive or not.
     threads: Threads,
     /// Whether some process's statistics could not be read.
@@ -222,6 +279,8 @@ impl Members {
             first_start: None,
             known: HashMap::new(),
             cpu_seen: HashMap::new(),
+            reaped_micros: 0,
+            parents: HashMap::new(),
             threads: Threads::default(),
             sched_unreadable: !idle::available(),
             page_bytes: sys::page_size(),
@@ -313,8 +372,11 @@ impl Members {
             self.known.insert(process.pid, process.start_ticks);
             self.cpu_seen
                 .insert((process.pid, process.start_ticks), process.cpu_ticks);
+            self.parents
+                .insert((process.pid, process.start_ticks), process.parent);
             self.read_sched(process.pid, process.start_ticks, process.threads);
         }
+        self.claim_reaped(reused);
         let first = self.first;
         let judge_copy = |process: &Process| match self.judge_copies {
             0 => false,
@@ -327,7 +389,8 @@ impl Members {
         };
         let snapshot = Snapshot {
             processes: members.len(),
-            cpu_ticks: self.cpu_seen.values().sum(),
+            cpu_ticks: self.cpu_seen.values().sum::<u64>()
+                + self.reaped_micros * sys::clock_ticks_per_second() / 1_000_000,
             rss_bytes: members.values().map(|process| rss(&process)).sum(),
             rss_outside_cgroup_bytes: members
                 .values()
@@ -337,6 +400,70 @@ impl Members {
             sched: self.sched(),
         };
         (snapshot, members.into_keys().collect())
+    }
+
+    /// Takes from `REAPED` the orphans of this run the judge reaped: one seen to belong (its
+    /// last CPU time seen is then replaced by its whole), or one that started after the run's
+    /// first process and is of the run's process group, or any such while this is the only run
+    /// (every orphan is then its).
+    fn claim_reaped(&mut self, reused: bool) {
+        let Ok(mut reaped) = REAPED.lock() else {
+            return;
+        };
+        let only_run = ACTIVE_RUNS.load(Ordering::SeqCst) == 1;
+        let mut index = 0;
+        while index < reaped.len() {
+            let orphan = reaped[index];
+            let known = self
+                .known
+                .get(&orphan.pid)
+                .copied()
+                .filter(|&start| start == orphan.start_ticks);
+            let started_since = self
+                .first_start
+                .is_some_and(|start| orphan.start_ticks >= start);
+            let ours = known.is_some()
+                || (started_since && ((orphan.group == self.first && !reused) || only_run));
+            if !ours {
+                index += 1;
+                continue;
+            }
+            reaped.swap_remove(index);
+            if known.is_some() {
+                self.known.remove(&orphan.pid);
+                self.forget_below(orphan.pid);
+            }
+            self.reaped_micros += orphan.cpu_micros;
+        }
+    }
+
+    /// Forgets the CPU time seen of the ended process `pid` and of every process seen below it:
+    /// the CPU time its reaping gave counts them (the ones still running are seen again at the
+    /// next look; one that became an orphan is the judge's to reap, and counts then).
+    fn forget_below(&mut self, pid: i32) {
+        let mut gone = vec![pid];
+        while let Some(parent) = gone.pop() {
+            let below: Vec<(i32, u64)> = self
+                .parents
+                .iter()
+                .filter(|(key, &above)| above == parent || key.0 == parent)
+                .map(|(&key, _)| key)
+                .collect();
+            for key in below {
+                self.parents.remove(&key);
+                self.cpu_seen.remove(&key);
+                if key.0 != parent {
+                    gone.push(key.0);
+                }
+            }
+        }
+    }
+
+    /// The CPU time of the run's orphans the judge reaped, in microseconds: with the first
+    /// process's own `wait4` figure, the run's whole by the kernel's rusage (the two reaped
+    /// disjoint sets of processes).
+    pub fn reaped_micros(&self) -> u64 {
+        self.reaped_micros
     }
 
     /// Whether `process` holds the first process's pid but is not it (started at another

@@ -715,8 +715,9 @@ fn supervise(run: Watched, mut part: idle::Part) -> io::Result<Ended> {
     let wall = started.elapsed();
     members.kill_all(cgroup, 500);
     usage.wall = wall;
+    // By rusage: the first process and what it reaped, and the orphans the judge reaped.
     usage.cpu = usage.cpu.max(Duration::from_micros(
-        reaped.user_micros + reaped.system_micros,
+        reaped.user_micros + reaped.system_micros + members.reaped_micros(),
     ));
     match cgroup {
         // Its peak charge is the kernel's own count of the run alone.

@@ -236,35 +236,60 @@ fn files_of(source: &Path, whose: Whose) -> Result<Vec<SourceFile>, Failure> {
     Ok(files)
 }
 
-/// The language of a source's files, as its build would tell it: the first that has one
-/// (a `.py` with a `python2` first line is Python 2).
-fn language_of(files: &[SourceFile]) -> Option<Language> {
-    files.iter().find_map(|file| {
-        let language = Language::of(&file.inside)?;
-        let python2 = language == Language::Python
-            && file
-                .bytes
-                .split(|&byte| byte == b'\n')
-                .next()
-                .is_some_and(|first| {
-                    first.starts_with(b"#!") && first.windows(7).any(|w| w == b"python2")
-                });
-        Some(match python2 {
-            true => Language::Python2,
-            false => language,
+/// The languages of a source's files, as its build would tell them (a `.py` with a `python2`
+/// first line is Python 2).
+fn languages_of(files: &[SourceFile]) -> Vec<Language> {
+    let mut languages: Vec<Language> = files
+        .iter()
+        .filter_map(|file| {
+            let language = Language::of(&file.inside)?;
+            let python2 = language == Language::Python
+                && file
+                    .bytes
+                    .split(|&byte| byte == b'\n')
+                    .next()
+                    .is_some_and(|first| {
+                        first.starts_with(b"#!") && first.windows(7).any(|w| w == b"python2")
+                    });
+            Some(match python2 {
+                true => Language::Python2,
+                false => language,
+            })
         })
-    })
+        .collect();
+    languages.dedup();
+    languages
 }
 
 /// A submission's files with its package's include files put over them (`dialect.includes`:
-/// a Kattis package's `include/default/` and `include/LANGUAGE/`, a file of the same name
-/// replaced), as problemtools builds it.
-fn with_includes(files: Vec<SourceFile>, dialect: &Dialect) -> Result<Vec<SourceFile>, Failure> {
-    let (Some(includes), Some(language)) = (&dialect.includes, language_of(&files)) else {
+/// a Kattis package's `include/default/` and `include/LANGUAGE/` for each language it holds, a
+/// file of the same name replaced), as problemtools builds it. A submission with its own
+/// `build` or `run` script would leave them out: refused.
+fn with_includes(
+    source: &Path,
+    files: Vec<SourceFile>,
+    dialect: &Dialect,
+) -> Result<Vec<SourceFile>, Failure> {
+    let Some(includes) = &dialect.includes else {
         return Ok(files);
     };
+    let scripted = files
+        .iter()
+        .any(|file| [Path::new("build"), Path::new("run")].contains(&file.inside.as_path()));
+    if scripted {
+        return Err(Failure::Unsupported {
+            source: source.display().to_string(),
+            why: format!(
+                "the package's {} goes over a submission in its language before it is built, and a submission with its own build or run script would leave it out: give its source files alone",
+                includes.display()
+            ),
+        });
+    }
     let mut files = files;
-    for folder in ["default", language.kattis_id()] {
+    let languages = languages_of(&files);
+    let folders =
+        std::iter::once("default").chain(languages.iter().map(|language| language.kattis_id()));
+    for folder in folders {
         let folder = includes.join(folder);
         if !folder.is_dir() {
             continue;
@@ -851,7 +876,7 @@ fn build_as(
     static BUILDS: AtomicU64 = AtomicU64::new(0);
     let shown = source.display().to_string();
     let io = |error: std::io::Error| Failure::Io(format!("cannot build {shown}: {error}"));
-    let files = with_includes(files_of(source, whose)?, dialect)?;
+    let files = with_includes(source, files_of(source, whose)?, dialect)?;
     let real = fs::canonicalize(source).map_err(io)?;
     // The name: every file's place and text, the include folders' headers, the recipes.
     let mut headers: Vec<Vec<u8>> = Vec::new();

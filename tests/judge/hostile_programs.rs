@@ -411,6 +411,25 @@ fn a_process_whose_main_thread_ended_is_still_measured_without_a_cgroup() {
     }
 }
 
+/// Row 2 without a cgroup or a sandbox (the judge itself then reaps the orphans, as a
+/// subreaper): 400 workers of 5 ms of CPU each, orphans that end between two looks at /proc, are
+/// counted from what reaping them gave: 2 s of their CPU under `-t 2`, with the forking, is TLE
+/// (they were lost: AC at about 1 s).
+#[test]
+fn orphans_the_judge_reaps_count_without_a_cgroup() {
+    let _turn = cpu_heavy();
+    let tag = Tag::new("orphans");
+    let ran = run(judge_cmd(
+        &hostile(&format!("orphans 400 5 {tag}")),
+        &one_case(),
+        &["-t", "2", "--wall-limit", "60", "--no-sandbox"],
+        Duration::from_secs(120),
+    )
+    .env("GAME_JUDGE_CGROUP", "off"));
+    assert!(ran.stdout.contains("problem/sample-1  TLE "), "{ran}");
+    tag.assert_none_left();
+}
+
 /// Row 1, case after case, against a program running as root that changes its own memory
 /// cgroup (a lower limit, the OOM killer off): the cases after it, which may get the same
 /// cgroup, are judged under the judge's settings: 50 MiB under `-m 100` is AC, 300 MiB is MLE

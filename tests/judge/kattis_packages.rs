@@ -278,6 +278,23 @@ fn a_packages_include_files_go_over_each_submission() {
         .assert()
         .code(1)
         .stderr(contains("undefined reference"));
+    // A folder submission with its own build script would leave the driver out: refused, also
+    // when a decoy file in another language is beside it.
+    for (name, text) in [
+        ("own-build/a.py", ""),
+        ("own-build/main.cpp", own_main),
+        ("own-build/build", "g++ -o sol main.cpp\n"),
+        ("own-build/run", "./sol\n"),
+    ] {
+        fs::create_dir_all(dir.join(name).parent().unwrap()).unwrap();
+        fs::write(dir.join(name), text).unwrap();
+    }
+    judge(&dir.join("own-build").display().to_string(), &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("AC").not().and(contains("WA").not()))
+        .stderr(contains("would leave it out: give its source files alone"));
+    fs::remove_dir_all(dir.join("own-build")).unwrap();
     common::judge()
         .args(["verify"])
         .arg(&dir)

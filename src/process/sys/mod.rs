@@ -10,6 +10,7 @@ use std::io;
 use std::os::raw::{c_char, c_int, c_long, c_ulong, c_void};
 
 #[repr(C)]
+#[derive(Clone, Copy)]
 struct TimeVal {
     seconds: c_long,
     microseconds: c_long,
@@ -181,9 +182,26 @@ impl ExitNotice {
 
 /// Reaps `pid` if it is a child of ours that has ended; true if it did.
 pub fn reap_if_ended(pid: i32) -> bool {
+    reap_with_cpu_if_ended(pid).is_some()
+}
+
+/// Reaps the child `pid` if it has ended: then the CPU time it and the children it reaped used,
+/// in microseconds (`wait4`'s rusage); `None` if it runs on (or is no child of ours).
+pub fn reap_with_cpu_if_ended(pid: i32) -> Option<u64> {
     let mut status: c_int = 0;
-    // SAFETY: `status` is a valid place for waitpid to write.
-    unsafe { waitpid(pid, &mut status, WNOHANG) == pid }
+    let zero = TimeVal {
+        seconds: 0,
+        microseconds: 0,
+    };
+    let mut usage = RUsage {
+        user: zero,
+        system: zero,
+        max_rss_kib: 0,
+        rest: [0; 13],
+    };
+    // SAFETY: `status` and `usage` are valid, writable and laid out as wait4 expects.
+    let found = unsafe { wait4(pid, &mut status, WNOHANG, &mut usage) };
+    (found == pid).then(|| micros(&usage.user) + micros(&usage.system))
 }
 
 /// Sends SIGKILL to a process (`pid > 0`) or a process group (`pid < 0`); errors (already gone)
