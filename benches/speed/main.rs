@@ -4,13 +4,15 @@
 //! Each measurement runs 7 times; the tables show the median, min and max and the ratio of the
 //! medians. Inputs come from fixed seeds. Nothing here asserts a time: the bench prints, and
 //! `cargo test` checks behaviour. `cargo bench -- othello` (or `solvers`, `weighted`, `judge`, `relay`,
-//! `shrink`, `stress_generic`, `win_rates`, `verify`) runs one part.
+//! `shrink`, `stress_generic`, `win_rates`, `verify`) runs one part; `cargo bench -- othello-deep`
+//! (the FFO positions #45-#59, hours) runs only when named.
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
 mod judge;
 mod measure;
 mod othello;
+mod othello_deep;
 mod relay;
 mod shrink;
 mod solvers;
@@ -29,6 +31,15 @@ fn main() {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
     if arguments.iter().any(|argument| argument == "--list") {
         return; // `cargo test --benches` asks for a list of benchmarks: there is none to give
+    }
+    if let [flag, line] = &arguments[..] {
+        if flag == "--othello-deep-one" {
+            return othello_deep::solve_one(line); // one deep position, in a process of its own
+        }
+    }
+    // Opt-in only: it takes hours.
+    if arguments.iter().any(|argument| argument == "othello-deep") {
+        return othello_deep::bench(&arguments);
     }
     let wanted = |part: &str| {
         let names: Vec<&String> = arguments.iter().filter(|a| !a.starts_with('-')).collect();

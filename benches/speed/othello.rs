@@ -9,13 +9,13 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// A position and the exact score of each of its moves (from its .obf line).
-struct Position {
-    name: String,
-    line: String,
-    moves: Vec<(String, i32)>,
+pub struct Position {
+    pub name: String,
+    pub line: String,
+    pub moves: Vec<(String, i32)>,
 }
 
-fn read_obf_line(name: String, line: &str) -> Position {
+pub fn read_obf_line(name: String, line: &str) -> Position {
     let mut parts = line.split(';');
     let board = parts.next().unwrap().trim().to_string();
     let moves = parts
@@ -40,23 +40,29 @@ fn solve_checked(position: &Position) -> (Duration, u64) {
     let start = Instant::now();
     let solution = solver.solve(me, other);
     let time = start.elapsed();
+    let Play::Move(square) = solution.play else {
+        panic!("{}: expected a move, got {solution}", position.name)
+    };
+    let name = format!("{}{}", (b'A' + (square % 8) as u8) as char, square / 8 + 1);
+    check(position, &format!("{:+}", solution.score), &name);
+    (time, solver.nodes)
+}
+
+/// Fails unless `score` (`+18`) is the best of the .obf's move scores and `square` (`G8`) a
+/// move that reaches it.
+pub fn check(position: &Position, score: &str, square: &str) {
     let best = position
         .moves
         .iter()
         .map(|(_, score)| *score)
         .max()
         .unwrap();
-    let Play::Move(square) = solution.play else {
-        panic!("{}: expected a move, got {solution}", position.name)
-    };
-    let name = format!("{}{}", (b'A' + (square % 8) as u8) as char, square / 8 + 1);
-    let reached = position.moves.iter().find(|(square, _)| *square == name);
+    let reached = position.moves.iter().find(|(name, _)| name == square);
     assert!(
-        solution.score == best && reached.map(|(_, score)| *score) == Some(best),
-        "{}: solved {solution}, but the best is {best}",
+        score.parse::<i32>() == Ok(best) && reached.map(|(_, score)| *score) == Some(best),
+        "{}: solved {score} {square}, but the best is {best}",
         position.name
     );
-    (time, solver.nodes)
 }
 
 pub fn bench() {

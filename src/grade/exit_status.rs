@@ -1,7 +1,7 @@
 //! What a grading program's exit status says, by the rules it follows: a judge file's checker
 //! or interactor (`Rules::Any`: 0 or 42 accepted, 1, 2 or 43 wrong, testlib's and Kattis's
-//! both), a Kattis output validator (`Rules::Kattis`: only 42 and 43) or a testlib program of a
-//! Polygon package (`Rules::Testlib`: 0 OK, 1 WA, 2 PE, 4 extra output and 8 unexpected end
+//! both, and testlib's 4 and 8 wrong too), a Kattis output validator (`Rules::Kattis`: only 42
+//! and 43) or a testlib program of a Polygon package (`Rules::Testlib`: 0 OK, 1 WA, 2 PE, 4 extra output and 8 unexpected end
 //! of file, all wrong; 7 points, wrong with a note; 3 FAIL). Any other status or a signal means
 //! the grader itself is broken (a judge error, never the program's verdict).
 
@@ -54,6 +54,8 @@ pub fn ruling(termination: Termination, rules: Rules) -> Ruling {
     match (rules, termination) {
         (Rules::Any, Termination::Exited(0 | 42)) => Ruling::Accepted,
         (Rules::Any, Termination::Exited(1 | 2 | 43)) => Ruling::Wrong,
+        // testlib's own epilogue: output left unread (4), or read past its end (8).
+        (Rules::Any, Termination::Exited(4 | 8)) => Ruling::Presentation,
         (Rules::Kattis, Termination::Exited(42)) => Ruling::Accepted,
         (Rules::Kattis, Termination::Exited(43)) => Ruling::Wrong,
         (Rules::Testlib, Termination::Exited(0)) => Ruling::Accepted,
@@ -75,6 +77,10 @@ mod tests {
         assert_eq!(exited(42), Ruling::Accepted);
         for status in [1, 2, 43] {
             assert_eq!(exited(status), Ruling::Wrong);
+        }
+        // A testlib checker's epilogue: extra output (4), an unexpected end of it (8).
+        for status in [4, 8] {
+            assert_eq!(exited(status), Ruling::Presentation);
         }
         for status in [3, 7, 41, 44, 127] {
             assert_eq!(exited(status), Ruling::Broken);

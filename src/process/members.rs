@@ -34,6 +34,8 @@ struct Process {
     start_ticks: u64,
     /// User and system time of the process itself, in ticks.
     cpu_ticks: u64,
+    /// User and system time of the children it waited for (and theirs), in ticks.
+    children_cpu_ticks: u64,
     /// How many threads it has.
     threads: u64,
     rss_pages: u64,
@@ -64,6 +66,7 @@ fn read_process(pid: i32) -> Option<Process> {
         group: signed(5)?,
         start_ticks: field(22)?,
         cpu_ticks: field(14)? + field(15)?,
+        children_cpu_ticks: field(16)? + field(17)?,
         threads: field(20)?,
         rss_pages,
     })
@@ -260,6 +263,16 @@ pub struct Members {
     /// (pid, start time) -> parent pid, of every process seen to belong: the ones below an
     /// orphan the judge reaps are in its CPU time already.
     parents: HashMap<(i32, u64), i32>,
+    /// (pid, start time) -> the CPU time of the children it waited for that was never seen on
+    /// a process of the run (short-lived ones between two looks): its children's time less
+    /// what the run's processes it outlived brought with them; kept as last seen once it ends.
+    unseen_children: HashMap<(i32, u64), u64>,
+    /// (pid, start time) -> what its ended children were last seen to have used, themselves
+    /// and their waited-for children: what its children's time holds of processes seen.
+    children_seen: HashMap<(i32, u64), u64>,
+    /// (pid, start time) -> its own and its children's time, last seen, of the processes now
+    /// alive.
+    alive: HashMap<(i32, u64), u64>,
     /// The scheduler statistics of every thread seen, alive or not.
     threads: Threads,
     /// Whether some process's statistics could not be read.
@@ -281,6 +294,9 @@ impl Members {
             cpu_seen: HashMap::new(),
             reaped_micros: 0,
             parents: HashMap::new(),
+            unseen_children: HashMap::new(),
+            children_seen: HashMap::new(),
+            alive: HashMap::new(),
             threads: Threads::default(),
             sched_unreadable: !idle::available(),
             page_bytes: sys::page_size(),
@@ -376,6 +392,7 @@ impl Members {
                 .insert((process.pid, process.start_ticks), process.parent);
             self.read_sched(process.pid, process.start_ticks, process.threads);
         }
+        self.count_waited_children(&members);
         self.claim_reaped(reused);
         let first = self.first;
         let judge_copy = |process: &Process| match self.judge_copies {
@@ -390,6 +407,7 @@ impl Members {
         let snapshot = Snapshot {
             processes: members.len(),
             cpu_ticks: self.cpu_seen.values().sum::<u64>()
+                + self.unseen_children.values().sum::<u64>()
                 + self.reaped_micros * sys::clock_ticks_per_second() / 1_000_000,
             rss_bytes: members.values().map(|process| rss(&process)).sum(),
             rss_outside_cgroup_bytes: members
@@ -437,6 +455,44 @@ impl Members {
         }
     }
 
+    /// Counts the CPU time of children the run's processes waited for that were never seen (a
+    /// loop of short-lived workers, each waited for): a process's children's time (`cutime`)
+    /// less what its children that ended were last seen to have used (those are counted
+    /// already). A process that ended hands what it was last seen to have used, with its
+    /// children's, to its parent's account, if its parent is of the run and alive; else its own
+    /// count stays as last seen.
+    fn count_waited_children(&mut self, members: &HashMap<i32, Process>) {
+        let now: HashMap<(i32, u64), u64> = members
+            .values()
+            .map(|process| {
+                let key = (process.pid, process.start_ticks);
+                (key, process.cpu_ticks + process.children_cpu_ticks)
+            })
+            .collect();
+        let ended: Vec<((i32, u64), u64)> = self
+            .alive
+            .iter()
+            .filter(|(key, _)| !now.contains_key(key))
+            .map(|(&key, &used)| (key, used))
+            .collect();
+        for (key, used) in ended {
+            let parent = self.parents.get(&key).copied();
+            let parent_key = parent
+                .and_then(|pid| members.get(&pid))
+                .map(|process| (process.pid, process.start_ticks));
+            if let Some(parent_key) = parent_key {
+                *self.children_seen.entry(parent_key).or_default() += used;
+            }
+        }
+        for process in members.values() {
+            let key = (process.pid, process.start_ticks);
+            let seen = self.children_seen.get(&key).copied().unwrap_or_default();
+            self.unseen_children
+                .insert(key, process.children_cpu_ticks.saturating_sub(seen));
+        }
+        self.alive = now;
+    }
+
     /// Forgets the CPU time seen of the ended process `pid` and of every process seen below it:
     /// the CPU time its reaping gave counts them (the ones still running are seen again at the
     /// next look; one that became an orphan is the judge's to reap, and counts then).
@@ -452,6 +508,8 @@ impl Members {
             for key in below {
                 self.parents.remove(&key);
                 self.cpu_seen.remove(&key);
+                self.unseen_children.remove(&key);
+                self.alive.remove(&key);
                 if key.0 != parent {
                     gone.push(key.0);
                 }

@@ -430,6 +430,50 @@ fn orphans_the_judge_reaps_count_without_a_cgroup() {
     tag.assert_none_left();
 }
 
+/// Row 2 in the sandbox without a cgroup: a worker that does its work in short children it
+/// waits for holds their CPU time (its children's rusage), and is left running when the program
+/// ends; the box's init kills and reaps it then, so that time reaches the judge: 2.5 s of it
+/// under `-t 1` is TLE (it was nobody's: AC at 0.2 s). Without a sandbox the judge reaps it,
+/// as an orphan, with the same result.
+#[test]
+fn a_worker_left_in_the_box_brings_its_childrens_cpu_time() {
+    let _turn = cpu_heavy();
+    let tag = Tag::new("waited");
+    let ran = run(judge_cmd(
+        &hostile(&format!("waited 2.5 {tag}")),
+        &one_case(),
+        &["-t", "1", "--wall-limit", "60"],
+        Duration::from_secs(120),
+    )
+    .env("GAME_JUDGE_CGROUP", "off"));
+    assert!(ran.stdout.contains("problem/sample-1  TLE "), "{ran}");
+    tag.assert_none_left();
+}
+
+/// Row 2 without a cgroup, during the run: the CPU time of short children a worker waits for,
+/// none of them seen alive, counts as it grows (the worker's children's time, less what was
+/// seen of them), so a loop of them that never ends is stopped at `-t 1` for its CPU time,
+/// not at the wall bound of 4 s as idle (`idle (sleeping or waiting on input) for 4.0 s`: the
+/// children's CPU time was neither counted nor busy).
+#[test]
+fn short_children_waited_for_are_stopped_at_the_cpu_limit_without_a_cgroup() {
+    let _turn = cpu_heavy();
+    let tag = Tag::new("waited-endless");
+    let ran = run(judge_cmd(
+        &hostile(&format!("waited 20 {tag}")),
+        &one_case(),
+        &["-t", "1", "--wall-limit", "4"],
+        Duration::from_secs(120),
+    )
+    .env("GAME_JUDGE_CGROUP", "off"));
+    assert!(ran.stdout.contains("problem/sample-1  TLE "), "{ran}");
+    assert!(
+        ran.stdout.contains("CPU time over the limit of 1000 ms"),
+        "{ran}"
+    );
+    tag.assert_none_left();
+}
+
 /// Row 1, case after case, against a program running as root that changes its own memory
 /// cgroup (a lower limit, the OOM killer off): the cases after it, which may get the same
 /// cgroup, are judged under the judge's settings: 50 MiB under `-m 100` is AC, 300 MiB is MLE

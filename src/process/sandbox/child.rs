@@ -116,17 +116,33 @@ const BUILD_FILE_BYTES: u64 = 1 << 30;
 const INIT_FAILED: i32 = 125;
 
 /// The init: holds nothing of the judge's but the pipe, reaps every process of the box until
-/// the program ends, then tells its wait status and exits.
+/// the program ends, then kills and reaps what is left, tells the program's wait status and
+/// exits.
 fn run_init(program: i32, tell: c_int) -> ! {
     ns::close_all_but(tell);
     loop {
         match ns::wait_child(-1) {
             Ok((pid, status)) if pid == program => {
+                reap_the_rest();
                 ns::write_raw(tell, &status.to_ne_bytes());
                 ns::exit_now(0);
             }
             Ok(_) => {}
             Err(_) => ns::exit_now(INIT_FAILED),
+        }
+    }
+}
+
+/// Kills every process left in the box and reaps it, by the init: their CPU time, and that of
+/// the children they reaped, then reaches the judge in the init's own (`wait4`'s rusage; a
+/// worker that waited for short-lived children holds theirs). Left to the kernel at the init's
+/// end, it would be nobody's. Each round kills the init's children (a process whose parent
+/// died became one) and reaps one, until none is left.
+fn reap_the_rest() {
+    loop {
+        ns::kill_init_children();
+        if ns::wait_child(-1).is_err() {
+            return;
         }
     }
 }

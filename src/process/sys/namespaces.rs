@@ -4,12 +4,13 @@
 //! before the fork, no allocation, no lock. Errors are the kernel's `errno`, as `io::Error`
 //! (which wraps a number without allocating).
 
-use super::{close, fcntl, open, prctl, syscall, waitpid, write};
+use super::{close, fcntl, kill, open, prctl, syscall, waitpid, write};
 use std::ffi::CStr;
 use std::io;
 use std::os::raw::{c_char, c_int, c_long, c_uint, c_ulong, c_void};
 
 extern "C" {
+    fn read(fd: c_int, buffer: *mut c_void, count: usize) -> isize;
     fn unshare(flags: c_int) -> c_int;
     fn setns(fd: c_int, kind: c_int) -> c_int;
     fn fork() -> i32;
@@ -51,6 +52,7 @@ const MS_NOEXEC: c_ulong = 8;
 const MS_REC: c_ulong = 0x4000;
 const MS_PRIVATE: c_ulong = 1 << 18;
 const MNT_DETACH: c_int = 2;
+const O_RDONLY: c_int = 0;
 const O_WRONLY: c_int = 1;
 const O_CREAT: c_int = 0o100;
 const O_CLOEXEC: c_int = 0o2000000;
@@ -360,6 +362,45 @@ pub fn write_file(path: &CStr, bytes: &[u8]) -> io::Result<()> {
         } else {
             Err(error)
         }
+    }
+}
+
+/// Sends SIGKILL, by pid, to every child of the box's init (PID 1 of the box, reading the
+/// box's own proc): every process of the box whose parent has ended is the init's child. With
+/// a buffer on the stack only, as between fork and exec. Never a signal to -1 or 0.
+pub fn kill_init_children() {
+    // SAFETY: open reads the NUL-terminated path; read writes at most `buffer.len()` bytes into
+    // `buffer`; kill takes integers; the descriptor is closed once.
+    unsafe {
+        let fd = open(c"/proc/1/task/1/children".as_ptr(), O_RDONLY | O_CLOEXEC);
+        if fd < 0 {
+            return;
+        }
+        let mut buffer = [0u8; 1024];
+        let mut pid: i32 = 0;
+        loop {
+            let length = read(fd, buffer.as_mut_ptr().cast(), buffer.len());
+            if length <= 0 {
+                break;
+            }
+            for &byte in &buffer[..length as usize] {
+                match byte {
+                    b'0'..=b'9' => {
+                        pid = pid.saturating_mul(10).saturating_add((byte - b'0') as i32)
+                    }
+                    _ => {
+                        if pid > 1 {
+                            kill(pid, SIGKILL as c_int);
+                        }
+                        pid = 0;
+                    }
+                }
+            }
+        }
+        if pid > 1 {
+            kill(pid, SIGKILL as c_int);
+        }
+        close(fd);
     }
 }
 
