@@ -474,6 +474,30 @@ fn short_children_waited_for_are_stopped_at_the_cpu_limit_without_a_cgroup() {
     tag.assert_none_left();
 }
 
+/// Row 2, never counted twice: a program kills its own session of three workers (0.25 s of
+/// CPU each) once they are done, and the box's init reaps them, not their parent: about 1 s in
+/// all, AC under `-t 1.6` with a cgroup and without (their time was counted once as seen and
+/// again in the init's children's time: TLE).
+#[test]
+fn workers_reaped_by_another_than_their_parent_count_once() {
+    let _turn = cpu_heavy();
+    for cgroup in ["on", "off"] {
+        let tag = Tag::new("killed-workers");
+        let ran = run(judge_cmd(
+            &hostile(&format!("killed-workers 0.25 {tag}")),
+            &one_case(),
+            &["-t", "1.6", "--wall-limit", "60"],
+            Duration::from_secs(120),
+        )
+        .env("GAME_JUDGE_CGROUP", cgroup));
+        assert!(
+            ran.stdout.contains("problem/sample-1  AC "),
+            "cgroup {cgroup}: {ran}"
+        );
+        tag.assert_none_left();
+    }
+}
+
 /// Row 1, case after case, against a program running as root that changes its own memory
 /// cgroup (a lower limit, the OOM killer off): the cases after it, which may get the same
 /// cgroup, are judged under the judge's settings: 50 MiB under `-m 100` is AC, 300 MiB is MLE
