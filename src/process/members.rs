@@ -36,8 +36,6 @@ struct Process {
     cpu_ticks: u64,
     /// User and system time of the children it waited for (and theirs), in ticks.
     children_cpu_ticks: u64,
-    /// Whether it ignores SIGCHLD: the kernel then reaps its children, whose time is nobody's.
-    ignores_children: bool,
     /// How many threads it has.
     threads: u64,
     rss_pages: u64,
@@ -69,8 +67,6 @@ fn read_process(pid: i32) -> Option<Process> {
         start_ticks: field(22)?,
         cpu_ticks: field(14)? + field(15)?,
         children_cpu_ticks: field(16)? + field(17)?,
-        // `sigignore`, a bitmap of signals, SIGCHLD (17) its bit 16.
-        ignores_children: field(33)? >> 16 & 1 == 1,
         threads: field(20)?,
         rss_pages,
     })
@@ -129,15 +125,6 @@ fn adopted_orphans(first: i32) -> Option<Vec<i32>> {
             .filter(|&pid| pid == first || !reap_orphan(pid))
             .collect(),
     )
-}
-
-/// Who reaps a process of the run when it ends, as last seen: its parent, the kernel (its
-/// parent ignores SIGCHLD), or a process not known (its parent is not of the run).
-#[derive(Clone, Copy, Debug)]
-enum Reaper {
-    Parent((i32, u64)),
-    Kernel,
-    Unknown,
 }
 
 /// An orphan the judge reaped: its pid, its process group and the CPU time it (and the
@@ -280,15 +267,13 @@ pub struct Members {
     /// a process of the run (short-lived ones between two looks): its children's time less
     /// what the run's processes it outlived brought with them; kept as last seen once it ends.
     unseen_children: HashMap<(i32, u64), u64>,
-    /// (pid, start time) -> what its ended children were last seen to have used, themselves
-    /// and their waited-for children: what its children's time holds of processes seen.
-    children_seen: HashMap<(i32, u64), u64>,
-    /// What the ended processes were last seen to have used whose reaper is not known (their
-    /// parent was not of the run, or ended first: the box's init, a subreaper reaped them).
-    orphans_seen: u64,
-    /// (pid, start time) -> its own and its children's time, last seen, and whose children's
-    /// time it goes to once it ends, of the processes now alive.
-    alive: HashMap<(i32, u64), (u64, Reaper)>,
+    /// What the processes of the run that ended were last seen to have used, themselves and
+    /// their waited-for children: all that any process's children's time may hold of
+    /// processes seen.
+    ended_seen: u64,
+    /// (pid, start time) -> its own and its children's time, last seen, of the processes now
+    /// alive.
+    alive: HashMap<(i32, u64), u64>,
     /// The scheduler statistics of every thread seen, alive or not.
     threads: Threads,
     /// Whether some process's statistics could not be read.
@@ -311,8 +296,7 @@ impl Members {
             reaped_micros: 0,
             parents: HashMap::new(),
             unseen_children: HashMap::new(),
-            children_seen: HashMap::new(),
-            orphans_seen: 0,
+            ended_seen: 0,
             alive: HashMap::new(),
             threads: Threads::default(),
             sched_unreadable: !idle::available(),
@@ -474,48 +458,28 @@ impl Members {
 
     /// Counts the CPU time of children the run's processes waited for that were never seen (a
     /// loop of short-lived workers, each waited for): a process's children's time (`cutime`)
-    /// less what the processes it may have reaped were last seen to have used (those are counted
-    /// already), so that it is never counted twice: its own children that ended, and every
-    /// process whose reaper is not known (an orphan: the box's init or a subreaper took it). A
-    /// child of a process that ignores SIGCHLD goes to nobody's (the kernel reaps it). Only ever
-    /// less than the truth; the end's `wait4` brings the rest.
+    /// less all that the run's ended processes were last seen to have used. Whoever reaped
+    /// them (a parent, the box's init, a subreaper, or the kernel for a parent ignoring
+    /// SIGCHLD), what is counted of them already is taken off, so this never counts a process
+    /// twice: while the run goes on it is below the truth, never above (a TLE it stops is one);
+    /// the end's `wait4` brings the rest.
     fn count_waited_children(&mut self, members: &HashMap<i32, Process>) {
-        let now: HashMap<(i32, u64), (u64, Reaper)> = members
+        let now: HashMap<(i32, u64), u64> = members
             .values()
             .map(|process| {
                 let key = (process.pid, process.start_ticks);
-                let reaper = match members.get(&process.parent) {
-                    Some(parent) if parent.ignores_children => Reaper::Kernel,
-                    Some(parent) => Reaper::Parent((parent.pid, parent.start_ticks)),
-                    None => Reaper::Unknown,
-                };
-                (
-                    key,
-                    (process.cpu_ticks + process.children_cpu_ticks, reaper),
-                )
+                (key, process.cpu_ticks + process.children_cpu_ticks)
             })
             .collect();
-        let ended: Vec<(u64, Reaper)> = self
+        self.ended_seen += self
             .alive
             .iter()
             .filter(|(key, _)| !now.contains_key(key))
-            .map(|(_, &ended)| ended)
-            .collect();
-        for (used, reaper) in ended {
-            match reaper {
-                Reaper::Parent(parent) if now.contains_key(&parent) => {
-                    *self.children_seen.entry(parent).or_default() += used;
-                }
-                Reaper::Parent(_) | Reaper::Unknown => self.orphans_seen += used,
-                Reaper::Kernel => {}
-            }
-        }
+            .map(|(_, &used)| used)
+            .sum::<u64>();
         for process in members.values() {
             let key = (process.pid, process.start_ticks);
-            let seen = self.children_seen.get(&key).copied().unwrap_or_default();
-            let unseen = process
-                .children_cpu_ticks
-                .saturating_sub(seen + self.orphans_seen);
+            let unseen = process.children_cpu_ticks.saturating_sub(self.ended_seen);
             self.unseen_children.insert(key, unseen);
         }
         self.alive = now;

@@ -498,6 +498,34 @@ fn workers_reaped_by_another_than_their_parent_count_once() {
     }
 }
 
+/// Row 2, never counted twice: a worker (0.6 s of CPU) whose parent ends without waiting for
+/// it after it ended, an ordinary shell pattern (`( worker & sleep 1 )`), is reaped by the box's
+/// init: about 0.65 s in all, AC under `-t 1` with a cgroup and without (it was counted once as
+/// seen and again in the init's children's time: TLE at 1.2 s).
+#[test]
+fn a_worker_its_parent_never_waited_for_counts_once() {
+    let _turn = cpu_heavy();
+    for cgroup in ["on", "off"] {
+        let tag = Tag::new("unwaited");
+        let command = format!(
+            "( {} > /dev/null & sleep 1 ); sleep 0.3; echo right",
+            hostile(&format!("burn 0.6 {tag}"))
+        );
+        let ran = run(judge_cmd(
+            &command,
+            &one_case(),
+            &["-t", "1", "--wall-limit", "60"],
+            Duration::from_secs(120),
+        )
+        .env("GAME_JUDGE_CGROUP", cgroup));
+        assert!(
+            ran.stdout.contains("problem/sample-1  AC "),
+            "cgroup {cgroup}: {ran}"
+        );
+        tag.assert_none_left();
+    }
+}
+
 /// Row 1, case after case, against a program running as root that changes its own memory
 /// cgroup (a lower limit, the OOM killer off): the cases after it, which may get the same
 /// cgroup, are judged under the judge's settings: 50 MiB under `-m 100` is AC, 300 MiB is MLE
