@@ -6,6 +6,7 @@
 
 use crate::othello::{check, read_obf_line, Position};
 use crate::othello_endgame::{parse_position, Solver};
+use game_judge::process::sys::clock_ticks_per_second;
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -41,9 +42,8 @@ fn cpu_seconds() -> f64 {
             .and_then(|t| t.parse().ok())
             .unwrap_or(0.0)
     };
-    // utime and stime are fields 14 and 15 of the line, 11 and 12 after the name; 100 ticks a
-    // second on Linux.
-    (ticks(11) + ticks(12)) / 100.0
+    // utime and stime are fields 14 and 15 of the line, 11 and 12 after the name.
+    (ticks(11) + ticks(12)) / clock_ticks_per_second() as f64
 }
 
 pub fn bench(arguments: &[String]) {

@@ -1,6 +1,7 @@
 //! The start of a case's input, shown under a failed case (as `oj test` shows it): the first
 //! few lines, each cut to a sensible width, and how many more lines there are. Read in bounded
-//! memory, escaped as the comparison's excerpts are (whitespace visible, no forged lines).
+//! memory, escaped as the comparison's excerpts are (whitespace visible, no forged lines). The
+//! output a checker rejected is shown the same way.
 
 use crate::text::{count, escape};
 use std::fs::File;
@@ -49,6 +50,11 @@ impl InputHead {
         Ok(InputHead::of(&head, rest_bytes == 0, newlines, last))
     }
 
+    /// The head of a text held whole in memory (a program's output).
+    pub fn of_text(text: &[u8]) -> InputHead {
+        InputHead::of(text, true, bytecount(text), text.last().copied())
+    }
+
     /// The head from the first bytes of an input (`whole`: all of it, or all its lines), its
     /// count of `\n`, and its last byte.
     fn of(head: &[u8], whole: bool, newlines: usize, last: Option<u8>) -> InputHead {
@@ -77,10 +83,15 @@ impl InputHead {
 
     /// The report's lines: a heading, the shown lines indented, and a note of the rest.
     pub fn report_lines(&self) -> Vec<String> {
+        self.report_lines_named("input")
+    }
+
+    /// The report's lines under a heading naming `what` the text is (`input`, `output`).
+    pub fn report_lines_named(&self, what: &str) -> Vec<String> {
         if self.total_lines == 0 {
-            return vec!["input: (empty)".to_string()];
+            return vec![format!("{what}: (empty)")];
         }
-        let mut lines = vec![format!("input ({}):", count(self.total_lines, "line"))];
+        let mut lines = vec![format!("{what} ({}):", count(self.total_lines, "line"))];
         lines.extend(self.shown.iter().map(|line| format!("  {line}")));
         let more = self.total_lines - self.shown.len();
         if more > 0 {

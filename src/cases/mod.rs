@@ -307,30 +307,31 @@ fn judging(files: &JudgeFiles, package: Option<Judging>) -> Result<Judging, Case
                 ),
             })
         }
-        (Some(Interactor::Program { command, .. }), None, None) => {
-            Ok(Judging::Interactive(Interactor::Program {
-                command: runnable(&command, &dir, judge_files::INTERACTOR)?,
-                dir: Some(dir),
-                kattis: false,
-            }))
+        (Some(interactor), None, None) => {
+            if let Interactor::Program { command, .. } = &interactor {
+                runnable(command, &dir, judge_files::INTERACTOR)?;
+            }
+            Ok(Judging::Interactive(interactor))
         }
-        (Some(interactor), None, None) => Ok(Judging::Interactive(interactor)),
-        (None, Some(command), None) => Ok(Judging::Checker {
-            command: runnable(command, &dir, judge_files::CHECKER)?,
-            dir,
-        }),
+        (None, Some(command), None) => {
+            runnable(command, &dir, judge_files::CHECKER)?;
+            Ok(Judging::Checker {
+                command: command.clone(),
+                dir,
+            })
+        }
         (None, None, Some(package)) => Ok(package),
         (None, None, None) => Ok(Judging::Compare),
     }
 }
 
-/// A judge file's command, when it can run in `dir` (`D.judge/`, where it runs): a script or
+/// Whether a judge file's command can run in `dir` (`D.judge/`, where it runs): a script or
 /// program it names that is not there is the folder's error, said before any case runs, not a
 /// verdict on every case (python3 exits 2 for a missing script, which a checker's rules read as
 /// a rejection).
-fn runnable(command: &str, dir: &Path, file: &str) -> Result<String, CaseError> {
+fn runnable(command: &str, dir: &Path, file: &str) -> Result<(), CaseError> {
     match Program::Shell(command.to_string()).cannot_run_in(dir) {
-        None => Ok(command.to_string()),
+        None => Ok(()),
         Some(why) => Err(CaseError::Invalid {
             path: dir.join(file),
             message: format!("`{command}` cannot run in {}: {why}", dir.display()),

@@ -9,11 +9,11 @@ pub mod exit_status;
 pub mod interactive;
 mod output_validator;
 
+use crate::cases::input_head::InputHead;
 use crate::cases::{Case, DefaultValidator, Judging};
 use crate::compare::Mode;
 use crate::limits::Limits;
 use crate::process::{execute, open_regular, Program, Trust, Usage};
-use crate::text;
 use crate::verdict::{compare_verdict, run_failure, Verdict};
 use std::io::Read;
 use std::path::Path;
@@ -150,7 +150,7 @@ pub fn judge_case(
         Judging::Checker { .. } | Judging::Testlib { .. } | Judging::Validator { .. }
     ) && matches!(verdict, Verdict::WrongAnswer(_));
     let transcript = match rejected_by_a_program {
-        true => output_head(&execution.stdout),
+        true => InputHead::of_text(&execution.stdout).report_lines_named("output"),
         false => Vec::new(),
     };
     Judged {
@@ -160,32 +160,4 @@ pub fn judge_case(
         transcript,
         wrote_nothing: execution.stdout.is_empty(),
     }
-}
-
-/// The most lines of an output a checker rejected that are shown.
-const OUTPUT_LINES: usize = 3;
-/// The longest output line shown.
-const OUTPUT_LINE_CHARS: usize = 160;
-
-/// The first lines of an output, for the report under a checker's WA.
-fn output_head(stdout: &[u8]) -> Vec<String> {
-    let text = String::from_utf8_lossy(stdout);
-    let lines: Vec<&str> = text.lines().collect();
-    let heading = match lines.len() {
-        0 => return vec!["output: nothing".to_string()],
-        count if count <= OUTPUT_LINES => format!("output ({}):", text::count(count, "line")),
-        count => format!("output (first {OUTPUT_LINES} of {count} lines):"),
-    };
-    let shown =
-        lines
-            .iter()
-            .take(OUTPUT_LINES)
-            .map(|line| match line.chars().nth(OUTPUT_LINE_CHARS) {
-                None => format!("  {line}"),
-                Some(_) => format!(
-                    "  {}…",
-                    line.chars().take(OUTPUT_LINE_CHARS).collect::<String>()
-                ),
-            });
-    std::iter::once(heading).chain(shown).collect()
 }

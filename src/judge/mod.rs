@@ -204,23 +204,17 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
             // as it is.
             let source = sources::source_in(command);
             let program = Program::Shell(command.clone());
-            if source.is_none() {
-                if let Some(why) = program.cannot_run() {
-                    eprintln!("error: --cmd '{}': {}", printable(command), printable(&why));
+            // The interactor runs where the judge runs, as the command does.
+            let lines = [
+                ("--cmd", Some(command).filter(|_| source.is_none())),
+                ("--interactor", interactor.as_ref()),
+            ];
+            for (flag, line) in lines {
+                let Some(line) = line else { continue };
+                if let Some(why) = Program::Shell(line.clone()).cannot_run() {
+                    eprintln!("error: {flag} '{}': {}", printable(line), printable(&why));
                     return Err(Outcome::Error);
                 }
-            }
-            // The interactor runs where the judge runs.
-            let interactor_fault = interactor
-                .as_ref()
-                .and_then(|line| Program::Shell(line.clone()).cannot_run());
-            if let (Some(line), Some(why)) = (interactor, interactor_fault) {
-                eprintln!(
-                    "error: --interactor '{}': {}",
-                    printable(line),
-                    printable(&why)
-                );
-                return Err(Outcome::Error);
             }
             let solver_folder = root.join("cases").join(dir);
             if !dir.exists() && dir.is_relative() && solver_folder.is_dir() {

@@ -41,17 +41,26 @@ struct Process {
     rss_pages: u64,
 }
 
+/// The fields of a `/proc/.../stat` line from the third (the state) on: the command name may
+/// hold spaces and parentheses, so they start after the last ')'.
+fn stat_fields(text: &str) -> Option<Vec<&str>> {
+    Some(text.get(text.rfind(')')? + 2..)?.split(' ').collect())
+}
+
+/// Field `number` (as proc(5) numbers them, from 1) of a line's `stat_fields`.
+fn stat_field<T: std::str::FromStr>(fields: &[&str], number: usize) -> Option<T> {
+    fields.get(number - 3)?.parse().ok()
+}
+
 /// Reads `/proc/PID/stat`; `None` once the process is gone.
 fn read_process(pid: i32) -> Option<Process> {
     let mut buffer = [0u8; 1024];
     let length = fs::File::open(format!("/proc/{pid}/stat"))
         .and_then(|mut file| file.read(&mut buffer))
         .ok()?;
-    let text = std::str::from_utf8(&buffer[..length]).ok()?;
-    // The command name may hold spaces and parentheses: the fields start after the last ')'.
-    let fields: Vec<&str> = text.get(text.rfind(')')? + 2..)?.split(' ').collect();
-    let field = |number: usize| -> Option<u64> { fields.get(number - 3)?.parse().ok() };
-    let signed = |number: usize| -> Option<i32> { fields.get(number - 3)?.parse().ok() };
+    let fields = stat_fields(std::str::from_utf8(&buffer[..length]).ok()?)?;
+    let field = |number: usize| -> Option<u64> { stat_field(&fields, number) };
+    let signed = |number: usize| -> Option<i32> { stat_field(&fields, number) };
     let rss_pages = match fields.first() == Some(&"Z") {
         // A zombie leader whose other threads still run (its main thread called
         // `pthread_exit`) is alive: its line still sums the CPU time of every thread, but its
@@ -80,10 +89,10 @@ fn live_thread_rss(pid: i32) -> Option<u64> {
         .flatten()
         .find_map(|task| {
             let text = fs::read_to_string(task.path().join("stat")).ok()?;
-            let fields: Vec<&str> = text.get(text.rfind(')')? + 2..)?.split(' ').collect();
+            let fields = stat_fields(&text)?;
             match fields.first() {
                 Some(&"Z") | Some(&"X") | None => None,
-                Some(_) => fields.get(24 - 3)?.parse().ok(),
+                Some(_) => stat_field(&fields, 24),
             }
         })
 }
@@ -167,12 +176,9 @@ fn reap_orphan(pid: i32) -> bool {
 /// The process group and start time of a process that has ended and is not yet reaped.
 fn zombie_group_and_start(pid: i32) -> Option<(i32, u64)> {
     let text = fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
-    let fields: Vec<&str> = text.get(text.rfind(')')? + 2..)?.split(' ').collect();
+    let fields = stat_fields(&text)?;
     match fields.first() {
-        Some(&"Z") => Some((
-            fields.get(5 - 3)?.parse().ok()?,
-            fields.get(22 - 3)?.parse().ok()?,
-        )),
+        Some(&"Z") => Some((stat_field(&fields, 5)?, stat_field(&fields, 22)?)),
         _ => None,
     }
 }
@@ -265,7 +271,7 @@ pub struct Members {
     parents: HashMap<(i32, u64), i32>,
     /// (pid, start time) -> the CPU time of the children it waited for that was never seen on
     /// a process of the run (short-lived ones between two looks): its children's time less
-    /// what the run's processes it outlived brought with them; kept as last seen once it ends.
+    /// `ended_seen`; kept as last seen once it ends.
     unseen_children: HashMap<(i32, u64), u64>,
     /// What the processes of the run that ended were last seen to have used, themselves and
     /// their waited-for children: all that any process's children's time may hold of

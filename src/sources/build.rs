@@ -236,28 +236,34 @@ fn files_of(source: &Path, whose: Whose) -> Result<Vec<SourceFile>, Failure> {
     Ok(files)
 }
 
-/// The languages of a source's files, as its build would tell them (a `.py` with a `python2`
-/// first line is Python 2).
-fn languages_of(files: &[SourceFile]) -> Vec<Language> {
-    let mut languages: Vec<Language> = files
-        .iter()
-        .filter_map(|file| {
-            let language = Language::of(&file.inside)?;
-            let python2 = language == Language::Python
-                && file
-                    .bytes
-                    .split(|&byte| byte == b'\n')
-                    .next()
-                    .is_some_and(|first| {
-                        first.starts_with(b"#!") && first.windows(7).any(|w| w == b"python2")
-                    });
-            Some(match python2 {
-                true => Language::Python2,
-                false => language,
-            })
+impl SourceFile {
+    /// Its language, by its name (a `.py` whose first line is a `python2` shebang is Python 2,
+    /// as problemtools tells them apart); `None` for a header or any other file.
+    fn language(&self) -> Option<Language> {
+        let language = Language::of(&self.inside)?;
+        let python2 = language == Language::Python
+            && self
+                .bytes
+                .split(|&byte| byte == b'\n')
+                .next()
+                .is_some_and(|first| {
+                    first.starts_with(b"#!") && first.windows(7).any(|word| word == b"python2")
+                });
+        Some(match python2 {
+            true => Language::Python2,
+            false => language,
         })
-        .collect();
-    languages.dedup();
+    }
+}
+
+/// The languages of a source's files, each once, in the order of the files.
+fn languages_of(files: &[SourceFile]) -> Vec<Language> {
+    let mut languages: Vec<Language> = Vec::new();
+    for language in files.iter().filter_map(SourceFile::language) {
+        if !languages.contains(&language) {
+            languages.push(language);
+        }
+    }
     languages
 }
 
@@ -520,29 +526,14 @@ fn recipe(source: &str, files: &[SourceFile], dialect: &Dialect) -> Result<Recip
     if top("run") {
         return Ok(Recipe::Run);
     }
-    let mut languages: Vec<Language> = Vec::new();
+    let languages = languages_of(files);
     let mut sources: Vec<(String, String)> = Vec::new();
     let mut others: Vec<String> = Vec::new();
-    for SourceFile { inside, bytes, .. } in files {
-        let name = inside.to_string_lossy().into_owned();
-        match Language::of(inside) {
-            Some(language) => {
-                let text = String::from_utf8_lossy(bytes).into_owned();
-                let python2 = language == Language::Python
-                    && text
-                        .lines()
-                        .next()
-                        .is_some_and(|first| first.starts_with("#!") && first.contains("python2"));
-                let language = match python2 {
-                    true => Language::Python2,
-                    false => language,
-                };
-                if !languages.contains(&language) {
-                    languages.push(language);
-                }
-                sources.push((name, text));
-            }
-            None if Language::is_header(inside) => {}
+    for file in files {
+        let name = file.inside.to_string_lossy().into_owned();
+        match file.language() {
+            Some(_) => sources.push((name, String::from_utf8_lossy(&file.bytes).into_owned())),
+            None if Language::is_header(&file.inside) => {}
             None => others.push(name),
         }
     }

@@ -219,6 +219,15 @@ fn judge_hostile(mode_and_arguments: &str, tag: &Tag, flags: &[&str]) -> Ran {
     ))
 }
 
+/// The judge on the one case running `command` with `flags`, with cgroups `on` or `off`
+/// (`GAME_JUDGE_CGROUP`), killed (and the test failed) after two minutes.
+fn judge_one_case_with_cgroup(command: &str, flags: &[&str], cgroup: &str) -> Ran {
+    run(
+        judge_cmd(command, &one_case(), flags, Duration::from_secs(120))
+            .env("GAME_JUDGE_CGROUP", cgroup),
+    )
+}
+
 /// Row 1: a program that really touches 300 MiB, with `-m 64`, is MLE (even though it would
 /// print the right answer).
 #[test]
@@ -419,13 +428,11 @@ fn a_process_whose_main_thread_ended_is_still_measured_without_a_cgroup() {
 fn orphans_the_judge_reaps_count_without_a_cgroup() {
     let _turn = cpu_heavy();
     let tag = Tag::new("orphans");
-    let ran = run(judge_cmd(
+    let ran = judge_one_case_with_cgroup(
         &hostile(&format!("orphans 400 5 {tag}")),
-        &one_case(),
         &["-t", "2", "--wall-limit", "60", "--no-sandbox"],
-        Duration::from_secs(120),
-    )
-    .env("GAME_JUDGE_CGROUP", "off"));
+        "off",
+    );
     assert!(ran.stdout.contains("problem/sample-1  TLE "), "{ran}");
     tag.assert_none_left();
 }
@@ -439,13 +446,11 @@ fn orphans_the_judge_reaps_count_without_a_cgroup() {
 fn a_worker_left_in_the_box_brings_its_childrens_cpu_time() {
     let _turn = cpu_heavy();
     let tag = Tag::new("waited");
-    let ran = run(judge_cmd(
+    let ran = judge_one_case_with_cgroup(
         &hostile(&format!("waited 2.5 {tag}")),
-        &one_case(),
         &["-t", "1", "--wall-limit", "60"],
-        Duration::from_secs(120),
-    )
-    .env("GAME_JUDGE_CGROUP", "off"));
+        "off",
+    );
     assert!(ran.stdout.contains("problem/sample-1  TLE "), "{ran}");
     tag.assert_none_left();
 }
@@ -459,13 +464,11 @@ fn a_worker_left_in_the_box_brings_its_childrens_cpu_time() {
 fn short_children_waited_for_are_stopped_at_the_cpu_limit_without_a_cgroup() {
     let _turn = cpu_heavy();
     let tag = Tag::new("waited-endless");
-    let ran = run(judge_cmd(
+    let ran = judge_one_case_with_cgroup(
         &hostile(&format!("waited 20 {tag}")),
-        &one_case(),
         &["-t", "1", "--wall-limit", "4"],
-        Duration::from_secs(120),
-    )
-    .env("GAME_JUDGE_CGROUP", "off"));
+        "off",
+    );
     assert!(ran.stdout.contains("problem/sample-1  TLE "), "{ran}");
     assert!(
         ran.stdout.contains("CPU time over the limit of 1000 ms"),
@@ -483,13 +486,11 @@ fn workers_reaped_by_another_than_their_parent_count_once() {
     let _turn = cpu_heavy();
     for cgroup in ["on", "off"] {
         let tag = Tag::new("killed-workers");
-        let ran = run(judge_cmd(
+        let ran = judge_one_case_with_cgroup(
             &hostile(&format!("killed-workers 0.25 {tag}")),
-            &one_case(),
             &["-t", "1.6", "--wall-limit", "60"],
-            Duration::from_secs(120),
-        )
-        .env("GAME_JUDGE_CGROUP", cgroup));
+            cgroup,
+        );
         assert!(
             ran.stdout.contains("problem/sample-1  AC "),
             "cgroup {cgroup}: {ran}"
@@ -511,13 +512,7 @@ fn a_worker_its_parent_never_waited_for_counts_once() {
             "( {} > /dev/null & sleep 1 ); sleep 0.3; echo right",
             hostile(&format!("burn 0.6 {tag}"))
         );
-        let ran = run(judge_cmd(
-            &command,
-            &one_case(),
-            &["-t", "1", "--wall-limit", "60"],
-            Duration::from_secs(120),
-        )
-        .env("GAME_JUDGE_CGROUP", cgroup));
+        let ran = judge_one_case_with_cgroup(&command, &["-t", "1", "--wall-limit", "60"], cgroup);
         assert!(
             ran.stdout.contains("problem/sample-1  AC "),
             "cgroup {cgroup}: {ran}"

@@ -61,7 +61,8 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
     crate::cases::domjudge::time_limit(dir, &mut problem.limits, &mut warnings)
         .map_err(|(file, message)| invalid(&dir.join(file), message))?;
     // A DOMjudge package runs by DOMjudge's rules: its output limit, its stack.
-    if crate::cases::domjudge::is_domjudge(dir) {
+    let domjudge = crate::cases::domjudge::is_domjudge(dir);
+    if domjudge {
         crate::cases::domjudge::apply_rules(&mut problem.limits)
             .map_err(|message| invalid(dir, message))?;
     } else if problem.limits.output_mib.is_none() {
@@ -140,8 +141,7 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
             Ok((group, judging))
         })
         .collect::<Result<Vec<_>, CaseError>>()?;
-    let includes = Some(dir.join("include"))
-        .filter(|folder| folder.is_dir() && !crate::cases::domjudge::is_domjudge(dir));
+    let includes = Some(dir.join("include")).filter(|folder| folder.is_dir() && !domjudge);
     Ok(KattisPackage {
         judging,
         groups,

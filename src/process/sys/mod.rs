@@ -10,7 +10,6 @@ use std::io;
 use std::os::raw::{c_char, c_int, c_long, c_ulong, c_void};
 
 #[repr(C)]
-#[derive(Clone, Copy)]
 struct TimeVal {
     seconds: c_long,
     microseconds: c_long,
@@ -23,6 +22,22 @@ struct RUsage {
     system: TimeVal,
     max_rss_kib: c_long,
     rest: [c_long; 13],
+}
+
+impl RUsage {
+    /// All zero: a place for `wait4` to write.
+    const ZERO: RUsage = RUsage {
+        user: TimeVal {
+            seconds: 0,
+            microseconds: 0,
+        },
+        system: TimeVal {
+            seconds: 0,
+            microseconds: 0,
+        },
+        max_rss_kib: 0,
+        rest: [0; 13],
+    };
 }
 
 #[repr(C)]
@@ -115,18 +130,7 @@ fn micros(time: &TimeVal) -> u64 {
 pub fn wait_for(pid: i32) -> io::Result<Reaped> {
     loop {
         let mut status: c_int = 0;
-        let mut usage = RUsage {
-            user: TimeVal {
-                seconds: 0,
-                microseconds: 0,
-            },
-            system: TimeVal {
-                seconds: 0,
-                microseconds: 0,
-            },
-            max_rss_kib: 0,
-            rest: [0; 13],
-        };
+        let mut usage = RUsage::ZERO;
         // SAFETY: `status` and `usage` are valid, writable and laid out as wait4 expects.
         let found = unsafe { wait4(pid, &mut status, 0, &mut usage) };
         if found == pid {
@@ -189,16 +193,7 @@ pub fn reap_if_ended(pid: i32) -> bool {
 /// in microseconds (`wait4`'s rusage); `None` if it runs on (or is no child of ours).
 pub fn reap_with_cpu_if_ended(pid: i32) -> Option<u64> {
     let mut status: c_int = 0;
-    let zero = TimeVal {
-        seconds: 0,
-        microseconds: 0,
-    };
-    let mut usage = RUsage {
-        user: zero,
-        system: zero,
-        max_rss_kib: 0,
-        rest: [0; 13],
-    };
+    let mut usage = RUsage::ZERO;
     // SAFETY: `status` and `usage` are valid, writable and laid out as wait4 expects.
     let found = unsafe { wait4(pid, &mut status, WNOHANG, &mut usage) };
     (found == pid).then(|| micros(&usage.user) + micros(&usage.system))
