@@ -1,8 +1,9 @@
 //! The deep FFO endgames, #45-#59 (24-28 empties), opt-in: `cargo bench -- othello-deep`
 //! (all of them) or `cargo bench -- othello-deep 52 53` (those numbers). Each is solved once, on
 //! one thread, in a process of its own (this bench run again with `--othello-deep-one LINE`),
-//! stopped at a cap of 15 minutes (`--cap SECONDS` sets another). Every answer is checked
-//! against the .obf move scores; the table gives each CPU time and node count.
+//! stopped at a cap of 15 minutes of CPU time (`--cap SECONDS` sets another; CPU time, so that
+//! a busy machine does not cut a solve short). Every answer is checked against the .obf move
+//! scores; the table gives each CPU time and node count.
 
 use crate::othello::{check, read_obf_line, Position};
 use crate::othello_endgame::{parse_position, Solver};
@@ -14,22 +15,22 @@ use std::time::{Duration, Instant};
 
 /// The first FFO number of `benches/data/ffo-45-59.obf`.
 const FIRST: usize = 45;
-/// How long one position may take.
+/// How much CPU time one position may take.
 const CAP: Duration = Duration::from_secs(15 * 60);
 
 /// The child's side: solves one position and prints `SOLUTION NODES CPU_SECONDS`.
 pub fn solve_one(line: &str) {
     let (me, other) = parse_position(line, 1).expect("a position of the bench's own data");
     let mut solver = Solver::default();
-    let start = cpu_seconds();
+    let start = cpu_seconds("self");
     let solution = solver.solve(me, other);
-    let cpu = cpu_seconds() - start;
+    let cpu = cpu_seconds("self") - start;
     println!("{solution} {} {cpu:.2}", solver.nodes);
 }
 
-/// The CPU time of this process so far, in seconds (from /proc, std only).
-fn cpu_seconds() -> f64 {
-    let stat = fs::read_to_string("/proc/self/stat").unwrap_or_default();
+/// The CPU time so far of a process (`self` or a pid), in seconds (from /proc, std only).
+fn cpu_seconds(process: &str) -> f64 {
+    let stat = fs::read_to_string(format!("/proc/{process}/stat")).unwrap_or_default();
     let fields: Vec<&str> = stat
         .rsplit(')')
         .next()
@@ -70,7 +71,8 @@ pub fn bench(arguments: &[String]) {
         .filter_map(|(_, a)| a.parse().ok())
         .collect();
     println!(
-        "\n### othello_endgame: deep FFO positions, one thread, one solve each, capped at {} s\n",
+        "\n### othello_endgame: deep FFO positions, one thread, one solve each, capped at {} s of \
+         CPU time\n",
         cap.as_secs()
     );
     println!("| position | empties | answer | CPU s | wall s | nodes | Mnodes/s |");
@@ -90,7 +92,7 @@ pub fn bench(arguments: &[String]) {
             if child.try_wait().unwrap().is_some() {
                 break true;
             }
-            if started.elapsed() > cap {
+            if cpu_seconds(&child.id().to_string()) > cap.as_secs_f64() {
                 let _ = child.kill();
                 let _ = child.wait();
                 break false;

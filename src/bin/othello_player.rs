@@ -911,16 +911,20 @@ mod search {
         table
     }
 
+    /// From this many empties, a search beside others (`Memory::SHARED`) tells them which
+    /// moves it is searching, and puts off a move another is searching.
+    const DEFER_EMPTIES: u32 = 12;
+
     /// One remembered position: its exact score lies in [lower, upper]; `best` was its best
     /// move.
-    #[derive(Clone, Copy, Default)]
-    struct Entry {
-        me: u64,
-        other: u64,
-        lower: i8,
-        upper: i8,
-        best: u8,
-        empties: u8,
+    #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+    pub struct Entry {
+        pub me: u64,
+        pub other: u64,
+        pub lower: i8,
+        pub upper: i8,
+        pub best: u8,
+        pub empties: u8,
     }
 
     impl Entry {
@@ -976,34 +980,68 @@ mod search {
         }
     }
 
-    /// The search: its transposition table (allocated when a position first needs it, grown for
-    /// a larger one, kept between positions since exact bounds stay true) and its node count.
-    #[derive(Default)]
-    pub struct Solver {
-        table: Vec<Entry>,
-        table_bits: u32,
-        pub nodes: u64,
+    /// log2 of the entry count of a table that suits a position with this many empties.
+    pub fn table_bits(empties: u32) -> u32 {
+        (empties + 1).clamp(MIN_TABLE_BITS, TABLE_BITS)
     }
 
-    impl Solver {
+    /// The first of the two entries a position may sit in, in a table of 2^`bits` entries.
+    #[inline(always)]
+    pub fn bucket(me: u64, other: u64, bits: u32) -> usize {
+        let mixed = (me ^ other.rotate_left(23)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (mixed >> (64 - bits)) as usize & !1
+    }
+
+    /// Where a search keeps what it proved, and what it hears of searches beside it: `Table`
+    /// for a search alone; othello_endgame's table shared by threads for `--threads`.
+    pub trait Memory {
+        /// Whether other threads search the same position with the same memory.
+        const SHARED: bool;
+        /// Makes room for a position with this many empties.
+        fn fit(&mut self, empties: u32);
+        fn probe(&self, me: u64, other: u64) -> Option<Entry>;
+        fn store(&mut self, entry: Entry);
+        /// Whether the answer is no longer wanted (another thread gave it first): the search
+        /// then unwinds at once, storing nothing, and what it returns means nothing.
+        fn stopped(&self) -> bool {
+            false
+        }
+        /// Whether another thread is searching this position now.
+        fn busy(&self, _me: u64, _other: u64) -> bool {
+            false
+        }
+        /// This thread starts (`searching`) or ends searching this position.
+        fn mark(&self, _me: u64, _other: u64, _searching: bool) {}
+        /// What a pass of the root search found, as the threads agree on it (the first to
+        /// finish the pass says; `found` is `None` when this one was stopped).
+        fn agree(&mut self, found: Option<(i32, u8)>) -> Option<(i32, u8)> {
+            found
+        }
+    }
+
+    /// The transposition table of a search alone: allocated when a position first needs it,
+    /// grown for a larger one, kept between positions since exact bounds stay true.
+    #[derive(Default)]
+    pub struct Table {
+        entries: Vec<Entry>,
+        bits: u32,
+    }
+
+    impl Memory for Table {
+        const SHARED: bool = false;
+
         /// Grows the table (once, to stay) to suit a position with this many empties.
-        fn fit_table(&mut self, empties: u32) {
-            let bits = (empties + 1).clamp(MIN_TABLE_BITS, TABLE_BITS);
-            if bits > self.table_bits {
-                self.table = vec![Entry::default(); 1 << bits];
-                self.table_bits = bits;
+        fn fit(&mut self, empties: u32) {
+            let bits = table_bits(empties);
+            if bits > self.bits {
+                self.entries = vec![Entry::default(); 1 << bits];
+                self.bits = bits;
             }
         }
 
-        /// The first of the two entries a position may sit in.
-        fn bucket(&self, me: u64, other: u64) -> usize {
-            let mixed = (me ^ other.rotate_left(23)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            (mixed >> (64 - self.table_bits)) as usize & !1
-        }
-
         fn probe(&self, me: u64, other: u64) -> Option<Entry> {
-            let bucket = self.bucket(me, other);
-            self.table[bucket..bucket + 2]
+            let bucket = bucket(me, other, self.bits);
+            self.entries[bucket..bucket + 2]
                 .iter()
                 .find(|entry| entry.me == me && entry.other == other)
                 .copied()
@@ -1011,8 +1049,8 @@ mod search {
 
         /// Stores an entry over the same position, else over the shallower of the two.
         fn store(&mut self, entry: Entry) {
-            let bucket = self.bucket(entry.me, entry.other);
-            let pair = &mut self.table[bucket..bucket + 2];
+            let bucket = bucket(entry.me, entry.other, self.bits);
+            let pair = &mut self.entries[bucket..bucket + 2];
             let same = pair
                 .iter()
                 .position(|old| old.me == entry.me && old.other == entry.other);
@@ -1022,6 +1060,30 @@ mod search {
                 1
             });
             pair[at] = entry;
+        }
+    }
+
+    /// The search: what it remembers (`Memory`) and its node count.
+    #[derive(Default)]
+    pub struct Searcher<M> {
+        memory: M,
+        pub nodes: u64,
+    }
+
+    /// The search of one thread, with a table of its own.
+    pub type Solver = Searcher<Table>;
+
+    impl<M: Memory> Searcher<M> {
+        /// A search that keeps what it proves in `memory`.
+        #[allow(dead_code)] // othello_player searches alone
+        pub fn with_memory(memory: M) -> Self {
+            Searcher { memory, nodes: 0 }
+        }
+
+        /// Whether this search is to unwind (only ever beside other threads).
+        #[inline(always)]
+        fn stopped(&self) -> bool {
+            M::SHARED && self.memory.stopped()
         }
 
         /// The exact score with one empty square left, `me` to move.
@@ -1208,8 +1270,7 @@ mod search {
             &mut self,
             (next_me, next_other): (u64, u64),
             replies: u64,
-            alpha: i32,
-            beta: i32,
+            (alpha, beta): (i32, i32),
             first: bool,
         ) -> i32 {
             if first {
@@ -1220,6 +1281,81 @@ mod search {
                 return -self.search(next_me, next_other, replies, -beta, -score, false);
             }
             score
+        }
+
+        /// `child_score`, with the threads beside this one told that this thread searches the
+        /// move, at a node with `empties` empties.
+        #[inline(always)]
+        fn marked_child_score(
+            &mut self,
+            next: (u64, u64),
+            replies: u64,
+            window: (i32, i32),
+            first: bool,
+            empties: u32,
+        ) -> i32 {
+            let mark = M::SHARED && empties >= DEFER_EMPTIES;
+            if mark {
+                self.memory.mark(next.0, next.1, true);
+            }
+            let score = self.child_score(next, replies, window, first);
+            if mark {
+                self.memory.mark(next.0, next.1, false);
+            }
+            score
+        }
+
+        /// The moves of `list`, in order, in (alpha, beta) after the best found so far (`best`
+        /// is `NO_MOVE_YET` before any): the best score and its square, or `None` if the search
+        /// was stopped. Beside other threads, a move (after the first) that another thread is
+        /// searching is put off until the others are done, when the table may hold its score
+        /// (simplified ABDADA): so the threads spread over the moves of a node.
+        fn search_list(
+            &mut self,
+            (me, other): (u64, u64),
+            list: &[Child],
+            (mut alpha, beta): (i32, i32),
+            (mut best, mut best_square): (i32, u8),
+            empties: u32,
+        ) -> Option<(i32, u8)> {
+            let mut waiting: u64 = (1 << list.len()) - 1;
+            for may_put_off in [M::SHARED && empties >= DEFER_EMPTIES, false] {
+                let mut left = waiting;
+                while left != 0 {
+                    let index = left.trailing_zeros() as usize;
+                    left &= left - 1;
+                    let child = &list[index];
+                    let next = child.position(me, other);
+                    let first = best == NO_MOVE_YET;
+                    if may_put_off && !first {
+                        // Another thread may have proved this node's cutoff meanwhile.
+                        if let Some(entry) = self.memory.probe(me, other) {
+                            if entry.lower as i32 >= beta {
+                                return Some((entry.lower as i32, entry.best));
+                            }
+                        }
+                        if self.memory.busy(next.0, next.1) {
+                            continue;
+                        }
+                    }
+                    waiting &= !(1 << index);
+                    let window = (alpha, beta);
+                    let score =
+                        self.marked_child_score(next, child.replies, window, first, empties);
+                    if self.stopped() {
+                        return None;
+                    }
+                    if score > best {
+                        best = score;
+                        best_square = child.square;
+                        if score >= beta {
+                            return Some((best, best_square));
+                        }
+                        alpha = alpha.max(score);
+                    }
+                }
+            }
+            Some((best, best_square))
         }
 
         /// Exact negamax in (alpha, beta), fail-soft, `me` to move with the moves `legal`.
@@ -1253,8 +1389,11 @@ mod search {
                 }
                 beta = beta.min(ceiling);
             }
+            if self.stopped() {
+                return 0;
+            }
             let mut hint = NO_SQUARE;
-            if let Some(entry) = self.probe(me, other) {
+            if let Some(entry) = self.memory.probe(me, other) {
                 if let Some(bound) = entry.cutoff(alpha, beta) {
                     return bound;
                 }
@@ -1285,34 +1424,29 @@ mod search {
                 rest &= !(1 << hint);
                 let next = after_move(me, other, hint as u32, flips(me, other, hint as u32));
                 let replies = moves(next.0, next.1);
-                best = self.child_score(next, replies, alpha, beta, true);
+                best = self.marked_child_score(next, replies, (alpha, beta), true, empties);
+                if self.stopped() {
+                    return 0;
+                }
                 best_square = hint;
                 alpha = alpha.max(best);
             }
             if best < beta && rest != 0 {
                 let mut list = [Child::default(); 32];
-                let count = Solver::ordered_moves(me, other, rest, &mut list);
+                let count = Self::ordered_moves(me, other, rest, &mut list);
                 if empties >= ETC_EMPTIES {
                     if let Some(bound) = self.known_refutation(me, other, &list[..count], beta) {
                         return bound;
                     }
                 }
-                for child in &list[..count] {
-                    let next = child.position(me, other);
-                    let first = best == NO_MOVE_YET;
-                    let score = self.child_score(next, child.replies, alpha, beta, first);
-                    if score > best {
-                        best = score;
-                        best_square = child.square;
-                        if score >= beta {
-                            break;
-                        }
-                        alpha = alpha.max(score);
-                    }
+                let found = (best, best_square);
+                match self.search_list((me, other), &list[..count], (alpha, beta), found, empties) {
+                    Some(found) => (best, best_square) = found,
+                    None => return 0,
                 }
             }
             let entry = Entry::proven(me, other, empties, window, (best, best_square));
-            self.store(entry);
+            self.memory.store(entry);
             best
         }
 
@@ -1322,7 +1456,7 @@ mod search {
         fn known_refutation(&self, me: u64, other: u64, list: &[Child], beta: i32) -> Option<i32> {
             for child in list {
                 let (next_me, next_other) = child.position(me, other);
-                if let Some(entry) = self.probe(next_me, next_other) {
+                if let Some(entry) = self.memory.probe(next_me, next_other) {
                     if -(entry.upper as i32) >= beta {
                         return Some(-(entry.upper as i32));
                     }
@@ -1333,65 +1467,64 @@ mod search {
 
         /// The exact score and a best play for `me` to move.
         pub fn solve(&mut self, me: u64, other: u64) -> Solution {
-            self.fit_table(64 - (me | other).count_ones());
+            self.memory.fit(64 - (me | other).count_ones());
             let legal = moves(me, other);
-            if legal == 0 {
-                let replies = moves(other, me);
-                if replies == 0 {
-                    return Solution {
-                        score: final_score(me, other),
-                        play: Play::GameOver,
-                    };
-                }
+            if legal != 0 {
+                let (score, square) = self.best_move(me, other, legal);
                 return Solution {
-                    score: -self.search(other, me, replies, -MAX_SCORE, MAX_SCORE, true),
-                    play: Play::Pass,
+                    score,
+                    play: Play::Move(square as u32),
                 };
             }
+            let replies = moves(other, me);
+            if replies == 0 {
+                return Solution {
+                    score: final_score(me, other),
+                    play: Play::GameOver,
+                };
+            }
+            let (score, _) = self.best_move(other, me, replies);
+            Solution {
+                score: -score,
+                play: Play::Pass,
+            }
+        }
+
+        /// The exact score and a best move of `me`, who has the moves `legal`. MTD(f): windows
+        /// two wide around a guess, each proving a bound that moves the guess, until one holds
+        /// the score. Narrow windows cut far more than one full window costs, and the table
+        /// keeps what each pass learned for the next.
+        fn best_move(&mut self, me: u64, other: u64, legal: u64) -> (i32, u8) {
             let mut list = [Child::default(); 32];
-            let count = Solver::ordered_moves(me, other, legal, &mut list);
-            // MTD(f): windows two wide around a guess, each proving a bound that moves the
-            // guess, until one holds the score. Narrow windows cut far more than one full window
-            // costs, and the table keeps what each pass learned for the next.
+            let count = Self::ordered_moves(me, other, legal, &mut list);
             let mut guess = 0;
             loop {
-                let (score, square) =
-                    self.root(me, other, &mut list[..count], guess - 1, guess + 1);
+                let window = (guess - 1, guess + 1);
+                let found = self.root(me, other, &mut list[..count], window);
+                let (score, square) = self.memory.agree(found).unwrap_or((guess, NO_SQUARE));
                 if score == guess {
-                    return Solution {
-                        score,
-                        play: Play::Move(square as u32),
-                    };
+                    return (score, square);
                 }
                 guess = score;
             }
         }
 
         /// PVS over the root moves in (alpha, beta), fail-soft: a score in the window is exact,
-        /// one outside it a bound. The best move goes to the front of `list` for the next pass.
+        /// one outside it a bound (`None` if stopped). The best move goes to the front of `list`
+        /// for the next pass.
         fn root(
             &mut self,
             me: u64,
             other: u64,
             list: &mut [Child],
-            mut alpha: i32,
-            beta: i32,
-        ) -> (i32, u8) {
-            let (mut best, mut best_index) = (NO_MOVE_YET, 0);
-            for (index, child) in list.iter().enumerate() {
-                let next = child.position(me, other);
-                let score = self.child_score(next, child.replies, alpha, beta, index == 0);
-                if score > best {
-                    best = score;
-                    best_index = index;
-                    if score >= beta {
-                        break;
-                    }
-                    alpha = alpha.max(score);
-                }
-            }
-            list[..=best_index].rotate_right(1);
-            (best, list[0].square)
+            window: (i32, i32),
+        ) -> Option<(i32, u8)> {
+            let empties = 64 - (me | other).count_ones();
+            let nothing = (NO_MOVE_YET, NO_SQUARE);
+            let (best, square) = self.search_list((me, other), list, window, nothing, empties)?;
+            let best_index = list.iter().position(|child| child.square == square);
+            list[..=best_index.unwrap_or(0)].rotate_right(1);
+            Some((best, list[0].square))
         }
     }
 }

@@ -11,6 +11,7 @@ mod exhaustive_boards;
 mod hand_typed_input;
 mod oj_compatibility;
 mod othello_endgame_cases;
+mod othello_endgame_threads;
 mod othello_player;
 mod random_weighted_grids;
 mod readable_errors;

@@ -1,0 +1,111 @@
+//! `othello_endgame --threads N` through the real binary: every shipped case judged as the
+//! one-thread solver is (its checker accepts any best move), and the command line's errors
+//! (exit status 2, the usage line, nothing on stdout) and `--help`.
+
+use assert_cmd::cargo::cargo_bin;
+use assert_cmd::Command;
+use game_judge::cases::solvers::discover;
+use game_judge::compare::Mode;
+use game_judge::grade::Settings;
+use game_judge::limits::Limits;
+use game_judge::process::Program;
+use game_judge::report::{case_report, label_width, summary};
+use game_judge::runner::{judge_all, Flow, Task};
+use predicates::prelude::*;
+use std::path::Path;
+use std::time::Duration;
+
+#[test]
+fn every_case_passes_with_two_and_three_threads() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let problems = discover(&root.join("cases"), &root.join("src/bin")).expect("the case set");
+    let problem = problems
+        .iter()
+        .find(|problem| problem.name == "othello_endgame")
+        .expect("cases/othello_endgame");
+    let binary = cargo_bin("othello_endgame");
+    // Generous limits: debug builds on a busy machine; speed is measured by `cargo bench`.
+    let limits = Limits::with_cpu(Duration::from_secs(40));
+    let tasks: Vec<Task> = [2, 3]
+        .iter()
+        .flat_map(|threads| {
+            let command = format!("{} --threads {threads}", binary.display());
+            problem.folder.cases.iter().map(move |case| Task {
+                label: format!("othello_endgame --threads {threads}/{}", case.name),
+                program: Program::Shell(command.clone()),
+                case: case.clone(),
+                judging: problem.folder.judging.clone(),
+                limits,
+            })
+        })
+        .collect();
+    assert!(tasks.len() >= 40, "the FFO cases and more, twice");
+    let settings = Settings {
+        limits,
+        compare: Mode::Lines,
+        jobs: 1,
+        sandbox: false,
+    };
+    let width = label_width(tasks.iter().map(|task| task.label.as_str()));
+    let results = judge_all(&tasks, &settings, |finished| {
+        println!("{}", case_report(finished, width, &settings.limits, false));
+        Flow::Continue
+    });
+    println!("{}", summary(&results));
+    let failed = results
+        .iter()
+        .filter(|result| !result.is_accepted())
+        .count();
+    assert_eq!(failed, 0, "{failed} of {} cases failed", results.len());
+}
+
+/// FFO #1, which takes no time.
+const FFO_1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X\n";
+
+#[test]
+fn a_bad_command_line_is_a_usage_error() {
+    let usage = "usage: othello_endgame [--threads N] < POSITIONS (--help for more)";
+    for (arguments, message) in [
+        (
+            &["--threads", "0"][..],
+            "--threads takes a whole number from 1 to 256, not \"0\"",
+        ),
+        (
+            &["--threads=many"],
+            "--threads takes a whole number from 1 to 256, not \"many\"",
+        ),
+        (&["--threads"], "--threads needs a number of threads"),
+        (&["--thread", "2"], "unknown argument \"--thread\""),
+    ] {
+        Command::cargo_bin("othello_endgame")
+            .unwrap()
+            .args(arguments)
+            .write_stdin(FFO_1)
+            .assert()
+            .code(2)
+            .stdout(predicate::str::is_empty())
+            .stderr(predicate::eq(format!("error: {message}\n{usage}\n")));
+    }
+}
+
+#[test]
+fn help_and_threads_on_the_command_line() {
+    Command::cargo_bin("othello_endgame")
+        .unwrap()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "usage: othello_endgame [--threads N]",
+        ))
+        .stdout(predicate::str::contains(
+            "--threads N  search each position with N threads",
+        ));
+    Command::cargo_bin("othello_endgame")
+        .unwrap()
+        .args(["--threads", "2"])
+        .write_stdin(FFO_1)
+        .assert()
+        .success()
+        .stdout("+18 G8\n");
+}
