@@ -5,7 +5,8 @@
 //! medians. Inputs come from fixed seeds. Nothing here asserts a time: the bench prints, and
 //! `cargo test` checks behaviour. `cargo bench -- othello` (or `solvers`, `weighted`, `judge`, `relay`,
 //! `shrink`, `stress_generic`, `win_rates`, `verify`) runs one part; `cargo bench -- othello-deep`
-//! (the FFO positions #45-#59, hours) runs only when named.
+//! (the FFO positions #45-#59, hours) and `cargo bench -- othello-threads` (two threads against
+//! one on #45-#49, minutes) run only when named.
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
@@ -13,6 +14,7 @@ mod judge;
 mod measure;
 mod othello;
 mod othello_deep;
+mod othello_threads;
 mod relay;
 mod shrink;
 mod solvers;
@@ -37,9 +39,15 @@ fn main() {
             return othello_deep::solve_one(line); // one deep position, in a process of its own
         }
     }
-    // Opt-in only: it takes hours.
+    // Opt-in only: they take hours and minutes.
     if arguments.iter().any(|argument| argument == "othello-deep") {
         return othello_deep::bench(&arguments);
+    }
+    if arguments
+        .iter()
+        .any(|argument| argument == "othello-threads")
+    {
+        return othello_threads::bench(&arguments);
     }
     let wanted = |part: &str| {
         let names: Vec<&String> = arguments.iter().filter(|a| !a.starts_with('-')).collect();

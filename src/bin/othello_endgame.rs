@@ -598,10 +598,24 @@ mod search {
         fn fit(&mut self, empties: u32);
         fn probe(&self, me: u64, other: u64) -> Option<Entry>;
         fn store(&mut self, entry: Entry);
-        /// Whether the answer is no longer wanted (another thread gave it first): the search
-        /// then unwinds at once, storing nothing, and what it returns means nothing.
+        /// Whether this thread's search below some node is no longer wanted (another thread
+        /// finished the pass, or cut a node this thread is in): it then unwinds at once to that
+        /// node, storing nothing, and what it returns on the way means nothing.
         fn stopped(&self) -> bool {
             false
+        }
+        /// This thread starts searching the moves of a node in a window below `beta`.
+        fn enter(&mut self, _me: u64, _other: u64, _beta: i32) {}
+        /// …and is done with the node it entered last.
+        fn leave(&mut self) {}
+        /// Whether another thread has meanwhile cut a node this thread is in (the table holds
+        /// a bound at least its beta): if so, this thread unwinds to it (`stopped`)…
+        fn cut_above(&mut self) -> bool {
+            false
+        }
+        /// …where this gives the bound and the move that cut it.
+        fn cut_here(&mut self) -> Option<(i32, u8)> {
+            None
         }
         /// Whether another thread is searching this position now.
         fn busy(&self, _me: u64, _other: u64) -> bool {
@@ -925,11 +939,8 @@ mod search {
                     let next = child.position(me, other);
                     let first = best == NO_MOVE_YET;
                     if may_put_off && !first {
-                        // Another thread may have proved this node's cutoff meanwhile.
-                        if let Some(entry) = self.memory.probe(me, other) {
-                            if entry.lower as i32 >= beta {
-                                return Some((entry.lower as i32, entry.best));
-                            }
+                        if self.memory.cut_above() {
+                            return self.memory.cut_here(); // here, or unwinding to it
                         }
                         if self.memory.busy(next.0, next.1) {
                             continue;
@@ -941,6 +952,9 @@ mod search {
                         self.marked_child_score(next, child.replies, window, first, empties);
                     if self.stopped() {
                         return None;
+                    }
+                    if let Some(cut) = self.memory.cut_here() {
+                        return Some(cut);
                     }
                     if score > best {
                         best = score;
@@ -1002,8 +1016,27 @@ mod search {
         }
 
         /// The moves of a node in (alpha, beta), the table's move `hint` first; stores what the
-        /// search proves.
+        /// search proves. Beside other threads, they are told of the node (`Memory::enter`).
         fn search_moves(
+            &mut self,
+            me: u64,
+            other: u64,
+            legal: u64,
+            hint: u8,
+            window: (i32, i32),
+            empties: u32,
+        ) -> i32 {
+            if !(M::SHARED && empties >= DEFER_EMPTIES) {
+                return self.search_node(me, other, legal, hint, window, empties);
+            }
+            self.memory.enter(me, other, window.1);
+            let score = self.search_node(me, other, legal, hint, window, empties);
+            self.memory.leave();
+            score
+        }
+
+        /// `search_moves` itself.
+        fn search_node(
             &mut self,
             me: u64,
             other: u64,
@@ -1024,6 +1057,9 @@ mod search {
                 best = self.marked_child_score(next, replies, (alpha, beta), true, empties);
                 if self.stopped() {
                     return 0;
+                }
+                if let Some((cut, _)) = self.memory.cut_here() {
+                    return cut;
                 }
                 best_square = hint;
                 alpha = alpha.max(best);
@@ -1118,7 +1154,15 @@ mod search {
         ) -> Option<(i32, u8)> {
             let empties = 64 - (me | other).count_ones();
             let nothing = (NO_MOVE_YET, NO_SQUARE);
-            let (best, square) = self.search_list((me, other), list, window, nothing, empties)?;
+            let told = M::SHARED && empties >= DEFER_EMPTIES;
+            if told {
+                self.memory.enter(me, other, window.1);
+            }
+            let found = self.search_list((me, other), list, window, nothing, empties);
+            if told {
+                self.memory.leave();
+            }
+            let (best, square) = found?;
             let best_index = list.iter().position(|child| child.square == square);
             list[..=best_index.unwrap_or(0)].rotate_right(1);
             Some((best, list[0].square))
@@ -1216,10 +1260,25 @@ pub mod parallel {
         }
     }
 
-    /// One thread's hold on the shared table: the pass it is searching.
+    /// One thread's hold on the shared table: the pass it is searching, the nodes it is in
+    /// (position and beta, from the root down), and a node of them that another thread cut,
+    /// with the bound and move that cut it (its place in `path`).
     struct Hold<'a> {
         table: &'a SharedTable,
         pass: usize,
+        path: Vec<(u64, u64, i32)>,
+        cut: Option<(usize, i32, u8)>,
+    }
+
+    impl<'a> Hold<'a> {
+        fn new(table: &'a SharedTable) -> Self {
+            Hold {
+                table,
+                pass: 0,
+                path: Vec::new(),
+                cut: None,
+            }
+        }
     }
 
     impl std::ops::Deref for Hold<'_> {
@@ -1287,9 +1346,44 @@ pub mod parallel {
             slot.stamp.store(version | content(&new), Ordering::Release);
         }
 
-        /// Another thread finished the pass this one is on.
+        /// Another thread finished the pass this one is on, or cut a node above this one.
         fn stopped(&self) -> bool {
             self.table.pass.load(Ordering::Relaxed) != self.pass
+                || matches!(self.cut, Some((at, _, _)) if at + 1 < self.path.len())
+        }
+
+        fn enter(&mut self, me: u64, other: u64, beta: i32) {
+            self.path.push((me, other, beta));
+        }
+
+        fn leave(&mut self) {
+            self.path.pop();
+            if matches!(self.cut, Some((at, _, _)) if at >= self.path.len()) {
+                self.cut = None; // unwound past it (the pass is over)
+            }
+        }
+
+        fn cut_above(&mut self) -> bool {
+            for at in 0..self.path.len() {
+                let (me, other, beta) = self.path[at];
+                if let Some(entry) = self.probe(me, other) {
+                    if entry.lower as i32 >= beta {
+                        self.cut = Some((at, entry.lower as i32, entry.best));
+                        return true;
+                    }
+                }
+            }
+            false
+        }
+
+        fn cut_here(&mut self) -> Option<(i32, u8)> {
+            match self.cut {
+                Some((at, bound, best)) if at + 1 == self.path.len() => {
+                    self.cut = None;
+                    Some((bound, best))
+                }
+                _ => None,
+            }
         }
 
         fn busy(&self, me: u64, other: u64) -> bool {
@@ -1333,7 +1427,7 @@ pub mod parallel {
         let table = &*table;
         // Every thread ends with the answer of the last pass, as they agreed on it.
         let search = move || {
-            let mut searcher = Searcher::with_memory(Hold { table, pass: 0 });
+            let mut searcher = Searcher::with_memory(Hold::new(table));
             (searcher.solve(me, other), searcher.nodes)
         };
         thread::scope(|scope| {
@@ -1352,7 +1446,7 @@ pub mod parallel {
     #[cfg(test)]
     mod tests {
         use super::*;
-        use std::sync::atomic::AtomicBool;
+        use std::sync::atomic::{AtomicBool, AtomicUsize};
 
         /// Raises its flag when dropped: the writers stop even if the reader's check fails.
         struct RaiseOnDrop<'a>(&'a AtomicBool);
@@ -1388,27 +1482,41 @@ pub mod parallel {
                 .collect();
             let table = &table;
             let done = AtomicBool::new(false);
+            let writes = AtomicUsize::new(0);
             let found = thread::scope(|scope| {
                 for writer in 0..2 {
-                    let (keys, done) = (&keys, &done);
+                    let (keys, done, writes) = (&keys, &done, &writes);
                     scope.spawn(move || {
-                        let mut hold = Hold { table, pass: 0 };
+                        let mut hold = Hold::new(table);
                         let mut at = writer;
                         while !done.load(Ordering::Relaxed) {
                             hold.store(entry_of(keys[at % keys.len()]));
+                            writes.fetch_add(1, Ordering::Relaxed);
                             at += 1 + writer;
+                            // A pause, so that reads also get through between the writes.
+                            for _ in 0..(at % 16) {
+                                std::hint::spin_loop();
+                            }
                         }
                     });
                 }
                 let _stop_writers = RaiseOnDrop(&done);
-                let hold = Hold { table, pass: 0 };
+                let hold = Hold::new(table);
                 let mut found = 0;
-                for at in 0..1_000_000 {
+                // At least 4 million reads, and on until the writers wrote a million times and
+                // 1,000 reads found their position (on a busy machine the threads may take
+                // turns), but not past 10 seconds.
+                let start = std::time::Instant::now();
+                let mut at = 0;
+                while (at < 4_000_000 || writes.load(Ordering::Relaxed) < 1_000_000 || found < 1000)
+                    && start.elapsed().as_secs() < 10
+                {
                     let key = keys[at % keys.len()];
                     if let Some(entry) = hold.probe(key, !key) {
                         assert_eq!(entry, entry_of(key), "read {} of position {}", at, key);
                         found += 1;
                     }
+                    at += 1;
                 }
                 found
             });

@@ -1001,10 +1001,24 @@ mod search {
         fn fit(&mut self, empties: u32);
         fn probe(&self, me: u64, other: u64) -> Option<Entry>;
         fn store(&mut self, entry: Entry);
-        /// Whether the answer is no longer wanted (another thread gave it first): the search
-        /// then unwinds at once, storing nothing, and what it returns means nothing.
+        /// Whether this thread's search below some node is no longer wanted (another thread
+        /// finished the pass, or cut a node this thread is in): it then unwinds at once to that
+        /// node, storing nothing, and what it returns on the way means nothing.
         fn stopped(&self) -> bool {
             false
+        }
+        /// This thread starts searching the moves of a node in a window below `beta`.
+        fn enter(&mut self, _me: u64, _other: u64, _beta: i32) {}
+        /// …and is done with the node it entered last.
+        fn leave(&mut self) {}
+        /// Whether another thread has meanwhile cut a node this thread is in (the table holds
+        /// a bound at least its beta): if so, this thread unwinds to it (`stopped`)…
+        fn cut_above(&mut self) -> bool {
+            false
+        }
+        /// …where this gives the bound and the move that cut it.
+        fn cut_here(&mut self) -> Option<(i32, u8)> {
+            None
         }
         /// Whether another thread is searching this position now.
         fn busy(&self, _me: u64, _other: u64) -> bool {
@@ -1328,11 +1342,8 @@ mod search {
                     let next = child.position(me, other);
                     let first = best == NO_MOVE_YET;
                     if may_put_off && !first {
-                        // Another thread may have proved this node's cutoff meanwhile.
-                        if let Some(entry) = self.memory.probe(me, other) {
-                            if entry.lower as i32 >= beta {
-                                return Some((entry.lower as i32, entry.best));
-                            }
+                        if self.memory.cut_above() {
+                            return self.memory.cut_here(); // here, or unwinding to it
                         }
                         if self.memory.busy(next.0, next.1) {
                             continue;
@@ -1344,6 +1355,9 @@ mod search {
                         self.marked_child_score(next, child.replies, window, first, empties);
                     if self.stopped() {
                         return None;
+                    }
+                    if let Some(cut) = self.memory.cut_here() {
+                        return Some(cut);
                     }
                     if score > best {
                         best = score;
@@ -1405,8 +1419,27 @@ mod search {
         }
 
         /// The moves of a node in (alpha, beta), the table's move `hint` first; stores what the
-        /// search proves.
+        /// search proves. Beside other threads, they are told of the node (`Memory::enter`).
         fn search_moves(
+            &mut self,
+            me: u64,
+            other: u64,
+            legal: u64,
+            hint: u8,
+            window: (i32, i32),
+            empties: u32,
+        ) -> i32 {
+            if !(M::SHARED && empties >= DEFER_EMPTIES) {
+                return self.search_node(me, other, legal, hint, window, empties);
+            }
+            self.memory.enter(me, other, window.1);
+            let score = self.search_node(me, other, legal, hint, window, empties);
+            self.memory.leave();
+            score
+        }
+
+        /// `search_moves` itself.
+        fn search_node(
             &mut self,
             me: u64,
             other: u64,
@@ -1427,6 +1460,9 @@ mod search {
                 best = self.marked_child_score(next, replies, (alpha, beta), true, empties);
                 if self.stopped() {
                     return 0;
+                }
+                if let Some((cut, _)) = self.memory.cut_here() {
+                    return cut;
                 }
                 best_square = hint;
                 alpha = alpha.max(best);
@@ -1521,7 +1557,15 @@ mod search {
         ) -> Option<(i32, u8)> {
             let empties = 64 - (me | other).count_ones();
             let nothing = (NO_MOVE_YET, NO_SQUARE);
-            let (best, square) = self.search_list((me, other), list, window, nothing, empties)?;
+            let told = M::SHARED && empties >= DEFER_EMPTIES;
+            if told {
+                self.memory.enter(me, other, window.1);
+            }
+            let found = self.search_list((me, other), list, window, nothing, empties);
+            if told {
+                self.memory.leave();
+            }
+            let (best, square) = found?;
             let best_index = list.iter().position(|child| child.square == square);
             list[..=best_index.unwrap_or(0)].rotate_right(1);
             Some((best, list[0].square))
