@@ -79,7 +79,11 @@ fn runnable(command: &str) -> String {
             .chars()
             .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
             .collect();
-        let end = start + "cargo run -q --release --bin ".len() + name.len();
+        let mut end = start + "cargo run -q --release --bin ".len() + name.len();
+        // Cargo's own `--` before the program's arguments is not the program's.
+        if line[end..].starts_with(" -- ") {
+            end += " --".len();
+        }
         line.replace_range(start..end, &bin(&name));
     }
     line = line.replace("cargo run --release --", &bin("judge"));
