@@ -26,7 +26,9 @@ fn solve_checked(position: &Position, threads: usize) -> (Duration, u64) {
         let mut solver = Solver::default();
         (solver.solve(me, other), solver.nodes)
     } else {
-        parallel::solve(&mut SharedTable::default(), me, other, threads)
+        let found = parallel::solve(&mut SharedTable::default(), me, other, threads);
+        assert_eq!(found.threads, threads, "{:?}", found.refused);
+        (found.solution, found.nodes)
     };
     let time = start.elapsed();
     let Play::Move(square) = solution.play else {

@@ -606,7 +606,8 @@ mod search {
         fn store(&mut self, entry: Entry);
         /// Whether this thread's search below some node is no longer wanted (another thread
         /// finished the pass, or cut a node this thread is in): it then unwinds at once to that
-        /// node, storing nothing, and what it returns on the way means nothing.
+        /// node (`cut_here` is asked first), storing nothing, and what it returns on the way
+        /// means nothing.
         fn stopped(&self) -> bool {
             false
         }
@@ -894,7 +895,7 @@ mod search {
                 return -self.search(next_me, next_other, replies, -beta, -alpha, false);
             }
             let score = -self.search(next_me, next_other, replies, -alpha - 1, -alpha, false);
-            if score > alpha && score < beta {
+            if score > alpha && score < beta && !self.stopped() {
                 return -self.search(next_me, next_other, replies, -beta, -score, false);
             }
             score
@@ -956,11 +957,11 @@ mod search {
                     let window = (alpha, beta);
                     let score =
                         self.marked_child_score(next, child.replies, window, first, empties);
-                    if self.stopped() {
-                        return None;
-                    }
                     if let Some(cut) = self.memory.cut_here() {
                         return Some(cut);
+                    }
+                    if self.stopped() {
+                        return None;
                     }
                     if score > best {
                         best = score;
@@ -1061,11 +1062,11 @@ mod search {
                 let next = after_move(me, other, hint as u32, flips(me, other, hint as u32));
                 let replies = moves(next.0, next.1);
                 best = self.marked_child_score(next, replies, (alpha, beta), true, empties);
-                if self.stopped() {
-                    return 0;
-                }
                 if let Some((cut, _)) = self.memory.cut_here() {
                     return cut;
+                }
+                if self.stopped() {
+                    return 0;
                 }
                 best_square = hint;
                 alpha = alpha.max(best);
@@ -1281,7 +1282,7 @@ pub mod parallel {
             Hold {
                 table,
                 pass: 0,
-                path: Vec::new(),
+                path: Vec::with_capacity(64), // a node a level at most: never grown
                 cut: None,
             }
         }
@@ -1352,10 +1353,9 @@ pub mod parallel {
             slot.stamp.store(version | content(&new), Ordering::Release);
         }
 
-        /// Another thread finished the pass this one is on, or cut a node above this one.
+        /// Another thread finished the pass this one is on, or cut a node this one is in.
         fn stopped(&self) -> bool {
-            self.table.pass.load(Ordering::Relaxed) != self.pass
-                || matches!(self.cut, Some((at, _, _)) if at + 1 < self.path.len())
+            self.table.pass.load(Ordering::Relaxed) != self.pass || self.cut.is_some()
         }
 
         fn enter(&mut self, me: u64, other: u64, beta: i32) {
@@ -1421,9 +1421,19 @@ pub mod parallel {
         }
     }
 
+    /// What `solve` found, and how: the nodes of all its threads, how many threads searched,
+    /// and why not as many as asked (the system would not start another), if so.
+    pub struct Found {
+        pub solution: Solution,
+        pub nodes: u64,
+        pub threads: usize,
+        pub refused: Option<String>,
+    }
+
     /// The exact score and a best play for `me` to move, found by `threads` threads (this one
-    /// and `threads - 1` more) on `table`, and the nodes they searched in all.
-    pub fn solve(table: &mut SharedTable, me: u64, other: u64, threads: usize) -> (Solution, u64) {
+    /// and up to `threads - 1` more: as many as the system starts, since any number finds the
+    /// same score) on `table`.
+    pub fn solve(table: &mut SharedTable, me: u64, other: u64, threads: usize) -> Found {
         table.fit(64 - (me | other).count_ones());
         table.pass.store(0, Ordering::Relaxed);
         *table
@@ -1431,21 +1441,39 @@ pub mod parallel {
             .get_mut()
             .unwrap_or_else(|poisoned| poisoned.into_inner()) = (0, None);
         let table = &*table;
-        // Every thread ends with the answer of the last pass, as they agreed on it.
-        let search = move || {
-            let mut searcher = Searcher::with_memory(Hold::new(table));
+        // Every thread ends with the answer of the last pass, as they agreed on it. Its hold is
+        // made here, so that a thread allocates nothing itself.
+        let search = |hold: Hold| {
+            let mut searcher = Searcher::with_memory(hold);
             (searcher.solve(me, other), searcher.nodes)
         };
         thread::scope(|scope| {
-            let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(search)).collect();
-            let (answer, mut nodes) = search();
+            let mut helpers = Vec::new();
+            let mut refused = None;
+            for _ in 1..threads {
+                let hold = Hold::new(table);
+                match thread::Builder::new().spawn_scoped(scope, move || search(hold)) {
+                    Ok(helper) => helpers.push(helper),
+                    Err(error) => {
+                        refused = Some(error.to_string());
+                        break;
+                    }
+                }
+            }
+            let started = 1 + helpers.len();
+            let (solution, mut nodes) = search(Hold::new(table));
             for helper in helpers {
                 match helper.join() {
                     Ok((_, count)) => nodes += count,
                     Err(panic) => std::panic::resume_unwind(panic),
                 }
             }
-            (answer, nodes)
+            Found {
+                solution,
+                nodes,
+                threads: started,
+                refused,
+            }
         })
     }
 
@@ -1615,6 +1643,7 @@ pub fn run(input: &[u8], threads: usize) -> Result<String, InputError> {
 fn solve_all(positions: &[(usize, (u64, u64))], threads: usize, notes: &mut impl Write) -> String {
     let mut solver = Solver::default();
     let mut shared = parallel::SharedTable::default();
+    let mut told_of_threads = false;
     let mut output = String::new();
     for &(number, (me, other)) in positions {
         let empties = 64 - (me | other).count_ones();
@@ -1628,7 +1657,17 @@ fn solve_all(positions: &[(usize, (u64, u64))], threads: usize, notes: &mut impl
             );
         }
         let solution = if threads > 1 {
-            parallel::solve(&mut shared, me, other, threads).0
+            let found = parallel::solve(&mut shared, me, other, threads);
+            if let (Some(why), false) = (&found.refused, told_of_threads) {
+                told_of_threads = true;
+                let _ = writeln!(
+                    notes,
+                    "note: line {}: only {} of {} threads could be started ({}); the answers \
+                     are the same, only slower",
+                    number, found.threads, threads, why
+                );
+            }
+            found.solution
         } else {
             solver.solve(me, other)
         };
@@ -2098,8 +2137,9 @@ mod tests {
         for (me, other) in random_positions(24, 24, 15) {
             let alone = Solver::default().solve(me, other);
             for threads in [2, 3] {
-                let (together, nodes) = parallel::solve(&mut table, me, other, threads);
-                assert!(nodes > 0);
+                let found = parallel::solve(&mut table, me, other, threads);
+                let together = found.solution;
+                assert!(found.nodes > 0 && found.threads == threads && found.refused.is_none());
                 assert_eq!(together.score, alone.score, "{:x} {:x}", me, other);
                 match together.play {
                     Play::Move(square) => {
@@ -2128,7 +2168,7 @@ mod tests {
             let alone = Solver::default().solve(me, other);
             assert!(alone.play == Play::Pass || alone.play == Play::GameOver);
             assert_eq!(
-                parallel::solve(&mut table, me, other, 2).0,
+                parallel::solve(&mut table, me, other, 2).solution,
                 alone,
                 "{}",
                 line

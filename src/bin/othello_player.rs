@@ -1003,7 +1003,8 @@ mod search {
         fn store(&mut self, entry: Entry);
         /// Whether this thread's search below some node is no longer wanted (another thread
         /// finished the pass, or cut a node this thread is in): it then unwinds at once to that
-        /// node, storing nothing, and what it returns on the way means nothing.
+        /// node (`cut_here` is asked first), storing nothing, and what it returns on the way
+        /// means nothing.
         fn stopped(&self) -> bool {
             false
         }
@@ -1291,7 +1292,7 @@ mod search {
                 return -self.search(next_me, next_other, replies, -beta, -alpha, false);
             }
             let score = -self.search(next_me, next_other, replies, -alpha - 1, -alpha, false);
-            if score > alpha && score < beta {
+            if score > alpha && score < beta && !self.stopped() {
                 return -self.search(next_me, next_other, replies, -beta, -score, false);
             }
             score
@@ -1353,11 +1354,11 @@ mod search {
                     let window = (alpha, beta);
                     let score =
                         self.marked_child_score(next, child.replies, window, first, empties);
-                    if self.stopped() {
-                        return None;
-                    }
                     if let Some(cut) = self.memory.cut_here() {
                         return Some(cut);
+                    }
+                    if self.stopped() {
+                        return None;
                     }
                     if score > best {
                         best = score;
@@ -1458,11 +1459,11 @@ mod search {
                 let next = after_move(me, other, hint as u32, flips(me, other, hint as u32));
                 let replies = moves(next.0, next.1);
                 best = self.marked_child_score(next, replies, (alpha, beta), true, empties);
-                if self.stopped() {
-                    return 0;
-                }
                 if let Some((cut, _)) = self.memory.cut_here() {
                     return cut;
+                }
+                if self.stopped() {
+                    return 0;
                 }
                 best_square = hint;
                 alpha = alpha.max(best);

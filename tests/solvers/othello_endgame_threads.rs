@@ -109,3 +109,26 @@ fn help_and_threads_on_the_command_line() {
         .success()
         .stdout("+18 G8\n");
 }
+
+#[test]
+fn threads_the_system_will_not_start_are_named_and_the_answer_stays() {
+    // Under a 200 MB address space, 256 threads' stacks cannot all be had: the threads that
+    // start solve it, and a note says how many of how many.
+    let binary = cargo_bin("othello_endgame");
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 200000 && exec '{}' --threads 256",
+            binary.display()
+        ))
+        .write_stdin(FFO_1)
+        .assert()
+        .success()
+        .stdout("+18 G8\n")
+        .stderr(
+            predicate::str::is_match(
+                r"^note: line 1: only [0-9]+ of 256 threads could be started \(.+\); the answers are the same, only slower\n$",
+            )
+            .unwrap(),
+        );
+}
