@@ -15,16 +15,16 @@
 //! `+18 G8`.
 //! Bad input (a wrong length, another character, a bad or missing side to move) gets
 //! `error: line N: …` on stderr and exit status 1, with nothing on stdout.
-//! Size: an exact solve is practical up to about 26 empty squares. Measured (release build, CPU
-//! time on a busy 2-core VM): 20 empties 0.5 s, 22 about 1-1.5 s, 24-25 2-16 s, 26 45-100 s,
+//! Size: an exact solve is practical up to about 26 empty squares. Measured (release build, one
+//! thread's CPU time on a busy 2-core VM): 20 empties 0.5 s, 22 about 1-1.5 s, 24-25 2-16 s, 26 45-100 s,
 //! 27 27 s, 28 over 130 s; about 3x per empty square, so the start position (60) never ends.
 //! Before solving a position with more than 26 empties it writes
 //! `note: line N: 34 empty squares: an exact solve may take very long (…)` on stderr, so a long
 //! solve is not taken for a hang; stdout and the exit status are the same as without it.
 //! Threads: `othello_endgame --threads N` searches each position with N threads sharing one
 //! table (`--help` says more); without it, as a judge runs it, the search is on one thread. On
-//! two cores, 2 threads solved FFO #45-#49 1.9 times faster. A bad command line gets
-//! `error: …` and the usage line on stderr, exit status 2.
+//! two otherwise idle cores, 2 threads solved FFO #45-#49 1.9 times faster in all. A bad command
+//! line gets `error: …` and the usage line on stderr, exit status 2.
 //! Approach: bitboards from the mover's view (one u64 each side, bit = a1 + file + 8 * rank),
 //! moves by shifts, flips without branches (a carry run up each rising ray, a leading-zero count
 //! down each falling one; one copy of the code per square, with its rays as constants), then
@@ -1647,7 +1647,8 @@ fn solve_all(positions: &[(usize, (u64, u64))], threads: usize, notes: &mut impl
     let mut output = String::new();
     for &(number, (me, other)) in positions {
         let empties = 64 - (me | other).count_ones();
-        if empties > PRACTICAL_EMPTIES {
+        let over = moves::moves(me, other) | moves::moves(other, me) == 0;
+        if empties > PRACTICAL_EMPTIES && !over {
             // A note that cannot be written is no reason not to answer.
             let _ = writeln!(
                 notes,
@@ -1791,11 +1792,15 @@ const USAGE: &str = "usage: othello_endgame [--threads N] < POSITIONS";
 /// What `--help` prints after `USAGE`.
 const HELP: &str = "\
 Reads Othello positions from stdin, one a line (64 squares a1..h8 of X, O and -, a space, the
-side to move), and writes for each the exact final disc difference under perfect play for the
-side to move and a best move.
-  --threads N  search each position with N threads sharing one table (default 1, as a judge
-               runs it); on two cores, 2 threads solve positions of 24-26 empties about 1.9
-               times faster
+side to move; anything after `;` is a comment), and writes for each the exact final disc
+difference under perfect play for the side to move and a best move (`PS`: it must pass, `--`:
+the game is over). Exit status 1 for bad input (`error: line N: ...`), 2 for a bad command line.
+  --threads N, --threads=N
+               search each position with N threads sharing one table (default 1, as a judge
+               runs it; N at most the number of free cores: more only slows it). On an
+               otherwise idle 2-core machine, 2 threads solved FFO #45-#49 (24-26 empties)
+               1.9 times faster in all (1.5 to 2.0 times each); small positions gain less.
+               A CPU-time limit counts every thread's time.
   -h, --help   print this and exit
 ";
 
@@ -1811,21 +1816,31 @@ enum Options {
 
 /// Reads the command line (without the program's name), or says what is wrong with it.
 fn read_options(arguments: &[std::ffi::OsString]) -> Result<Options, String> {
+    if arguments
+        .iter()
+        .any(|argument| argument == "-h" || argument == "--help")
+    {
+        return Ok(Options::Help);
+    }
+    let text = |argument: &std::ffi::OsString| -> Result<String, String> {
+        argument
+            .to_str()
+            .map(str::to_string)
+            .ok_or_else(|| format!("an argument is not UTF-8 text: {:?}", argument))
+    };
     let mut threads = 1;
     let mut rest = arguments.iter();
     while let Some(argument) = rest.next() {
-        let argument = argument
-            .to_str()
-            .ok_or_else(|| format!("an argument is not UTF-8 text: {:?}", argument))?;
-        let value = match argument {
-            "-h" | "--help" => return Ok(Options::Help),
+        let argument = text(argument)?;
+        let value = match argument.as_str() {
+            "--" => continue, // the end of the options; there are no other arguments
             "--threads" => match rest.next() {
-                Some(value) => value.to_str().unwrap_or(""),
+                Some(value) => text(value)?,
                 None => return Err("--threads needs a number of threads".to_string()),
             },
             _ => match argument.strip_prefix("--threads=") {
-                Some(value) => value,
-                None => return Err(format!("unknown argument {}", quote(argument))),
+                Some(value) => value.to_string(),
+                None => return Err(format!("unknown argument {}", quote(&argument))),
             },
         };
         threads = match value.parse::<usize>() {
@@ -1834,7 +1849,7 @@ fn read_options(arguments: &[std::ffi::OsString]) -> Result<Options, String> {
                 return Err(format!(
                     "--threads takes a whole number from 1 to {}, not {}",
                     MAX_THREADS,
-                    quote(value)
+                    quote(&value)
                 ))
             }
         };
@@ -2189,6 +2204,17 @@ mod tests {
             Ok(Options::Solve { threads: 256 })
         );
         assert_eq!(read(&["--threads", "3", "-h"]), Ok(Options::Help));
+        assert_eq!(read(&["--threads", "0", "--help"]), Ok(Options::Help));
+        assert_eq!(
+            read(&["--", "--threads=2"]),
+            Ok(Options::Solve { threads: 2 })
+        );
+        use std::os::unix::ffi::OsStringExt;
+        let not_text = std::ffi::OsString::from_vec(vec![b'2', 0xff]);
+        assert_eq!(
+            read_options(&["--threads".into(), not_text]),
+            Err("an argument is not UTF-8 text: \"2\\xFF\"".to_string())
+        );
         let not = |value: &str| {
             Err(format!(
                 "--threads takes a whole number from 1 to 256, not \"{}\"",
@@ -2219,10 +2245,13 @@ mod tests {
         // 26 empties: 38 discs, one of them white.
         let practical = format!("-OX{}{} X", "X".repeat(36), "-".repeat(25));
         let practical = parse_position(&practical, 2).unwrap();
+        // A finished game of 32 empty squares: nothing to search, so no note.
+        let finished = format!("{}{} X", "X".repeat(32), "-".repeat(32));
+        let finished = parse_position(&finished, 6).unwrap();
         let mut notes = Vec::new();
         // Both end after black's one move; only the one past the practical size gets a note.
-        let output = solve_all(&[(2, practical), (4, big)], 1, &mut notes);
-        assert_eq!(output, "+64 A1\n+64 A1\n");
+        let output = solve_all(&[(2, practical), (4, big), (6, finished)], 1, &mut notes);
+        assert_eq!(output, "+64 A1\n+64 A1\n+64 --\n");
         assert_eq!(
             String::from_utf8(notes).unwrap(),
             "note: line 4: 40 empty squares: an exact solve may take very long \

@@ -99,7 +99,7 @@ fn help_and_threads_on_the_command_line() {
             "usage: othello_endgame [--threads N]",
         ))
         .stdout(predicate::str::contains(
-            "--threads N  search each position with N threads",
+            "--threads N, --threads=N\n               search each position with N threads",
         ));
     Command::cargo_bin("othello_endgame")
         .unwrap()
