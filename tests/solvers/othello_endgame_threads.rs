@@ -2,15 +2,13 @@
 //! one-thread solver is (its checker accepts any best move), and the command line's errors
 //! (exit status 2, the usage line, nothing on stdout) and `--help`.
 
+use super::shipped_cases::all_accepted;
 use assert_cmd::cargo::cargo_bin;
 use assert_cmd::Command;
 use game_judge::cases::solvers::discover;
-use game_judge::compare::Mode;
-use game_judge::grade::Settings;
 use game_judge::limits::Limits;
 use game_judge::process::Program;
-use game_judge::report::{case_report, label_width, summary};
-use game_judge::runner::{judge_all, Flow, Task};
+use game_judge::runner::Task;
 use predicates::prelude::*;
 use std::path::Path;
 use std::time::Duration;
@@ -40,23 +38,7 @@ fn every_case_passes_with_two_and_three_threads() {
         })
         .collect();
     assert!(tasks.len() >= 40, "the FFO cases and more, twice");
-    let settings = Settings {
-        limits,
-        compare: Mode::Lines,
-        jobs: 1,
-        sandbox: false,
-    };
-    let width = label_width(tasks.iter().map(|task| task.label.as_str()));
-    let results = judge_all(&tasks, &settings, |finished| {
-        println!("{}", case_report(finished, width, &settings.limits, false));
-        Flow::Continue
-    });
-    println!("{}", summary(&results));
-    let failed = results
-        .iter()
-        .filter(|result| !result.is_accepted())
-        .count();
-    assert_eq!(failed, 0, "{failed} of {} cases failed", results.len());
+    all_accepted(&tasks, limits, 1);
 }
 
 /// FFO #1, which takes no time.

@@ -45,14 +45,20 @@ fn every_solver_passes_every_case_of_its_folder() {
         !tasks.is_empty(),
         "no cases found under cases/: an empty suite is not a pass"
     );
+    all_accepted(&tasks, limits, 2);
+}
+
+/// Judges `tasks` (`jobs` at a time, no sandbox), one line a case and the summary, and fails
+/// once at the end with `N of M cases failed` unless every case is accepted.
+pub fn all_accepted(tasks: &[Task], limits: Limits, jobs: usize) {
     let settings = Settings {
         limits,
         compare: Mode::Lines,
-        jobs: 2,
+        jobs,
         sandbox: false,
     };
     let width = label_width(tasks.iter().map(|task| task.label.as_str()));
-    let results = judge_all(&tasks, &settings, |finished| {
+    let results = judge_all(tasks, &settings, |finished| {
         println!("{}", case_report(finished, width, &settings.limits, false));
         Flow::Continue
     });
