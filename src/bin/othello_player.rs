@@ -1228,7 +1228,7 @@ mod search {
         /// The moves of `me`, best first: the fewest replies for `other` (corners count more),
         /// fewest potential replies, most stable corner discs, and not next to an empty corner.
         /// Each comes with the discs it flips and the replies it leaves.
-        fn ordered_moves(me: u64, other: u64, legal: u64, list: &mut [Child; 32]) -> usize {
+        fn ordered_moves(me: u64, other: u64, legal: u64, list: &mut [Child; 64]) -> usize {
             let empties = 64 - (me | other).count_ones();
             // Moves next to an empty corner can open it to the other side.
             let empty_corners = !(me | other) & CORNERS;
@@ -1469,7 +1469,7 @@ mod search {
                 alpha = alpha.max(best);
             }
             if best < beta && rest != 0 {
-                let mut list = [Child::default(); 32];
+                let mut list = [Child::default(); 64]; // a position can have more than 32 moves
                 let count = Self::ordered_moves(me, other, rest, &mut list);
                 if empties >= ETC_EMPTIES {
                     if let Some(bound) = self.known_refutation(me, other, &list[..count], beta) {
@@ -1532,7 +1532,7 @@ mod search {
         /// the score. Narrow windows cut far more than one full window costs, and the table
         /// keeps what each pass learned for the next.
         fn best_move(&mut self, me: u64, other: u64, legal: u64) -> (i32, u8) {
-            let mut list = [Child::default(); 32];
+            let mut list = [Child::default(); 64]; // a position can have more than 32 moves
             let count = Self::ordered_moves(me, other, legal, &mut list);
             let mut guess = 0;
             loop {
