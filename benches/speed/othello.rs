@@ -3,7 +3,7 @@
 //! checked against the .obf move scores, so a broken solver cannot post a time.
 
 use crate::measure::stats;
-use crate::othello_endgame::{parse_position, Play, Solver};
+use crate::othello_endgame::{parse_position, Play, Solution, Solver};
 use std::fs;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -40,12 +40,17 @@ fn solve_checked(position: &Position) -> (Duration, u64) {
     let start = Instant::now();
     let solution = solver.solve(me, other);
     let time = start.elapsed();
+    check_solution(position, solution);
+    (time, solver.nodes)
+}
+
+/// Fails unless `solution` is a move that reaches the best of the .obf's move scores.
+pub fn check_solution(position: &Position, solution: Solution) {
     let Play::Move(square) = solution.play else {
         panic!("{}: expected a move, got {solution}", position.name)
     };
     let name = format!("{}{}", (b'A' + (square % 8) as u8) as char, square / 8 + 1);
     check(position, &format!("{:+}", solution.score), &name);
-    (time, solver.nodes)
 }
 
 /// Fails unless `score` (`+18`) is the best of the .obf's move scores and `square` (`G8`) a

@@ -5,9 +5,9 @@
 //! answer is checked against the .obf move scores.
 
 use crate::measure::stats;
-use crate::othello::{check, read_obf_line, Position};
+use crate::othello::{check_solution, read_obf_line, Position};
 use crate::othello_endgame::parallel::{self, SharedTable};
-use crate::othello_endgame::{parse_position, Play, Solution, Solver};
+use crate::othello_endgame::{parse_position, Solution, Solver};
 use std::fs;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -31,11 +31,7 @@ fn solve_checked(position: &Position, threads: usize) -> (Duration, u64) {
         (found.solution, found.nodes)
     };
     let time = start.elapsed();
-    let Play::Move(square) = solution.play else {
-        panic!("{}: expected a move, got {solution}", position.name)
-    };
-    let name = format!("{}{}", (b'A' + (square % 8) as u8) as char, square / 8 + 1);
-    check(position, &format!("{:+}", solution.score), &name);
+    check_solution(position, solution);
     (time, nodes)
 }
 
