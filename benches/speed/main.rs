@@ -5,8 +5,9 @@
 //! medians. Inputs come from fixed seeds. Nothing here asserts a time: the bench prints, and
 //! `cargo test` checks behaviour. `cargo bench -- othello` (or `solvers`, `weighted`, `judge`, `relay`,
 //! `shrink`, `stress_generic`, `win_rates`, `verify`) runs one part; `cargo bench -- othello-deep`
-//! (the FFO positions #45-#59, hours) and `cargo bench -- othello-threads` (two threads against
-//! one on #45-#49, minutes) run only when named.
+//! (the FFO positions #45-#59, hours), `cargo bench -- othello-threads` (two threads against
+//! one on #45-#49, minutes) and `cargo bench -- othello-edax --edax PATH` (against Edax, node
+//! for node, minutes) run only when named.
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
@@ -14,6 +15,7 @@ mod judge;
 mod measure;
 mod othello;
 mod othello_deep;
+mod othello_edax;
 mod othello_threads;
 mod relay;
 mod shrink;
@@ -42,6 +44,9 @@ fn main() {
     // Opt-in only: they take hours and minutes.
     if arguments.iter().any(|argument| argument == "othello-deep") {
         return othello_deep::bench(&arguments);
+    }
+    if arguments.iter().any(|argument| argument == "othello-edax") {
+        return othello_edax::bench(&arguments);
     }
     if arguments
         .iter()

@@ -29,7 +29,7 @@ pub fn solve_one(line: &str) {
 }
 
 /// The CPU time so far of a process (`self` or a pid), in seconds (from /proc, std only).
-fn cpu_seconds(process: &str) -> f64 {
+pub fn cpu_seconds(process: &str) -> f64 {
     let stat = fs::read_to_string(format!("/proc/{process}/stat")).unwrap_or_default();
     let fields: Vec<&str> = stat
         .rsplit(')')
