@@ -147,36 +147,125 @@ fn packed(low_bits: u64) -> u16 {
     (low_bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
 }
 
+/// The marks of a word of eight cells, each `o`, `x` or `s`: bit 0 of each byte set where it
+/// is `o`, and where it is `x`. Bits 2 and 3 of `o` (0x6f), `x` (0x78) and `s` (0x73) are 11,
+/// 10 and 00, which tells the three apart.
+fn marks(word: u64) -> (u64, u64) {
+    let ones = 0x0101_0101_0101_0101u64;
+    let codes = word >> 2;
+    (codes & (codes >> 1) & ones, (codes >> 1) & !codes & ones)
+}
+
+/// The board of a line whose first nine bytes are each `o`, `x` or `s` (unchecked).
+fn board_of_cells(line: &[u8]) -> Board {
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&line[..8]);
+    let (o, x) = marks(u64::from_le_bytes(first));
+    let last = line[8];
+    Board {
+        o: packed(o) | ((last == b'o') as u16) << 8,
+        x: packed(x) | ((last == b'x') as u16) << 8,
+    }
+}
+
 /// The board of a line's first nine bytes, or `None` if one of them is not `o`, `x` or `s`
-/// (`parse_board` then says what is wrong). Eight bytes are read at once: bits 2 and 3 of `o`
-/// (0x6f), `x` (0x78) and `s` (0x73) are 11, 10 and 00, which tells the three apart, and the
-/// word the marks found would make must be the word read, or a byte was none of them.
+/// (`parse_board` then says what is wrong). Eight bytes are read at once, and the word the
+/// marks found would make must be the word read, or a byte was none of them.
 fn fast_board(line: &[u8]) -> Option<Board> {
     let ones = 0x0101_0101_0101_0101u64;
     let mut first = [0u8; 8];
     first.copy_from_slice(&line[..8]);
     let word = u64::from_le_bytes(first);
-    let codes = word >> 2;
-    let o = codes & (codes >> 1) & ones;
-    let x = (codes >> 1) & !codes & ones;
+    let (o, x) = marks(word);
     // o is s - 4 and x is s + 5 in every byte: no byte borrows from or carries into the next.
     let made = (0x73 * ones).wrapping_sub(4 * o).wrapping_add(5 * x);
     let last = line[8];
     if made != word || !(last == b'o' || last == b'x' || last == b's') {
         return None;
     }
-    Some(Board {
-        o: packed(o) | ((last == b'o') as u16) << 8,
-        x: packed(x) | ((last == b'x') as u16) << 8,
-    })
+    Some(board_of_cells(line))
+}
+
+/// How many lines a group holds: eight lines of ten bytes, five 16-byte vectors.
+const GROUP_LINES: usize = 8;
+
+/// 1 where a line of a group ends, 0 on its cells.
+#[rustfmt::skip]
+const GROUP_ENDS: [u8; 10 * GROUP_LINES] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+];
+
+/// Whether a group of 80 bytes is eight lines of nine cells and `\n`: `\n` where a line ends
+/// and nowhere else, a cell everywhere else. Every byte is classed the same way, without a
+/// branch, so the compiler checks sixteen at a time.
+fn is_group_of_boards(group: &[u8]) -> bool {
+    let wrong = group
+        .iter()
+        .zip(GROUP_ENDS.iter())
+        .fold(0, |wrong, (&byte, &end)| {
+            let cell = (byte == b'o') as u8 | (byte == b'x') as u8 | (byte == b's') as u8;
+            let line_end = (byte == b'\n') as u8;
+            wrong | (line_end ^ end) | (1 ^ (cell | line_end))
+        });
+    wrong == 0
+}
+
+/// Answers the lines at the start of `input` that are nine cells and `\n` (every line of a
+/// well-formed file) by `fast`, a lookup, onto `output`, up to the first that is not or whose
+/// answer is 0 (an illegal board); returns how many it answered. Eight lines at a time are
+/// checked in one go, then read unchecked and answered into a small array; the rest one by one.
+fn answer_boards<F>(input: &[u8], output: &mut Vec<u8>, fast: &F) -> usize
+where
+    F: Fn(Board) -> u8,
+{
+    output.reserve(input.len() / 5);
+    let mut answered = 0;
+    for group in input.chunks_exact(10 * GROUP_LINES) {
+        if !is_group_of_boards(group) {
+            break;
+        }
+        let mut answers = [b'\n'; 2 * GROUP_LINES];
+        let mut illegal = false;
+        for (line, slot) in group.chunks_exact(10).zip(answers.chunks_exact_mut(2)) {
+            let answer = fast(board_of_cells(line));
+            illegal |= answer == 0;
+            slot[0] = answer;
+        }
+        if illegal {
+            let legal = answers.iter().step_by(2).take_while(|&&answer| answer != 0);
+            let legal = legal.count();
+            output.extend_from_slice(&answers[..2 * legal]);
+            return answered + legal;
+        }
+        output.extend_from_slice(&answers);
+        answered += GROUP_LINES;
+    }
+    for line in input[10 * answered..].chunks_exact(10) {
+        let answer = match line[9] == b'\n' {
+            true => fast_board(line).map_or(0, fast),
+            false => 0,
+        };
+        if answer == 0 {
+            break;
+        }
+        output.extend_from_slice(&[answer, b'\n']);
+        answered += 1;
+    }
+    answered
 }
 
 /// Answers the lines of `input` (whole lines), numbered on from `number`, onto `output`; or
-/// the first bad line. A line that is nine cells and `\n` (every line of a well-formed file)
-/// is answered by `fast`, a lookup; 0 from it (an illegal board), and every other line
-/// (blanks, CR, a bad board, the last without `\n`), goes to `slow` with its number, as
-/// `content_lines` reads it, so what is accepted and what is said about a bad line are the same
-/// as for a line read the slow way.
+/// the first bad line. A line that is nine cells and `\n` is answered by `answer_boards`; one
+/// that `fast` gives 0 (an illegal board), and every other line (blanks, CR, a bad board, the
+/// last without `\n`), goes to `slow` with its number, as `content_lines` reads it, so what is
+/// accepted and what is said about a bad line are the same as for a line read the slow way.
 fn answer_lines<F, S>(
     input: &[u8],
     number: &mut usize,
@@ -190,20 +279,7 @@ where
 {
     let mut position = 0;
     while position < input.len() {
-        // The common case in a tight loop, on locals: a line of nine cells and `\n`.
-        let mut fast_lines = input[position..].chunks_exact(10);
-        let mut answered = 0;
-        for line in &mut fast_lines {
-            let answer = match line[9] == b'\n' {
-                true => fast_board(line).map_or(0, fast),
-                false => 0,
-            };
-            if answer == 0 {
-                break;
-            }
-            output.extend_from_slice(&[answer, b'\n']);
-            answered += 1;
-        }
+        let answered = answer_boards(&input[position..], output, fast);
         *number += answered;
         position += 10 * answered;
         if position >= input.len() {
@@ -288,6 +364,45 @@ where
         }
     }
     write_output(&output);
+}
+/// For the tests: on inputs of random lines drawn from `boards` (straddling the groups of
+/// eight), with now and then a byte changed, dropped or added (a CR, a blank line, a line end
+/// dropped or doubled), the answers and the error with `fast` are those of every line read the
+/// slow way.
+#[cfg(test)]
+fn check_fast_path_against_slow<F, S>(boards: &[[u8; 9]], fast: F, slow: S)
+where
+    F: Fn(Board) -> u8,
+    S: Fn(usize, &str) -> Result<char, InputError>,
+{
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut random = move |below: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % below as u64) as usize
+    };
+    let odd_bytes = b"oxs\nO\r \t\0\x6e\x70\x72\x74\x77\x79\x0b\xef\x2f\x33\x38\xf8";
+    for _ in 0..3000 {
+        let mut input = Vec::new();
+        for _ in 0..random(40) {
+            input.extend_from_slice(&boards[random(boards.len())]);
+            input.push(b'\n');
+        }
+        for _ in 0..random(3) {
+            let at = random(input.len() + 1);
+            match random(4) {
+                0 if at < input.len() => input[at] = odd_bytes[random(odd_bytes.len())],
+                1 if at < input.len() => {
+                    input.remove(at);
+                }
+                _ => input.insert(at, odd_bytes[random(odd_bytes.len())]),
+            }
+        }
+        let expected = answer_input(&input, |_| 0, |number, line| slow(number, line));
+        let found = answer_input(&input, &fast, |number, line| slow(number, line));
+        assert_eq!(found, expected, "{:?}", String::from_utf8_lossy(&input));
+    }
 }
 // ---- end shared: fast_boards ----
 
@@ -419,6 +534,22 @@ mod tests {
             assert_eq!(answer(1, &cells), Ok('x'), "{}", cells);
             assert_eq!(answer(1, &cells.replace('x', "o")), Ok('o'), "{}", cells);
         }
+    }
+
+    #[test]
+    fn the_fast_path_answers_as_the_slow_one() {
+        // Every board of o, x and s, lines for both included (an error the slow way says).
+        let boards: Vec<[u8; 9]> = (0..19683)
+            .map(|index: usize| {
+                let mut cells = [b's'; 9];
+                for (cell, mark) in cells.iter_mut().enumerate() {
+                    *mark = b"sox"[index / 3usize.pow(cell as u32) % 3];
+                }
+                cells
+            })
+            .collect();
+        let line_in = lines_table();
+        check_fast_path_against_slow(&boards, fast_answer(&line_in), answer);
     }
 
     #[test]

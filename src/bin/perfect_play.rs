@@ -10,8 +10,10 @@
 //! Exactly 5478 of the 3^9 = 19683 strings are legal positions.
 //! Examples: `sssssssss` gives `d` (the empty board is a draw), `ssssossss` `d`, `ssssossxs` `o`
 //! (x answered the centre with an edge), `ooosxssxs` `o` (already won).
-//! Approach: a memoised minimax fills a table of the outcome of all 3^9 boards (base-3 index) once;
-//! each line is then a parse and a lookup, so a million lines cost about as much as reading them.
+//! Approach: a memoised minimax from the empty board fills a table of the answer of all 3^9
+//! boards (base-3 index) once, in a fraction of a millisecond (the boards no game reaches stay
+//! 0: illegal); each line is then a parse and a lookup, so a million lines cost about as much
+//! as reading them.
 //! Judge Rust: 1.70 (edition 2021). std only: this file is the submission.
 
 // The shared blocks below also build on AOJ's Rust 1.41, which has no inline format arguments.
@@ -22,129 +24,99 @@ use std::io::{self, Read, Write};
 use std::process;
 use std::str;
 
-/// The result of a position under perfect play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    OWins,
-    XWins,
-    Draw,
-}
-
-impl Outcome {
-    /// The answer's character: `o`, `x` or `d`.
-    fn symbol(self) -> char {
-        match self {
-            Outcome::OWins => 'o',
-            Outcome::XWins => 'x',
-            Outcome::Draw => 'd',
-        }
-    }
-
-    /// How good the outcome is for `o`: o maximises this, x minimises it.
-    fn score_for_o(self) -> i8 {
-        match self {
-            Outcome::OWins => 1,
-            Outcome::Draw => 0,
-            Outcome::XWins => -1,
-        }
-    }
-}
-
 /// The number of boards: every cell is empty, o or x.
 const BOARDS: usize = 19683;
-
-/// What the table holds for one board.
-pub type Entry = Result<Outcome, Illegal>;
-
-impl Board {
-    /// The board with the given base-3 number (the inverse of `index`).
-    fn from_index(mut index: usize) -> Board {
-        let mut board = Board { o: 0, x: 0 };
-        for cell in 0..9 {
-            match index % 3 {
-                1 => board.o |= 1 << cell,
-                2 => board.x |= 1 << cell,
-                _ => {}
-            }
-            index /= 3;
-        }
-        board
-    }
-}
 
 /// 3^cell: the weight of a cell's digit in the base-3 number of a board.
 const POWERS_OF_3: [usize; 9] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561];
 
-/// The perfect-play outcome of a legal board whose children's outcomes are in the table.
-fn outcome(board: Board, index: usize, table: &[Entry]) -> Outcome {
-    if has_line(board.o) {
-        return Outcome::OWins;
-    }
-    if has_line(board.x) {
-        return Outcome::XWins;
-    }
+/// The answer byte (`o`, `x`, `d`) of `board`, whose base-3 number is `index` and which is not
+/// in `table` yet (0 there), under perfect play; on the way, the answer of every board
+/// reachable from it goes into `table`. `line_in[cells]`: whether a set of cells holds a line.
+fn search(board: Board, index: usize, line_in: &[bool; 512], table: &mut [u8]) -> u8 {
     let o_to_move = board.o_to_move();
-    let digit = if o_to_move { 1 } else { 2 };
-    // A move adds its digit at its cell, so every child has a larger index than its parent.
-    let children = (0..9)
-        .filter(|&cell| board.free() & 1 << cell != 0)
-        .filter_map(|cell| table[index + digit * POWERS_OF_3[cell]].ok());
-    let best = if o_to_move {
-        children.max_by_key(|child| child.score_for_o())
-    } else {
-        children.min_by_key(|child| child.score_for_o())
+    // Only the side that moved last can have a line: a board with one is not searched on.
+    let (moved_last, to_move) = match o_to_move {
+        true => (board.x, board.o),
+        false => (board.o, board.x),
     };
-    // No child: the board is full, a draw.
-    best.unwrap_or(Outcome::Draw)
+    let (win, loss, digit) = match o_to_move {
+        true => (b'o', b'x', 1),
+        false => (b'x', b'o', 2),
+    };
+    let answer = if line_in[moved_last as usize] {
+        loss
+    } else if board.free() == 0 {
+        b'd'
+    } else {
+        let mut best = loss;
+        let mut free = board.free();
+        while free != 0 {
+            let cell = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let child = match o_to_move {
+                true => Board {
+                    o: to_move | 1 << cell,
+                    x: board.x,
+                },
+                false => Board {
+                    o: board.o,
+                    x: to_move | 1 << cell,
+                },
+            };
+            let child_index = index + digit * POWERS_OF_3[cell];
+            let outcome = match table[child_index] {
+                0 => search(child, child_index, line_in, table),
+                known => known,
+            };
+            if outcome == win || (outcome == b'd' && best == loss) {
+                best = outcome;
+            }
+        }
+        best
+    };
+    table[index] = answer;
+    answer
 }
 
-/// The answer for every one of the 3^9 boards, indexed by `Board::index`: filled from the
-/// largest index down, so each board's children are known before it.
-pub fn outcome_table() -> Vec<Entry> {
-    let mut table = vec![Ok(Outcome::Draw); BOARDS];
-    for index in (0..BOARDS).rev() {
-        let board = Board::from_index(index);
-        table[index] = check_legal(board).map(|()| outcome(board, index, &table));
+/// The answer byte of every one of the 3^9 boards, indexed by `Board::index`: a memoised
+/// minimax from the empty board fills every board a game can reach; the others, the illegal
+/// ones, stay 0 (the slow path, `answer`, says why). That the boards a game reaches are exactly
+/// the boards `check_legal` accepts is tested.
+pub fn outcome_table() -> Vec<u8> {
+    let mut line_in = [false; 512];
+    for (cells, holds) in line_in.iter_mut().enumerate() {
+        *holds = has_line(cells as u16);
     }
+    let mut table = vec![0; BOARDS];
+    search(Board { o: 0, x: 0 }, 0, &line_in, &mut table);
     table
 }
 
 /// The answer character for one input line.
-pub fn answer(table: &[Entry], number: usize, line: &str) -> Result<char, InputError> {
+pub fn answer(table: &[u8], number: usize, line: &str) -> Result<char, InputError> {
     let board = parse_board(line, number)?;
-    match table[board.index()] {
-        Ok(result) => Ok(result.symbol()),
-        Err(illegal) => Err(InputError {
-            line: number,
-            message: illegal.to_string(),
-        }),
-    }
+    check_legal(board).map_err(|illegal| InputError {
+        line: number,
+        message: illegal.to_string(),
+    })?;
+    Ok(table[board.index()] as char)
 }
 
 /// The whole output for the whole input, or the first bad line.
 pub fn run(input: &[u8]) -> Result<String, InputError> {
     let table = outcome_table();
-    let symbols = symbol_table(&table);
     answer_input(
         input,
-        |board| symbols[board.index()],
+        |board| table[board.index()],
         |number, line| answer(&table, number, line),
     )
 }
 
-/// Each board's answer as a byte, 0 for an illegal one (read the slow way, which says why).
-fn symbol_table(table: &[Entry]) -> Vec<u8> {
-    table
-        .iter()
-        .map(|entry| entry.map_or(0, |outcome| outcome.symbol() as u8))
-        .collect()
-}
-
 fn main() {
     let table = outcome_table();
-    let symbols = symbol_table(&table);
     answer_stdin(
-        |board| symbols[board.index()],
+        |board| table[board.index()],
         |number, line| answer(&table, number, line),
     );
 }
@@ -306,36 +278,125 @@ fn packed(low_bits: u64) -> u16 {
     (low_bits.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
 }
 
+/// The marks of a word of eight cells, each `o`, `x` or `s`: bit 0 of each byte set where it
+/// is `o`, and where it is `x`. Bits 2 and 3 of `o` (0x6f), `x` (0x78) and `s` (0x73) are 11,
+/// 10 and 00, which tells the three apart.
+fn marks(word: u64) -> (u64, u64) {
+    let ones = 0x0101_0101_0101_0101u64;
+    let codes = word >> 2;
+    (codes & (codes >> 1) & ones, (codes >> 1) & !codes & ones)
+}
+
+/// The board of a line whose first nine bytes are each `o`, `x` or `s` (unchecked).
+fn board_of_cells(line: &[u8]) -> Board {
+    let mut first = [0u8; 8];
+    first.copy_from_slice(&line[..8]);
+    let (o, x) = marks(u64::from_le_bytes(first));
+    let last = line[8];
+    Board {
+        o: packed(o) | ((last == b'o') as u16) << 8,
+        x: packed(x) | ((last == b'x') as u16) << 8,
+    }
+}
+
 /// The board of a line's first nine bytes, or `None` if one of them is not `o`, `x` or `s`
-/// (`parse_board` then says what is wrong). Eight bytes are read at once: bits 2 and 3 of `o`
-/// (0x6f), `x` (0x78) and `s` (0x73) are 11, 10 and 00, which tells the three apart, and the
-/// word the marks found would make must be the word read, or a byte was none of them.
+/// (`parse_board` then says what is wrong). Eight bytes are read at once, and the word the
+/// marks found would make must be the word read, or a byte was none of them.
 fn fast_board(line: &[u8]) -> Option<Board> {
     let ones = 0x0101_0101_0101_0101u64;
     let mut first = [0u8; 8];
     first.copy_from_slice(&line[..8]);
     let word = u64::from_le_bytes(first);
-    let codes = word >> 2;
-    let o = codes & (codes >> 1) & ones;
-    let x = (codes >> 1) & !codes & ones;
+    let (o, x) = marks(word);
     // o is s - 4 and x is s + 5 in every byte: no byte borrows from or carries into the next.
     let made = (0x73 * ones).wrapping_sub(4 * o).wrapping_add(5 * x);
     let last = line[8];
     if made != word || !(last == b'o' || last == b'x' || last == b's') {
         return None;
     }
-    Some(Board {
-        o: packed(o) | ((last == b'o') as u16) << 8,
-        x: packed(x) | ((last == b'x') as u16) << 8,
-    })
+    Some(board_of_cells(line))
+}
+
+/// How many lines a group holds: eight lines of ten bytes, five 16-byte vectors.
+const GROUP_LINES: usize = 8;
+
+/// 1 where a line of a group ends, 0 on its cells.
+#[rustfmt::skip]
+const GROUP_ENDS: [u8; 10 * GROUP_LINES] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+];
+
+/// Whether a group of 80 bytes is eight lines of nine cells and `\n`: `\n` where a line ends
+/// and nowhere else, a cell everywhere else. Every byte is classed the same way, without a
+/// branch, so the compiler checks sixteen at a time.
+fn is_group_of_boards(group: &[u8]) -> bool {
+    let wrong = group
+        .iter()
+        .zip(GROUP_ENDS.iter())
+        .fold(0, |wrong, (&byte, &end)| {
+            let cell = (byte == b'o') as u8 | (byte == b'x') as u8 | (byte == b's') as u8;
+            let line_end = (byte == b'\n') as u8;
+            wrong | (line_end ^ end) | (1 ^ (cell | line_end))
+        });
+    wrong == 0
+}
+
+/// Answers the lines at the start of `input` that are nine cells and `\n` (every line of a
+/// well-formed file) by `fast`, a lookup, onto `output`, up to the first that is not or whose
+/// answer is 0 (an illegal board); returns how many it answered. Eight lines at a time are
+/// checked in one go, then read unchecked and answered into a small array; the rest one by one.
+fn answer_boards<F>(input: &[u8], output: &mut Vec<u8>, fast: &F) -> usize
+where
+    F: Fn(Board) -> u8,
+{
+    output.reserve(input.len() / 5);
+    let mut answered = 0;
+    for group in input.chunks_exact(10 * GROUP_LINES) {
+        if !is_group_of_boards(group) {
+            break;
+        }
+        let mut answers = [b'\n'; 2 * GROUP_LINES];
+        let mut illegal = false;
+        for (line, slot) in group.chunks_exact(10).zip(answers.chunks_exact_mut(2)) {
+            let answer = fast(board_of_cells(line));
+            illegal |= answer == 0;
+            slot[0] = answer;
+        }
+        if illegal {
+            let legal = answers.iter().step_by(2).take_while(|&&answer| answer != 0);
+            let legal = legal.count();
+            output.extend_from_slice(&answers[..2 * legal]);
+            return answered + legal;
+        }
+        output.extend_from_slice(&answers);
+        answered += GROUP_LINES;
+    }
+    for line in input[10 * answered..].chunks_exact(10) {
+        let answer = match line[9] == b'\n' {
+            true => fast_board(line).map_or(0, fast),
+            false => 0,
+        };
+        if answer == 0 {
+            break;
+        }
+        output.extend_from_slice(&[answer, b'\n']);
+        answered += 1;
+    }
+    answered
 }
 
 /// Answers the lines of `input` (whole lines), numbered on from `number`, onto `output`; or
-/// the first bad line. A line that is nine cells and `\n` (every line of a well-formed file)
-/// is answered by `fast`, a lookup; 0 from it (an illegal board), and every other line
-/// (blanks, CR, a bad board, the last without `\n`), goes to `slow` with its number, as
-/// `content_lines` reads it, so what is accepted and what is said about a bad line are the same
-/// as for a line read the slow way.
+/// the first bad line. A line that is nine cells and `\n` is answered by `answer_boards`; one
+/// that `fast` gives 0 (an illegal board), and every other line (blanks, CR, a bad board, the
+/// last without `\n`), goes to `slow` with its number, as `content_lines` reads it, so what is
+/// accepted and what is said about a bad line are the same as for a line read the slow way.
 fn answer_lines<F, S>(
     input: &[u8],
     number: &mut usize,
@@ -349,20 +410,7 @@ where
 {
     let mut position = 0;
     while position < input.len() {
-        // The common case in a tight loop, on locals: a line of nine cells and `\n`.
-        let mut fast_lines = input[position..].chunks_exact(10);
-        let mut answered = 0;
-        for line in &mut fast_lines {
-            let answer = match line[9] == b'\n' {
-                true => fast_board(line).map_or(0, fast),
-                false => 0,
-            };
-            if answer == 0 {
-                break;
-            }
-            output.extend_from_slice(&[answer, b'\n']);
-            answered += 1;
-        }
+        let answered = answer_boards(&input[position..], output, fast);
         *number += answered;
         position += 10 * answered;
         if position >= input.len() {
@@ -447,6 +495,45 @@ where
         }
     }
     write_output(&output);
+}
+/// For the tests: on inputs of random lines drawn from `boards` (straddling the groups of
+/// eight), with now and then a byte changed, dropped or added (a CR, a blank line, a line end
+/// dropped or doubled), the answers and the error with `fast` are those of every line read the
+/// slow way.
+#[cfg(test)]
+fn check_fast_path_against_slow<F, S>(boards: &[[u8; 9]], fast: F, slow: S)
+where
+    F: Fn(Board) -> u8,
+    S: Fn(usize, &str) -> Result<char, InputError>,
+{
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut random = move |below: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % below as u64) as usize
+    };
+    let odd_bytes = b"oxs\nO\r \t\0\x6e\x70\x72\x74\x77\x79\x0b\xef\x2f\x33\x38\xf8";
+    for _ in 0..3000 {
+        let mut input = Vec::new();
+        for _ in 0..random(40) {
+            input.extend_from_slice(&boards[random(boards.len())]);
+            input.push(b'\n');
+        }
+        for _ in 0..random(3) {
+            let at = random(input.len() + 1);
+            match random(4) {
+                0 if at < input.len() => input[at] = odd_bytes[random(odd_bytes.len())],
+                1 if at < input.len() => {
+                    input.remove(at);
+                }
+                _ => input.insert(at, odd_bytes[random(odd_bytes.len())]),
+            }
+        }
+        let expected = answer_input(&input, |_| 0, |number, line| slow(number, line));
+        let found = answer_input(&input, &fast, |number, line| slow(number, line));
+        assert_eq!(found, expected, "{:?}", String::from_utf8_lossy(&input));
+    }
 }
 // ---- end shared: fast_boards ----
 
@@ -574,16 +661,71 @@ mod tests {
         assert_eq!(run(b"oxooxxxoo"), Ok("d\n".to_string()));
     }
 
+    /// The board with the given base-3 number (the inverse of `index`).
+    fn board_of(mut index: usize) -> Board {
+        let mut board = Board { o: 0, x: 0 };
+        for cell in 0..9 {
+            match index % 3 {
+                1 => board.o |= 1 << cell,
+                2 => board.x |= 1 << cell,
+                _ => {}
+            }
+            index /= 3;
+        }
+        board
+    }
+
     #[test]
     fn counts_the_legal_positions() {
-        let legal = outcome_table().iter().filter(|entry| entry.is_ok()).count();
+        let legal = outcome_table()
+            .iter()
+            .filter(|&&answer| answer != 0)
+            .count();
         assert_eq!(legal, 5478);
+    }
+
+    #[test]
+    fn the_boards_a_game_reaches_are_the_legal_ones() {
+        // The table leaves 0 (read the slow way, an error) on every board the search from the
+        // empty board does not reach: that must be exactly the boards `check_legal` refuses.
+        let table = outcome_table();
+        for (index, &answer) in table.iter().enumerate() {
+            let board = board_of(index);
+            assert_eq!(answer != 0, check_legal(board).is_ok(), "{:?}", board);
+            assert!(b"\0oxd".contains(&answer), "{:?}: {}", board, answer);
+        }
+    }
+
+    #[test]
+    fn the_fast_path_answers_as_the_slow_one() {
+        // Legal boards; the changed bytes make illegal ones and lines that are no board.
+        let table = outcome_table();
+        let boards: Vec<[u8; 9]> = (0..BOARDS)
+            .filter(|&index| table[index] != 0)
+            .map(|index| {
+                let board = board_of(index);
+                let mut cells = [b's'; 9];
+                for (cell, mark) in cells.iter_mut().enumerate() {
+                    if board.o >> cell & 1 == 1 {
+                        *mark = b'o';
+                    } else if board.x >> cell & 1 == 1 {
+                        *mark = b'x';
+                    }
+                }
+                cells
+            })
+            .collect();
+        check_fast_path_against_slow(
+            &boards,
+            |board| table[board.index()],
+            |number, line| answer(&table, number, line),
+        );
     }
 
     #[test]
     fn index_round_trips() {
         for index in 0..BOARDS {
-            assert_eq!(Board::from_index(index).index(), index);
+            assert_eq!(board_of(index).index(), index);
         }
     }
 
