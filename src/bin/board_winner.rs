@@ -10,6 +10,9 @@
 //! `error: line N: …` on stderr and exit status 1, with nothing on stdout.
 //! Approach: each board is two 9-bit masks, read eight bytes at a time, and whether each holds
 //! a line is a lookup in a table of the 512 masks (filled once by testing the eight line masks).
+//! Eight lines are checked at once (80 bytes classed without a branch, which the compiler turns
+//! into 16-byte vector compares) before they are read; the answers are held a byte each until
+//! the whole input is read, so a bad line leaves nothing on stdout.
 //! Judge Rust: 1.41.1, edition 2015 (AOJ): no API newer than 1.41. std only: this file is the
 //! submission.
 
@@ -189,62 +192,63 @@ fn fast_board(line: &[u8]) -> Option<Board> {
 /// How many lines a group holds: eight lines of ten bytes, five 16-byte vectors.
 const GROUP_LINES: usize = 8;
 
-/// 1 where a line of a group ends, 0 on its cells.
+/// What a group's bytes are XORed with: `\n` ^ `s` where a line ends (which turns a line end
+/// there into `s`, and any cell into a byte that is not one), 0 on the cells.
 #[rustfmt::skip]
 const GROUP_ENDS: [u8; 10 * GROUP_LINES] = [
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
-    0, 0, 0, 0, 0, 0, 0, 0, 0, 1,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0x79,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0x79,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0x79,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0x79,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0x79,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0x79,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0x79,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0x79,
 ];
 
-/// Whether a group of 80 bytes is eight lines of nine cells and `\n`: `\n` where a line ends
-/// and nowhere else, a cell everywhere else. Every byte is classed the same way, without a
-/// branch, so the compiler checks sixteen at a time.
+/// Whether a group of 80 bytes is eight lines of nine cells and `\n`: once the line ends are
+/// turned into `s` (`GROUP_ENDS`), every byte must be a cell. Every byte is classed the same
+/// way, without a branch, so the compiler checks sixteen at a time.
 fn is_group_of_boards(group: &[u8]) -> bool {
     let wrong = group
         .iter()
         .zip(GROUP_ENDS.iter())
         .fold(0, |wrong, (&byte, &end)| {
-            let cell = (byte == b'o') as u8 | (byte == b'x') as u8 | (byte == b's') as u8;
-            let line_end = (byte == b'\n') as u8;
-            wrong | (line_end ^ end) | (1 ^ (cell | line_end))
+            let byte = byte ^ end;
+            wrong | (1 ^ ((byte == b'o') as u8 | (byte == b'x') as u8 | (byte == b's') as u8))
         });
     wrong == 0
 }
 
 /// Answers the lines at the start of `input` that are nine cells and `\n` (every line of a
-/// well-formed file) by `fast`, a lookup, onto `output`, up to the first that is not or whose
-/// answer is 0 (an illegal board); returns how many it answered. Eight lines at a time are
-/// checked in one go, then read unchecked and answered into a small array; the rest one by one.
-fn answer_boards<F>(input: &[u8], output: &mut Vec<u8>, fast: &F) -> usize
+/// well-formed file) by `fast`, a lookup, onto `answers` (a byte each), up to the first that
+/// is not or whose answer is 0 (an illegal board); returns how many it answered. Eight lines at
+/// a time are checked in one go, then read unchecked; the rest one by one.
+fn answer_boards<F>(input: &[u8], answers: &mut Vec<u8>, fast: &F) -> usize
 where
     F: Fn(Board) -> u8,
 {
-    output.reserve(input.len() / 5);
+    answers.reserve(input.len() / 10);
     let mut answered = 0;
     for group in input.chunks_exact(10 * GROUP_LINES) {
         if !is_group_of_boards(group) {
             break;
         }
-        let mut answers = [b'\n'; 2 * GROUP_LINES];
+        let mut group_answers = [0; GROUP_LINES];
         let mut illegal = false;
-        for (line, slot) in group.chunks_exact(10).zip(answers.chunks_exact_mut(2)) {
-            let answer = fast(board_of_cells(line));
-            illegal |= answer == 0;
-            slot[0] = answer;
+        for (line, slot) in group.chunks_exact(10).zip(group_answers.iter_mut()) {
+            *slot = fast(board_of_cells(line));
+            illegal |= *slot == 0;
         }
         if illegal {
-            let legal = answers.iter().step_by(2).take_while(|&&answer| answer != 0);
-            let legal = legal.count();
-            output.extend_from_slice(&answers[..2 * legal]);
+            let legal = group_answers
+                .iter()
+                .take_while(|&&answer| answer != 0)
+                .count();
+            answers.extend_from_slice(&group_answers[..legal]);
             return answered + legal;
         }
-        output.extend_from_slice(&answers);
+        answers.extend_from_slice(&group_answers);
         answered += GROUP_LINES;
     }
     for line in input[10 * answered..].chunks_exact(10) {
@@ -255,13 +259,13 @@ where
         if answer == 0 {
             break;
         }
-        output.extend_from_slice(&[answer, b'\n']);
+        answers.push(answer);
         answered += 1;
     }
     answered
 }
 
-/// Answers the lines of `input` (whole lines), numbered on from `number`, onto `output`; or
+/// Answers the lines of `input` (whole lines), numbered on from `number`, onto `answers`; or
 /// the first bad line. A line that is nine cells and `\n` is answered by `answer_boards`; one
 /// that `fast` gives 0 (an illegal board), and every other line (blanks, CR, a bad board, the
 /// last without `\n`), goes to `slow` with its number, as `content_lines` reads it, so what is
@@ -269,7 +273,7 @@ where
 fn answer_lines<F, S>(
     input: &[u8],
     number: &mut usize,
-    output: &mut Vec<u8>,
+    answers: &mut Vec<u8>,
     fast: &F,
     slow: &mut S,
 ) -> Result<(), InputError>
@@ -279,7 +283,7 @@ where
 {
     let mut position = 0;
     while position < input.len() {
-        let answered = answer_boards(&input[position..], output, fast);
+        let answered = answer_boards(&input[position..], answers, fast);
         *number += answered;
         position += 10 * answered;
         if position >= input.len() {
@@ -296,8 +300,7 @@ where
                 line: *number,
                 message: error.message,
             })?;
-            let answer = slow(*number, line)?;
-            output.extend_from_slice(&[answer as u8, b'\n']);
+            answers.push(slow(*number, line)? as u8);
         }
         position += end;
     }
@@ -310,13 +313,14 @@ where
     F: Fn(Board) -> u8,
     S: FnMut(usize, &str) -> Result<char, InputError>,
 {
-    let mut output = Vec::with_capacity(input.len() / 5 + 2);
-    answer_lines(input, &mut 0, &mut output, &fast, &mut slow)?;
-    // Answers and line ends only: ASCII, so this cannot fail.
-    String::from_utf8(output).map_err(|_| InputError {
-        line: 0,
-        message: "an answer that is not text".to_string(),
-    })
+    let mut answers = Vec::with_capacity(input.len() / 10 + 1);
+    answer_lines(input, &mut 0, &mut answers, &fast, &mut slow)?;
+    let mut output = String::with_capacity(2 * answers.len());
+    for &answer in &answers {
+        output.push(answer as char);
+        output.push('\n');
+    }
+    Ok(output)
 }
 
 /// Answers stdin and writes the answers, or says what is wrong (with nothing on stdout). The
@@ -331,7 +335,7 @@ where
     let mut stdin = stdin.lock();
     let mut block = vec![0u8; 1 << 16];
     let (mut filled, mut number) = (0, 0);
-    let mut output = Vec::new();
+    let mut answers = Vec::new();
     loop {
         if filled == block.len() {
             let longer = block.len() * 2;
@@ -351,9 +355,8 @@ where
                 .rposition(|&byte| byte == b'\n')
                 .map_or(0, |last| last + 1),
         };
-        output.reserve(whole / 5 + 2);
         if let Err(error) =
-            answer_lines(&block[..whole], &mut number, &mut output, &fast, &mut slow)
+            answer_lines(&block[..whole], &mut number, &mut answers, &fast, &mut slow)
         {
             fail(&error.to_string());
         }
@@ -363,7 +366,20 @@ where
             break;
         }
     }
-    write_output(&output);
+    write_answers(&answers);
+}
+
+/// Writes the answers, each on a line of its own, a block at a time: the answers are held a
+/// byte each until the input has been read (the fewer pages to fill, the faster), and their
+/// line ends are added only here, in a block made once with its line ends in place.
+fn write_answers(answers: &[u8]) {
+    let mut block = vec![b'\n'; 1 << 16];
+    for chunk in answers.chunks(block.len() / 2) {
+        for (pair, &answer) in block.chunks_exact_mut(2).zip(chunk) {
+            pair[0] = answer;
+        }
+        write_output(&block[..2 * chunk.len()]);
+    }
 }
 /// For the tests: on inputs of random lines drawn from `boards` (straddling the groups of
 /// eight), with now and then a byte changed, dropped or added (a CR, a blank line, a line end
