@@ -3,7 +3,7 @@
 //! Judge: none has this exact problem; it is the endgame task behind the classic console Othello
 //! with alpha-beta, checked on the FFO endgame suite (positions from the French Othello forum,
 //! published by Gunnar Andersson with the exact score of every move; `cases/othello_endgame/`
-//! holds #1-#19, `benches/data/` #40-#44).
+//! holds #1-#19, `benches/data/` #40-#59).
 //! Input: one position per line: 64 characters for a1 b1 … h1, a2 … h8 (rank 1 first, files a
 //! to h within a rank; `X` black, `O` white, `-` empty), a space, the side to move (`X` or `O`);
 //! anything after a `;` is ignored, so the lines of an .obf file are input as they are.
@@ -31,7 +31,8 @@
 //! down each falling one; one copy of the code per square, with its rays as constants), then
 //! exact negamax: MTD(f) at the root (narrow windows around a guess), PVS with null windows
 //! below it, a transposition table allocated once, fastest-first ordering (fewest replies,
-//! stable corners, moves next to an empty corner late) with the table's move first, a stability
+//! stable corners, moves next to an empty corner late; from 18 empties a 4-move look ahead of
+//! mobility and corners first) with the table's move first, a stability
 //! cutoff, the last move's flips counted by table lookups, and near the end parity
 //! ordering (odd regions first, squares next to a corner last) square by square without move
 //! generation. Popcounts are std's `count_ones`, the portable path, so plain `rustc -O` builds
@@ -1269,6 +1270,47 @@ mod search {
             Some((best, list[0].square))
         }
     }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn a_position_with_34_moves_lists_them_all_and_the_look_ahead_keeps_them() {
+            // Not from a game (a search for many moves made it): X has 34 moves, 34 empties.
+            let line = "-X--OX---OOX--OX--X--OX--OX-X-X---OOOXO---OXOXO-O---O-O-XO------";
+            let (mut me, mut other) = (0u64, 0u64);
+            for (square, mark) in line.bytes().enumerate() {
+                match mark {
+                    b'X' => me |= 1 << square,
+                    b'O' => other |= 1 << square,
+                    _ => {}
+                }
+            }
+            let legal = moves(me, other);
+            assert_eq!(legal.count_ones(), 34);
+            let mut list = [Child::default(); 64];
+            let count = Solver::ordered_moves(me, other, legal, &mut list);
+            let squares = |list: &[Child]| list.iter().fold(0u64, |set, c| set | 1 << c.square);
+            assert_eq!((count, squares(&list[..count])), (34, legal));
+            let before: Vec<u8> = list[..count].iter().map(|child| child.square).collect();
+            let mut solver = Solver::default();
+            // Below its threshold the look ahead leaves the order alone.
+            solver.order_by_look_ahead(me, other, &mut list[..count], LOOK_AHEAD_EMPTIES - 1);
+            let after: Vec<u8> = list[..count].iter().map(|child| child.square).collect();
+            assert_eq!(after, before);
+            solver.order_by_look_ahead(me, other, &mut list[..count], 34);
+            assert_eq!(squares(&list[..count]), legal);
+            assert!(list[..count]
+                .windows(2)
+                .all(|pair| pair[0].key <= pair[1].key));
+            assert!(
+                solver.nodes > 34,
+                "each move looked ahead: {}",
+                solver.nodes
+            );
+        }
+    }
 }
 // ---- end shared: othello_search ----
 
@@ -2167,6 +2209,14 @@ mod tests {
     }
 
     #[test]
+    fn ffo_40_with_the_look_ahead() {
+        // 20 empties: the moves of the top three plies are ordered by the look ahead. The
+        // published table: A2 +38, the only move that gets it (C7 +36 next).
+        let line = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+        assert_eq!(solve_line(line), "+38 A2");
+    }
+
+    #[test]
     fn bad_positions_name_the_problem() {
         let message = |line: &str| parse_position(line, 3).unwrap_err().to_string();
         assert_eq!(
@@ -2207,8 +2257,6 @@ mod tests {
         );
     }
 
-    /// Black owns c1 and 22 more squares, white only b1, 40 squares (a1 one of them) are empty:
-    /// black's only move, a1, wipes white out and ends the game at once.
     /// Positions from seeded random games from the opening, each where `empties` squares are
     /// left (a side with no move passes; a game over before that is left out).
     fn random_positions(seed: u64, count: usize, empties: u32) -> Vec<(u64, u64)> {

@@ -1665,6 +1665,47 @@ mod search {
             Some((best, list[0].square))
         }
     }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn a_position_with_34_moves_lists_them_all_and_the_look_ahead_keeps_them() {
+            // Not from a game (a search for many moves made it): X has 34 moves, 34 empties.
+            let line = "-X--OX---OOX--OX--X--OX--OX-X-X---OOOXO---OXOXO-O---O-O-XO------";
+            let (mut me, mut other) = (0u64, 0u64);
+            for (square, mark) in line.bytes().enumerate() {
+                match mark {
+                    b'X' => me |= 1 << square,
+                    b'O' => other |= 1 << square,
+                    _ => {}
+                }
+            }
+            let legal = moves(me, other);
+            assert_eq!(legal.count_ones(), 34);
+            let mut list = [Child::default(); 64];
+            let count = Solver::ordered_moves(me, other, legal, &mut list);
+            let squares = |list: &[Child]| list.iter().fold(0u64, |set, c| set | 1 << c.square);
+            assert_eq!((count, squares(&list[..count])), (34, legal));
+            let before: Vec<u8> = list[..count].iter().map(|child| child.square).collect();
+            let mut solver = Solver::default();
+            // Below its threshold the look ahead leaves the order alone.
+            solver.order_by_look_ahead(me, other, &mut list[..count], LOOK_AHEAD_EMPTIES - 1);
+            let after: Vec<u8> = list[..count].iter().map(|child| child.square).collect();
+            assert_eq!(after, before);
+            solver.order_by_look_ahead(me, other, &mut list[..count], 34);
+            assert_eq!(squares(&list[..count]), legal);
+            assert!(list[..count]
+                .windows(2)
+                .all(|pair| pair[0].key <= pair[1].key));
+            assert!(
+                solver.nodes > 34,
+                "each move looked ahead: {}",
+                solver.nodes
+            );
+        }
+    }
 }
 // ---- end shared: othello_search ----
 
