@@ -336,15 +336,18 @@ const GROUP_ENDS: [u8; 10 * GROUP_LINES] = [
 ];
 
 /// Whether a group of 80 bytes is eight lines of nine cells and `\n`: once the line ends are
-/// turned into `s` (`GROUP_ENDS`), every byte must be a cell. Every byte is classed the same
-/// way, without a branch, so the compiler checks sixteen at a time.
+/// turned into `s` (`GROUP_ENDS`), every byte must be a cell, and `s` where a line ends (the
+/// XOR turns two other bytes into `o` and `x` there). Every byte is classed the same way,
+/// without a branch, so the compiler checks sixteen at a time.
 fn is_group_of_boards(group: &[u8]) -> bool {
     let wrong = group
         .iter()
         .zip(GROUP_ENDS.iter())
         .fold(0, |wrong, (&byte, &end)| {
+            let at_end = (end != 0) as u8;
             let byte = byte ^ end;
-            wrong | (1 ^ ((byte == b'o') as u8 | (byte == b'x') as u8 | (byte == b's') as u8))
+            let cell = (byte == b'o') as u8 | (byte == b'x') as u8 | (byte == b's') as u8;
+            wrong | (1 ^ cell) | (at_end & (byte != b's') as u8)
         });
     wrong == 0
 }
@@ -475,14 +478,17 @@ where
             Err(ref error) if error.kind() == io::ErrorKind::Interrupted => continue,
             Err(error) => fail(&format!("cannot read the input: {}", error)),
         };
-        filled += read;
-        // The whole lines read so far; at the end, the rest too.
+        // The whole lines read so far; at the end, the rest too. What was left of the last
+        // block holds no line end, so only the bytes just read are searched (a line longer
+        // than a block is not searched again and again).
+        let (before, after) = (filled, filled + read);
+        filled = after;
         let whole = match read {
             0 => filled,
-            _ => block[..filled]
+            _ => block[before..after]
                 .iter()
                 .rposition(|&byte| byte == b'\n')
-                .map_or(0, |last| last + 1),
+                .map_or(0, |last| before + last + 1),
         };
         if let Err(error) =
             answer_lines(&block[..whole], &mut number, &mut answers, &fast, &mut slow)
@@ -510,10 +516,10 @@ fn write_answers(answers: &[u8]) {
         write_output(&block[..2 * chunk.len()]);
     }
 }
-/// For the tests: on inputs of random lines drawn from `boards` (straddling the groups of
-/// eight), with now and then a byte changed, dropped or added (a CR, a blank line, a line end
-/// dropped or doubled), the answers and the error with `fast` are those of every line read the
-/// slow way.
+/// For the tests: with every byte value at every place of 17 lines drawn from `boards`, and on
+/// inputs of random lines from them (straddling the groups of eight) with now and then a byte
+/// changed, dropped or added (a CR, a blank line, a line end dropped or doubled), the answers
+/// and the error with `fast` are those of every line read the slow way.
 #[cfg(test)]
 fn check_fast_path_against_slow<F, S>(boards: &[[u8; 9]], fast: F, slow: S)
 where
@@ -527,7 +533,24 @@ where
         state ^= state << 17;
         (state % below as u64) as usize
     };
-    let odd_bytes = b"oxs\nO\r \t\0\x6e\x70\x72\x74\x77\x79\x0b\xef\x2f\x33\x38\xf8";
+    // Every byte value at every place of two groups of eight lines and a line after them.
+    let lines: Vec<u8> = (0..17)
+        .flat_map(|line| {
+            let mut bytes = boards[line * 7 % boards.len()].to_vec();
+            bytes.push(b'\n');
+            bytes
+        })
+        .collect();
+    for place in 0..lines.len() {
+        for value in 0..=255u8 {
+            let mut input = lines.clone();
+            input[place] = value;
+            let expected = answer_input(&input, |_| 0, |number, line| slow(number, line));
+            let found = answer_input(&input, &fast, |number, line| slow(number, line));
+            assert_eq!(found, expected, "byte {:#04x} at {}", value, place);
+        }
+    }
+    let odd_bytes = b"oxs\nO\r \t\0\x01\x16\x6e\x70\x72\x74\x77\x79\x0b\xef\x2f\x33\x38\xf8";
     for _ in 0..3000 {
         let mut input = Vec::new();
         for _ in 0..random(40) {
