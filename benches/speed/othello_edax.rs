@@ -108,6 +108,21 @@ fn edax(edax: &Path, folder: &Path, evaluation: &Path, position: &Position) -> S
     }
 }
 
+/// One line of the table: both searches and how they compare.
+fn row(name: &str, mine: Search, theirs: Search) {
+    println!(
+        "| {name} | {:.2} | {} | {:.1} | {:.2} | {} | {:.1} | {:.2}x | {:.2}x |",
+        mine.cpu,
+        mine.nodes,
+        rate(mine),
+        theirs.cpu,
+        theirs.nodes,
+        rate(theirs),
+        mine.cpu / theirs.cpu,
+        rate(mine) / rate(theirs)
+    );
+}
+
 /// Millions of nodes per CPU second.
 fn rate(search: Search) -> f64 {
     search.nodes as f64 / search.cpu.max(1e-3) / 1e6
@@ -191,32 +206,12 @@ pub fn bench(arguments: &[String]) {
             nodes: runs[0].nodes,
         };
         let (mine, theirs) = (summary(&our_runs), summary(&edax_runs));
-        println!(
-            "| #{number} | {:.2} | {} | {:.1} | {:.2} | {} | {:.1} | {:.2}x | {:.2}x |",
-            mine.cpu,
-            mine.nodes,
-            rate(mine),
-            theirs.cpu,
-            theirs.nodes,
-            rate(theirs),
-            mine.cpu / theirs.cpu,
-            rate(mine) / rate(theirs)
-        );
+        row(&format!("#{number}"), mine, theirs);
         our_total.cpu += mine.cpu;
         our_total.nodes += mine.nodes;
         edax_total.cpu += theirs.cpu;
         edax_total.nodes += theirs.nodes;
     }
-    println!(
-        "| in total (medians) | {:.2} | {} | {:.1} | {:.2} | {} | {:.1} | {:.2}x | {:.2}x |",
-        our_total.cpu,
-        our_total.nodes,
-        rate(our_total),
-        edax_total.cpu,
-        edax_total.nodes,
-        rate(edax_total),
-        our_total.cpu / edax_total.cpu,
-        rate(our_total) / rate(edax_total)
-    );
+    row("in total (medians)", our_total, edax_total);
     let _ = fs::remove_dir_all(&folder);
 }

@@ -16,9 +16,9 @@
 //! Bad input (a wrong length, another character, a bad or missing side to move) gets
 //! `error: line N: …` on stderr and exit status 1, with nothing on stdout.
 //! Size: an exact solve is practical up to about 26 empty squares. Measured (release build, one
-//! thread's CPU time on a busy 2-core VM): 20 empties 0.5 s, 22 about 1-1.5 s, 24-25 2-16 s,
-//! 26 45-100 s, 27 about 30 s, 28 5-12 minutes, 29-30 3.5-13 minutes (one of them over 15);
-//! about 3x per empty square, so the start position (60) never ends.
+//! thread's CPU time on a 2-core VM, FFO positions): 20 empties 0.5 s, 22 about 1 s, 24-25
+//! 1-12 s, 26 about 24 s, 27 about 20 s, 28 4-7 minutes, 29-30 2-5 minutes (one of them over
+//! 15); about 3x per empty square, so the start position (60) never ends.
 //! Before solving a position with more than 26 empties it writes
 //! `note: line N: 34 empty squares: an exact solve may take very long (…)` on stderr, so a long
 //! solve is not taken for a hang; stdout and the exit status are the same as without it.
