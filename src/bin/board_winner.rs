@@ -159,16 +159,24 @@ fn marks(word: u64) -> (u64, u64) {
     (codes & (codes >> 1) & ones, (codes >> 1) & !codes & ones)
 }
 
-/// The board of a line whose first nine bytes are each `o`, `x` or `s` (unchecked).
-fn board_of_cells(line: &[u8]) -> Board {
+/// The first eight bytes of a line as a word.
+fn first_word(line: &[u8]) -> u64 {
     let mut first = [0u8; 8];
     first.copy_from_slice(&line[..8]);
-    let (o, x) = marks(u64::from_le_bytes(first));
-    let last = line[8];
+    u64::from_le_bytes(first)
+}
+
+/// The board of the marks of the first eight cells (`marks`) and the ninth cell, `last`.
+fn board_of_marks((o, x): (u64, u64), last: u8) -> Board {
     Board {
         o: packed(o) | ((last == b'o') as u16) << 8,
         x: packed(x) | ((last == b'x') as u16) << 8,
     }
+}
+
+/// The board of a line whose first nine bytes are each `o`, `x` or `s` (unchecked).
+fn board_of_cells(line: &[u8]) -> Board {
+    board_of_marks(marks(first_word(line)), line[8])
 }
 
 /// The board of a line's first nine bytes, or `None` if one of them is not `o`, `x` or `s`
@@ -176,9 +184,7 @@ fn board_of_cells(line: &[u8]) -> Board {
 /// marks found would make must be the word read, or a byte was none of them.
 fn fast_board(line: &[u8]) -> Option<Board> {
     let ones = 0x0101_0101_0101_0101u64;
-    let mut first = [0u8; 8];
-    first.copy_from_slice(&line[..8]);
-    let word = u64::from_le_bytes(first);
+    let word = first_word(line);
     let (o, x) = marks(word);
     // o is s - 4 and x is s + 5 in every byte: no byte borrows from or carries into the next.
     let made = (0x73 * ones).wrapping_sub(4 * o).wrapping_add(5 * x);
@@ -186,7 +192,7 @@ fn fast_board(line: &[u8]) -> Option<Board> {
     if made != word || !(last == b'o' || last == b'x' || last == b's') {
         return None;
     }
-    Some(board_of_cells(line))
+    Some(board_of_marks((o, x), last))
 }
 
 /// How many lines a group holds: eight lines of ten bytes, five 16-byte vectors.
@@ -387,6 +393,7 @@ fn write_answers(answers: &[u8]) {
         write_output(&block[..2 * chunk.len()]);
     }
 }
+
 /// For the tests: with every byte value at every place of 17 lines drawn from `boards`, and on
 /// inputs of random lines from them (straddling the groups of eight) with now and then a byte
 /// changed, dropped or added (a CR, a blank line, a line end dropped or doubled), the answers
@@ -397,6 +404,13 @@ where
     F: Fn(Board) -> u8,
     S: Fn(usize, &str) -> Result<char, InputError>,
 {
+    // The answers with `fast`, and with every line read the slow way (a `fast` that answers
+    // nothing).
+    let both_ways = |input: &[u8]| {
+        let slow_way = |number: usize, line: &str| slow(number, line);
+        let found = answer_input(input, &fast, slow_way);
+        (found, answer_input(input, |_| 0, slow_way))
+    };
     let mut state = 0x2545_f491_4f6c_dd1du64;
     let mut random = move |below: usize| {
         state ^= state << 13;
@@ -416,8 +430,7 @@ where
         for value in 0..=255u8 {
             let mut input = lines.clone();
             input[place] = value;
-            let expected = answer_input(&input, |_| 0, |number, line| slow(number, line));
-            let found = answer_input(&input, &fast, |number, line| slow(number, line));
+            let (found, expected) = both_ways(&input);
             assert_eq!(found, expected, "byte {:#04x} at {}", value, place);
         }
     }
@@ -438,8 +451,7 @@ where
                 _ => input.insert(at, odd_bytes[random(odd_bytes.len())]),
             }
         }
-        let expected = answer_input(&input, |_| 0, |number, line| slow(number, line));
-        let found = answer_input(&input, &fast, |number, line| slow(number, line));
+        let (found, expected) = both_ways(&input);
         assert_eq!(found, expected, "{:?}", String::from_utf8_lossy(&input));
     }
 }
