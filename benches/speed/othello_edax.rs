@@ -8,12 +8,13 @@
 //! its own CPU time of the search (ours read from /proc around the solve, Edax's as it prints
 //! it); every answer of both is checked against the .obf move scores.
 
+use crate::measure::stats;
 use crate::othello::{check, check_solution, read_obf_line, Position};
-use crate::othello_deep::cpu_seconds;
-use crate::othello_endgame::{parse_position, Solver};
+use crate::othello_deep::solve_on_one_thread;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Duration;
 
 /// The positions measured when none is named.
 const DEFAULT: std::ops::RangeInclusive<usize> = 40..=49;
@@ -30,16 +31,9 @@ struct Search {
 
 /// Solves a position with our solver and a fresh table; checks the answer.
 fn ours(position: &Position) -> Search {
-    let (me, other) = parse_position(&position.line, 1).unwrap();
-    let mut solver = Solver::default();
-    let start = cpu_seconds("self");
-    let solution = solver.solve(me, other);
-    let cpu = cpu_seconds("self") - start;
+    let (solution, nodes, cpu) = solve_on_one_thread(&position.line);
     check_solution(position, solution);
-    Search {
-        cpu,
-        nodes: solver.nodes,
-    }
+    Search { cpu, nodes }
 }
 
 /// An Edax evaluation file whose weights are all zero (little-endian, as Edax writes it).
@@ -128,11 +122,6 @@ fn rate(search: Search) -> f64 {
     search.nodes as f64 / search.cpu.max(1e-3) / 1e6
 }
 
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
-}
-
 /// The FFO positions #40-#59 of the bench's data, by number.
 fn positions() -> Vec<(usize, Position)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -167,12 +156,16 @@ pub fn bench(arguments: &[String]) {
         .and_then(|r| r.parse().ok())
         .unwrap_or(2usize)
         .max(1);
+    // The FFO numbers named: every number but the values of the flags.
     let named: Vec<usize> = arguments
         .iter()
-        .filter_map(|a| a.parse().ok())
+        .enumerate()
+        .filter(|&(at, _)| at == 0 || !arguments[at - 1].starts_with("--"))
+        .filter_map(|(_, a)| a.parse().ok())
         .filter(|n| (40..=59).contains(n))
         .collect();
-    let folder = std::env::temp_dir().join(format!("game-judge-edax-{}", std::process::id()));
+    let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bench-edax");
+    let _ = fs::remove_dir_all(&folder);
     fs::create_dir_all(&folder).unwrap();
     let evaluation = folder.join("zero-eval.dat");
     write_zero_evaluation(&evaluation);
@@ -202,7 +195,13 @@ pub fn bench(arguments: &[String]) {
             edax_runs.push(edax(&edax_path, &folder, &evaluation, &position));
         }
         let summary = |runs: &[Search]| Search {
-            cpu: median(runs.iter().map(|run| run.cpu).collect()),
+            cpu: stats(
+                runs.iter()
+                    .map(|run| Duration::from_secs_f64(run.cpu))
+                    .collect(),
+            )
+            .median
+            .as_secs_f64(),
             nodes: runs[0].nodes,
         };
         let (mine, theirs) = (summary(&our_runs), summary(&edax_runs));
@@ -213,5 +212,4 @@ pub fn bench(arguments: &[String]) {
         edax_total.nodes += theirs.nodes;
     }
     row("in total (medians)", our_total, edax_total);
-    let _ = fs::remove_dir_all(&folder);
 }
