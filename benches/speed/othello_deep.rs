@@ -25,7 +25,8 @@ pub fn solve_one(line: &str) {
 }
 
 /// Solves a position (the board of an .obf line) with a fresh table on this thread: the
-/// solution, the nodes and the CPU seconds of the search (the table made before the clock).
+/// solution, the nodes and the CPU seconds of the search (the table, sized to the position by the
+/// search, is allocated and first written within the clock, as in any run of the solver).
 pub fn solve_on_one_thread(line: &str) -> (Solution, u64, f64) {
     let (me, other) = parse_position(line, 1).expect("a position of the bench's own data");
     let mut solver = Solver::default();

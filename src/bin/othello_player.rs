@@ -1014,9 +1014,12 @@ mod search {
         }
     }
 
-    /// log2 of the entry count of a table that suits a position with this many empties.
+    /// log2 of the entry count of a table that suits a position with this many empties: an
+    /// entry for every eighth of 2^empties, up to the largest. A fresh table's pages cost time
+    /// as they are first written: at 20 empties 3 MiB instead of 48 MiB made FFO #40 5% faster
+    /// for 0.2% more nodes.
     pub fn table_bits(empties: u32) -> u32 {
-        (empties + 1).clamp(MIN_TABLE_BITS, TABLE_BITS)
+        empties.saturating_sub(3).clamp(MIN_TABLE_BITS, TABLE_BITS)
     }
 
     /// The first of the two entries a position may sit in, in a table of 2^`bits` entries.
