@@ -17,14 +17,14 @@
 //! `error: line N: …` on stderr and exit status 1, with nothing on stdout.
 //! Size: an exact solve is practical up to about 26 empty squares. Measured (release build, one
 //! thread's CPU time on a 2-core VM, FFO positions): 20 empties 0.5 s, 22 about 1 s, 24-25
-//! 1-12 s, 26 about 24 s, 27 about 20 s, 28 4-7 minutes, 29-30 2-5 minutes (one of them over
-//! 15); about 3x per empty square, so the start position (60) never ends.
+//! 1-10 s, 26 about 26 s, 27 about 13 s, 28 3-7 minutes, 29-30 1.5-3 minutes (one of them 20);
+//! about 3x per empty square, so the start position (60) never ends.
 //! Before solving a position with more than 26 empties it writes
 //! `note: line N: 34 empty squares: an exact solve may take very long (…)` on stderr, so a long
 //! solve is not taken for a hang; stdout and the exit status are the same as without it.
 //! Threads: `othello_endgame --threads N` searches each position with N threads sharing one
 //! table (`--help` says more); without it, as a judge runs it, the search is on one thread. On
-//! two otherwise idle cores, 2 threads solved FFO #45-#49 1.7 times faster in all. A bad command
+//! two otherwise idle cores, 2 threads solved FFO #45-#49 1.8 times faster in all. A bad command
 //! line gets `error: …` and the usage line on stderr, exit status 2.
 //! Approach: bitboards from the mover's view (one u64 each side, bit = a1 + file + 8 * rank),
 //! moves by shifts, flips without branches (a carry run up each rising ray, a leading-zero count
@@ -479,7 +479,7 @@ mod search {
     /// moves deep (four from `DEEP_LOOK_AHEAD_EMPTIES`) of a rough score (`rough_score`), plus
     /// half the key of the order above (which alone would order a wipe-out badly: FFO #59 took
     /// 111 s instead of 0.1 s). Near the root a better first move saves far more than the look
-    /// ahead costs: on FFO #49 (26 empties) it cut the nodes from 3.3 to 1.07 billion.
+    /// ahead costs: on FFO #49 (26 empties) it cut the nodes from 3.3 to 1.0 billion.
     const LOOK_AHEAD_EMPTIES: u32 = 16;
     const DEEP_LOOK_AHEAD_EMPTIES: u32 = 18;
     /// The rough score's weights: per move more than the other side has, per corner move more,
@@ -1974,7 +1974,7 @@ the game is over). Exit status 1 for bad input (`error: line N: ...`), 2 for a b
                search each position with N threads sharing one table (default 1, as a judge
                runs it; N at most the number of free cores: more only slows it). On an
                otherwise idle 2-core machine, 2 threads solved FFO #45-#49 (24-26 empties)
-               1.7 times faster in all (1.6 to 1.9 times each); small positions gain less.
+               1.8 times faster in all (1.5 to 1.9 times each); small positions gain less.
                A CPU-time limit counts every thread's time.
   -h, --help   print this and exit
 ";

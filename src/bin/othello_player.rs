@@ -874,7 +874,7 @@ mod search {
     /// moves deep (four from `DEEP_LOOK_AHEAD_EMPTIES`) of a rough score (`rough_score`), plus
     /// half the key of the order above (which alone would order a wipe-out badly: FFO #59 took
     /// 111 s instead of 0.1 s). Near the root a better first move saves far more than the look
-    /// ahead costs: on FFO #49 (26 empties) it cut the nodes from 3.3 to 1.07 billion.
+    /// ahead costs: on FFO #49 (26 empties) it cut the nodes from 3.3 to 1.0 billion.
     const LOOK_AHEAD_EMPTIES: u32 = 16;
     const DEEP_LOOK_AHEAD_EMPTIES: u32 = 18;
     /// The rough score's weights: per move more than the other side has, per corner move more,
