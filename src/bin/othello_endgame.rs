@@ -1605,6 +1605,29 @@ pub mod parallel {
         pub refused: Option<String>,
     }
 
+    /// A helper's stack: std's default, fixed so that `RUST_MIN_STACK` does not change it.
+    const HELPER_STACK: usize = 2 << 20;
+
+    /// What starting a helper may take from the address space: its stack, the 64 MiB that
+    /// glibc reserves for a new thread's first allocation, and 8 MiB to spare. A thread that
+    /// cannot have what std asks for as it starts (a signal stack) aborts the whole program, so
+    /// under a memory limit (`ulimit -v`) a helper is started only with this much room left,
+    /// and the last one started leaves room for this thread too.
+    const ROOM_TO_START_A_HELPER: usize = HELPER_STACK + (72 << 20);
+
+    /// Where the last room test's reservation was: with its address kept, the compiler cannot
+    /// drop the reservation as unused (and take the test to pass).
+    static ROOM_TESTED_AT: AtomicUsize = AtomicUsize::new(0);
+
+    /// Whether the address space has room to start another helper: a reservation that is given
+    /// back at once (so large that the allocator maps it afresh and unmaps it when freed).
+    fn room_for_a_helper() -> bool {
+        let mut room = Vec::<u8>::new();
+        let fits = room.try_reserve_exact(ROOM_TO_START_A_HELPER).is_ok();
+        ROOM_TESTED_AT.store(room.as_ptr() as usize, Ordering::Relaxed);
+        fits
+    }
+
     /// The exact score and a best play for `me` to move, found by `threads` threads (this one
     /// and up to `threads - 1` more: as many as the system starts, since any number finds the
     /// same score) on `table`.
@@ -1622,17 +1645,34 @@ pub mod parallel {
             let mut searcher = Searcher::with_memory(hold);
             (searcher.solve(me, other), searcher.nodes)
         };
+        let running = AtomicUsize::new(0);
         thread::scope(|scope| {
             let mut helpers = Vec::new();
             let mut refused = None;
             for _ in 1..threads {
+                // One at a time: a helper is asked for only once the one before it runs (what
+                // it took to start is taken), and only if there is room for it to start.
+                if !room_for_a_helper() {
+                    refused = Some("no memory left to start another".to_string());
+                    break;
+                }
                 let hold = Hold::new(table);
-                match thread::Builder::new().spawn_scoped(scope, move || search(hold)) {
+                let running = &running;
+                let helper = thread::Builder::new()
+                    .stack_size(HELPER_STACK)
+                    .spawn_scoped(scope, move || {
+                        running.fetch_add(1, Ordering::Relaxed);
+                        search(hold)
+                    });
+                match helper {
                     Ok(helper) => helpers.push(helper),
                     Err(error) => {
                         refused = Some(error.to_string());
                         break;
                     }
+                }
+                while running.load(Ordering::Relaxed) < helpers.len() {
+                    thread::yield_now();
                 }
             }
             let started = 1 + helpers.len();
