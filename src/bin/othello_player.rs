@@ -1607,12 +1607,13 @@ mod search {
             if best < beta && rest != 0 {
                 let mut list = [Child::default(); 64]; // a position can have more than 32 moves
                 let count = Self::ordered_moves(me, other, rest, &mut list);
-                self.order_by_look_ahead(me, other, &mut list[..count], empties);
+                // Before the look ahead, which a known refutation makes needless.
                 if empties >= ETC_EMPTIES {
                     if let Some(bound) = self.known_refutation(me, other, &list[..count], beta) {
                         return bound;
                     }
                 }
+                self.order_by_look_ahead(me, other, &mut list[..count], empties);
                 let found = (best, best_square);
                 match self.search_list((me, other), &list[..count], (alpha, beta), found, empties) {
                     Some(found) => (best, best_square) = found,
