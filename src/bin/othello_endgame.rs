@@ -17,7 +17,7 @@
 //! `error: line N: …` on stderr and exit status 1, with nothing on stdout.
 //! Size: an exact solve is practical up to about 26 empty squares. Measured (release build, one
 //! thread's CPU time on a 2-core VM, FFO positions): 20 empties 0.5 s, 22 about 1 s, 24-25
-//! 1-10 s, 26 about 26 s, 27 about 13 s, 28 3-7 minutes, 29-30 1.5-3 minutes (one of them 20);
+//! 1-10 s, 26 about 22 s, 27 about 12 s, 28 3-7 minutes, 29-30 1-3 minutes (one of them 15);
 //! about 3x per empty square, so the start position (60) never ends.
 //! Before solving a position with more than 26 empties it writes
 //! `note: line N: 34 empty squares: an exact solve may take very long (…)` on stderr, so a long
@@ -32,10 +32,10 @@
 //! exact negamax: MTD(f) at the root (narrow windows around a guess), PVS with null windows
 //! below it, a transposition table allocated once, fastest-first ordering (fewest replies,
 //! stable corners, moves next to an empty corner late; from 16 empties a 2-move look ahead of
-//! mobility and corners added, 4 moves from 18) with the table's move first, a stability
-//! cutoff, the last move's flips counted by table lookups, and near the end parity
-//! ordering (odd regions first, squares next to a corner last) square by square without move
-//! generation. Popcounts are std's `count_ones`, the portable path, so plain `rustc -O` builds
+//! mobility and corners added, 4 moves from 18, exact only for the best) with the table's move
+//! first, a stability cutoff, the last move's flips counted by table lookups, and near the end
+//! parity ordering (odd regions first, squares next to a corner last) square by square without
+//! move generation. Popcounts are std's `count_ones`, the portable path, so plain `rustc -O` builds
 //! it for any judge.
 //! Layout: `board` (squares, lines, stable discs), `moves` (legal moves and flips) and `search`
 //! (the exact solver) are shared word for word with `othello_player`
@@ -1425,6 +1425,11 @@ pub mod parallel {
         /// The pass the threads are on, and what the pass before it found: set by the first
         /// thread to finish a pass, which then moves `pass` on (both under the lock).
         agreed: Mutex<(usize, Option<(i32, u8)>)>,
+        /// How many helpers started together on an earlier position since the table last grew:
+        /// what they took to start (stacks, glibc's arenas) is kept for threads to come, so as
+        /// many start again without the room test (`room_for_a_helper`), which would count it
+        /// as taken.
+        helpers_started: usize,
     }
 
     impl SharedTable {
@@ -1434,6 +1439,7 @@ pub mod parallel {
             if bits > self.bits {
                 self.slots = (0..1usize << bits).map(|_| Slot::default()).collect();
                 self.bits = bits;
+                self.helpers_started = 0;
             }
             if self.busy.is_empty() {
                 self.busy = (0..1usize << BUSY_BITS)
@@ -1607,7 +1613,8 @@ pub mod parallel {
     }
 
     /// What `solve` found, and how: the nodes of all its threads, how many threads searched,
-    /// and why not as many as asked (the system would not start another), if so.
+    /// and why not as many as asked (the system would not start another, or there was no room
+    /// left to start one safely), if so.
     pub struct Found {
         pub solution: Solution,
         pub nodes: u64,
@@ -1618,19 +1625,22 @@ pub mod parallel {
     /// A helper's stack: std's default, fixed so that `RUST_MIN_STACK` does not change it.
     const HELPER_STACK: usize = 2 << 20;
 
-    /// What starting a helper may take from the address space: its stack, the 64 MiB that
-    /// glibc reserves for a new thread's first allocation, and 8 MiB to spare. A thread that
-    /// cannot have what std asks for as it starts (a signal stack) aborts the whole program, so
-    /// under a memory limit (`ulimit -v`) a helper is started only with this much room left,
-    /// and the last one started leaves room for this thread too.
+    /// What starting a helper may take from the address space, at most: its stack, the 64 MiB
+    /// that glibc reserves for a new thread's first allocation (when it makes a new arena for
+    /// it), and 8 MiB to spare. A thread that cannot have what std asks for as it starts (a
+    /// signal stack, a place for its thread-local destructors) aborts the whole program, or
+    /// hangs it in std's panic path, so under a memory limit (`ulimit -v`) a helper is started
+    /// only with this much room left, and the last one started leaves room for this thread.
     const ROOM_TO_START_A_HELPER: usize = HELPER_STACK + (72 << 20);
 
     /// Where the last room test's reservation was: with its address kept, the compiler cannot
-    /// drop the reservation as unused (and take the test to pass).
+    /// drop the reservation as unused (and take the test to pass). Today's rustc keeps it even
+    /// without; `std::hint::black_box` would say the same, but is newer than Rust 1.63.
     static ROOM_TESTED_AT: AtomicUsize = AtomicUsize::new(0);
 
     /// Whether the address space has room to start another helper: a reservation that is given
-    /// back at once (so large that the allocator maps it afresh and unmaps it when freed).
+    /// back at once (so large that glibc maps it afresh and unmaps it when freed; not so if its
+    /// mapping is turned off, `MALLOC_MMAP_MAX_=0`, when the test cannot see the room left).
     fn room_for_a_helper() -> bool {
         let mut room = Vec::<u8>::new();
         let fits = room.try_reserve_exact(ROOM_TO_START_A_HELPER).is_ok();
@@ -1639,7 +1649,7 @@ pub mod parallel {
     }
 
     /// The exact score and a best play for `me` to move, found by `threads` threads (this one
-    /// and up to `threads - 1` more: as many as the system starts, since any number finds the
+    /// and up to `threads - 1` more: as many as can be started, since any number finds the
     /// same score) on `table`.
     pub fn solve(table: &mut SharedTable, me: u64, other: u64, threads: usize) -> Found {
         table.fit(64 - (me | other).count_ones());
@@ -1648,7 +1658,8 @@ pub mod parallel {
             .agreed
             .get_mut()
             .unwrap_or_else(|poisoned| poisoned.into_inner()) = (0, None);
-        let table = &*table;
+        let helpers_started = table.helpers_started;
+        let shared = &*table;
         // Every thread ends with the answer of the last pass, as they agreed on it. Its hold is
         // made here, so that a thread allocates nothing itself.
         let search = |hold: Hold| {
@@ -1656,17 +1667,17 @@ pub mod parallel {
             (searcher.solve(me, other), searcher.nodes)
         };
         let running = AtomicUsize::new(0);
-        thread::scope(|scope| {
+        let found = thread::scope(|scope| {
             let mut helpers = Vec::new();
             let mut refused = None;
             for _ in 1..threads {
                 // One at a time: a helper is asked for only once the one before it runs (what
                 // it took to start is taken), and only if there is room for it to start.
-                if !room_for_a_helper() {
+                if helpers.len() >= helpers_started && !room_for_a_helper() {
                     refused = Some("no memory left to start another".to_string());
                     break;
                 }
-                let hold = Hold::new(table);
+                let hold = Hold::new(shared);
                 let running = &running;
                 let helper = thread::Builder::new()
                     .stack_size(HELPER_STACK)
@@ -1686,7 +1697,7 @@ pub mod parallel {
                 }
             }
             let started = 1 + helpers.len();
-            let (solution, mut nodes) = search(Hold::new(table));
+            let (solution, mut nodes) = search(Hold::new(shared));
             for helper in helpers {
                 match helper.join() {
                     Ok((_, count)) => nodes += count,
@@ -1699,7 +1710,9 @@ pub mod parallel {
                 threads: started,
                 refused,
             }
-        })
+        });
+        table.helpers_started = helpers_started.max(found.threads - 1);
+        found
     }
 
     #[cfg(test)]
