@@ -24,7 +24,7 @@
 //! solve is not taken for a hang; stdout and the exit status are the same as without it.
 //! Threads: `othello_endgame --threads N` searches each position with N threads sharing one
 //! table (`--help` says more); without it, as a judge runs it, the search is on one thread. On
-//! two otherwise idle cores, 2 threads solved FFO #45-#49 1.8 times faster in all. A bad command
+//! two otherwise idle cores, 2 threads solved FFO #45-#49 1.6 times faster in all. A bad command
 //! line gets `error: …` and the usage line on stderr, exit status 2.
 //! Approach: bitboards from the mover's view (one u64 each side, bit = a1 + file + 8 * rank),
 //! moves by shifts, flips without branches (a carry run up each rising ray, a leading-zero count
@@ -2037,7 +2037,7 @@ the game is over). Exit status 1 for bad input (`error: line N: ...`), 2 for a b
                search each position with N threads sharing one table (default 1, as a judge
                runs it; N at most the number of free cores: more only slows it). On an
                otherwise idle 2-core machine, 2 threads solved FFO #45-#49 (24-26 empties)
-               1.8 times faster in all (1.5 to 1.9 times each); small positions gain less.
+               1.6 times faster in all (1.4 to 1.9 times each); small positions gain less.
                A CPU-time limit counts every thread's time.
   -h, --help   print this and exit
 ";
