@@ -92,6 +92,17 @@ fn help_and_threads_on_the_command_line() {
         .stdout("+18 G8\n");
 }
 
+/// othello_endgame with `--threads threads`, run under an address-space limit (`ulimit -v`).
+fn under_memory_limit(limit_kib: u32, threads: usize) -> Command {
+    let binary = cargo_bin("othello_endgame");
+    let mut command = Command::new("sh");
+    command.arg("-c").arg(format!(
+        "ulimit -v {limit_kib} && exec '{}' --threads {threads}",
+        binary.display()
+    ));
+    command
+}
+
 #[test]
 fn threads_the_system_will_not_start_are_named_and_the_answer_stays() {
     // Under a memory limit of 120 to 480 MB, 256 threads cannot all be had: the threads that
@@ -99,14 +110,8 @@ fn threads_the_system_will_not_start_are_named_and_the_answer_stays() {
     // little room left (std's signal stack for it failing) would abort the whole program, which
     // happened at some limits and not others, so several are tried; two threads failing so at
     // once could also hang it in std's panic path, hence the bound on each run.
-    let binary = cargo_bin("othello_endgame");
     for limit_kib in (120_000..=480_000).step_by(40_000) {
-        Command::new("sh")
-            .arg("-c")
-            .arg(format!(
-                "ulimit -v {limit_kib} && exec '{}' --threads 256",
-                binary.display()
-            ))
+        under_memory_limit(limit_kib, 256)
             .write_stdin(FFO_1)
             .timeout(Duration::from_secs(120))
             .assert()
@@ -127,14 +132,8 @@ fn threads_started_for_one_position_start_again_for_the_next() {
     // (stacks, glibc's arenas) is kept for the threads of the next positions, so these start
     // too: no note. (Counting it as taken, the room test refused them from some line on in
     // about two runs of three at each of these limits.)
-    let binary = cargo_bin("othello_endgame");
     for limit_kib in [180_000, 190_000, 200_000] {
-        Command::new("sh")
-            .arg("-c")
-            .arg(format!(
-                "ulimit -v {limit_kib} && exec '{}' --threads 3",
-                binary.display()
-            ))
+        under_memory_limit(limit_kib, 3)
             .write_stdin(FFO_1.repeat(20))
             .timeout(Duration::from_secs(120))
             .assert()
