@@ -253,13 +253,14 @@ where
             illegal |= answer == 0;
         }
         if illegal {
-            for place in 0..GROUP_LINES {
-                let answer = (group_answers >> (8 * place)) as u8;
-                if answer == 0 {
-                    return answered + place;
-                }
-                answers.push(answer);
+            let answer_at = |place: usize| (group_answers >> (8 * place)) as u8;
+            let legal = (0..GROUP_LINES)
+                .take_while(|&place| answer_at(place) != 0)
+                .count();
+            for place in 0..legal {
+                answers.push(answer_at(place));
             }
+            return answered + legal;
         }
         answers.push_eight(group_answers);
         answered += GROUP_LINES;
@@ -329,10 +330,9 @@ where
     let mut answers = HeldAnswers::default();
     answer_lines(input, &mut 0, &mut answers, &fast, &mut slow)?;
     let mut output = String::with_capacity(2 * answers.count);
-    for answer in answers.bytes() {
-        output.push(answer as char);
-        output.push('\n');
-    }
+    write_answers(&answers, |lines| {
+        output.extend(lines.iter().map(|&byte| char::from(byte)))
+    });
     Ok(output)
 }
 
@@ -382,12 +382,12 @@ where
             break;
         }
     }
-    write_answers(&answers);
+    write_answers(&answers, write_output);
 }
 
-/// Writes the answers, each on a line of its own, a block at a time: each byte of held answers
-/// (four) becomes its eight bytes of output in one look up.
-fn write_answers(answers: &HeldAnswers) {
+/// Writes the answers, each on a line of its own, to `write` a block at a time: each byte of
+/// held answers (four) becomes its eight bytes of output in one look up.
+fn write_answers<W: FnMut(&[u8])>(answers: &HeldAnswers, mut write: W) {
     let mut lines_of_byte = [0u64; 256];
     for (byte, lines) in lines_of_byte.iter_mut().enumerate() {
         for place in 0..4 {
@@ -404,7 +404,7 @@ fn write_answers(answers: &HeldAnswers) {
             }
         }
         let count = (answers.count - 32 * block_words * index).min(32 * block_words);
-        write_output(&block[..2 * count]);
+        write(&block[..2 * count]);
     }
 }
 
@@ -450,12 +450,6 @@ impl HeldAnswers {
         let codes = (codes | codes >> 6) & 0x000f_000f_000f_000f;
         let codes = (codes | codes >> 12) & 0x0000_00ff_0000_00ff;
         self.add_codes((codes | codes >> 24) & 0xffff, 8);
-    }
-
-    /// The answers from the first, as their bytes.
-    fn bytes(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..self.count)
-            .map(move |at| ANSWER_OF_CODE[(self.words[at / 32] >> (2 * (at % 32))) as usize & 3])
     }
 }
 
