@@ -7,7 +7,8 @@
 //! `shrink`, `stress_generic`, `win_rates`, `verify`) runs one part; `cargo bench -- othello-deep`
 //! (the FFO positions #45-#59, hours), `cargo bench -- othello-threads` (two threads against
 //! one on #45-#49, minutes) and `cargo bench -- othello-edax --edax PATH` (against Edax, node
-//! for node, minutes) run only when named.
+//! for node, minutes) run only when named, as does `cargo bench -- othello-fit` (fits the Othello
+//! evaluation's weights and prints them, about 10 minutes).
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
@@ -16,6 +17,7 @@ mod measure;
 mod othello;
 mod othello_deep;
 mod othello_edax;
+mod othello_fit;
 mod othello_threads;
 mod relay;
 mod shrink;
@@ -44,6 +46,9 @@ fn main() {
     // Opt-in only: they take hours and minutes.
     if arguments.iter().any(|argument| argument == "othello-deep") {
         return othello_deep::bench(&arguments);
+    }
+    if arguments.iter().any(|argument| argument == "othello-fit") {
+        return othello_fit::bench(&arguments);
     }
     if arguments.iter().any(|argument| argument == "othello-edax") {
         return othello_edax::bench(&arguments);

@@ -68,13 +68,19 @@ fn shared_blocks_are_identical_in_every_solver() {
 const REQUIRED_BLOCKS: [(&str, &[&str]); 3] = [
     (
         "othello_endgame.rs",
-        &["othello_board", "othello_moves", "othello_search"],
+        &[
+            "othello_board",
+            "othello_moves",
+            "othello_evaluation",
+            "othello_search",
+        ],
     ),
     (
         "othello_player.rs",
         &[
             "othello_board",
             "othello_moves",
+            "othello_evaluation",
             "othello_search",
             "judge_lines",
         ],
