@@ -4,10 +4,10 @@
 //! Each measurement runs 7 times; the tables show the median, min and max and the ratio of the
 //! medians. Inputs come from fixed seeds. Nothing here asserts a time: the bench prints, and
 //! `cargo test` checks behaviour. `cargo bench -- othello` (or `solvers`, `weighted`, `judge`, `relay`,
-//! `shrink`, `stress_generic`, `win_rates`, `verify`) runs one part; `cargo bench -- othello-deep`
-//! (the FFO positions #45-#59, hours), `cargo bench -- othello-threads` (two threads against
-//! one on #45-#49, minutes) and `cargo bench -- othello-edax --edax PATH` (against Edax, node
-//! for node, minutes) run only when named, as does `cargo bench -- othello-fit` (fits the Othello
+//! `shrink`, `stress_generic`, `win_rates`, `verify`) runs one part; `cargo bench --bench speed -- othello-deep`
+//! (the FFO positions #45-#59, hours), `cargo bench --bench speed -- othello-threads` (two threads against
+//! one on #45-#49, minutes) and `cargo bench --bench speed -- othello-edax --edax PATH` (against Edax, node
+//! for node, minutes) run only when named, as does `cargo bench --bench speed -- othello-fit` (fits the Othello
 //! evaluation's weights and prints them, about 10 minutes).
 
 #[path = "../../tests/common/mod.rs"]

@@ -1,5 +1,5 @@
-//! The deep FFO endgames, #45-#59 (24-34 empties), opt-in: `cargo bench -- othello-deep`
-//! (all of them) or `cargo bench -- othello-deep 52 53` (those numbers). Each is solved once, on
+//! The deep FFO endgames, #45-#59 (24-34 empties), opt-in: `cargo bench --bench speed -- othello-deep`
+//! (all of them) or `cargo bench --bench speed -- othello-deep 52 53` (those numbers). Each is solved once, on
 //! one thread, in a process of its own (this bench run again with `--othello-deep-one LINE`),
 //! stopped at a cap of 15 minutes of CPU time (`--cap SECONDS` sets another; CPU time, so that
 //! a busy machine does not cut a solve short). Every answer is checked against the .obf move

@@ -1,4 +1,4 @@
-//! othello_endgame against Edax, node for node, opt-in: `cargo bench -- othello-edax --edax
+//! othello_endgame against Edax, node for node, opt-in: `cargo bench --bench speed -- othello-edax --edax
 //! PATH` (FFO #40-#49, about 15 minutes; `--rounds N`, 2 by default; FFO numbers from 40 to 59
 //! pick others). Edax is not part of this project: build it outside the repository
 //! (abulmo/edax-reversi, `cd src && make build ARCH=x86-64 COMP=gcc CC=gcc OS=linux`) and give
@@ -148,7 +148,7 @@ pub fn bench(arguments: &[String]) {
         eprintln!(
             "othello-edax needs Edax: build abulmo/edax-reversi outside this repository \
              (cd src && make build ARCH=x86-64 COMP=gcc CC=gcc OS=linux) and run \
-             `cargo bench -- othello-edax --edax PATH/TO/lEdax-x86-64`"
+             `cargo bench --bench speed -- othello-edax --edax PATH/TO/lEdax-x86-64`"
         );
         std::process::exit(2);
     };

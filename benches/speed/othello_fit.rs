@@ -1,5 +1,5 @@
-//! `cargo bench -- othello-fit [--positions N]`: fits the weights of the Othello solvers'
-//! evaluation (the `evaluation` module of othello_endgame and othello_player, which orders
+//! `cargo bench --bench speed -- othello-fit [--positions N]`: fits the weights of the Othello
+//! solvers' evaluation (the `evaluation` module of othello_endgame and othello_player, which orders
 //! moves) and prints them as that module's constants, with how well they and the weights in the
 //! file now predict positions kept out of the fit. Deterministic: the same N gives the same
 //! weights. About 10 minutes on two cores for the default 60,000 positions.
@@ -10,7 +10,9 @@
 //! solver, on two threads. Fit: least squares of the exact score (in discs) on a weight per
 //! pattern class (a pattern and its mirror share one), per move of mobility and for the move,
 //! damped (ridge, `DAMPING`) so that rare patterns stay near zero, by conjugate gradients
-//! (CGLS). Every tenth position is kept out, to measure the fit on.
+//! (CGLS). Every tenth position is kept out, to measure the fit on (with another N than the
+//! default, some of those may be among the positions the file's weights were fitted to, which
+//! flatters their row).
 
 use crate::othello_endgame::{
     after_move, corner_mirror, decode_weights, edge_mirror, flips, moves, patterns, Solver,
@@ -41,11 +43,17 @@ struct Solved {
 
 pub fn bench(arguments: &[String]) {
     let positions = match arguments.iter().position(|a| a == "--positions") {
-        Some(at) => arguments
-            .get(at + 1)
-            .and_then(|count| count.parse().ok())
-            .filter(|&count| count >= 2 * HELD_OUT)
-            .expect("--positions takes a count of at least 20"),
+        Some(at) => {
+            let given = arguments.get(at + 1);
+            match given.and_then(|count| count.parse().ok()) {
+                Some(count) if count >= 2 * HELD_OUT => count,
+                _ => {
+                    let given = given.map_or("nothing".to_string(), |g| format!("{g:?}"));
+                    eprintln!("error: --positions takes a count of at least 20, found {given}");
+                    std::process::exit(2);
+                }
+            }
+        }
         None => POSITIONS,
     };
     eprintln!("othello-fit: solving {positions} positions on two threads");

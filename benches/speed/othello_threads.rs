@@ -1,5 +1,5 @@
 //! `othello_endgame --threads 2` against one thread on FFO #45-#49 (24-26 empties), opt-in:
-//! `cargo bench -- othello-threads` (about 10 minutes; `--rounds N` sets the rounds, 3 by
+//! `cargo bench --bench speed -- othello-threads` (about 10 minutes; `--rounds N` sets the rounds, 3 by
 //! default). In-process, a fresh table per solve, one thread and two alternating so that the
 //! machine's drift weighs on both; wall time, since two threads are there to cut it. Every
 //! answer is checked against the .obf move scores.

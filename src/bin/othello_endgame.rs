@@ -17,7 +17,8 @@
 //! `error: line N: …` on stderr and exit status 1, with nothing on stdout.
 //! Size: an exact solve is practical up to about 26 empty squares. Measured (release build, one
 //! thread's CPU time on a 2-core VM, FFO positions): 20 empties 0.5 s, 22 about 1 s, 24-25
-//! 1-15 s, 26 about 15 s, 27 about 12 s, 28 2-5 minutes, 29-30 1-9 minutes;
+//! 1-15 s, 26 about 15 s, 27 about 12 s, 28 2-5 minutes (#53 105 s, #54 297 s), 29-30 1-9
+//! minutes;
 //! about 3x per empty square, so the start position (60) never ends.
 //! Before solving a position with more than 26 empties it writes
 //! `note: line N: 34 empty squares: an exact solve may take very long (…)` on stderr, so a long
@@ -38,8 +39,8 @@
 //! move generation. Popcounts are std's `count_ones`, the portable path, so plain `rustc -O` builds
 //! it for any judge.
 //! The evaluation weighs the patterns of the corners' 3x3 squares and of the edges, and
-//! mobility; its weights were fitted to 60,000 exactly solved positions by
-//! `cargo bench -- othello-fit` (benches/speed/othello_fit.rs), which prints them.
+//! mobility; its weights were fitted to 54,000 exactly solved positions by
+//! `cargo bench --bench speed -- othello-fit` (benches/speed/othello_fit.rs), which prints them.
 //! Layout: `board` (squares, lines, stable discs), `moves` (legal moves and flips), `evaluation`
 //! (the look ahead's patterns and weights) and `search` (the exact solver) are shared word for
 //! word with `othello_player`
@@ -425,7 +426,7 @@ mod moves {
 /// What the search orders moves by from 16 empties on (the leaves of its look ahead): the final
 /// disc difference a position promises the side to move, in eighths of a disc. A weight for the
 /// pattern of each corner's 3x3 squares and of each edge, one per move more than the other side
-/// has, and one for having the move, fitted by least squares to the exact scores of 60,000
+/// has, and one for having the move, fitted by least squares to the exact scores of 54,000
 /// positions with 12-18 empties from games of random and greedy moves (made by
 /// `cargo bench --bench speed -- othello-fit`, which prints the constants below and how well the
 /// fit predicts positions it was not fitted to).
@@ -437,7 +438,8 @@ mod evaluation {
     /// The weight of having the move.
     pub const TEMPO: i32 = 37;
     /// The patterns of a corner's 3x3 squares and of an edge's 8: 3^9 and 3^8, each square empty
-    /// (0), the mover's (1) or the other side's (2), the square nearest a1 the lowest digit.
+    /// (0), the mover's (1) or the other side's (2), read as `patterns` says (the corner square
+    /// the lowest digit).
     pub const CORNER_PATTERNS: usize = 19_683;
     pub const EDGE_PATTERNS: usize = 6_561;
     /// The weights as two hex digits each (an `i8`), one per pattern that is not the mirror of
@@ -1106,8 +1108,8 @@ mod search {
     /// evaluation orders the moves of endgames as played far better (FFO #53: 3.4 billion nodes
     /// against 6.3), but not those of a wipe-out: fitted to ordinary positions, it does not see
     /// that leaving the other side no move matters more than any pattern (FFO #59, +64, took 19
-    /// billion nodes instead of 4 million, most of them as MTD(f) climbed past +40, and as many
-    /// with mobility ordering only the nodes whose window asked for more than +32). Where the
+    /// billion nodes instead of 4 million, most of them as MTD(f) climbed past +40, and 309
+    /// million with mobility ordering only the nodes whose window asked for more). Where the
     /// evaluation itself foresees such a margin, mobility and corners lead, as they did before.
     #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
     enum Scoring {

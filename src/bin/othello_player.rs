@@ -22,7 +22,8 @@
 //! a `PS` with a move available, input ending mid-game) gets `error: line N: …` on stderr and
 //! exit status 1.
 //! Approach: the bitboards, move generation and exact endgame search of `othello_endgame` (the
-//! modules `board`, `moves`, `evaluation` and `search`, kept word for word identical by
+//! modules `board`, `moves`, `evaluation` (the fitted one that orders the exact search's moves)
+//! and `search`, kept word for word identical by
 //! tests/solvers/shared_code.rs).
 //! With more than `ENDGAME_EMPTIES` empty squares, a fixed-depth alpha-beta (`midgame`) over an
 //! evaluation of mobility, corners, the squares next to empty corners, stable edge discs and
@@ -808,7 +809,7 @@ mod moves {
 /// What the search orders moves by from 16 empties on (the leaves of its look ahead): the final
 /// disc difference a position promises the side to move, in eighths of a disc. A weight for the
 /// pattern of each corner's 3x3 squares and of each edge, one per move more than the other side
-/// has, and one for having the move, fitted by least squares to the exact scores of 60,000
+/// has, and one for having the move, fitted by least squares to the exact scores of 54,000
 /// positions with 12-18 empties from games of random and greedy moves (made by
 /// `cargo bench --bench speed -- othello-fit`, which prints the constants below and how well the
 /// fit predicts positions it was not fitted to).
@@ -820,7 +821,8 @@ mod evaluation {
     /// The weight of having the move.
     pub const TEMPO: i32 = 37;
     /// The patterns of a corner's 3x3 squares and of an edge's 8: 3^9 and 3^8, each square empty
-    /// (0), the mover's (1) or the other side's (2), the square nearest a1 the lowest digit.
+    /// (0), the mover's (1) or the other side's (2), read as `patterns` says (the corner square
+    /// the lowest digit).
     pub const CORNER_PATTERNS: usize = 19_683;
     pub const EDGE_PATTERNS: usize = 6_561;
     /// The weights as two hex digits each (an `i8`), one per pattern that is not the mirror of
@@ -1488,8 +1490,8 @@ mod search {
     /// evaluation orders the moves of endgames as played far better (FFO #53: 3.4 billion nodes
     /// against 6.3), but not those of a wipe-out: fitted to ordinary positions, it does not see
     /// that leaving the other side no move matters more than any pattern (FFO #59, +64, took 19
-    /// billion nodes instead of 4 million, most of them as MTD(f) climbed past +40, and as many
-    /// with mobility ordering only the nodes whose window asked for more than +32). Where the
+    /// billion nodes instead of 4 million, most of them as MTD(f) climbed past +40, and 309
+    /// million with mobility ordering only the nodes whose window asked for more). Where the
     /// evaluation itself foresees such a margin, mobility and corners lead, as they did before.
     #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
     enum Scoring {
