@@ -1145,10 +1145,12 @@ fbfcf905f10000d0f400de00000000fde407000a05ea00000000fcf7000a0519d8ed000000f60012
                 weights.push(weights[mirrored]);
                 continue;
             }
-            let pair = std::str::from_utf8(digits.next()?).ok()?;
-            if pair.len() != 2 {
+            let pair = digits.next()?;
+            // Two hex digits exactly (`from_str_radix` alone would take `+f`).
+            if pair.len() != 2 || !pair.iter().all(u8::is_ascii_hexdigit) {
                 return None;
             }
+            let pair = std::str::from_utf8(pair).ok()?;
             weights.push(u8::from_str_radix(pair, 16).ok()? as i8);
         }
         match digits.next() {
@@ -1388,6 +1390,7 @@ fbfcf905f10000d0f400de00000000fde407000a05ea00000000fcf7000a0519d8ed000000f60012
             hex.truncate(hex.len() - 3);
             assert_eq!(decode_weights(&hex, EDGE_PATTERNS, edge_mirror), None); // a weight short
             assert_eq!(decode_weights("0g", 1, edge_mirror), None);
+            assert_eq!(decode_weights("+f", 1, edge_mirror), None);
             assert_eq!(decode_weights("0é", 1, edge_mirror), None);
         }
     }
