@@ -2405,28 +2405,25 @@ mod search {
     mod tests {
         use super::*;
 
-        /// A position of an .obf line's board, as bitboards for the side to move.
-        fn position(line: &str) -> (u64, u64) {
-            let squares: Vec<u8> = line.bytes().take(64).collect();
-            let bits = |disc: u8| {
-                (0..64)
-                    .filter(|&at| squares[at] == disc)
-                    .map(|at| 1u64 << at)
-                    .sum::<u64>()
-            };
-            let (black, white) = (bits(b'X'), bits(b'O'));
-            if line.ends_with('X') {
-                (black, white)
-            } else {
-                (white, black)
+        /// A board of an .obf line (a1 … h8) as bitboards: X's discs, O's.
+        fn bitboards(board: &str) -> (u64, u64) {
+            let (mut black, mut white) = (0u64, 0u64);
+            for (square, mark) in board.bytes().take(64).enumerate() {
+                match mark {
+                    b'X' => black |= 1 << square,
+                    b'O' => white |= 1 << square,
+                    _ => {}
+                }
             }
+            (black, white)
         }
 
         #[test]
         fn a_wipe_out_is_searched_by_mobility_and_an_even_endgame_by_the_evaluation() {
             let weights = Weights::default();
+            // X to move in both.
             let scoring = |line: &str| {
-                let (me, other) = position(line);
+                let (me, other) = bitboards(line);
                 Scoring::for_position(&weights, me, other, moves(me, other))
             };
             // FFO #59 (+64) and #41 (+0).
@@ -2436,7 +2433,7 @@ mod search {
             assert_eq!(scoring(even), Scoring::Evaluation);
             // The same wipe-out seen from the side being wiped out (after a pass of X's, were it
             // possible): a loss by as many discs asks for mobility too.
-            let (me, other) = position(wipe_out);
+            let (me, other) = bitboards(wipe_out);
             let theirs = moves(other, me);
             assert_eq!(
                 Scoring::for_position(&weights, other, me, theirs),
@@ -2448,14 +2445,7 @@ mod search {
         fn a_position_with_34_moves_lists_them_all_and_the_look_ahead_keeps_them() {
             // Not from a game (a search for many moves made it): X has 34 moves, 34 empties.
             let line = "-X--OX---OOX--OX--X--OX--OX-X-X---OOOXO---OXOXO-O---O-O-XO------";
-            let (mut me, mut other) = (0u64, 0u64);
-            for (square, mark) in line.bytes().enumerate() {
-                match mark {
-                    b'X' => me |= 1 << square,
-                    b'O' => other |= 1 << square,
-                    _ => {}
-                }
-            }
+            let (me, other) = bitboards(line);
             let legal = moves(me, other);
             assert_eq!(legal.count_ones(), 34);
             let mut list = [Child::default(); 64];
