@@ -3,16 +3,24 @@
 //! or a deadlock is still stopped.
 //!
 //! The kernel keeps, per thread, the time it ran and the time it waited on a run queue
-//! (`/proc/PID/task/TID/schedstat`, in ns). A case's busy time is the sum of both over every
+//! (`/proc/PID/schedstat`, in ns). A case's busy time comes from the sum of both over every
 //! thread of every process of the case seen so far, each thread's last reading kept once it is
-//! gone (a reaped process's statistics go with it); its idle time is its wall time less that,
-//! never below zero. Summing over threads lends a multi-threaded program the time its threads
-//! were busy side by side, so its idle time can only be undercounted: its CPU time limit bounds
-//! what it gains, the real-time backstop (`Limits::wall_backstop`) the rest. The kernel adds a
-//! wait to a thread's count when the thread gets a CPU, so a wait in progress counts a moment
-//! late. Idle time is never more than wall time, so a case is never stopped earlier than by wall
-//! time; where the statistics cannot be read, idle time is not measured and the wall bound
-//! counts wall time, as it did before.
+//! gone (a reaped process's statistics go with it). Summed over threads, it can outgrow the
+//! wall time: threads that wait for one CPU side by side each count their wait (250 threads
+//! that wake together and spin 20 µs wait 0.6 s between them, for 5 ms of CPU time). So the
+//! case's time is handed out look by look (a [`Ledger`]): between two looks, the case is busy
+//! for at most the time that passed, and idle for what its busy time leaves of it.
+//!
+//! The kernel adds a wait to a thread's count only when the thread gets a CPU, so a wait that
+//! spans a look is reported late, all at once. Reported busy time beyond the time since the
+//! last look may therefore claim back the idle time of earlier looks, but only as far back as
+//! the run's own previous look less the longest wait a single thread reported (a wait reported
+//! now ended after that look, so it began at most its own length before it): a starved
+//! program is not idle, and the 250 threads above win back a few milliseconds a wake-up, not
+//! seconds. A case is never stopped earlier than by wall time; where the statistics cannot be
+//! read, idle time is not measured and the wall bound counts wall time. Threads that run side
+//! by side are busy together, not twice: their CPU time limit bounds what they do, the
+//! real-time backstop (`Limits::wall_backstop`) the rest.
 //!
 //! The runs of one case (an interactive program and its interactor) share an [`Activity`]: the
 //! case is busy while either side is, so neither is idle while the other computes. The judge's
@@ -27,7 +35,7 @@ use std::fs::File;
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// One thread's scheduler statistics, or their sum over threads.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -136,39 +144,102 @@ pub type ThreadKey = (i32, u64, i32);
 
 /// The last statistics seen of every thread of a run, alive or not.
 #[derive(Debug, Default)]
-pub struct Threads(HashMap<ThreadKey, Sched>);
+pub struct Threads {
+    last: HashMap<ThreadKey, Sched>,
+    /// The longest wait one thread reported since `take_longest_wait` was last called.
+    longest_wait: Duration,
+}
 
 impl Threads {
-    /// Keeps the newest reading of a thread (its counts only grow).
+    /// Keeps the newest reading of a thread (its counts only grow), noting how much its wait
+    /// grew since the one before.
     pub fn record(&mut self, thread: ThreadKey, sched: Sched) {
-        self.0.insert(thread, sched);
+        let before = self.last.insert(thread, sched).unwrap_or_default();
+        self.longest_wait = self
+            .longest_wait
+            .max(sched.wait.saturating_sub(before.wait));
     }
 
     /// The sum over every thread seen.
     pub fn total(&self) -> Sched {
-        self.0.values().fold(Sched::default(), |sum, sched| Sched {
-            run: sum.run + sched.run,
-            wait: sum.wait + sched.wait,
-        })
+        self.last
+            .values()
+            .fold(Sched::default(), |sum, sched| Sched {
+                run: sum.run + sched.run,
+                wait: sum.wait + sched.wait,
+            })
+    }
+
+    /// The longest wait a single thread reported since the last call (see [`Ledger`]).
+    pub fn take_longest_wait(&mut self) -> Duration {
+        std::mem::take(&mut self.longest_wait)
     }
 }
 
-/// The idle time of a case that has been running for `elapsed` and was busy (running or
-/// waiting for a CPU, summed over its threads) for `busy`.
-pub fn idle(elapsed: Duration, busy: Duration) -> Duration {
-    elapsed.saturating_sub(busy)
+/// How many of the latest intervals between looks keep their idle time open to a late wait
+/// (at a look every 10 ms, more than 20 s of them; an older one is settled).
+const RECENT_KEPT: usize = 2048;
+
+/// A case's time handed out look by look: each interval between two looks is busy for at most
+/// its length, idle for the rest; busy time reported beyond an interval's length (a wait the
+/// kernel reported late) claims back the idle time of recent intervals, newest first, but none
+/// that ended at or before `reach` (see the module's notes).
+#[derive(Debug, Default)]
+struct Ledger {
+    /// The case's time up to which it was handed out; `None` before the first look.
+    until: Option<Duration>,
+    /// The latest intervals, oldest first: (where each ended, its idle time).
+    recent: std::collections::VecDeque<(Duration, Duration)>,
+    /// The idle time of every interval, the settled ones and the latest.
+    idle: Duration,
 }
 
-/// The busy time of a case's runs, summed, and of the judge's threads that work for it;
-/// shared by the runs of one case. A run whose statistics cannot be read makes the whole case
-/// unmeasured.
-#[derive(Debug, Default)]
+impl Ledger {
+    /// Hands out the case's time from the last look (or `from`, at the first) to `now`, in
+    /// which `busy` more was reported: late busy time may claim idle time back as far as
+    /// `reach`.
+    fn advance(&mut self, from: Duration, now: Duration, busy: Duration, reach: Duration) {
+        let until = *self.until.get_or_insert(from);
+        let span = now.saturating_sub(until);
+        let late = busy.saturating_sub(span);
+        if !span.is_zero() {
+            self.push(now, span - busy.min(span));
+        }
+        let mut late = late;
+        for (end, idle) in self.recent.iter_mut().rev() {
+            if late.is_zero() || *end <= reach {
+                break;
+            }
+            let back = late.min(*idle);
+            *idle -= back;
+            self.idle -= back;
+            late -= back;
+        }
+        self.until = Some(until.max(now));
+    }
+
+    fn push(&mut self, end: Duration, idle: Duration) {
+        self.recent.push_back((end, idle));
+        self.idle += idle;
+        if self.recent.len() > RECENT_KEPT {
+            self.recent.pop_front();
+        }
+    }
+}
+
+/// The case's account of busy and idle time, shared by its runs and the judge's threads that
+/// work for it. A run whose statistics cannot be read makes the whole case unmeasured.
+#[derive(Debug)]
 pub struct Activity {
-    busy_nanos: AtomicU64,
+    /// When the account was opened: the case's times count from here.
+    origin: Instant,
+    ledger: Mutex<Ledger>,
     unmeasured: AtomicBool,
     /// The judge's threads that work for the case, by thread id, with their last reading (kept
     /// once the thread is gone).
     helpers: Mutex<HashMap<i32, Helper>>,
+    /// What the judge's threads were counted busy so far (less what they looked in vain).
+    helpers_counted: Mutex<Duration>,
 }
 
 /// One of the judge's threads that works for a case.
@@ -201,7 +272,13 @@ impl HelperTime {
 impl Activity {
     /// A fresh account, for the runs of one case.
     pub fn new() -> Arc<Activity> {
-        Arc::new(Activity::default())
+        Arc::new(Activity {
+            origin: Instant::now(),
+            ledger: Mutex::new(Ledger::default()),
+            unmeasured: AtomicBool::new(false),
+            helpers: Mutex::new(HashMap::new()),
+            helpers_counted: Mutex::new(Duration::ZERO),
+        })
     }
 
     /// Counts the calling thread of the judge (a relay, a built-in opponent, a reader of a
@@ -220,24 +297,33 @@ impl Activity {
         }
     }
 
-    /// The time the judge's threads that work for the case ran or waited for a CPU, read now,
-    /// each less the time it looked in vain. The time looked in vain is taken from the clock
-    /// and a thread's wait reaches its statistics only when it gets a CPU, so it can run ahead
-    /// of them: it is taken off that thread's own time only, never off another's (a built-in
-    /// opponent starved on a busy machine stays busy).
-    fn helpers_busy(&self) -> Duration {
+    /// The time the judge's threads that work for the case ran or waited for a CPU since the
+    /// last call, read now, less the time they looked in vain, and the longest wait one of them
+    /// reported meanwhile. The time looked in vain is taken from the clock and a thread's wait
+    /// reaches its statistics only when it gets a CPU, so it can run ahead of them: it is taken
+    /// off that thread's own time only, never off another's (a built-in opponent starved on a
+    /// busy machine stays busy); what was counted busy before it was told stays counted, and
+    /// the thread's next busy time makes up for it.
+    fn helpers_more(&self) -> (Duration, Duration) {
         let Ok(mut helpers) = self.helpers.lock() else {
-            return Duration::ZERO;
+            return (Duration::ZERO, Duration::ZERO);
         };
         let mut busy = Duration::ZERO;
+        let mut longest_wait = Duration::ZERO;
         for (tid, helper) in helpers.iter_mut() {
             if let Reading::Stats(sched) = read_file(&format!("/proc/self/task/{tid}/schedstat")) {
+                longest_wait = longest_wait.max(sched.wait.saturating_sub(helper.last.wait));
                 helper.last = sched;
             }
             let in_vain = Duration::from_nanos(helper.in_vain.load(Ordering::Relaxed));
             busy += (helper.last.run + helper.last.wait).saturating_sub(in_vain);
         }
-        busy
+        let Ok(mut counted) = self.helpers_counted.lock() else {
+            return (Duration::ZERO, longest_wait);
+        };
+        let more = busy.saturating_sub(*counted);
+        *counted = counted.max(busy);
+        (more, longest_wait)
     }
 }
 
@@ -251,38 +337,62 @@ impl Activity {
     }
 }
 
-/// One run's part in an [`Activity`]: what it has added so far.
+/// One run's part in an [`Activity`].
 pub struct Part {
     activity: Arc<Activity>,
+    /// When the run started, in the case's time.
+    start: Duration,
+    /// The run's busy time handed to the case so far.
     added: Duration,
+    /// The case's time at the run's previous look.
+    last_look: Option<Duration>,
 }
 
 impl Part {
-    pub fn new(activity: Arc<Activity>) -> Part {
+    /// The part of a run that started at `started`.
+    pub fn new(activity: Arc<Activity>, started: Instant) -> Part {
+        let start = started.saturating_duration_since(activity.origin);
+        Part::starting_at(activity, start)
+    }
+
+    fn starting_at(activity: Arc<Activity>, start: Duration) -> Part {
         Part {
             activity,
+            start,
             added: Duration::ZERO,
+            last_look: None,
         }
     }
 
-    /// Adds the run's busy time so far (`None`: it cannot be measured) to the case's, and
-    /// returns the case's idle time after `elapsed` of this run, `None` if not measured.
-    pub fn idle(&mut self, elapsed: Duration, busy: Option<Duration>) -> Option<Duration> {
-        match busy {
-            Some(busy) => {
-                if busy > self.added {
-                    let more = (busy - self.added).as_nanos() as u64;
-                    self.activity.busy_nanos.fetch_add(more, Ordering::Relaxed);
-                    self.added = busy;
-                }
-            }
-            None => self.activity.unmeasured.store(true, Ordering::Relaxed),
-        }
+    /// Hands the run's busy time so far (`None`: it cannot be measured) to the case at `elapsed`
+    /// of this run, with the longest wait one of its threads reported since its previous look,
+    /// and returns the case's idle time, `None` if not measured.
+    pub fn idle(
+        &mut self,
+        elapsed: Duration,
+        busy: Option<Duration>,
+        longest_wait: Duration,
+    ) -> Option<Duration> {
+        let Some(busy) = busy else {
+            self.activity.unmeasured.store(true, Ordering::Relaxed);
+            return None;
+        };
         if self.activity.unmeasured.load(Ordering::Relaxed) {
             return None;
         }
-        let runs = Duration::from_nanos(self.activity.busy_nanos.load(Ordering::Relaxed));
-        Some(idle(elapsed, runs + self.activity.helpers_busy()))
+        let more = busy.saturating_sub(self.added);
+        self.added = self.added.max(busy);
+        let (helpers_more, helpers_longest_wait) = self.activity.helpers_more();
+        let now = self.start + elapsed;
+        let mut ledger = self.activity.ledger.lock().ok()?;
+        let looked = self
+            .last_look
+            .unwrap_or(self.start)
+            .min(ledger.until.unwrap_or(self.start));
+        let reach = looked.saturating_sub(longest_wait.max(helpers_longest_wait));
+        ledger.advance(self.start, now, more + helpers_more, reach);
+        self.last_look = Some(now);
+        Some(ledger.idle)
     }
 
     /// How long the judge's threads that work for the case (a relay, a built-in opponent)
@@ -349,9 +459,21 @@ mod tests {
         assert!(read_threads(i32::MAX, 3, |_, _| panic!("read")));
     }
 
-    fn busy(threads: &Threads) -> Duration {
+    /// A run's part in a fresh case, started when the case did.
+    fn fresh_part() -> (Arc<Activity>, Part) {
+        let activity = Activity::new();
+        let part = Part::starting_at(Arc::clone(&activity), Duration::ZERO);
+        (activity, part)
+    }
+
+    /// A look at `at` ms into the run whose threads' readings are `threads`.
+    fn look(part: &mut Part, at: u64, threads: &mut Threads) -> Option<Duration> {
         let total = threads.total();
-        total.run + total.wait
+        part.idle(
+            ms(at),
+            Some(total.run + total.wait),
+            threads.take_longest_wait(),
+        )
     }
 
     /// Two readings of a run's threads, one second and three seconds in: a starved program
@@ -361,41 +483,113 @@ mod tests {
     fn idle_time_from_two_readings() {
         let reading = |line: &str| Sched::parse(line).unwrap();
         // A starved program: 0.3 s run and 0.6 s waited after 1 s; 0.9 s and 1.9 s after 3 s.
+        let (_, mut part) = fresh_part();
         let mut starved = Threads::default();
         starved.record((100, 7, 100), reading("300000000 600000000 40"));
-        assert_eq!(idle(ms(1000), busy(&starved)), ms(100));
+        assert_eq!(look(&mut part, 1000, &mut starved), Some(ms(100)));
         starved.record((100, 7, 100), reading("900000000 1900000000 120"));
-        assert_eq!(idle(ms(3000), busy(&starved)), ms(200));
+        assert_eq!(look(&mut part, 3000, &mut starved), Some(ms(200)));
         assert_eq!(starved.total().wait, ms(1900));
         // A sleeper: 20 ms of run time and 1 ms waited, then nothing.
+        let (_, mut part) = fresh_part();
         let mut sleeper = Threads::default();
         sleeper.record((200, 9, 200), reading("20000000 1000000 3"));
-        assert_eq!(idle(ms(1000), busy(&sleeper)), ms(979));
+        assert_eq!(look(&mut part, 1000, &mut sleeper), Some(ms(979)));
         sleeper.record((200, 9, 200), reading("20000000 1000000 3"));
-        assert_eq!(idle(ms(3000), busy(&sleeper)), ms(2979));
+        assert_eq!(look(&mut part, 3000, &mut sleeper), Some(ms(2979)));
         // Two threads; the second ends after the first reading and is not read again.
+        let (_, mut part) = fresh_part();
         let mut threads = Threads::default();
         threads.record((300, 5, 300), reading("100000000 0 1"));
         threads.record((300, 5, 301), reading("800000000 100000000 9"));
-        assert_eq!(idle(ms(1000), busy(&threads)), ms(0));
+        assert_eq!(look(&mut part, 1000, &mut threads), Some(ms(0)));
         threads.record((300, 5, 300), reading("200000000 0 2"));
-        assert_eq!(idle(ms(3000), busy(&threads)), ms(1900));
+        assert_eq!(look(&mut part, 3000, &mut threads), Some(ms(1900)));
+    }
+
+    /// The sleeper of issue 46: it sleeps while 250 helpers, pinned to one CPU, wake together
+    /// every 0.5 s and spin 20 µs each. Between them they wait about 0.63 s a wake-up (the
+    /// last one 5 ms): summed over threads, more busy time than wall time. Looked at every
+    /// 10 ms, each wake-up is busy for its own interval and wins back the one before it (the
+    /// helpers' waits reach 5 ms behind the previous look): 480 ms of every 500 are idle, so
+    /// after 15 s the case was idle 14.4 s, far past any wall bound, where the sum said 0.
+    #[test]
+    fn threads_that_wait_side_by_side_do_not_outgrow_the_wall_time() {
+        let (_, mut part) = fresh_part();
+        let mut reported = Duration::ZERO;
+        let mut idle = None;
+        for look in 1..=1500u64 {
+            let wakes = look % 50 == 0;
+            let longest_wait = match wakes {
+                true => ms(5),
+                false => Duration::ZERO,
+            };
+            if wakes {
+                reported += ms(630);
+            }
+            idle = part.idle(ms(look * 10), Some(reported), longest_wait);
+        }
+        assert_eq!(idle, Some(ms(14_400)));
+        assert!(reported > ms(15_000), "the sum would have hidden it");
+    }
+
+    /// A program starved of CPU: it waits 50 ms on the run queue, then runs 10 ms, again and
+    /// again. The kernel tells each wait only when it ends (at the look that also sees the run),
+    /// so five looks in a row see nothing; the wait, 50 ms long, reaches back over them and
+    /// wins their idle time back: the program is never idle.
+    #[test]
+    fn a_wait_told_late_wins_back_the_time_it_spanned() {
+        let (_, mut part) = fresh_part();
+        let mut reported = Duration::ZERO;
+        for look in 1..=600u64 {
+            let told = look % 6 == 0;
+            if told {
+                reported += ms(60);
+            }
+            let longest_wait = if told { ms(50) } else { Duration::ZERO };
+            let idle = part
+                .idle(ms(look * 10), Some(reported), longest_wait)
+                .unwrap();
+            match told {
+                true => assert_eq!(idle, Duration::ZERO, "at look {look}"),
+                false => assert_eq!(idle, ms(10 * (look % 6)), "at look {look}"),
+            }
+        }
     }
 
     #[test]
     fn idle_time_is_shared_by_the_runs_of_a_case() {
         let activity = Activity::new();
-        let mut program = Part::new(Arc::clone(&activity));
-        let mut interactor = Part::new(Arc::clone(&activity));
+        let mut program = Part::starting_at(Arc::clone(&activity), Duration::ZERO);
+        let mut interactor = Part::starting_at(Arc::clone(&activity), Duration::ZERO);
+        let none = Duration::ZERO;
         // The program computes for 2 s while the interactor waits for it.
-        assert_eq!(program.idle(ms(2000), Some(ms(2000))), Some(ms(0)));
-        assert_eq!(interactor.idle(ms(2000), Some(ms(0))), Some(ms(0)));
+        assert_eq!(program.idle(ms(2000), Some(ms(2000)), none), Some(ms(0)));
+        assert_eq!(interactor.idle(ms(2000), Some(ms(0)), none), Some(ms(0)));
         // Then both wait for each other for 1.5 s.
-        assert_eq!(program.idle(ms(3500), Some(ms(2000))), Some(ms(1500)));
-        assert_eq!(interactor.idle(ms(3500), Some(ms(0))), Some(ms(1500)));
+        assert_eq!(program.idle(ms(3500), Some(ms(2000)), none), Some(ms(1500)));
+        assert_eq!(interactor.idle(ms(3500), Some(ms(0)), none), Some(ms(1500)));
         // A run that cannot be measured makes the case unmeasured, for both.
-        assert_eq!(interactor.idle(ms(3600), None), None);
-        assert_eq!(program.idle(ms(3600), Some(ms(2100))), None);
+        assert_eq!(interactor.idle(ms(3600), None, none), None);
+        assert_eq!(program.idle(ms(3600), Some(ms(2100)), none), None);
+    }
+
+    /// Two runs looked at in turn, 5 ms apart: the program computes all the time, its
+    /// interactor waits. A look by the interactor hands out 5 ms that the program's busy time,
+    /// told at its own next look, wins back: the case is never idle for more than the 5 ms
+    /// between two looks.
+    #[test]
+    fn busy_time_told_at_a_runs_own_look_counts_for_the_time_since_it() {
+        let activity = Activity::new();
+        let mut program = Part::starting_at(Arc::clone(&activity), Duration::ZERO);
+        let mut interactor = Part::starting_at(Arc::clone(&activity), Duration::ZERO);
+        let none = Duration::ZERO;
+        for look in 1..=200u64 {
+            let waiting = interactor.idle(ms(look * 10 - 5), Some(ms(0)), none);
+            assert_eq!(waiting, Some(ms(5)), "at look {look}");
+            let computing = program.idle(ms(look * 10), Some(ms(look * 10)), none);
+            assert_eq!(computing, Some(ms(0)), "at look {look}");
+        }
     }
 
     #[test]
@@ -404,7 +598,7 @@ mod tests {
             return; // nothing to read on this kernel
         }
         let activity = Activity::new();
-        let mut program = Part::new(Arc::clone(&activity));
+        let mut program = Part::starting_at(Arc::clone(&activity), Duration::ZERO);
         // The program has waited 1 s for its next line, while a thread of the judge computed
         // for 300 ms (and then waits to be let go).
         let helper = Arc::clone(&activity);
@@ -418,7 +612,7 @@ mod tests {
             let _ = go.recv();
         });
         computing.recv().unwrap();
-        let idle = program.idle(ms(1000), Some(ms(0))).unwrap();
+        let idle = program.idle(ms(1000), Some(ms(0)), Duration::ZERO).unwrap();
         drop(let_go);
         thread.join().unwrap();
         // It ran (or waited for a CPU) for its 300 ms (a reading can lag by a clock tick).
@@ -427,10 +621,10 @@ mod tests {
         // may drop it a moment after the join: once it is gone, its last reading stays, so two
         // readings agree, and the case is no more idle than before.
         let start = std::time::Instant::now();
-        let mut before = program.idle(ms(1000), Some(ms(0)));
+        let mut before = program.idle(ms(1000), Some(ms(0)), Duration::ZERO);
         loop {
             std::thread::sleep(ms(20));
-            let now = program.idle(ms(1000), Some(ms(0)));
+            let now = program.idle(ms(1000), Some(ms(0)), Duration::ZERO);
             if now == before || start.elapsed() > ms(2000) {
                 assert_eq!(now, before, "a gone thread's reading moved");
                 break;
@@ -449,7 +643,7 @@ mod tests {
             return; // nothing to read on this kernel
         }
         let activity = Activity::new();
-        let mut program = Part::new(Arc::clone(&activity));
+        let mut program = Part::starting_at(Arc::clone(&activity), Duration::ZERO);
         let (computed, computing) = std::sync::mpsc::channel();
         let (let_looker_go, looker_go) = std::sync::mpsc::channel::<()>();
         let (let_worker_go, worker_go) = std::sync::mpsc::channel::<()>();
@@ -468,7 +662,7 @@ mod tests {
             let _ = worker_go.recv();
         });
         computing.recv().unwrap();
-        let idle = program.idle(ms(1000), Some(ms(0))).unwrap();
+        let idle = program.idle(ms(1000), Some(ms(0)), Duration::ZERO).unwrap();
         drop(let_looker_go);
         drop(let_worker_go);
         looking.join().unwrap();
@@ -477,11 +671,14 @@ mod tests {
         assert!(idle <= ms(800), "idle {idle:?}");
         // And the looker's own time is all gone, not below nothing.
         let looker_only = Activity::new();
-        let mut alone = Part::new(Arc::clone(&looker_only));
+        let mut alone = Part::starting_at(Arc::clone(&looker_only), Duration::ZERO);
         looker_only
             .count_this_thread()
             .looked_in_vain(ms(3_600_000));
-        assert_eq!(alone.idle(ms(1000), Some(ms(0))), Some(ms(1000)));
+        assert_eq!(
+            alone.idle(ms(1000), Some(ms(0)), Duration::ZERO),
+            Some(ms(1000))
+        );
     }
 
     #[test]

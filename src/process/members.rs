@@ -251,6 +251,8 @@ pub struct Snapshot {
     /// The scheduler statistics of every thread of the run seen so far, summed; `None` where
     /// they cannot be read.
     pub sched: Option<Sched>,
+    /// The longest wait for a CPU one thread reported since the previous look.
+    pub longest_wait: std::time::Duration,
 }
 
 /// The processes of one run, as far as the judge has seen them.
@@ -423,6 +425,7 @@ impl Members {
                 .map(|process| rss(&process))
                 .sum(),
             sched: self.sched(),
+            longest_wait: self.take_longest_wait(),
         };
         (snapshot, members.into_keys().collect())
     }
@@ -547,6 +550,11 @@ impl Members {
     /// they cannot be read.
     pub fn sched(&self) -> Option<Sched> {
         (!self.sched_unreadable).then(|| self.threads.total())
+    }
+
+    /// The longest wait for a CPU one thread of the run reported since the last call.
+    pub fn take_longest_wait(&mut self) -> std::time::Duration {
+        self.threads.take_longest_wait()
     }
 
     /// Reads the first process's statistics one last time: called when it has ended but is not

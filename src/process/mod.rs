@@ -123,7 +123,8 @@ pub struct Usage {
     pub wall: Duration,
     /// How long its threads waited for a CPU (runnable, not running), summed over them and
     /// over the judge's threads that work for its case (a relay, a built-in opponent, a reader
-    /// of its output); zero where the kernel does not tell.
+    /// of its output), but at most the time its case was counted busy (see `idle`); zero where
+    /// the kernel does not tell.
     pub cpu_wait: Duration,
     /// How long its case was idle: neither running nor waiting for a CPU (see `idle`), the most
     /// it was seen to be; `None` where that is not measured.
@@ -482,7 +483,7 @@ impl Running {
                     judge_peak,
                     boxed: boxed.as_ref(),
                 },
-                idle::Part::new(activity),
+                idle::Part::new(activity, started),
             );
             drop(counted);
             let _ = sender.send(ended);
@@ -691,7 +692,7 @@ fn supervise(run: Watched, mut part: idle::Part) -> io::Result<Ended> {
             .cpu_micros
             .store(usage.cpu.as_micros() as u64, Ordering::Relaxed);
         let elapsed = started.elapsed();
-        let idle = part.idle(elapsed, busy_time(&usage, now.sched));
+        let idle = part.idle(elapsed, busy_time(&usage, now.sched), now.longest_wait);
         most_idle = idle.max(most_idle).filter(|_| idle.is_some());
         let reason = if stop::received_signal().is_some() {
             Some(Stop::Interrupted)
@@ -738,8 +739,12 @@ fn supervise(run: Watched, mut part: idle::Part) -> io::Result<Ended> {
         None => {}
     }
     let sched = members.sched();
-    let idle = part.idle(wall, busy_time(&usage, sched));
-    usage.cpu_wait = sched.map_or(Duration::ZERO, |sched| sched.wait + part.helpers_wait());
+    let idle = part.idle(wall, busy_time(&usage, sched), members.take_longest_wait());
+    // The waits summed over threads, but never more than the time the case was counted busy
+    // (threads waiting side by side for one CPU wait once, as the wall bound counts them).
+    usage.cpu_wait = sched.map_or(Duration::ZERO, |sched| {
+        (sched.wait + part.helpers_wait()).min(wall.saturating_sub(idle.unwrap_or_default()))
+    });
     usage.idle = idle.max(most_idle).filter(|_| idle.is_some());
     Ok(Ended {
         termination: Termination::from_wait_status(

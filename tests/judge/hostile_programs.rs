@@ -687,6 +687,34 @@ fn a_sleeper_is_stopped_at_the_wall_bound_of_idle_time() {
     tag.assert_none_left();
 }
 
+/// Row 2 (issue 46): a sleeper whose 60 children, pinned to one CPU, wake together every 0.5 s
+/// and spin 0.2 ms each: they wait for that CPU side by side, and their waits, summed, hid 12 s
+/// of sleep (AC after 12 s, "waited 52.9 s for a CPU"). Threads that wait side by side are busy
+/// once, not sixty times: TLE at the wall bound of 5 s (`-t 2`) as idle, and the wait the line
+/// notes is at most the time the case was busy (under the 6 s it ran here).
+#[test]
+fn children_waiting_side_by_side_do_not_hide_a_sleeper() {
+    let _turn = cpu_heavy();
+    let tag = Tag::new("side-by-side");
+    let ran = judge_hostile("side-by-side 12 60 0.2", &tag, &["-t", "2"]);
+    assert!(ran.stdout.contains("problem/sample-1  TLE"), "{ran}");
+    assert!(
+        ran.stdout
+            .contains("    idle (sleeping or waiting on input) for ")
+            && ran.stdout.contains(" s, over the bound of 5000 ms: killed"),
+        "{ran}"
+    );
+    let waited = ran
+        .stdout
+        .split("waited ")
+        .nth(1)
+        .and_then(|rest| rest.split(" s for a CPU").next())
+        .map(|seconds| seconds.parse::<f64>().expect("a number of seconds"));
+    assert!(waited.unwrap_or(0.0) < 6.0, "waited {waited:?} s: {ran}");
+    assert_eq!(ran.code, Some(1), "{ran}");
+    tag.assert_none_left();
+}
+
 /// Row 2: a program that burns CPU forever is TLE under `-t 1`.
 #[test]
 fn burning_cpu_forever_is_tle() {
