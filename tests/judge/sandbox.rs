@@ -3,9 +3,11 @@
 //! judged against the expected `blocked`. In the sandbox it is AC; with `--no-sandbox` the
 //! same program gets through (WA), which shows that each test can fail.
 //!
-//! The sandbox needs root here (the judge says so in its banner otherwise): without it these
-//! tests check that the banner says the sandbox is off, and stop. No test sends a signal to
-//! anything but a pid it knows; the attack on the judge itself is `kill $PPID`.
+//! Most of these tests need root (the box's users, a `chown`): without it they are recorded as
+//! skipped (`needs root`, with `common::skip`) and stop. (A user's judge boxes programs in a
+//! user namespace of its own: `without_root_the_box_is_a_user_namespace_of_its_own` runs it as
+//! `nobody`.) No test sends a signal to anything but a pid it knows; the attack on the judge
+//! itself is `kill $PPID`.
 
 use crate::common::{self, Tag};
 use predicates::str::contains;
@@ -90,7 +92,7 @@ fn blocked_only_in_the_sandbox_with_words(script: &str, words: &str) {
     };
     let (out, err, code) = judge_attack(&dir, &[]);
     if !sandbox_available() {
-        assert!(err.contains("sandbox: off"), "{err}");
+        common::skip("needs root", "the sandbox's box users are root's to make");
         return;
     }
     assert!(err.contains("sandbox: on"), "{err}");
@@ -148,7 +150,7 @@ fn a_program_cannot_signal_the_judge() {
     let dir = attack("kill -TERM $PPID 2>/dev/null; echo blocked\n");
     let (out, err, code) = judge_attack(&dir, &[]);
     if !sandbox_available() {
-        assert!(err.contains("sandbox: off"), "{err}");
+        common::skip("needs root", "the sandbox's box users are root's to make");
         return;
     }
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
@@ -173,7 +175,7 @@ fn files_in_tmp_and_dev_shm_are_gone_with_the_case() {
     let dir = attack(&script);
     let (out, err, _) = judge_attack(&dir, &[]);
     if !sandbox_available() {
-        assert!(err.contains("sandbox: off"), "{err}");
+        common::skip("needs root", "the sandbox's box users are root's to make");
         return;
     }
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
@@ -209,6 +211,7 @@ fn a_program_gets_no_descriptor_of_the_judges() {
         String::from_utf8_lossy(&output.stdout).into_owned()
     };
     if !sandbox_available() {
+        common::skip("needs root", "the sandbox's box users are root's to make");
         return;
     }
     assert!(run("").contains("problem/sample-1  AC"));
@@ -360,6 +363,7 @@ fn a_link_in_a_submission_folder_is_refused_never_followed() {
 #[test]
 fn a_build_writes_no_file_past_its_size_limit_and_keeps_no_set_uid_bit() {
     if !sandbox_available() {
+        common::skip("needs root", "the sandbox's box users are root's to make");
         return;
     }
     let dir = attack("");
@@ -434,6 +438,7 @@ fn a_build_sees_nothing_of_the_folder_the_judge_runs_in() {
 #[test]
 fn what_a_build_leaves_is_given_back_without_set_uid_or_open_folders_and_bounded() {
     if !sandbox_available() {
+        common::skip("needs root", "the sandbox's box users are root's to make");
         return;
     }
     let dir = attack("");
@@ -474,6 +479,7 @@ fn what_a_build_leaves_in_its_tmpfs_does_not_lower_the_next_runs_memory() {
     // The build's stand-in (a tmpfs charged to the build's cgroup) is still held while it is
     // copied back: a cgroup pooled then would count its charge off the next run's memory.
     if !sandbox_available() {
+        common::skip("needs root", "the sandbox's box users are root's to make");
         return;
     }
     let dir = attack("");
@@ -507,6 +513,7 @@ fn a_build_cannot_fill_the_disk_with_sparse_files_or_hard_links() {
     // Each takes little room where the build writes, and much once copied back: the judge
     // counts them at their full length before it copies anything.
     if !sandbox_available() {
+        common::skip("needs root", "the sandbox's box users are root's to make");
         return;
     }
     let dir = attack("");
@@ -575,7 +582,8 @@ fn java_main_beside_its_cases_runs_from_its_class_files() {
     // its inner classes) all the same.
     let javac = std::process::Command::new("javac").arg("-version").output();
     if !javac.is_ok_and(|output| output.status.success()) {
-        return; // no Java here
+        common::skip("needs java", "no javac here");
+        return;
     }
     let dir = attack("");
     let here = dir.parent().unwrap().to_path_buf();
@@ -600,6 +608,7 @@ fn java_main_beside_its_cases_runs_from_its_class_files() {
 #[test]
 fn a_program_the_box_user_may_not_run_is_a_judge_error_that_says_why() {
     if !sandbox_available() {
+        common::skip("needs root", "the sandbox's box users are root's to make");
         return;
     }
     // As root, the box's user is not the file's owner: mode 0700 keeps it out.
@@ -637,6 +646,7 @@ fn abort_is_still_a_runtime_error_by_sigabrt() {
 #[test]
 fn a_fork_bomb_meets_the_process_limit() {
     if !sandbox_available() {
+        common::skip("needs root", "the sandbox's box users are root's to make");
         return;
     }
     let tag = Tag::new("sandbox-forks");
@@ -688,6 +698,7 @@ fn a_python_found_on_path_runs_in_the_sandbox() {
 #[test]
 fn relative_paths_work_and_the_working_folder_is_private() {
     if !sandbox_available() {
+        common::skip("needs root", "the sandbox's box users are root's to make");
         return;
     }
     let dir = attack("echo note > ./scratch && [ \"$(cat ./scratch)\" = note ] && echo blocked\n");
@@ -743,7 +754,8 @@ fn judge_as_nobody(folder: &Path, arguments: &[&str]) -> Option<(String, String)
 #[test]
 fn without_root_the_box_is_a_user_namespace_of_its_own() {
     if !sandbox_available() {
-        return; // the test needs root to become another user
+        common::skip("needs root", "to become another user");
+        return;
     }
     // A folder `nobody` can read, outside the project (whose target/ it may not reach).
     let tag = Tag::new("sandbox-nobody");
@@ -771,10 +783,13 @@ fn without_root_the_box_is_a_user_namespace_of_its_own() {
     mode(&folder, 0o755);
     mode(&folder.join("problem"), 0o755);
     let Some((out, err)) = judge_as_nobody(&folder, &["--cmd", "sh attack.sh", "problem"]) else {
-        return; // no setpriv here
+        common::skip("needs setpriv", "no setpriv here");
+        return;
     };
     if err.contains("no user namespace could be made") {
-        return; // this kernel forbids them to users: the banner said so
+        // This kernel forbids them to users: the banner said so.
+        common::skip("needs user namespaces", "the kernel refuses them to users");
+        return;
     }
     assert!(
         err.contains("sandbox: on (own namespaces, a user namespace of its own"),
@@ -793,6 +808,7 @@ fn without_root_the_box_is_a_user_namespace_of_its_own() {
 #[test]
 fn a_box_dies_with_a_judge_killed_outright() {
     if !sandbox_available() {
+        common::skip("needs root", "the sandbox's box users are root's to make");
         return;
     }
     let tag = Tag::new("sandbox-orphan");
@@ -834,6 +850,7 @@ fn the_program_keeps_its_pipes_but_not_the_judges_environment() {
         String::from_utf8_lossy(&output.stdout).into_owned()
     };
     if !sandbox_available() {
+        common::skip("needs root", "the sandbox's box users are root's to make");
         return;
     }
     assert!(run(&[]).contains("problem/sample-1  AC"));
@@ -848,6 +865,7 @@ fn a_program_cannot_rewrite_its_input_even_when_its_mode_would_let_it() {
     fs::set_permissions(&input, fs::Permissions::from_mode(0o666)).unwrap();
     let (out, err, _) = judge_attack(&dir, &[]);
     if !sandbox_available() {
+        common::skip("needs root", "the sandbox's box users are root's to make");
         return;
     }
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
@@ -859,6 +877,7 @@ fn a_program_cannot_rewrite_its_input_even_when_its_mode_would_let_it() {
 #[test]
 fn a_named_folder_that_holds_test_data_is_not_shown_and_the_judge_says_so() {
     if !sandbox_available() {
+        common::skip("needs root", "the sandbox's box users are root's to make");
         return;
     }
     // The attack names the case folder's parent, as `java -cp . Main` names the judge's folder.
@@ -939,7 +958,7 @@ fn the_judges_cache_is_covered_in_a_folder_the_box_shows() {
         String::from_utf8_lossy(&output.stderr),
     );
     if !sandbox_available() {
-        assert!(err.contains("sandbox: off"), "{err}");
+        common::skip("needs root", "the sandbox's box users are root's to make");
         return;
     }
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
@@ -987,7 +1006,12 @@ fn a_bind_mount_of_a_folder_holding_the_cache_or_the_cases_shows_neither() {
         .args(["-m", "true"])
         .status()
         .is_ok_and(|status| status.success());
-    if !sandbox_available() || !unshare_works {
+    if !sandbox_available() {
+        common::skip("needs root", "the sandbox's box users are root's to make");
+        return;
+    }
+    if !unshare_works {
+        common::skip("needs unshare", "no `unshare -m` here");
         return;
     }
     // The home that holds the cache, mounted at a second place, and the program run from there.
@@ -1131,7 +1155,8 @@ fn a_folder_submission_leaves_the_cases_it_holds_out_of_its_build() {
 #[test]
 fn a_cache_someone_else_could_change_is_not_used() {
     if !sandbox_available() {
-        return; // only root can give the folder to another user
+        common::skip("needs root", "to give a folder to another user");
+        return;
     }
     // The folder above the cache belongs to nobody: that user could put a program in the
     // cache that the judge would run (a checker's build) as root.
@@ -1250,6 +1275,7 @@ else:
         ],
     );
     if !sandbox_available() {
+        common::skip("needs root", "the sandbox's box users are root's to make");
         return;
     }
     let (out, err, _) = judge_attack(&dir, &["-j", "1"]);
@@ -1261,6 +1287,7 @@ else:
 #[test]
 fn a_key_a_case_leaves_readable_by_all_is_gone_with_its_box() {
     if !sandbox_available() {
+        common::skip("needs root", "the sandbox's box users are root's to make");
         return;
     }
     // The key goes into the box user's own keyring (linked into its session keyring, so the
@@ -1319,10 +1346,12 @@ fn a_program_cannot_reach_the_terminal_the_judge_runs_in() {
             .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
     };
     if !sandbox_available() {
+        common::skip("needs root", "the sandbox's box users are root's to make");
         return;
     }
     let Some(boxed) = run("") else {
-        return; // no `script` here
+        common::skip("needs script", "no `script` here");
+        return;
     };
     assert!(boxed.contains("problem/sample-1  AC"), "{boxed}");
     let unboxed = run("--no-sandbox").unwrap();
@@ -1332,6 +1361,7 @@ fn a_program_cannot_reach_the_terminal_the_judge_runs_in() {
 #[test]
 fn a_script_beside_the_cases_folder_is_told_why_its_neighbours_are_not_shown() {
     if !sandbox_available() {
+        common::skip("needs root", "the sandbox's box users are root's to make");
         return;
     }
     let folder = common::fresh_folder(
