@@ -30,6 +30,8 @@ pub mod stress;
 pub(crate) mod temp_folder;
 #[cfg(test)]
 mod test_folders;
+#[cfg(test)]
+mod test_skips;
 pub(crate) mod text;
 pub mod validate;
 pub mod verdict;

@@ -440,7 +440,9 @@ mod tests {
     #[test]
     fn the_threads_of_a_live_process_are_read_and_a_gone_one_is_no_failure() {
         if !available() {
-            return; // nothing to read on this kernel: every run is unmeasured
+            // Nothing to read on this kernel: every run is unmeasured.
+            crate::test_skips::skip("needs schedstat", "no per-thread scheduler statistics");
+            return;
         }
         let pid = std::process::id() as i32;
         let mut found = Vec::new();
@@ -595,7 +597,9 @@ mod tests {
     #[test]
     fn a_thread_of_the_judge_that_works_for_the_case_is_not_idle() {
         if !available() {
-            return; // nothing to read on this kernel
+            // Nothing to read on this kernel.
+            crate::test_skips::skip("needs schedstat", "no per-thread scheduler statistics");
+            return;
         }
         let activity = Activity::new();
         let mut program = Part::starting_at(Arc::clone(&activity), Duration::ZERO);
@@ -640,7 +644,9 @@ mod tests {
     #[test]
     fn time_looked_in_vain_is_taken_off_the_thread_that_looked_only() {
         if !available() {
-            return; // nothing to read on this kernel
+            // Nothing to read on this kernel.
+            crate::test_skips::skip("needs schedstat", "no per-thread scheduler statistics");
+            return;
         }
         let activity = Activity::new();
         let mut program = Part::starting_at(Arc::clone(&activity), Duration::ZERO);

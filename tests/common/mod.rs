@@ -1,8 +1,14 @@
 //! Helpers for the tests and the bench, independent of the solvers they check: the eight lines
 //! written as cell triples, fresh case folders and their judge files, the
-//! judge binary, the bound on a short error line. (The seeded random generator is the
-//! library's `game_judge::random`.)
+//! judge binary, the bound on a short error line, the record of a test skipped (`skip`, from
+//! the library's `src/test_skips.rs`, which its unit tests use too). (The seeded random
+//! generator is the library's `game_judge::random`.)
 #![allow(dead_code)] // each test crate uses only some of these
+
+#[path = "../../src/test_skips.rs"]
+mod test_skips;
+#[allow(unused_imports)] // a test crate with nothing to skip
+pub use test_skips::skip;
 
 use assert_cmd::Command;
 use std::fs;

@@ -25,7 +25,7 @@ const LAYERS: &[&[&str]] = &[
 ];
 
 /// Test-only helpers any module's unit tests may use.
-const TEST_HELPERS: &[&str] = &["test_folders"];
+const TEST_HELPERS: &[&str] = &["test_folders", "test_skips"];
 
 fn layer_of(module: &str) -> Option<usize> {
     LAYERS.iter().position(|layer| layer.contains(&module))

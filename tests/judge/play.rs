@@ -509,7 +509,10 @@ fn othello_a_computer_that_breaks_the_protocol_is_an_error() {
 #[test]
 fn a_session_in_a_real_terminal() {
     if StdCommand::new("tmux").arg("-V").output().is_err() {
-        eprintln!("skipped: tmux is not installed (apt-get install -y tmux)");
+        common::skip(
+            "needs tmux",
+            "tmux is not installed (apt-get install -y tmux)",
+        );
         return;
     }
     let judge = assert_cmd::cargo::cargo_bin("judge");

@@ -3,23 +3,41 @@
 //! judged against the expected `blocked`. In the sandbox it is AC; with `--no-sandbox` the
 //! same program gets through (WA), which shows that each test can fail.
 //!
-//! The sandbox needs root here (the judge says so in its banner otherwise): without it these
-//! tests check that the banner says the sandbox is off, and stop. No test sends a signal to
-//! anything but a pid it knows; the attack on the judge itself is `kill $PPID`.
+//! The judge boxes programs as root (box users of its own) or, as a user, in a user namespace of
+//! its own. Where it can do neither, these tests are recorded as skipped (`needs the sandbox`,
+//! with `common::skip`) and stop; the few that need root itself (to give a folder to another
+//! user, become one, bind-mount, or see what is root's only) skip without it (`needs root`).
+//! `.ci/run` runs them as root and as `nobody`. No test sends a signal to anything but a pid it
+//! knows; the attack on the judge itself is `kill $PPID`.
 
 use crate::common::{self, Tag};
 use predicates::str::contains;
 use std::fs;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 use std::time::Duration;
 
-/// Whether the judge can box programs here (it runs as root).
-fn sandbox_available() -> bool {
+/// Whether the tests run as root (effective uid 0): the box's users are root's to make, and a
+/// few tests give a folder to another user or become one.
+fn is_root() -> bool {
     fs::read_to_string("/proc/self/status")
         .unwrap_or_default()
         .lines()
         .any(|line| line.starts_with("Uid:") && line.split_whitespace().nth(2) == Some("0"))
+}
+
+/// Whether the judge boxes programs here: as root, or as a user in a user namespace of its own
+/// (its banner says `sandbox: on`; where the kernel refuses user namespaces to users, `off`).
+/// Asked of the judge once.
+fn sandbox_available() -> bool {
+    static BOXED: OnceLock<bool> = OnceLock::new();
+    *BOXED.get_or_init(|| {
+        is_root() || {
+            let (_, err, _) = judge_attack(&attack("echo blocked\n"), &[]);
+            err.contains("sandbox: on")
+        }
+    })
 }
 
 /// A case folder with one case whose answer is `blocked`, and the attack as `attack.sh`.
@@ -90,7 +108,10 @@ fn blocked_only_in_the_sandbox_with_words(script: &str, words: &str) {
     };
     let (out, err, code) = judge_attack(&dir, &[]);
     if !sandbox_available() {
-        assert!(err.contains("sandbox: off"), "{err}");
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
         return;
     }
     assert!(err.contains("sandbox: on"), "{err}");
@@ -118,6 +139,11 @@ fn naming_a_folder_of_the_system_the_box_keeps_its_own_shows_nothing_of_the_mach
 
 #[test]
 fn a_program_cannot_leave_its_cgroups() {
+    if !is_root() {
+        // Without root, no program here may write a cgroup.procs, boxed or not.
+        common::skip("needs root", "only root's programs can leave a cgroup here");
+        return;
+    }
     blocked_only_in_the_sandbox(
         "for procs in /sys/fs/cgroup/*/cgroup.procs; do\n\
          \x20 if echo $$ > \"$procs\" 2>/dev/null; then echo escaped; exit 0; fi\n\
@@ -148,7 +174,10 @@ fn a_program_cannot_signal_the_judge() {
     let dir = attack("kill -TERM $PPID 2>/dev/null; echo blocked\n");
     let (out, err, code) = judge_attack(&dir, &[]);
     if !sandbox_available() {
-        assert!(err.contains("sandbox: off"), "{err}");
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
         return;
     }
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
@@ -173,7 +202,10 @@ fn files_in_tmp_and_dev_shm_are_gone_with_the_case() {
     let dir = attack(&script);
     let (out, err, _) = judge_attack(&dir, &[]);
     if !sandbox_available() {
-        assert!(err.contains("sandbox: off"), "{err}");
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
         return;
     }
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
@@ -209,6 +241,10 @@ fn a_program_gets_no_descriptor_of_the_judges() {
         String::from_utf8_lossy(&output.stdout).into_owned()
     };
     if !sandbox_available() {
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
         return;
     }
     assert!(run("").contains("problem/sample-1  AC"));
@@ -360,6 +396,10 @@ fn a_link_in_a_submission_folder_is_refused_never_followed() {
 #[test]
 fn a_build_writes_no_file_past_its_size_limit_and_keeps_no_set_uid_bit() {
     if !sandbox_available() {
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
         return;
     }
     let dir = attack("");
@@ -434,6 +474,10 @@ fn a_build_sees_nothing_of_the_folder_the_judge_runs_in() {
 #[test]
 fn what_a_build_leaves_is_given_back_without_set_uid_or_open_folders_and_bounded() {
     if !sandbox_available() {
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
         return;
     }
     let dir = attack("");
@@ -452,10 +496,13 @@ fn what_a_build_leaves_is_given_back_without_set_uid_or_open_folders_and_bounded
             .unwrap_or_else(|| panic!("{err}")),
     );
     use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    // The judge's own user (root, or the user it runs as): /proc/self is the test's, whose
+    // user the judge shares.
+    let judges_user = fs::metadata("/proc/self").unwrap().uid();
     for path in [built.clone(), built.join("run"), built.join("open")] {
         let meta = fs::metadata(&path).unwrap();
         assert_eq!(meta.permissions().mode() & 0o7022, 0, "{}", path.display());
-        assert_eq!(meta.uid(), 0, "{}", path.display());
+        assert_eq!(meta.uid(), judges_user, "{}", path.display());
     }
     // Past 10,000 files, the build is stopped while it runs (its folder is full), and refused.
     fs::write(
@@ -474,6 +521,10 @@ fn what_a_build_leaves_in_its_tmpfs_does_not_lower_the_next_runs_memory() {
     // The build's stand-in (a tmpfs charged to the build's cgroup) is still held while it is
     // copied back: a cgroup pooled then would count its charge off the next run's memory.
     if !sandbox_available() {
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
         return;
     }
     let dir = attack("");
@@ -507,6 +558,10 @@ fn a_build_cannot_fill_the_disk_with_sparse_files_or_hard_links() {
     // Each takes little room where the build writes, and much once copied back: the judge
     // counts them at their full length before it copies anything.
     if !sandbox_available() {
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
         return;
     }
     let dir = attack("");
@@ -575,7 +630,8 @@ fn java_main_beside_its_cases_runs_from_its_class_files() {
     // its inner classes) all the same.
     let javac = std::process::Command::new("javac").arg("-version").output();
     if !javac.is_ok_and(|output| output.status.success()) {
-        return; // no Java here
+        common::skip("needs java", "no javac here");
+        return;
     }
     let dir = attack("");
     let here = dir.parent().unwrap().to_path_buf();
@@ -599,7 +655,11 @@ fn java_main_beside_its_cases_runs_from_its_class_files() {
 
 #[test]
 fn a_program_the_box_user_may_not_run_is_a_judge_error_that_says_why() {
-    if !sandbox_available() {
+    if !is_root() {
+        common::skip(
+            "needs root",
+            "as a user, the box's user is the file's owner",
+        );
         return;
     }
     // As root, the box's user is not the file's owner: mode 0700 keeps it out.
@@ -637,6 +697,10 @@ fn abort_is_still_a_runtime_error_by_sigabrt() {
 #[test]
 fn a_fork_bomb_meets_the_process_limit() {
     if !sandbox_available() {
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
         return;
     }
     let tag = Tag::new("sandbox-forks");
@@ -688,6 +752,10 @@ fn a_python_found_on_path_runs_in_the_sandbox() {
 #[test]
 fn relative_paths_work_and_the_working_folder_is_private() {
     if !sandbox_available() {
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
         return;
     }
     let dir = attack("echo note > ./scratch && [ \"$(cat ./scratch)\" = note ] && echo blocked\n");
@@ -742,8 +810,9 @@ fn judge_as_nobody(folder: &Path, arguments: &[&str]) -> Option<(String, String)
 
 #[test]
 fn without_root_the_box_is_a_user_namespace_of_its_own() {
-    if !sandbox_available() {
-        return; // the test needs root to become another user
+    if !is_root() {
+        common::skip("needs root", "to become another user");
+        return;
     }
     // A folder `nobody` can read, outside the project (whose target/ it may not reach).
     let tag = Tag::new("sandbox-nobody");
@@ -771,10 +840,13 @@ fn without_root_the_box_is_a_user_namespace_of_its_own() {
     mode(&folder, 0o755);
     mode(&folder.join("problem"), 0o755);
     let Some((out, err)) = judge_as_nobody(&folder, &["--cmd", "sh attack.sh", "problem"]) else {
-        return; // no setpriv here
+        common::skip("needs setpriv", "no setpriv here");
+        return;
     };
     if err.contains("no user namespace could be made") {
-        return; // this kernel forbids them to users: the banner said so
+        // This kernel forbids them to users: the banner said so.
+        common::skip("needs user namespaces", "the kernel refuses them to users");
+        return;
     }
     assert!(
         err.contains("sandbox: on (own namespaces, a user namespace of its own"),
@@ -793,6 +865,10 @@ fn without_root_the_box_is_a_user_namespace_of_its_own() {
 #[test]
 fn a_box_dies_with_a_judge_killed_outright() {
     if !sandbox_available() {
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
         return;
     }
     let tag = Tag::new("sandbox-orphan");
@@ -834,6 +910,10 @@ fn the_program_keeps_its_pipes_but_not_the_judges_environment() {
         String::from_utf8_lossy(&output.stdout).into_owned()
     };
     if !sandbox_available() {
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
         return;
     }
     assert!(run(&[]).contains("problem/sample-1  AC"));
@@ -848,6 +928,10 @@ fn a_program_cannot_rewrite_its_input_even_when_its_mode_would_let_it() {
     fs::set_permissions(&input, fs::Permissions::from_mode(0o666)).unwrap();
     let (out, err, _) = judge_attack(&dir, &[]);
     if !sandbox_available() {
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
         return;
     }
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
@@ -859,6 +943,10 @@ fn a_program_cannot_rewrite_its_input_even_when_its_mode_would_let_it() {
 #[test]
 fn a_named_folder_that_holds_test_data_is_not_shown_and_the_judge_says_so() {
     if !sandbox_available() {
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
         return;
     }
     // The attack names the case folder's parent, as `java -cp . Main` names the judge's folder.
@@ -939,7 +1027,10 @@ fn the_judges_cache_is_covered_in_a_folder_the_box_shows() {
         String::from_utf8_lossy(&output.stderr),
     );
     if !sandbox_available() {
-        assert!(err.contains("sandbox: off"), "{err}");
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
         return;
     }
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
@@ -983,11 +1074,16 @@ fn judged_after_mounts(mounts: &str, command: &str, dir: &Path, cache: &Path) ->
 
 #[test]
 fn a_bind_mount_of_a_folder_holding_the_cache_or_the_cases_shows_neither() {
+    if !is_root() {
+        common::skip("needs root", "bind mounts are root's");
+        return;
+    }
     let unshare_works = std::process::Command::new("unshare")
         .args(["-m", "true"])
         .status()
         .is_ok_and(|status| status.success());
-    if !sandbox_available() || !unshare_works {
+    if !unshare_works {
+        common::skip("needs unshare", "no `unshare -m` here");
         return;
     }
     // The home that holds the cache, mounted at a second place, and the program run from there.
@@ -1130,8 +1226,9 @@ fn a_folder_submission_leaves_the_cases_it_holds_out_of_its_build() {
 
 #[test]
 fn a_cache_someone_else_could_change_is_not_used() {
-    if !sandbox_available() {
-        return; // only root can give the folder to another user
+    if !is_root() {
+        common::skip("needs root", "to give a folder to another user");
+        return;
     }
     // The folder above the cache belongs to nobody: that user could put a program in the
     // cache that the judge would run (a checker's build) as root.
@@ -1250,6 +1347,10 @@ else:
         ],
     );
     if !sandbox_available() {
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
         return;
     }
     let (out, err, _) = judge_attack(&dir, &["-j", "1"]);
@@ -1261,6 +1362,10 @@ else:
 #[test]
 fn a_key_a_case_leaves_readable_by_all_is_gone_with_its_box() {
     if !sandbox_available() {
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
         return;
     }
     // The key goes into the box user's own keyring (linked into its session keyring, so the
@@ -1319,10 +1424,15 @@ fn a_program_cannot_reach_the_terminal_the_judge_runs_in() {
             .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
     };
     if !sandbox_available() {
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
         return;
     }
     let Some(boxed) = run("") else {
-        return; // no `script` here
+        common::skip("needs script", "no `script` here");
+        return;
     };
     assert!(boxed.contains("problem/sample-1  AC"), "{boxed}");
     let unboxed = run("--no-sandbox").unwrap();
@@ -1332,6 +1442,10 @@ fn a_program_cannot_reach_the_terminal_the_judge_runs_in() {
 #[test]
 fn a_script_beside_the_cases_folder_is_told_why_its_neighbours_are_not_shown() {
     if !sandbox_available() {
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
         return;
     }
     let folder = common::fresh_folder(
