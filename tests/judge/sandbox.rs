@@ -269,10 +269,10 @@ fn a_program_has_no_network_not_even_loopback() {
 
 #[test]
 fn the_system_and_the_programs_own_folder_are_read_only() {
+    // In the judge's folder (the test's), where its user may write: `target/tmp` is the
+    // user's when the tests run as one.
     let tag = Tag::new("sandbox-write");
-    let beside = std::env::current_dir()
-        .unwrap()
-        .join(format!("target/{}.file", tag));
+    let beside = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{tag}.file"));
     let _ = fs::remove_file(&beside);
     blocked_only_in_the_sandbox(&format!(
         "if echo x > {} 2>/dev/null; then echo escaped; else echo blocked; fi\n",

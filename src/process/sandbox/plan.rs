@@ -18,7 +18,9 @@
 //!   scratch) that lie inside a shown one: an empty tmpfs over them too, but a folder named
 //!   under one is shown (a contestant's build, run from the cache).
 //!
-//! The folders between the root and what is placed are made in the root's tmpfs (mode 0755).
+//! The folders between the root and what is placed are made in the root's tmpfs (mode 0755);
+//! in a private folder, in a read-only cover over the first of them, as a folder the init makes
+//! is its user's, which without root is the program's own.
 //! Steps go from the shallowest path down, so a folder hidden inside a shown one is covered
 //! after the copy is placed. The copies are taken first, from the untouched tree, before the
 //! new root is mounted (on the stage folder, an existing folder of the machine's tree).
@@ -85,8 +87,12 @@ pub struct View {
 /// What a path of the box's tree was made as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Made {
-    /// A tmpfs (the root, a private or a hidden folder): what lies below is made in it.
+    /// A read-only tmpfs (the root, a hidden or covered folder): what lies below is made in it.
     Cover,
+    /// A private, writable tmpfs: what is placed below it through folders is placed in a
+    /// read-only cover over the first of them, as the folders the box makes are its init's,
+    /// and so, without root, the program's own user's to write in.
+    Private,
     /// A copy of the original tree: what lies below is there already.
     Copy,
     /// A link: what lies below is reached through it.
@@ -193,14 +199,27 @@ pub fn plan(
             (Made::Copy, Want::Shown) => {}
             // A copy placed: in a cover, at a path made for it; a writable folder (a folder
             // only) wherever it is, so that its own mount can be left writable.
-            (Made::Cover, Want::Shown) | (_, Want::Writable) => {
+            (Made::Cover | Made::Private, Want::Shown) | (_, Want::Writable) => {
                 let Some(is_folder) = facts.kind(&path) else {
                     continue;
                 };
                 if want == Want::Writable && !is_folder {
                     continue;
                 }
-                if kind == Made::Cover {
+                let on_the_way = match kind {
+                    Made::Private => {
+                        cover_on_the_way(&under, &path, &staged, cover(cover_options), &mut steps)
+                    }
+                    _ => None,
+                };
+                let under = match on_the_way {
+                    Some(first) => {
+                        made.push((first.clone(), Made::Cover));
+                        first
+                    }
+                    None => under,
+                };
+                if matches!(kind, Made::Cover | Made::Private) {
                     make_folders_between(&under, &path, &staged, &mut steps);
                 }
                 steps.push(match is_folder {
@@ -226,20 +245,25 @@ pub fn plan(
                         path: staged.path(&path),
                         options: cover(options),
                     });
-                    if want == Want::Private {
-                        writable.push(c_path(&path));
-                    }
-                    made.push((path, Made::Cover));
+                    let made_as = match want {
+                        Want::Private => {
+                            writable.push(c_path(&path));
+                            Made::Private
+                        }
+                        _ => Made::Cover,
+                    };
+                    made.push((path, made_as));
                 }
             }
             // In a cover, the path is not there: nothing to hide, nothing made (its name not
             // shown), but for the working folder, made empty.
-            (Made::Cover, Want::Hidden | Want::Covered) if !working.contains(&&path) => {}
-            (Made::Cover, Want::Hidden | Want::Covered) => {
+            (Made::Cover | Made::Private, Want::Hidden | Want::Covered)
+                if !working.contains(&&path) => {}
+            (Made::Cover | Made::Private, Want::Hidden | Want::Covered) => {
                 make_folders_between(&under, &path, &staged, &mut steps);
                 steps.push(MountStep::Folder(staged.path(&path)));
             }
-            (Made::Cover, Want::Private) => {
+            (Made::Cover | Made::Private, Want::Private) => {
                 make_folders_between(&under, &path, &staged, &mut steps);
                 steps.push(MountStep::Folder(staged.path(&path)));
                 steps.push(MountStep::Tmpfs {
@@ -247,7 +271,7 @@ pub fn plan(
                     options: cover(options),
                 });
                 writable.push(c_path(&path));
-                made.push((path, Made::Cover));
+                made.push((path, Made::Private));
             }
         }
     }
@@ -258,6 +282,26 @@ pub fn plan(
         copies: count,
         writable,
     }
+}
+
+/// Where `path` lies in the private folder `private` below a folder of it (not in it
+/// directly): the steps of a cover (a tmpfs of `options`, left read-only) over the first
+/// folder below `private` on the way, which is returned. `None` when `path` is right in it.
+fn cover_on_the_way(
+    private: &Path,
+    path: &Path,
+    staged: &Staged,
+    options: CString,
+    steps: &mut Vec<MountStep>,
+) -> Option<PathBuf> {
+    let below = path.parent()?.strip_prefix(private).ok()?;
+    let first = private.join(below.components().next()?);
+    steps.push(MountStep::Folder(staged.path(&first)));
+    steps.push(MountStep::Tmpfs {
+        path: staged.path(&first),
+        options,
+    });
+    Some(first)
 }
 
 /// Folder steps for every folder strictly between `cover` and `path`.
@@ -373,6 +417,50 @@ mod tests {
         assert_eq!(view.copies, 2);
         let writable: Vec<&str> = view.writable.iter().map(|p| p.to_str().unwrap()).collect();
         assert_eq!(writable, ["/tmp", "/home/u/w"]);
+    }
+
+    #[test]
+    fn folders_on_the_way_to_a_file_in_the_working_folder_are_in_a_read_only_cover() {
+        let facts = fake(&[
+            ("/w", true),
+            ("/w/sol", false),
+            ("/w/t/p/a.sh", false),
+            ("/w/t/p/b.sh", false),
+        ]);
+        let view = planned(
+            &[
+                ("/w", Want::Private),
+                ("/w/sol", Want::Shown),
+                ("/w/t/p/a.sh", Want::Shown),
+                ("/w/t/p/b.sh", Want::Shown),
+            ],
+            &[],
+            &facts,
+        );
+        assert_eq!(
+            shown(&view.steps),
+            [
+                "copy /w/sol",
+                "copy /w/t/p/a.sh",
+                "copy /w/t/p/b.sh",
+                "tmpfs /s ro",
+                "mkdir /s/w",
+                "tmpfs /s/w rw",
+                "touch /s/w/sol",
+                "place 0 /s/w/sol",
+                "mkdir /s/w/t",
+                "tmpfs /s/w/t ro",
+                "mkdir /s/w/t/p",
+                "touch /s/w/t/p/a.sh",
+                "place 1 /s/w/t/p/a.sh",
+                "mkdir /s/w/t/p",
+                "touch /s/w/t/p/b.sh",
+                "place 2 /s/w/t/p/b.sh",
+            ]
+        );
+        // The working folder alone is left writable, not the cover on the way.
+        let writable: Vec<&str> = view.writable.iter().map(|p| p.to_str().unwrap()).collect();
+        assert_eq!(writable, ["/w"]);
     }
 
     #[test]
