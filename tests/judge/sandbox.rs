@@ -472,7 +472,7 @@ fn a_build_sees_nothing_of_the_folder_the_judge_runs_in() {
 }
 
 #[test]
-fn what_a_build_leaves_is_given_back_without_set_uid_or_open_folders_and_bounded() {
+fn what_a_build_leaves_is_given_back_without_set_uid_or_open_folders() {
     if !sandbox_available() {
         common::skip(
             "needs the sandbox",
@@ -504,6 +504,19 @@ fn what_a_build_leaves_is_given_back_without_set_uid_or_open_folders_and_bounded
         assert_eq!(meta.permissions().mode() & 0o7022, 0, "{}", path.display());
         assert_eq!(meta.uid(), judges_user, "{}", path.display());
     }
+}
+
+#[test]
+fn a_build_past_its_bound_of_files_is_stopped_while_it_runs() {
+    if !sandbox_available() {
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
+        return;
+    }
+    let dir = attack("");
+    let submission = submission_folder(&dir, "sandbox-many-files");
     // Past 10,000 files, the build is stopped while it runs (its folder is full), and refused.
     fs::write(
         submission.join("build"),

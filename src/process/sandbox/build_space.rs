@@ -18,6 +18,8 @@ use std::path::{Path, PathBuf};
 #[derive(Debug)]
 pub struct BuildSpace {
     folder: PathBuf,
+    /// The folder's own mode before the build (without set-uid bits or write for others).
+    mode: u32,
     stand_in: Option<OwnedFd>,
     most_bytes: u64,
     most_entries: usize,
@@ -41,8 +43,10 @@ impl BuildSpace {
     /// `most_entries` files and folders: a bounded tmpfs with a copy of the folder's files
     /// where the sandbox is on as root, else the folder itself.
     pub fn new(folder: &Path, most_bytes: u64, most_entries: usize) -> io::Result<BuildSpace> {
+        let mode = (fs::symlink_metadata(folder)?.permissions().mode() & 0o755) | 0o700;
         let mut space = BuildSpace {
             folder: folder.to_path_buf(),
+            mode,
             stand_in: None,
             most_bytes,
             most_entries,
@@ -73,10 +77,13 @@ impl BuildSpace {
     }
 
     /// After the build, its box gone: what it left in the stand-in becomes the folder's
-    /// content. Where the build wrote in the folder itself (as the judge's own user), what it
-    /// left there is bounded the same way and loses its set-uid bits and open modes.
+    /// content. Where the build wrote in the folder itself (as the judge's own user), the
+    /// folder gets its mode back (the build could change it) and what it left there is bounded
+    /// the same way and loses its set-uid bits and open modes.
     pub fn take_back(&self) -> Result<(), NotTaken> {
         let Some(stand_in) = &self.stand_in else {
+            fs::set_permissions(&self.folder, fs::Permissions::from_mode(self.mode))
+                .map_err(NotTaken::Machine)?;
             let left = list_left(
                 &self.folder,
                 &self.folder,
@@ -305,6 +312,22 @@ mod tests {
             .collect();
         names.sort();
         assert_eq!(names, ["again", "open", "out"]);
+    }
+
+    #[test]
+    fn a_build_in_its_folder_itself_gives_the_folder_back_with_its_own_mode() {
+        // The sandbox is off in unit tests: the build writes in the folder itself.
+        let scratch = TempFolder::new("build-space").unwrap();
+        let folder = scratch.path("build");
+        fs::create_dir(&folder).unwrap();
+        fs::set_permissions(&folder, fs::Permissions::from_mode(0o750)).unwrap();
+        let space = BuildSpace::new(&folder, 1 << 20, 100).unwrap();
+        left_by_a_build(&folder);
+        fs::set_permissions(&folder, fs::Permissions::from_mode(0o6777)).unwrap();
+        space.take_back().unwrap();
+        let mode = |path: &Path| fs::symlink_metadata(path).unwrap().mode() & 0o7777;
+        assert_eq!(mode(&folder), 0o750);
+        assert_eq!(mode(&folder.join("open")), 0o755);
     }
 
     #[test]
