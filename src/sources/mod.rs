@@ -50,6 +50,7 @@ fn chosen_cache_root() -> PathBuf {
             // own user, never through a link, nor someone else's.
             use std::os::unix::fs::PermissionsExt;
             let _ = std::fs::set_permissions(&root, std::fs::Permissions::from_mode(0o700));
+            note_cache_used(&root);
             root
         }
         Some(why) => {
@@ -102,9 +103,9 @@ fn not_the_judges_own(root: &Path) -> Option<String> {
 
 /// The judge's caches, for the sandbox to cover: this run's (made private by `cache_root`, mode
 /// 0700: a box's user, who is not its owner, cannot go in by any path, a bind mount the sandbox
-/// does not know of included), and the ones other runs keep in each home
-/// (`~/.cache/game-judge`, another `XDG_CACHE_HOME` aside), which a folder shown to a program
-/// may hold.
+/// does not know of included), the ones other runs keep in each home (`~/.cache/game-judge`),
+/// and the ones this user's runs had elsewhere (another `XDG_CACHE_HOME`: see
+/// `CACHES_ELSEWHERE`), which a folder shown to a program may hold.
 pub fn caches_to_cover() -> Vec<PathBuf> {
     // Made, private and the judge's own by `cache_root`.
     let own = cache_root();
@@ -121,9 +122,102 @@ pub fn caches_to_cover() -> Vec<PathBuf> {
             .map(|home| home.join(".cache/game-judge"))
             .filter(|cache| cache.is_dir()),
     );
+    caches.extend(caches_used_elsewhere());
     caches.sort();
     caches.dedup();
     caches
+}
+
+/// The list, in the home's cache (`~/.cache/game-judge`), of the caches this user's runs of the
+/// judge had elsewhere (with another `XDG_CACHE_HOME`): their real paths, each ended by a NUL
+/// (a path holds any byte but that one). Without root, a box's user is the judge's own, whom
+/// a cache's mode (0700) does not keep out: the sandbox covers each of them, wherever a folder
+/// it shows holds one.
+const CACHES_ELSEWHERE: &str = "caches-elsewhere";
+
+/// The most caches the list keeps: the latest, of those still there.
+const MOST_CACHES_ELSEWHERE: usize = 100;
+
+/// The list of the caches used elsewhere, where the home's cache is the judge's own (made if
+/// missing, mode 0700); `None` without a home or where it is not.
+fn caches_elsewhere_list() -> Option<PathBuf> {
+    use std::os::unix::fs::DirBuilderExt;
+    let home = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .filter(|home| home.is_absolute())?;
+    let named = home.join(".cache/game-judge");
+    let _ = std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(&named);
+    let real = std::fs::canonicalize(&named).ok()?;
+    not_the_judges_own(&real)
+        .is_none()
+        .then(|| real.join(CACHES_ELSEWHERE))
+}
+
+/// The caches the list names, and the list's path.
+fn read_caches_elsewhere() -> Option<(Vec<PathBuf>, PathBuf)> {
+    use std::os::unix::ffi::OsStrExt;
+    let list = caches_elsewhere_list()?;
+    let text = std::fs::read(&list).unwrap_or_default();
+    let caches = text
+        .split(|&byte| byte == 0)
+        .filter(|path| !path.is_empty())
+        .map(|path| PathBuf::from(std::ffi::OsStr::from_bytes(path)))
+        .collect();
+    Some((caches, list))
+}
+
+/// Adds the cache `root` (a real path) to the list of the caches used elsewhere, unless it is
+/// the home's own or listed already.
+fn note_cache_used(root: &Path) {
+    use std::io::Write;
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::fs::OpenOptionsExt;
+    let Some((listed, list)) = read_caches_elsewhere() else {
+        return;
+    };
+    if list.parent() == Some(root) || listed.iter().any(|cache| cache == root) {
+        return;
+    }
+    let mut line = root.as_os_str().as_bytes().to_vec();
+    line.push(0);
+    // One write in append mode: runs of the judge at once each add their own line whole.
+    let _ = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .mode(0o600)
+        .open(&list)
+        .and_then(|mut file| file.write_all(&line));
+}
+
+/// The caches used elsewhere that are still there (the list is written again without the
+/// others once it holds more than `MOST_CACHES_ELSEWHERE`, the latest kept).
+fn caches_used_elsewhere() -> Vec<PathBuf> {
+    use std::os::unix::ffi::OsStrExt;
+    let Some((listed, list)) = read_caches_elsewhere() else {
+        return Vec::new();
+    };
+    let mut there: Vec<PathBuf> = listed
+        .iter()
+        .filter(|cache| cache.is_dir())
+        .cloned()
+        .collect();
+    if listed.len() > MOST_CACHES_ELSEWHERE {
+        there.drain(..there.len().saturating_sub(MOST_CACHES_ELSEWHERE));
+        let mut text = Vec::new();
+        for cache in &there {
+            text.extend_from_slice(cache.as_os_str().as_bytes());
+            text.push(0);
+        }
+        // Written beside, then moved over the list: a run reading it sees one or the other.
+        let fresh = list.with_extension(format!("{}", std::process::id()));
+        if std::fs::write(&fresh, &text).is_ok() && std::fs::rename(&fresh, &list).is_err() {
+            let _ = std::fs::remove_file(&fresh);
+        }
+    }
+    there
 }
 
 /// Without a home: a cache in the temporary folder that is the judge's own (its user's, mode
