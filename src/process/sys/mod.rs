@@ -16,6 +16,7 @@ compile_error!(
 );
 
 pub mod namespaces;
+pub mod seccomp;
 
 use std::ffi::CStr;
 use std::io;

@@ -60,6 +60,8 @@ const EEXIST: i32 = 17;
 const EINTR: i32 = 4;
 const RLIMIT_NPROC: c_int = 6;
 const RLIMIT_FSIZE: c_int = 1;
+const RLIMIT_NOFILE: c_int = 7;
+const RLIMIT_MEMLOCK: c_int = 8;
 const PR_SET_NO_NEW_PRIVS: c_int = 38;
 const PR_SET_PDEATHSIG: c_int = 1;
 const PR_SET_DUMPABLE: c_int = 4;
@@ -702,6 +704,25 @@ pub fn limit_processes(count: u64) -> io::Result<()> {
 /// Sets RLIMIT_FSIZE (the largest file this process may write) to `bytes`.
 pub fn limit_file_size(bytes: u64) -> io::Result<()> {
     limit(RLIMIT_FSIZE, bytes)
+}
+
+/// Sets RLIMIT_NOFILE (the highest descriptor number this process may open, plus one) to
+/// `count`, or to the hard limit it has where that is lower (without privileges it cannot be
+/// raised).
+pub fn limit_open_files(count: u64) -> io::Result<()> {
+    let mut value = super::RLimit {
+        current: 0,
+        maximum: 0,
+    };
+    // SAFETY: `value` is a valid rlimit for getrlimit to fill.
+    check(unsafe { super::getrlimit(RLIMIT_NOFILE, &mut value) })?;
+    limit(RLIMIT_NOFILE, count.min(value.maximum))
+}
+
+/// Sets RLIMIT_MEMLOCK to 0: no memory locked in RAM (mlock, a locked mapping), which the
+/// memory limit's reclaim could not take back.
+pub fn forbid_locked_memory() -> io::Result<()> {
+    limit(RLIMIT_MEMLOCK, 0)
 }
 
 /// Changes the working folder to `path`.
