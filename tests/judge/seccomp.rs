@@ -74,6 +74,11 @@ int main(int argc, char **argv) {
             printf("refused\n");
         else
             printf("escaped: status %d\n", status);
+    } else if (!strcmp(way, "int-0x80-itself")) {
+        /* getpid through the i386 ABI, by the program itself. */
+        long result;
+        __asm__ volatile("int $0x80" : "=a"(result) : "a"(20L) : "memory");
+        printf("escaped: result %ld\n", result);
     } else {
         printf("no such way: %s\n", way);
     }
@@ -183,6 +188,22 @@ fn the_x32_number_of_socket_is_refused() {
 #[test]
 fn a_call_through_the_i386_abi_kills_the_caller() {
     refused_in_the_box("int-0x80");
+}
+
+#[test]
+fn a_program_calling_through_the_i386_abi_is_a_runtime_error_by_sigsys() {
+    let probe = match probe() {
+        Ok(probe) => probe,
+        Err(why) => return println!("skipped: {why}"),
+    };
+    let dir = case_folder("refused\n");
+    let (out, err) = judged(&format!("{} int-0x80-itself", probe.display()), &dir, &[]);
+    if !err.contains("sandbox: on") {
+        return println!("skipped: the sandbox is off here: {err}");
+    }
+    assert!(out.contains("problem/sample-1  RE"), "{out}\n{err}");
+    assert!(out.contains("killed by signal 31 (SIGSYS)"), "{out}");
+    assert!(out.contains("hint: SIGSYS is how the sandbox's"), "{out}");
 }
 
 #[test]

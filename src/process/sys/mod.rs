@@ -100,6 +100,8 @@ pub const SIGINT: i32 = 2;
 pub const SIGKILL: i32 = 9;
 pub const SIGPIPE: i32 = 13;
 pub const SIGSEGV: i32 = 11;
+/// What the box's system-call filter kills a process with (see `seccomp`).
+pub const SIGSYS: i32 = 31;
 pub const SIGTERM: i32 = 15;
 const WNOHANG: c_int = 1;
 const RLIMIT_CPU: c_int = 0;
