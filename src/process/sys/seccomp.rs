@@ -109,7 +109,7 @@ const fn answer(value: u32) -> Instruction {
 
 /// The filter. A jump's skip counts the instructions after it: index + 1 + skip is where it
 /// lands (each skip is written with the index it lands on).
-pub const FILTER: [Instruction; 19] = [
+pub static FILTER: [Instruction; 19] = [
     /* 0 */ load(ARCHITECTURE),
     /* 1 */ jump(JUMP_IF_EQUAL, AUDIT_ARCH_X86_64, 1), // to 3
     /* 2 */ answer(KILL_PROCESS),
