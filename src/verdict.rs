@@ -182,6 +182,7 @@ fn signal_name(signal: i32) -> Option<&'static str> {
         15 => "SIGTERM",
         24 => "SIGXCPU",
         25 => "SIGXFSZ",
+        31 => "SIGSYS",
         _ => return None,
     })
 }
@@ -320,6 +321,10 @@ mod tests {
         assert_eq!(
             Termination::Signaled(11).to_string(),
             "killed by signal 11 (SIGSEGV)"
+        );
+        assert_eq!(
+            Termination::Signaled(31).to_string(),
+            "killed by signal 31 (SIGSYS)"
         );
         assert_eq!(Termination::Signaled(64).to_string(), "killed by signal 64");
         assert_eq!(

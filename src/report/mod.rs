@@ -10,7 +10,7 @@ pub mod verify_table;
 use crate::cases::input_head::InputHead;
 use crate::limits::{Limits, PastOutputCap};
 use crate::outcome::Outcome;
-use crate::process::sys::SIGSEGV;
+use crate::process::sys::{SIGSEGV, SIGSYS};
 use crate::process::{Termination, Usage};
 use crate::runner::Finished;
 use crate::text::{count, printable};
@@ -108,6 +108,13 @@ fn details(verdict: &Verdict, usage: Option<&Usage>, limits: &Limits) -> Vec<Str
                     "hint: SIGSEGV is often a stack overflow (deep recursion): the stack limit is {} MiB",
                     limits.stack_bytes >> 20
                 ));
+            }
+            if *termination == Termination::Signaled(SIGSYS) {
+                lines.push(
+                    "hint: SIGSYS is how the sandbox's system-call filter ends a program that \
+                     calls the kernel through another ABI (int 0x80, the i386 one)"
+                        .to_string(),
+                );
             }
             let tail: Vec<&str> = stderr_tail.lines().collect();
             if !tail.is_empty() {
@@ -438,6 +445,20 @@ mod tests {
 
     /// A SIGSEGV under a stack limit below the memory limit (`--stack-limit 8`) hints at a
     /// stack overflow; with the stack as large as the memory (the default) it does not.
+    #[test]
+    fn a_sigsys_hints_at_the_system_call_filter() {
+        let verdict = Verdict::RuntimeError {
+            termination: Termination::Signaled(SIGSYS),
+            stderr_tail: String::new(),
+        };
+        let text = case_report(&finished("p/c", verdict, 1, 1), 3, &limits(), false);
+        assert!(text.contains("killed by signal 31 (SIGSYS)"), "{text}");
+        assert!(
+            text.contains("hint: SIGSYS is how the sandbox's system-call filter ends a program"),
+            "{text}"
+        );
+    }
+
     #[test]
     fn a_segfault_under_a_small_stack_hints_at_the_stack() {
         let segfault = || Verdict::RuntimeError {

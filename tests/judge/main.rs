@@ -16,6 +16,7 @@ mod play;
 mod polygon_packages;
 mod report_formats;
 mod sandbox;
+mod seccomp;
 mod shards;
 mod stress;
 mod tic_tac_toe_opponents;

@@ -763,6 +763,40 @@ fn a_python_found_on_path_runs_in_the_sandbox() {
 }
 
 #[test]
+fn a_program_in_a_private_folder_runs_shown_alone() {
+    // As root, the box's user may not go through a folder of mode 0700 (`mktemp -d`'s, a
+    // root's home): the box shows the program alone, in a folder of its own making.
+    if !sandbox_available() {
+        return println!("skipped: the sandbox's own user needs root here");
+    }
+    let made = std::process::Command::new("mktemp")
+        .arg("-d")
+        .output()
+        .unwrap();
+    let private = PathBuf::from(String::from_utf8(made.stdout).unwrap().trim());
+    let program = private.join("solution.sh");
+    fs::write(&program, "#!/bin/sh\necho blocked\n").unwrap();
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&private, fs::Permissions::from_mode(0o700)).unwrap();
+        fs::set_permissions(&program, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let dir = attack("echo blocked\n");
+    let (named, named_err, _) = judged(program.to_str().unwrap(), &dir, &[]);
+    let by_sh = format!("sh {}", program.display());
+    let (run_by_sh, by_sh_err, _) = judged(&by_sh, &dir, &[]);
+    fs::remove_dir_all(&private).unwrap();
+    assert!(
+        named.contains("problem/sample-1  AC"),
+        "{named}\n{named_err}"
+    );
+    assert!(
+        run_by_sh.contains("problem/sample-1  AC"),
+        "{run_by_sh}\n{by_sh_err}"
+    );
+}
+
+#[test]
 fn relative_paths_work_and_the_working_folder_is_private() {
     if !sandbox_available() {
         common::skip(

@@ -9,10 +9,12 @@
 //!   the box until the program has ended; then it writes the program's wait status down a pipe
 //!   to the judge (PID 1 cannot end by a signal it sends itself, so it cannot end as the
 //!   program did) and exits, which ends whatever is left in the box.
-//! - The **program** (PID 2) becomes the unprivileged box user, and std execs it.
+//! - The **program** (PID 2) becomes the unprivileged box user, puts itself under the seccomp
+//!   filter (`sys::seccomp`), and std execs it.
 
 use super::plan::MountStep;
 use crate::process::sys::namespaces as ns;
+use crate::process::sys::seccomp;
 use std::ffi::CString;
 use std::io;
 use std::os::raw::c_int;
@@ -189,13 +191,19 @@ fn build_view(prepared: &mut Prepared) -> io::Result<()> {
     ns::set_host_name(b"box")
 }
 
-/// The program, before std execs it: a session of its own (no terminal), the working folder, a
-/// process limit, the box user with no capabilities, no way back and fresh keyrings, no
-/// descriptor of the judge's.
+/// The descriptors a boxed program may have open at once (RLIMIT_NOFILE), as isolate allows.
+const OPEN_FILES: u64 = 1024;
+
+/// The program, before std execs it: a session of its own (no terminal), the working folder,
+/// limits on processes, open files and locked memory (none), the box user with no
+/// capabilities, no way back and fresh keyrings, no descriptor of the judge's, and last the
+/// seccomp filter (`sys::seccomp`).
 fn become_contestant(prepared: &Prepared) -> io::Result<()> {
     ns::leave_terminal()?;
     ns::change_folder(&prepared.working_folder)?;
     ns::limit_processes(prepared.max_processes)?;
+    ns::limit_open_files(OPEN_FILES)?;
+    ns::forbid_locked_memory()?;
     // No file of a build past this size (where the judge is not root, a build writes on the
     // machine's disk, in its build folder itself).
     if prepared.given.is_some() {
@@ -211,5 +219,6 @@ fn become_contestant(prepared: &Prepared) -> io::Result<()> {
         Who::Unprivileged { .. } => ns::fresh_keyrings(false),
     }
     ns::forbid_new_privileges()?;
-    ns::close_on_exec_from_3()
+    ns::close_on_exec_from_3()?;
+    seccomp::install_filter()
 }

@@ -4,7 +4,7 @@
 //! - Shown: the system's folders (`SHOWN_SYSTEM`: programs, libraries, `/etc`; the top-level
 //!   ones that are links made again as links) and a few devices (`SHOWN_DEVICES`); what each word of the command names
 //!   (relative ones from the judge's folder), and for a named file its whole folder unless that
-//!   folder holds test data; a bare word `W` with a `W.class` beside it (Java) shows the folder
+//!   folder holds test data or the box user may not go through it (mode 0700); a bare word `W` with a `W.class` beside it (Java) shows the folder
 //!   too; programs found on PATH, and PATH's folders, outside the system's folders: the folder
 //!   they were installed in (`~/.pyenv`, a virtual environment). Never a folder that holds or
 //!   lies in test data.
@@ -19,6 +19,7 @@
 use super::identity::{self, Ancestry};
 use super::plan::Want;
 use crate::process::program::Program;
+use crate::process::sys::namespaces as ns;
 use std::path::{Component, Path, PathBuf};
 
 /// The folders of the system: never covered by a working folder, nor shown whole because a
@@ -353,6 +354,10 @@ fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, V
                         .filter(|folder| !is_system_folder(folder) && !is_shared(folder))
                     {
                         match touches_hidden(folder, hidden) {
+                            // A folder the box user may not go through (mode 0700, as
+                            // `mktemp -d` makes it): the file alone, in a folder the box
+                            // makes (mode 0755).
+                            false if !box_user_may_enter(folder) => {}
                             false => shown.push(folder.to_path_buf()),
                             true if holds_hidden(folder, hidden) => refused.push(Refused {
                                 folder: folder.to_path_buf(),
@@ -387,8 +392,9 @@ fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, V
             }
         }
         if !word.contains('/') && here.join(format!("{word}.class")).is_file() {
-            match is_shared(here) || touches_hidden(here, hidden) {
-                // Beside the cases: the class and its inner classes, alone.
+            match is_shared(here) || touches_hidden(here, hidden) || !box_user_may_enter(here) {
+                // Beside the cases, or in a folder the box user may not go through: the class
+                // and its inner classes, alone.
                 true => shown.extend(class_files(here, &word)),
                 false => show_folder(here.to_path_buf(), &mut shown, &mut refused),
             }
@@ -410,6 +416,15 @@ fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, V
     refused.sort();
     refused.dedup();
     (shown, refused)
+}
+
+/// Whether the box's user may go through `folder` where the box shows it whole (a copy keeps
+/// its owner and mode): as root, the box user is neither its owner nor in its group, so it
+/// needs the others' search bit; without root, the box user is the judge's own.
+fn box_user_may_enter(folder: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    ns::own_ids().0 != 0
+        || std::fs::metadata(folder).is_ok_and(|meta| meta.permissions().mode() & 0o001 != 0)
 }
 
 /// The class files of the Java class `class` in `folder`: `class.class` and its inner

@@ -2,8 +2,21 @@
 //! signals, the subreaper flag, resource limits and the few raw syscalls a child makes between
 //! fork and exec. libc is linked by std already, so no crate is needed; each `unsafe` block says
 //! why it is sound.
+//!
+//! The syscall numbers, flags and C layouts here are x86-64 Linux's, written out and tested for
+//! that target only: another architecture numbers its syscalls (and some flags) otherwise, so
+//! the module refuses to build there until its own are written and tested.
+
+#[cfg(not(all(target_os = "linux", target_arch = "x86_64")))]
+compile_error!(
+    "process::sys is written for x86-64 Linux only: another target needs its own syscall \
+     numbers (pivot_root, keyctl, pidfd_open, open_tree, move_mount, fsopen, fsconfig, fsmount, \
+     close_range, mount_setattr, fstat, seccomp's filter and AUDIT_ARCH), flags (O_NOFOLLOW, \
+     FIONREAD) and C layouts (struct rusage, struct stat) written and tested"
+);
 
 pub mod namespaces;
+pub mod seccomp;
 
 use std::ffi::CStr;
 use std::io;
@@ -73,8 +86,13 @@ extern "C" {
     fn pipe2(fds: *mut c_int, flags: c_int) -> c_int;
     fn fcntl(fd: c_int, command: c_int, ...) -> c_int;
     fn ioctl(fd: c_int, request: c_ulong, ...) -> c_int;
-    #[cfg(target_os = "linux")]
-    fn prctl(option: c_int, argument: u64, ...) -> c_int;
+    fn prctl(
+        option: c_int,
+        second: c_ulong,
+        third: c_ulong,
+        fourth: c_ulong,
+        fifth: c_ulong,
+    ) -> c_int;
 }
 
 pub const SIGHUP: i32 = 1;
@@ -82,6 +100,8 @@ pub const SIGINT: i32 = 2;
 pub const SIGKILL: i32 = 9;
 pub const SIGPIPE: i32 = 13;
 pub const SIGSEGV: i32 = 11;
+/// What the box's system-call filter kills a process with (see `seccomp`).
+pub const SIGSYS: i32 = 31;
 pub const SIGTERM: i32 = 15;
 const WNOHANG: c_int = 1;
 const RLIMIT_CPU: c_int = 0;
@@ -92,7 +112,7 @@ const O_WRONLY: c_int = 1;
 const O_CLOEXEC: c_int = 0o2000000;
 const SC_CLK_TCK: c_int = 2;
 const SC_PAGESIZE: c_int = 30;
-/// The same number on every architecture Linux added it to (5.3).
+/// pidfd_open's number (Linux 5.3).
 const SYS_PIDFD_OPEN: c_long = 434;
 pub const POLLIN: i16 = 1;
 pub const POLLOUT: i16 = 4;
@@ -102,13 +122,10 @@ const F_GETFL: c_int = 3;
 const F_SETFL: c_int = 4;
 pub const O_NONBLOCK: c_int = 0o4000;
 /// Fails (ELOOP) where the last part of the path is a link.
-#[cfg(target_arch = "x86_64")]
 pub const O_NOFOLLOW: c_int = 0o400000;
-#[cfg(not(target_arch = "x86_64"))]
-pub const O_NOFOLLOW: c_int = 0o100000;
 /// The error of opening a link with `O_NOFOLLOW`.
 pub const ELOOP: i32 = 40;
-/// In Linux's common numbering (x86, ARM, RISC-V; not MIPS, PowerPC, SPARC or Alpha).
+/// The ioctl that tells how many bytes wait in a pipe.
 const FIONREAD: c_ulong = 0x541B;
 
 /// How a waited-for process ended, with the kernel's account of it and of its waited-for
@@ -211,15 +228,12 @@ pub fn kill_now(pid: i32) {
     }
 }
 
-/// Makes this process adopt the orphans of the programs it runs (Linux; elsewhere a no-op).
+/// Makes this process adopt the orphans of the programs it runs.
 pub fn become_subreaper() {
-    #[cfg(target_os = "linux")]
-    {
-        const PR_SET_CHILD_SUBREAPER: c_int = 36;
-        // SAFETY: this prctl option takes one integer and touches no memory of ours.
-        unsafe {
-            prctl(PR_SET_CHILD_SUBREAPER, 1);
-        }
+    const PR_SET_CHILD_SUBREAPER: c_int = 36;
+    // SAFETY: this prctl option takes integers only and touches no memory of ours.
+    unsafe {
+        prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     }
 }
 
