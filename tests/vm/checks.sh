@@ -40,10 +40,17 @@ left() {
 
 # judge NAME PROGRAM FLAGS...: judges PROGRAM on the folder NAME, with --format json; sets
 # $verdict, $time_ms, $memory_bytes, $sandbox (the report's `sandbox:` line) and $leftover.
+# Delegated, the judge starts alone in a new cgroup of the user's subtree (a scope of its own).
 judge() {
   name=$1 program=$2
   shift 2
-  timeout 300 /bin/judge --format json "$@" --cmd "$progs/$program" "$work/$name" \
+  scope=
+  if [ "$mode" = delegated ]; then
+    scope=/sys/fs/cgroup/judge-user/$name
+    mkdir "$scope"
+  fi
+  timeout 300 sh -c '[ -z "$1" ] || echo $$ > "$1/cgroup.procs" || exit 99; shift; exec "$@"' \
+    - "$scope" /bin/judge --format json "$@" --cmd "$progs/$program" "$work/$name" \
     > "$work/$name.json" 2> "$work/$name.err"
   status=$?
   case_line=$(grep '"type":"case"' "$work/$name.json")
@@ -54,6 +61,7 @@ judge() {
     # Killed by pid (the user can kill only its own), so the next check starts clean.
     for pid in $leftover; do kill -9 "${pid%%(*}" 2> /dev/null; done
   fi
+  cleanup_scope
   if [ -z "$verdict" ]; then
     echo "  judge exit $status; its report:"
     sed 's/^/    /' "$work/$name.err" | head -20
@@ -62,6 +70,14 @@ judge() {
 
 # judged NAME: what the judge said of NAME's case, for a failure's message.
 judged() { echo "$verdict ${time_ms}ms ${memory_bytes}B${leftover:+, left running: $leftover}"; }
+
+# A delegated scope's cgroups, once the judge is gone (left over: what the judge left in them).
+cleanup_scope() {
+  [ -n "$scope" ] || return 0
+  for folder in $(find "$scope" -depth -type d); do
+    rmdir "$folder" 2> /dev/null || echo "  could not remove $folder"
+  done
+}
 
 # The OOM kills the kernel has counted, whatever the cgroup.
 oom_kills() { sed -n 's/^oom_kill //p' /proc/vmstat; }
@@ -127,12 +143,13 @@ if wanted forkbomb; then
 fi
 
 # One orphan's 1000 ms of CPU, then 200 orphans' 5 ms each, shorter than a look at /proc: both
-# counted (900 ms or more). Under TCG a fork costs about 10 ms of CPU, hence -t 20.
+# counted (900 ms or more). Under TCG, on a busy machine, a fork costs 10 to 20 ms of CPU, so
+# the 200 double forks take 3 to 8 s: hence -t 30.
 for spec in 'orphan 1 1000' 'orphans-short 200 5'; do
   set -- $spec
   wanted "$1" || continue
   folder "$1" "$2 $3" ok
-  judge "$1" vm-orphan -t 20
+  judge "$1" vm-orphan -t 30
   if [ "$verdict" = AC ] && [ "${time_ms:-null}" != null ] && [ "$time_ms" -ge 900 ] && [ -z "$leftover" ]; then
     ok "$1" "$time_ms ms"
   else
@@ -148,6 +165,20 @@ if wanted sleeper; then
     ok sleeper
   else
     fail sleeper "wanted TLE, saw $(judged)"
+  fi
+fi
+
+# 150 threads that wake together on one CPU every 0.5 s while the program sleeps 20 s, then
+# answers right, under -t 5 (a wall bound of 11 s): TLE, however long the threads waited for
+# the CPU (a minute and more in all). Their CPU time, 150 x 40 x 20 us = 0.12 s, is 1 to 2 s
+# under TCG, far from -t 5.
+if wanted wakers; then
+  folder wakers '20 150' ok
+  judge wakers vm-wakers -t 5
+  if [ "$verdict" = TLE ] && [ -z "$leftover" ]; then
+    ok wakers
+  else
+    fail wakers "wanted TLE, saw $(judged): $(field detail)"
   fi
 fi
 
