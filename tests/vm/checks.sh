@@ -74,7 +74,7 @@ judged() { echo "$verdict ${time_ms}ms ${memory_bytes}B${leftover:+, left runnin
 # A delegated scope's cgroups, once the judge is gone (left over: what the judge left in them).
 cleanup_scope() {
   [ -n "$scope" ] || return 0
-  for folder in $(find "$scope" -depth -type d); do
+  find "$scope" -depth -type d | while read -r folder; do
     rmdir "$folder" 2> /dev/null || echo "  could not remove $folder"
   done
 }
