@@ -83,7 +83,7 @@ cleanup_scope() {
 oom_kills() { sed -n 's/^oom_kill //p' /proc/vmstat; }
 
 # A correct program: AC, with a peak memory above zero; the `sandbox:` line names the cgroup.
-if wanted sandbox-line || wanted ac-memory; then
+if wanted sandbox-line || wanted ac-memory || wanted delegation-hint; then
   folder sum '2 3' '5'
   judge sum vm-sum
   case $mode in
@@ -95,6 +95,15 @@ if wanted sandbox-line || wanted ac-memory; then
       *"$want"*) ok sandbox-line "$sandbox" ;;
       *) fail sandbox-line "wanted \"$want\" in it, saw \"$sandbox\"" ;;
     esac
+  fi
+  # With no cgroup of its own, the judge says how to get one.
+  if [ "$mode" = undelegated ] && wanted delegation-hint; then
+    hint='systemd-run --user --scope -p Delegate=yes'
+    if grep -q -- "$hint" "$work/sum.err"; then
+      ok delegation-hint
+    else
+      fail delegation-hint "wanted \"$hint\" in the report: $(tr '\n' '|' < "$work/sum.err")"
+    fi
   fi
   if wanted ac-memory; then
     if [ "$verdict" = AC ] && [ "${memory_bytes:-null}" != null ] && [ "$memory_bytes" -gt 0 ] && [ -z "$leftover" ]; then
