@@ -129,6 +129,23 @@ if wanted mle; then
   fi
 fi
 
+# 96 MiB written into the box's /tmp, a tmpfs, under -m 64: its pages are the case's memory, so
+# with a cgroup that is MLE; without one, the tmpfs (as large as the memory limit) is full
+# first, and the failed write is RE.
+if wanted tmpfs; then
+  folder tmpfs 96 ok
+  judge tmpfs vm-tmpfs -m 64
+  case $mode in
+    undelegated) want=RE ;;
+    *) want=MLE ;;
+  esac
+  if [ "$verdict" = "$want" ] && [ -z "$leftover" ]; then
+    ok tmpfs "$verdict"
+  else
+    fail tmpfs "wanted $want, saw $(judged)"
+  fi
+fi
+
 # 48 MiB touched under -m 256, and the program ends at once: AC with a peak of 48 MiB or more.
 if wanted peak; then
   folder peak 48 ok
