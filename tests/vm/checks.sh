@@ -4,8 +4,9 @@
 # `vm-check: ok MODE/NAME` or `vm-check: FAIL MODE/NAME: what was seen`.
 #
 # Usage (in the VM, by its /init): checks.sh MODE [NAME], where MODE says how the judge is run
-# and so what its `sandbox:` line must say: `root`, `delegated` (a user owning a delegated
-# cgroup subtree) or `undelegated` (a user in a cgroup it may not touch, so no cgroup at all).
+# and so what its `sandbox:` line must say: `root` (in the top cgroup), `root-scope` (in a
+# login shell's cgroup), `delegated` (a user owning a delegated cgroup subtree) or
+# `undelegated` (a user in a cgroup it may not touch, so no cgroup at all).
 # With NAME only that check runs.
 set -u
 mode=$1
@@ -87,7 +88,7 @@ if wanted sandbox-line || wanted ac-memory || wanted delegation-hint; then
   folder sum '2 3' '5'
   judge sum vm-sum
   case $mode in
-    root|delegated) want='cgroup v2' ;;
+    root|root-scope|delegated) want='cgroup v2' ;;
     *) want='no cgroup: memory limit by polling' ;;
   esac
   if wanted sandbox-line; then
