@@ -48,8 +48,14 @@ pub enum Availability {
 }
 
 impl Availability {
-    /// The banner line's words.
+    /// The banner line's words: whether programs are boxed, then what measures them (see
+    /// `cgroup::in_force`).
     pub fn describe(&self) -> String {
+        format!("{}; {}", self.boxing(), super::cgroup::in_force())
+    }
+
+    /// Whether programs are boxed, in words.
+    fn boxing(&self) -> String {
         match self {
             Availability::On { root: true } => {
                 "sandbox: on (own namespaces, an unprivileged user, the test data hidden)"
@@ -253,13 +259,66 @@ impl Boxed {
         }
     }
 
-    /// The program's raw wait status, as its init told it; `None` if the init ended (or was
-    /// killed) without telling. Read once the init is reaped.
-    pub fn program_status(&self) -> Option<i32> {
-        let mut status = [0u8; 4];
-        (&self.told).read_exact(&mut status).ok()?;
-        Some(i32::from_ne_bytes(status))
+    /// What the init (and the program, before its exec) told; `None` if the init ended (or
+    /// was killed) without telling. Read once, after the init is reaped.
+    pub fn told(&self) -> Option<Told> {
+        let mut bytes = Vec::new();
+        (&self.told)
+            .take(4 * INIT_TOLD_BYTES as u64)
+            .read_to_end(&mut bytes)
+            .ok()?;
+        let mut rest = &bytes[..];
+        let mut told = None;
+        let mut exec_peak_bytes = None;
+        let kib = |bytes: &[u8]| u64::from_ne_bytes(bytes.try_into().unwrap_or([0; 8])) * 1024;
+        loop {
+            match rest.first() {
+                Some(&PROGRAM_TELLS) if rest.len() >= PROGRAM_TOLD_BYTES => {
+                    exec_peak_bytes = Some(kib(&rest[1..PROGRAM_TOLD_BYTES]));
+                    rest = &rest[PROGRAM_TOLD_BYTES..];
+                }
+                Some(&INIT_TELLS) if rest.len() >= INIT_TOLD_BYTES => {
+                    told = Some(Told {
+                        status: i32::from_ne_bytes(rest[1..5].try_into().unwrap_or([0; 4])),
+                        exec_peak_bytes: None,
+                        reaped_peak_bytes: kib(&rest[5..INIT_TOLD_BYTES]),
+                    });
+                    rest = &rest[INIT_TOLD_BYTES..];
+                }
+                _ => break,
+            }
+        }
+        told.map(|told| Told {
+            exec_peak_bytes,
+            ..told
+        })
     }
+}
+
+/// What the program tells down the init's pipe before its exec: this byte, then its peak
+/// resident set so far in KiB (8 bytes).
+const PROGRAM_TELLS: u8 = b'P';
+const PROGRAM_TOLD_BYTES: usize = 9;
+
+/// What the init tells once the program has ended: this byte, the program's wait status (4
+/// bytes), then the largest peak resident set of the processes it reaped in KiB (8 bytes). Each
+/// is written at once (under `PIPE_BUF`, so whole).
+const INIT_TELLS: u8 = b'I';
+const INIT_TOLD_BYTES: usize = 13;
+
+/// What a box's init tells the judge once the program has ended and it has reaped every
+/// process of the box.
+#[derive(Clone, Copy, Debug)]
+pub struct Told {
+    /// The program's raw wait status.
+    pub status: i32,
+    /// The program's peak resident set just before its exec, where it got that far: a copy of
+    /// the init's memory, which the kernel's count of its peak includes.
+    pub exec_peak_bytes: Option<u64>,
+    /// The largest peak resident set of any one process of the box (`ru_maxrss` of the init's
+    /// children): the program's peak, or the larger of a process it started, where it is
+    /// above `exec_peak_bytes`.
+    pub reaped_peak_bytes: u64,
 }
 
 /// Makes `command` (which runs `program`) start in a box, if the sandbox is on (`None` when it
