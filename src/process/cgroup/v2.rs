@@ -6,7 +6,9 @@
 //! v2 enables a controller for a cgroup's children only while the cgroup holds no process
 //! (the root cgroup aside), so the judge first moves itself into a leaf of its own cgroup
 //! (`game-judge-<pid>-judge`) and enables `memory` and `pids` there; the runs' cgroups are that
-//! leaf's siblings. As a user, the judge's cgroup must be delegated to it (writable, as
+//! leaf's siblings. Where other processes share its cgroup (a login shell's), root makes them
+//! at the top of the hierarchy instead, which may hold processes and controllers together; a
+//! user cannot. As a user, the judge's cgroup must be delegated to it (writable, as
 //! `systemd-run --user --scope -p Delegate=yes` makes one); a login shell's `session-N.scope`
 //! is not, and `find` says so.
 //!
@@ -135,14 +137,14 @@ pub fn find() -> Result<Tree, String> {
         .collect();
     let refused = |error: io::Error| match error.kind() {
         io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem => format!(
-            "cgroup v2 {} is not the judge's to manage ({error}); as a user, run it in a \
-             delegated cgroup: systemd-run --user --scope -p Delegate=yes judge …",
+            "cgroup v2 {} is not the judge's to manage ({error}), and as a user it needs a \
+             delegated one: systemd-run --user --scope -p Delegate=yes judge …",
             own.display()
         ),
         _ => format!("cgroup v2 {}: {error}", own.display()),
     };
     match enable(&own, &wanted) {
-        Ok(()) => return Ok(Tree { parent: own }),
+        Ok(()) => return Ok(Tree::at(own)),
         Err(error) if error.raw_os_error() != Some(BUSY) => return Err(refused(error)),
         Err(_) => {}
     }
@@ -154,20 +156,34 @@ pub fn find() -> Result<Tree, String> {
             let _ = fs::remove_dir(&leaf);
             refused(error)
         })?;
-    match enable(&own, &wanted) {
-        Ok(()) => Ok(Tree { parent: own }),
-        Err(error) => {
-            let _ = fs::write(own.join("cgroup.procs"), "0");
-            let _ = fs::remove_dir(&leaf);
-            Err(match error.raw_os_error() {
-                Some(BUSY) => format!(
-                    "other processes share the judge's cgroup v2 {}, where controllers can be \
-                     enabled only for a cgroup with no process; run it in a cgroup of its own",
-                    own.display()
-                ),
-                _ => refused(error),
-            })
-        }
+    let error = match enable(&own, &wanted) {
+        Ok(()) => return Ok(Tree::at(own)),
+        Err(error) => error,
+    };
+    let _ = fs::write(own.join("cgroup.procs"), "0");
+    let _ = fs::remove_dir(&leaf);
+    if error.raw_os_error() != Some(BUSY) {
+        return Err(refused(error));
+    }
+    // Others share its cgroup (a login shell's, say). Root may make the runs' cgroups at the
+    // top of the hierarchy instead, where processes and controllers go together (as isolate
+    // makes its own under a root of its choosing).
+    let root = super::super::sys::namespaces::own_ids().0 == 0;
+    if root && own != point && enable(&point, &wanted).is_ok() {
+        return Ok(Tree::at(point));
+    }
+    Err(format!(
+        "other processes share the judge's cgroup v2 {}, and controllers are enabled only for \
+         a cgroup with no process: run it in a cgroup of its own",
+        own.display()
+    ))
+}
+
+impl Tree {
+    /// The runs' cgroups go in `parent`; those that judges now gone left there are removed.
+    fn at(parent: PathBuf) -> Tree {
+        super::remove_abandoned(&parent);
+        Tree { parent }
     }
 }
 
