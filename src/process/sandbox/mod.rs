@@ -262,36 +262,30 @@ impl Boxed {
     /// What the init (and the program, before its exec) told; `None` if the init ended (or
     /// was killed) without telling. Read once, after the init is reaped.
     pub fn told(&self) -> Option<Told> {
-        let mut bytes = Vec::new();
-        (&self.told)
-            .take(4 * INIT_TOLD_BYTES as u64)
-            .read_to_end(&mut bytes)
-            .ok()?;
-        let mut rest = &bytes[..];
-        let mut told = None;
-        let mut exec_peak_bytes = None;
         let kib = |bytes: &[u8]| u64::from_ne_bytes(bytes.try_into().unwrap_or([0; 8])) * 1024;
+        let mut exec_peak_bytes = None;
+        // Record by record, up to the init's, the last (no wait for the pipe's end).
         loop {
-            match rest.first() {
-                Some(&PROGRAM_TELLS) if rest.len() >= PROGRAM_TOLD_BYTES => {
-                    exec_peak_bytes = Some(kib(&rest[1..PROGRAM_TOLD_BYTES]));
-                    rest = &rest[PROGRAM_TOLD_BYTES..];
+            let mut kind = [0u8; 1];
+            (&self.told).read_exact(&mut kind).ok()?;
+            match kind[0] {
+                PROGRAM_TELLS => {
+                    let mut told = [0u8; PROGRAM_TOLD_BYTES - 1];
+                    (&self.told).read_exact(&mut told).ok()?;
+                    exec_peak_bytes = Some(kib(&told));
                 }
-                Some(&INIT_TELLS) if rest.len() >= INIT_TOLD_BYTES => {
-                    told = Some(Told {
-                        status: i32::from_ne_bytes(rest[1..5].try_into().unwrap_or([0; 4])),
-                        exec_peak_bytes: None,
-                        reaped_peak_bytes: kib(&rest[5..INIT_TOLD_BYTES]),
+                INIT_TELLS => {
+                    let mut told = [0u8; INIT_TOLD_BYTES - 1];
+                    (&self.told).read_exact(&mut told).ok()?;
+                    return Some(Told {
+                        status: i32::from_ne_bytes(told[..4].try_into().unwrap_or([0; 4])),
+                        exec_peak_bytes,
+                        reaped_peak_bytes: kib(&told[4..]),
                     });
-                    rest = &rest[INIT_TOLD_BYTES..];
                 }
-                _ => break,
+                _ => return None,
             }
         }
-        told.map(|told| Told {
-            exec_peak_bytes,
-            ..told
-        })
     }
 }
 
