@@ -553,3 +553,56 @@ impl Facts for RealFiles {
         std::fs::metadata(path).ok().map(|meta| meta.is_dir())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    /// A box whose init's pipe holds `records` (the write end closed after them).
+    fn told_after(records: &[&[u8]]) -> Option<Told> {
+        let (told, mut tell) = sys::pipe().expect("a pipe");
+        for record in records {
+            tell.write_all(record).expect("written");
+        }
+        drop(tell);
+        let boxed = Boxed {
+            _user: None,
+            told,
+            tell: None,
+            root: false,
+        };
+        boxed.told()
+    }
+
+    /// A record: its kind, then its numbers in native byte order.
+    fn record(kind: u8, status: Option<i32>, kib: u64) -> Vec<u8> {
+        let mut bytes = vec![kind];
+        if let Some(status) = status {
+            bytes.extend(status.to_ne_bytes());
+        }
+        bytes.extend(kib.to_ne_bytes());
+        bytes
+    }
+
+    #[test]
+    fn the_inits_report_is_read_with_or_without_the_programs() {
+        // The program told 1040 KiB before its exec; it exited with 3 (status 3 << 8); the
+        // largest process the init reaped peaked at 1200 KiB.
+        let program = record(PROGRAM_TELLS, None, 1040);
+        let init = record(INIT_TELLS, Some(3 << 8), 1200);
+        let told = told_after(&[&program, &init]).expect("told");
+        assert_eq!(told.status, 3 << 8);
+        assert_eq!(told.exec_peak_bytes, Some(1040 * 1024));
+        assert_eq!(told.reaped_peak_bytes, 1200 * 1024);
+        // The program never got to its exec (the box could not be built): the init's alone.
+        let told = told_after(&[&init]).expect("told");
+        assert_eq!(told.exec_peak_bytes, None);
+        assert_eq!(told.reaped_peak_bytes, 1200 * 1024);
+        // The init was killed before it told: nothing, whatever the program said.
+        assert!(told_after(&[&program]).is_none());
+        assert!(told_after(&[]).is_none());
+        // A cut record is no record.
+        assert!(told_after(&[&init[..7]]).is_none());
+    }
+}
