@@ -1,31 +1,37 @@
-//! A memory cgroup (cgroup v1) per run, where the judge may make one: the kernel then holds the
-//! run's processes under the memory limit (an allocation past it OOM-kills inside the group),
-//! and lists every process of the run, including ones that left its process group.
+//! A cgroup per run, where the judge may make one: the kernel then holds the run's processes
+//! under the memory limit (an allocation past it OOM-kills inside the group), lists every
+//! process of the run, including ones that left its process group, and counts its CPU time and
+//! peak memory, the run's figures. `in_force` says which kind the judge uses, once for its whole
+//! run: cgroup v1 where its memory controller is mounted (below), else cgroup v2 (`v2`), else
+//! none, and why (the `sandbox:` line says it).
 //!
-//! Made beside the judge's own memory cgroup, as `game-judge-<pid>-<n>`. A cgroup whose run has
+//! Under v1, a memory cgroup is made beside the judge's own, as `game-judge-<pid>-<n>`, with a
+//! cpuacct companion of the same name. A cgroup whose run has
 //! ended goes back to a pool and serves a later run (its peak reset, its OOM count and what is
 //! still charged to it noted, so the next run's figures are its own), since making and removing
 //! one costs about as much as running a small program; it is put back by the monitor after the
 //! run's result is sent, off the judge's path. `remove_pooled` removes them when the judge is
 //! done, and a judge that starts removes those of judges that are gone.
 //!
-//! The run's first process is born in its cgroup: the thread that spawns it moves itself into
-//! the cgroup's `tasks` for the spawn and back right after. That costs far less than the child
-//! joining `cgroup.procs` itself (which waits for the whole thread group's lock); the child
-//! joins that way only where the thread cannot move.
+//! The run's first process is born in its cgroup: under v1 the thread that spawns it moves
+//! itself into the cgroup's `tasks` for the spawn and back right after. That costs far less than
+//! the child joining `cgroup.procs` itself (which waits for the whole thread group's lock); the
+//! child joins that way only where the thread cannot move, and always under v2.
 //!
-//! Where cgroup v1's memory controller is absent or not writable (cgroup v2 only, no
-//! permission), `Cgroup::acquire` gives `None` and the run is watched by polling alone. Setting
-//! `GAME_JUDGE_CGROUP=off` forces that.
+//! Where no cgroup can be had (no permission, no memory controller, a v2 cgroup that is not
+//! the judge's to manage), `Cgroup::acquire` gives `None` and the run is watched by polling
+//! alone. Setting `GAME_JUDGE_CGROUP=off` forces that.
 
 use std::ffi::CString;
 use std::fs;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, Once, OnceLock};
 use std::thread;
 use std::time::Duration;
+
+mod v2;
 
 /// Where cgroup v1 mounts the memory controller.
 const MEMORY_MOUNT: &str = "/sys/fs/cgroup/memory";
@@ -51,12 +57,15 @@ struct Ready {
     oom_kills: u64,
 }
 
-/// One run's memory cgroup; back to the pool on drop (after its processes are gone).
+/// One run's memory cgroup under v1; back to the pool on drop (after its processes are gone).
 #[derive(Debug)]
-pub struct Cgroup {
+pub struct V1 {
     ready: Ready,
     parent: &'static Path,
     cpu_parent: Option<&'static Path>,
+    /// Whether the run's first process was born in the cpuacct companion too (then its count
+    /// is the run's CPU time).
+    cpu_entered: AtomicBool,
 }
 
 /// Where cgroup v1 mounts the cpuacct controller.
@@ -139,6 +148,7 @@ pub fn remove_pooled() {
             let _ = fs::remove_dir(cpu_dir);
         }
     }
+    v2::remove_left();
 }
 
 /// The processes a `cgroup.procs` file lists, but the judge.
@@ -175,13 +185,10 @@ pub(super) fn thread_id() -> Option<String> {
     ID.with(Clone::clone)
 }
 
-impl Cgroup {
+impl V1 {
     /// A cgroup limited to `limit_bytes` with no process in it, or `None` where none can be
     /// made.
-    pub fn acquire(limit_bytes: u64) -> Option<Cgroup> {
-        if std::env::var_os("GAME_JUDGE_CGROUP").is_some_and(|value| value == "off") {
-            return None;
-        }
+    fn acquire(limit_bytes: u64) -> Option<V1> {
         static SWEPT: Once = Once::new();
         let parent = own_memory_cgroup()?;
         let cpu_parent = own_cpu_cgroup();
@@ -215,10 +222,11 @@ impl Cgroup {
             }
         };
         OUTSTANDING.fetch_add(1, Ordering::SeqCst);
-        let cgroup = Cgroup {
+        let cgroup = V1 {
             ready,
             parent,
             cpu_parent,
+            cpu_entered: AtomicBool::new(false),
         };
         // Every setting is written again: a run as root may have changed its cgroup's (a lower
         // limit, the OOM killer off), and the next run must not inherit that.
@@ -244,7 +252,7 @@ impl Cgroup {
     /// Moves the calling thread into the cgroup until the guard is dropped, so that a process
     /// it spawns meanwhile is born there. `None` when the thread cannot move (then the child
     /// must join by itself: see `procs_file`).
-    pub fn enter(&self) -> Option<Entered<'_>> {
+    fn enter(&self) -> Option<Entered<'_>> {
         let thread = thread_id()?;
         fs::write(self.file("tasks"), &thread).ok()?;
         let entered = Entered {
@@ -252,16 +260,20 @@ impl Cgroup {
             thread,
         };
         if let Some(cpu_dir) = &self.ready.cpu_dir {
-            // Without it the run's CPU time is counted from /proc alone.
-            let _ = fs::write(cpu_dir.join("tasks"), &entered.thread);
+            // Without it the run's CPU time is counted from /proc and rusage.
+            let joined = fs::write(cpu_dir.join("tasks"), &entered.thread).is_ok();
+            self.cpu_entered.store(joined, Ordering::SeqCst);
         }
         Some(entered)
     }
 
     /// The CPU time (user + system) of every process that was in the cgroup during this run,
     /// including the ones that ended and were reaped by anyone; `None` without a cpuacct
-    /// companion.
-    pub fn cpu_time(&self) -> Option<Duration> {
+    /// companion the run's first process was born in.
+    fn cpu_time(&self) -> Option<Duration> {
+        if !self.cpu_entered.load(Ordering::SeqCst) {
+            return None;
+        }
         let cpu_dir = self.ready.cpu_dir.as_ref()?;
         fs::read_to_string(cpu_dir.join("cpuacct.usage"))
             .ok()
@@ -270,14 +282,14 @@ impl Cgroup {
     }
 
     /// The `cgroup.procs` file a child writes itself into.
-    pub fn procs_file(&self) -> Option<CString> {
+    fn procs_file(&self) -> Option<CString> {
         CString::new(self.file("cgroup.procs").as_os_str().as_bytes()).ok()
     }
 
     /// The processes in the cgroup now, never the judge itself (should a thread of it be
     /// there): `memory`, the ones whose memory the cgroup counts, and `all`, those with the ones
     /// only in the cpuacct companion (a process run as root may leave one and not the other).
-    pub fn processes(&self) -> CgroupProcesses {
+    fn processes(&self) -> CgroupProcesses {
         let memory = procs(&self.file("cgroup.procs"));
         let mut all = memory.clone();
         if let Some(cpu_dir) = &self.ready.cpu_dir {
@@ -291,7 +303,7 @@ impl Cgroup {
     /// The most memory the cgroup's processes were charged at once during this run (not the
     /// judge's pages they shared before exec, nor what earlier runs left charged; page cache
     /// they brought in counts too).
-    pub fn peak_bytes(&self) -> u64 {
+    fn peak_bytes(&self) -> u64 {
         read_number(&self.file("memory.max_usage_in_bytes"))
             .saturating_sub(self.ready.charged_bytes)
     }
@@ -307,7 +319,7 @@ impl Cgroup {
     }
 
     /// What the cgroup's processes are charged now (counted as `peak_bytes` is).
-    pub fn usage_bytes(&self) -> u64 {
+    fn usage_bytes(&self) -> u64 {
         read_number(&self.file("memory.usage_in_bytes")).saturating_sub(self.ready.charged_bytes)
     }
 
@@ -322,14 +334,14 @@ impl Cgroup {
     }
 
     /// Whether the kernel OOM-killed a process of this run (it went past the limit).
-    pub fn oom_killed(&self) -> bool {
+    fn oom_killed(&self) -> bool {
         self.oom_kills() > self.ready.oom_kills
     }
 }
 
 /// The spawning thread's stay in a run's cgroup; it moves back to the judge's cgroup on drop.
 pub struct Entered<'a> {
-    cgroup: &'a Cgroup,
+    cgroup: &'a V1,
     thread: String,
 }
 
@@ -348,7 +360,7 @@ impl Drop for Entered<'_> {
     }
 }
 
-impl Cgroup {
+impl V1 {
     /// Back to the pool once no process is left in it (a killed one may take a moment to go),
     /// emptied of what the run left charged if that is much, its peak reset, its counts taken
     /// for the next run; else removed, if it can be.
@@ -399,9 +411,148 @@ impl Cgroup {
     }
 }
 
-impl Drop for Cgroup {
+impl Drop for V1 {
     fn drop(&mut self) {
         self.release();
         OUTSTANDING.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// How runs are measured in this run of the judge.
+#[derive(Debug)]
+enum Measure {
+    V1,
+    V2(v2::Tree),
+    /// No cgroup, and why.
+    Polling(String),
+}
+
+/// The kind of cgroup the judge uses, found (and made ready: under v2 the judge moves itself
+/// into a leaf of its cgroup) once.
+fn measure() -> &'static Measure {
+    static MEASURE: OnceLock<Measure> = OnceLock::new();
+    MEASURE.get_or_init(|| {
+        if std::env::var_os("GAME_JUDGE_CGROUP").is_some_and(|value| value == "off") {
+            return Measure::Polling("GAME_JUDGE_CGROUP=off".to_string());
+        }
+        if let Some(parent) = own_memory_cgroup() {
+            // A first cgroup, made to see that it can be; it goes to the pool for a run.
+            return match V1::acquire(u64::MAX >> 2) {
+                Some(_) => Measure::V1,
+                None => Measure::Polling(format!(
+                    "cgroup v1: no memory cgroup could be made in {}",
+                    parent.display()
+                )),
+            };
+        }
+        match v2::find() {
+            Ok(tree) => Measure::V2(tree),
+            Err(reason) => Measure::Polling(reason),
+        }
+    })
+}
+
+/// What measures runs, in words for the `sandbox:` line: `cgroup v2`, `cgroup v1`, or
+/// `no cgroup: memory limit by polling (why)`.
+pub fn in_force() -> String {
+    match measure() {
+        Measure::V1 => "cgroup v1".to_string(),
+        Measure::V2(_) => "cgroup v2".to_string(),
+        Measure::Polling(reason) => format!("no cgroup: memory limit by polling ({reason})"),
+    }
+}
+
+/// One run's cgroup, of the kind in force.
+#[derive(Debug)]
+pub enum Cgroup {
+    V1(V1),
+    V2(v2::Run),
+}
+
+impl Cgroup {
+    /// A cgroup limited to `limit_bytes` (and under v2 to `max_processes` processes and
+    /// threads, if given) with no process in it, or `None` where none can be had.
+    pub fn acquire(limit_bytes: u64, max_processes: Option<u64>) -> Option<Cgroup> {
+        match measure() {
+            Measure::V1 => V1::acquire(limit_bytes).map(Cgroup::V1),
+            Measure::V2(tree) => v2::Run::make(tree, limit_bytes, max_processes).map(Cgroup::V2),
+            Measure::Polling(_) => None,
+        }
+    }
+
+    /// Moves the calling thread into the cgroup until the guard is dropped, so that a process
+    /// it spawns meanwhile is born there. `None` when the thread cannot move (always under v2,
+    /// which moves whole processes): then the child must join by itself (`procs_file`).
+    pub fn enter(&self) -> Option<Entered<'_>> {
+        match self {
+            Cgroup::V1(v1) => v1.enter(),
+            Cgroup::V2(_) => None,
+        }
+    }
+
+    /// The `cgroup.procs` file a child writes itself into.
+    pub fn procs_file(&self) -> Option<CString> {
+        match self {
+            Cgroup::V1(v1) => v1.procs_file(),
+            Cgroup::V2(run) => run.procs_file(),
+        }
+    }
+
+    /// The processes in the cgroup now, never the judge itself (see `V1::processes`).
+    pub fn processes(&self) -> CgroupProcesses {
+        match self {
+            Cgroup::V1(v1) => v1.processes(),
+            Cgroup::V2(run) => {
+                let all = run.processes();
+                CgroupProcesses {
+                    memory: all.clone(),
+                    all,
+                }
+            }
+        }
+    }
+
+    /// The CPU time (user + system) of every process that was in the cgroup during this run,
+    /// including the ones that ended and were reaped by anyone: the run's CPU time. `None`
+    /// where the cgroup does not count it (v1 without a cpuacct companion the run was born in).
+    pub fn cpu_time(&self) -> Option<Duration> {
+        match self {
+            Cgroup::V1(v1) => v1.cpu_time(),
+            Cgroup::V2(run) => run.cpu_time(),
+        }
+    }
+
+    /// What the cgroup's processes are charged now (under v1, less what earlier runs left).
+    pub fn usage_bytes(&self) -> u64 {
+        match self {
+            Cgroup::V1(v1) => v1.usage_bytes(),
+            Cgroup::V2(run) => run.usage_bytes(),
+        }
+    }
+
+    /// The most memory the cgroup's processes were charged at once during this run, as the
+    /// kernel counts it: the run's peak memory. `None` where the kernel keeps no peak (v2
+    /// before Linux 5.19: then the highest `usage_bytes` seen is the figure).
+    pub fn peak_bytes(&self) -> Option<u64> {
+        match self {
+            Cgroup::V1(v1) => Some(v1.peak_bytes()),
+            Cgroup::V2(run) => run.peak_bytes(),
+        }
+    }
+
+    /// Whether the kernel OOM-killed a process of this run (it went past the limit).
+    pub fn oom_killed(&self) -> bool {
+        match self {
+            Cgroup::V1(v1) => v1.oom_killed(),
+            Cgroup::V2(run) => run.oom_killed(),
+        }
+    }
+
+    /// Kills every process of the cgroup at once where the kernel can (`cgroup.kill` of v2);
+    /// else the caller kills them one by one (`processes`).
+    pub fn kill_all(&self) {
+        if let Cgroup::V2(run) = self {
+            run.kill_all();
+        }
     }
 }

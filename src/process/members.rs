@@ -571,6 +571,10 @@ impl Members {
     /// adopted). Gives up after `rounds` rounds; returns whether none was left.
     pub fn kill_all(&mut self, cgroup: Option<&Cgroup>, rounds: usize) -> bool {
         for round in 0..rounds {
+            // The whole cgroup at once, where the kernel can (a fork bomb cannot outrun it).
+            if let Some(cgroup) = cgroup {
+                cgroup.kill_all();
+            }
             // The run's process group, unless its id went to a process of another run.
             let reused = read_process(self.first).is_some_and(|first| self.is_reused_first(&first));
             if !reused {

@@ -1,9 +1,9 @@
 //! The supervisor: every program the judge starts (a solution, a checker, an interactive player,
 //! the computer in `judge play`) runs through `Running`, the way isolate or DMOJ run one.
 //!
-//! - It starts in a process group of its own, marked in its environment, in a memory cgroup of
-//!   its own where one can be made (see `cgroup`), with RLIMIT_STACK set and RLIMIT_CPU as a
-//!   backstop.
+//! - It starts in a process group of its own, marked in its environment, in a cgroup of its
+//!   own where one can be had (see `cgroup`; then the cgroup's counts are its CPU time and peak
+//!   memory), with RLIMIT_STACK set and RLIMIT_CPU as a backstop.
 //! - A monitor thread watches it from /proc every few milliseconds: CPU time (user + sys) of all
 //!   its processes, memory (the cgroup's charge, else resident memory summed over them), idle
 //!   time (wall time less the time its threads ran or waited for a CPU, see `idle`); past a
@@ -382,11 +382,15 @@ impl Running {
         trust: Trust,
     ) -> io::Result<Running> {
         let marker = next_marker();
-        let cgroup = Cgroup::acquire(limits.memory_bytes);
+        let contestant = !matches!(trust, Trust::Helper);
+        // A contestant's processes are bounded as its box bounds them (under cgroup v2).
+        let cgroup = Cgroup::acquire(
+            limits.memory_bytes,
+            contestant.then_some(sandbox::MAX_PROCESSES),
+        );
         // Counted from before the spawn until the monitor has cleaned up (or the spawn failed).
         ACTIVE_RUNS.fetch_add(1, Ordering::SeqCst);
         let counted = RunCount;
-        let contestant = !matches!(trust, Trust::Helper);
         let build = match &trust {
             Trust::Build(space) => Some(space.as_ref()),
             _ => None,
@@ -450,10 +454,11 @@ impl Running {
             false => error,
         })?;
         let first = child.id() as i32;
-        // Needed only to read wait4's max RSS, which a cgroup's count replaces.
-        let judge_peak = match cgroup {
-            Some(_) => 0,
-            None => own_peak_memory(),
+        // Needed only to read wait4's max RSS of an unboxed run, which a cgroup's count
+        // replaces.
+        let judge_peak = match (&cgroup, &boxed) {
+            (None, None) => own_peak_memory(),
+            _ => 0,
         };
         let control = Arc::new(Control {
             first,
@@ -640,6 +645,10 @@ struct Watched<'a> {
     boxed: Option<&'a sandbox::Boxed>,
 }
 
+/// What a program's process may touch between telling its peak before exec and the exec itself
+/// (the exec's own code and stack), counted as held before the exec.
+const EXEC_PAGES_BYTES: u64 = 64 << 10;
+
 /// The time a run's threads ran or waited for a CPU: the waits summed over them, and the run
 /// time, or the CPU time if that is more (the cgroup counts workers that ended unseen).
 fn busy_time(usage: &Usage, sched: Option<idle::Sched>) -> Option<Duration> {
@@ -669,6 +678,8 @@ fn supervise(run: Watched, mut part: idle::Part) -> io::Result<Ended> {
     // fall back a little, when a wait the kernel counts late or the judge's threads' work at
     // the end comes in).
     let mut most_idle = None;
+    // The most the run's cgroup was charged at a look: its peak where the kernel keeps none.
+    let mut most_charged = 0;
     let reaped = loop {
         if let Some(reaped) = end.wait(interval, || members.last_look_at_first())? {
             break reaped;
@@ -680,8 +691,10 @@ fn supervise(run: Watched, mut part: idle::Part) -> io::Result<Ended> {
         // With a cgroup, the kernel's charge is the measure (and the kernel enforces the limit:
         // resident pages of shared libraries charged elsewhere do not count twice); without one,
         // the resident memory of the run's processes summed.
-        let memory = cgroup.map_or(now.rss_bytes, |cgroup| {
-            cgroup.usage_bytes() + now.rss_outside_cgroup_bytes
+        let charged = cgroup.map(Cgroup::usage_bytes);
+        most_charged = most_charged.max(charged.unwrap_or(0));
+        let memory = charged.map_or(now.rss_bytes, |charged| {
+            charged + now.rss_outside_cgroup_bytes
         });
         usage.peak_memory_bytes = usage.peak_memory_bytes.max(memory);
         // The cgroup's CPU count includes processes that ended unseen and were reaped by anyone.
@@ -716,27 +729,49 @@ fn supervise(run: Watched, mut part: idle::Part) -> io::Result<Ended> {
     let wall = started.elapsed();
     members.kill_all(cgroup, 500);
     usage.wall = wall;
-    // By rusage: the first process and what it reaped, and the orphans the judge reaped.
-    usage.cpu = usage.cpu.max(Duration::from_micros(
-        reaped.user_micros + reaped.system_micros + members.reaped_micros(),
-    ));
-    match cgroup {
-        // Its peak charge is the kernel's own count of the run alone.
-        Some(cgroup) => {
-            usage.peak_memory_bytes = usage.peak_memory_bytes.max(cgroup.peak_bytes());
-            if let Some(cpu) = cgroup.cpu_time() {
-                usage.cpu = usage.cpu.max(cpu);
-            }
+    let told = boxed.and_then(sandbox::Boxed::told);
+    // By rusage: the first process and what it reaped (in a box, every process of the box: its
+    // init reaps them all), and the orphans the judge reaped.
+    let reaped_cpu =
+        Duration::from_micros(reaped.user_micros + reaped.system_micros + members.reaped_micros());
+    // What polling saw only enforced the limits during the run: the figures come from one
+    // source, the best there is.
+    match (cgroup, told) {
+        // The cgroup's: the kernel's counts of the run alone.
+        (Some(cgroup), _) => {
+            usage.cpu = cgroup.cpu_time().unwrap_or(usage.cpu.max(reaped_cpu));
+            usage.peak_memory_bytes = cgroup.peak_bytes().unwrap_or(most_charged);
             if cgroup.oom_killed() {
                 control.record(Stop::Memory);
             }
         }
-        // wait4's max RSS counts the judge's own peak too (the child was a copy of the judge
-        // until it exec'd): it speaks for the program only when it is above that.
-        None if reaped.max_rss_bytes > judge_peak => {
-            usage.peak_memory_bytes = usage.peak_memory_bytes.max(reaped.max_rss_bytes);
+        // A box without a cgroup: its init's rusage holds every process of the box. Its max
+        // RSS is the largest of any one process, and counts what the program held before it
+        // exec'd (a copy of the init, its pages mostly shared with the judge): past that (and
+        // the few pages the exec itself touches) it is the program's. A run the judge killed
+        // may have lost a process's count with its reaper, so polling's counts too.
+        (None, Some(told)) => {
+            usage.cpu = match control.stopped() {
+                None => reaped_cpu,
+                Some(_) => usage.cpu.max(reaped_cpu),
+            };
+            let before_exec = told.exec_peak_bytes.unwrap_or(u64::MAX);
+            if told.reaped_peak_bytes > before_exec.saturating_add(EXEC_PAGES_BYTES) {
+                usage.peak_memory_bytes = usage.peak_memory_bytes.max(told.reaped_peak_bytes);
+            }
         }
-        None => {}
+        // A box whose init did not tell (killed): what polling and rusage saw.
+        (None, None) if boxed.is_some() => usage.cpu = usage.cpu.max(reaped_cpu),
+        // Unboxed, without a cgroup: orphans may have been reaped by anyone, so what polling
+        // saw counts too. wait4's max RSS counts the judge's own peak too (the child was a
+        // copy of the judge until it exec'd): it speaks for the program only when it is above
+        // that.
+        (None, None) => {
+            usage.cpu = usage.cpu.max(reaped_cpu);
+            if reaped.max_rss_bytes > judge_peak {
+                usage.peak_memory_bytes = usage.peak_memory_bytes.max(reaped.max_rss_bytes);
+            }
+        }
     }
     let sched = members.sched();
     let idle = part.idle(wall, busy_time(&usage, sched), members.take_longest_wait());
@@ -747,11 +782,7 @@ fn supervise(run: Watched, mut part: idle::Part) -> io::Result<Ended> {
     });
     usage.idle = idle.max(most_idle).filter(|_| idle.is_some());
     Ok(Ended {
-        termination: Termination::from_wait_status(
-            boxed
-                .and_then(sandbox::Boxed::program_status)
-                .unwrap_or(reaped.status),
-        ),
+        termination: Termination::from_wait_status(told.map_or(reaped.status, |told| told.status)),
         stopped: control.stopped(),
         usage,
     })

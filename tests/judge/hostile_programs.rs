@@ -435,6 +435,49 @@ fn a_process_whose_main_thread_ended_is_still_measured_without_a_cgroup() {
     }
 }
 
+/// Row 1 without a cgroup, in the sandbox: a program that ends within a few milliseconds
+/// (`cat` of one line), between two looks at /proc, still shows its peak memory, from what the
+/// box's init reaped (it showed 0.0 MiB when only polling counted). Any program that ran has
+/// resident pages (its code, its stack, libc's), so the figure is above zero.
+#[test]
+fn a_short_program_shows_its_peak_memory_without_a_cgroup() {
+    let ran = judge_one_case_with_cgroup("cat", &[], "off");
+    if !ran.stderr.contains("sandbox: on") {
+        eprintln!("skipped: the sandbox is off here: {}", ran.stderr);
+        return;
+    }
+    let line = case_line(&ran, "problem/sample-1");
+    assert!(memory_mib(line) > 0.0, "{ran}");
+}
+
+/// The `sandbox:` line ends with what measures the runs: the cgroup kind in force, or that
+/// there is none and why (here, the variable that forces it).
+#[test]
+fn the_sandbox_line_says_what_measures_the_runs() {
+    let ran = judge_one_case_with_cgroup("cat", &[], "off");
+    assert!(
+        ran.stderr.lines().any(|line| line.starts_with("sandbox: ")
+            && line.ends_with("; no cgroup: memory limit by polling (GAME_JUDGE_CGROUP=off)")),
+        "{ran}"
+    );
+    let ran = judge_one_case_with_cgroup("cat", &[], "on");
+    let banner = ran
+        .stderr
+        .lines()
+        .find(|line| line.starts_with("sandbox: "))
+        .unwrap_or_else(|| panic!("no sandbox: line: {ran}"));
+    let measure = ["; cgroup v", "; no cgroup: "]
+        .iter()
+        .find_map(|start| banner.find(start))
+        .map_or("", |at| &banner[at + 2..]);
+    assert!(
+        ["cgroup v1", "cgroup v2"].contains(&measure)
+            || (measure.starts_with("no cgroup: memory limit by polling (")
+                && measure.ends_with(')')),
+        "{ran}"
+    );
+}
+
 /// Row 2 without a cgroup or a sandbox (the judge itself then reaps the orphans, as a
 /// subreaper): 400 workers of 5 ms of CPU each, orphans that end between two looks at /proc, are
 /// counted from what reaping them gave: 2 s of their CPU under `-t 2`, with the forking, is TLE

@@ -13,6 +13,7 @@
 //!   filter (`sys::seccomp`), and std execs it.
 
 use super::plan::MountStep;
+use crate::process::sys;
 use crate::process::sys::namespaces as ns;
 use crate::process::sys::seccomp;
 use std::ffi::CString;
@@ -119,14 +120,19 @@ const INIT_FAILED: i32 = 125;
 
 /// The init: holds nothing of the judge's but the pipe, reaps every process of the box until
 /// the program ends, then kills and reaps what is left, tells the program's wait status and
-/// exits.
+/// the largest peak resident set of the processes it reaped (see `Told`), and exits.
 fn run_init(program: i32, tell: c_int) -> ! {
     ns::close_all_but(tell);
     loop {
         match ns::wait_child(-1) {
             Ok((pid, status)) if pid == program => {
                 reap_the_rest();
-                ns::write_raw(tell, &status.to_ne_bytes());
+                let (_, reaped_kib) = sys::peak_resident_kib();
+                let mut told = [0u8; super::INIT_TOLD_BYTES];
+                told[0] = super::INIT_TELLS;
+                told[1..5].copy_from_slice(&status.to_ne_bytes());
+                told[5..].copy_from_slice(&reaped_kib.to_ne_bytes());
+                ns::write_raw(tell, &told);
                 ns::exit_now(0);
             }
             Ok(_) => {}
@@ -219,6 +225,12 @@ fn become_contestant(prepared: &Prepared) -> io::Result<()> {
         Who::Unprivileged { .. } => ns::fresh_keyrings(false),
     }
     ns::forbid_new_privileges()?;
+    // The largest resident set this copy of the init had: the program's count starts from it
+    // (see `Told`). Told before the init tells the end, which waits for this process.
+    let mut told = [0u8; super::PROGRAM_TOLD_BYTES];
+    told[0] = super::PROGRAM_TELLS;
+    told[1..].copy_from_slice(&sys::peak_resident_kib().0.to_ne_bytes());
+    ns::write_raw(prepared.tell, &told);
     ns::close_on_exec_from_3()?;
     seccomp::install_filter()
 }

@@ -48,8 +48,14 @@ pub enum Availability {
 }
 
 impl Availability {
-    /// The banner line's words.
+    /// The banner line's words: whether programs are boxed, then what measures them (see
+    /// `cgroup::in_force`).
     pub fn describe(&self) -> String {
+        format!("{}; {}", self.boxing(), super::cgroup::in_force())
+    }
+
+    /// Whether programs are boxed, in words.
+    fn boxing(&self) -> String {
         match self {
             Availability::On { root: true } => {
                 "sandbox: on (own namespaces, an unprivileged user, the test data hidden)"
@@ -253,13 +259,60 @@ impl Boxed {
         }
     }
 
-    /// The program's raw wait status, as its init told it; `None` if the init ended (or was
-    /// killed) without telling. Read once the init is reaped.
-    pub fn program_status(&self) -> Option<i32> {
-        let mut status = [0u8; 4];
-        (&self.told).read_exact(&mut status).ok()?;
-        Some(i32::from_ne_bytes(status))
+    /// What the init (and the program, before its exec) told; `None` if the init ended (or
+    /// was killed) without telling. Read once, after the init is reaped.
+    pub fn told(&self) -> Option<Told> {
+        let kib = |bytes: &[u8]| u64::from_ne_bytes(bytes.try_into().unwrap_or([0; 8])) * 1024;
+        let mut exec_peak_bytes = None;
+        // Record by record, up to the init's, the last (no wait for the pipe's end).
+        loop {
+            let mut kind = [0u8; 1];
+            (&self.told).read_exact(&mut kind).ok()?;
+            match kind[0] {
+                PROGRAM_TELLS => {
+                    let mut told = [0u8; PROGRAM_TOLD_BYTES - 1];
+                    (&self.told).read_exact(&mut told).ok()?;
+                    exec_peak_bytes = Some(kib(&told));
+                }
+                INIT_TELLS => {
+                    let mut told = [0u8; INIT_TOLD_BYTES - 1];
+                    (&self.told).read_exact(&mut told).ok()?;
+                    return Some(Told {
+                        status: i32::from_ne_bytes(told[..4].try_into().unwrap_or([0; 4])),
+                        exec_peak_bytes,
+                        reaped_peak_bytes: kib(&told[4..]),
+                    });
+                }
+                _ => return None,
+            }
+        }
     }
+}
+
+/// What the program tells down the init's pipe before its exec: this byte, then its peak
+/// resident set so far in KiB (8 bytes).
+const PROGRAM_TELLS: u8 = b'P';
+const PROGRAM_TOLD_BYTES: usize = 9;
+
+/// What the init tells once the program has ended: this byte, the program's wait status (4
+/// bytes), then the largest peak resident set of the processes it reaped in KiB (8 bytes). Each
+/// is written at once (under `PIPE_BUF`, so whole).
+const INIT_TELLS: u8 = b'I';
+const INIT_TOLD_BYTES: usize = 13;
+
+/// What a box's init tells the judge once the program has ended and it has reaped every
+/// process of the box.
+#[derive(Clone, Copy, Debug)]
+pub struct Told {
+    /// The program's raw wait status.
+    pub status: i32,
+    /// The program's peak resident set just before its exec, where it got that far: a copy of
+    /// the init's memory, which the kernel's count of its peak includes.
+    pub exec_peak_bytes: Option<u64>,
+    /// The largest peak resident set of any one process of the box (`ru_maxrss` of the init's
+    /// children): the program's peak, or the larger of a process it started, where it is
+    /// above `exec_peak_bytes`.
+    pub reaped_peak_bytes: u64,
 }
 
 /// Makes `command` (which runs `program`) start in a box, if the sandbox is on (`None` when it
@@ -498,5 +551,58 @@ struct RealFiles;
 impl Facts for RealFiles {
     fn kind(&self, path: &Path) -> Option<bool> {
         std::fs::metadata(path).ok().map(|meta| meta.is_dir())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    /// A box whose init's pipe holds `records` (the write end closed after them).
+    fn told_after(records: &[&[u8]]) -> Option<Told> {
+        let (told, mut tell) = sys::pipe().expect("a pipe");
+        for record in records {
+            tell.write_all(record).expect("written");
+        }
+        drop(tell);
+        let boxed = Boxed {
+            _user: None,
+            told,
+            tell: None,
+            root: false,
+        };
+        boxed.told()
+    }
+
+    /// A record: its kind, then its numbers in native byte order.
+    fn record(kind: u8, status: Option<i32>, kib: u64) -> Vec<u8> {
+        let mut bytes = vec![kind];
+        if let Some(status) = status {
+            bytes.extend(status.to_ne_bytes());
+        }
+        bytes.extend(kib.to_ne_bytes());
+        bytes
+    }
+
+    #[test]
+    fn the_inits_report_is_read_with_or_without_the_programs() {
+        // The program told 1040 KiB before its exec; it exited with 3 (status 3 << 8); the
+        // largest process the init reaped peaked at 1200 KiB.
+        let program = record(PROGRAM_TELLS, None, 1040);
+        let init = record(INIT_TELLS, Some(3 << 8), 1200);
+        let told = told_after(&[&program, &init]).expect("told");
+        assert_eq!(told.status, 3 << 8);
+        assert_eq!(told.exec_peak_bytes, Some(1040 * 1024));
+        assert_eq!(told.reaped_peak_bytes, 1200 * 1024);
+        // The program never got to its exec (the box could not be built): the init's alone.
+        let told = told_after(&[&init]).expect("told");
+        assert_eq!(told.exec_peak_bytes, None);
+        assert_eq!(told.reaped_peak_bytes, 1200 * 1024);
+        // The init was killed before it told: nothing, whatever the program said.
+        assert!(told_after(&[&program]).is_none());
+        assert!(told_after(&[]).is_none());
+        // A cut record is no record.
+        assert!(told_after(&[&init[..7]]).is_none());
     }
 }

@@ -70,6 +70,7 @@ struct RLimit {
 extern "C" {
     fn kill(pid: i32, signal: c_int) -> c_int;
     fn wait4(pid: i32, status: *mut c_int, options: c_int, usage: *mut RUsage) -> i32;
+    fn getrusage(who: c_int, usage: *mut RUsage) -> c_int;
     fn waitpid(pid: i32, status: *mut c_int, options: c_int) -> i32;
     fn setrlimit(resource: c_int, limit: *const RLimit) -> c_int;
     fn getrlimit(resource: c_int, limit: *mut RLimit) -> c_int;
@@ -163,6 +164,25 @@ pub fn wait_for(pid: i32) -> io::Result<Reaped> {
             return Err(error);
         }
     }
+}
+
+/// `getrusage`'s two ways: this process, and the children it waited for (with theirs).
+const RUSAGE_SELF: c_int = 0;
+const RUSAGE_CHILDREN: c_int = -1;
+
+/// The largest resident set, in KiB, of this process, and of any one of the children it
+/// waited for (and theirs), as the kernel keeps them: a process's counts what it held before
+/// it exec'd too. Async-signal-safe (a box's init calls it).
+pub fn peak_resident_kib() -> (u64, u64) {
+    let peak = |who: c_int| {
+        let mut usage = RUsage::ZERO;
+        // SAFETY: `usage` is valid, writable and laid out as getrusage expects.
+        match unsafe { getrusage(who, &mut usage) } {
+            0 => usage.max_rss_kib.max(0) as u64,
+            _ => 0,
+        }
+    };
+    (peak(RUSAGE_SELF), peak(RUSAGE_CHILDREN))
 }
 
 /// A file descriptor that becomes readable when a process ends (a pidfd), so the monitor can
