@@ -404,8 +404,14 @@ fn cpu_time_of_workers_the_kernel_reaps_counts_with_a_cgroup() {
         Duration::from_secs(60),
     )
     .env("GAME_JUDGE_CGROUP", "on"));
-    assert!(ran.stdout.contains("problem/sample-1  TLE"), "{ran}");
     tag.assert_none_left();
+    if ran.stderr.contains("; no cgroup: ") {
+        return common::skip(
+            "needs a cgroup",
+            "the judge could have none here (not root?)",
+        );
+    }
+    assert!(ran.stdout.contains("problem/sample-1  TLE"), "{ran}");
 }
 
 /// Row 1 without a cgroup (the mode of a judge that is not root): a child whose main thread
