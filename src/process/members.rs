@@ -38,6 +38,8 @@ struct Process {
     children_cpu_ticks: u64,
     /// How many threads it has.
     threads: u64,
+    /// Whether it (its leader thread) is runnable: state `R`.
+    runnable: bool,
     rss_pages: u64,
 }
 
@@ -77,6 +79,7 @@ fn read_process(pid: i32) -> Option<Process> {
         cpu_ticks: field(14)? + field(15)?,
         children_cpu_ticks: field(16)? + field(17)?,
         threads: field(20)?,
+        runnable: fields.first() == Some(&"R"),
         rss_pages,
     })
 }
@@ -251,8 +254,8 @@ pub struct Snapshot {
     /// The scheduler statistics of every thread of the run seen so far, summed; `None` where
     /// they cannot be read.
     pub sched: Option<Sched>,
-    /// The longest wait for a CPU one thread reported since the previous look.
-    pub longest_wait: std::time::Duration,
+    /// What the readings of the run's threads at this look showed (see `idle::Ledger`).
+    pub look: idle::LookSeen,
 }
 
 /// The processes of one run, as far as the judge has seen them.
@@ -399,7 +402,7 @@ impl Members {
                 .insert((process.pid, process.start_ticks), process.cpu_ticks);
             self.parents
                 .insert((process.pid, process.start_ticks), process.parent);
-            self.read_sched(process.pid, process.start_ticks, process.threads);
+            self.read_sched(process);
         }
         self.count_waited_children(&members);
         self.claim_reaped(reused);
@@ -425,7 +428,7 @@ impl Members {
                 .map(|process| rss(&process))
                 .sum(),
             sched: self.sched(),
-            longest_wait: self.take_longest_wait(),
+            look: self.take_look(),
         };
         (snapshot, members.into_keys().collect())
     }
@@ -535,13 +538,24 @@ impl Members {
     }
 
     /// Reads the scheduler statistics of the threads of a member process.
-    fn read_sched(&mut self, pid: i32, start_ticks: u64, threads: u64) {
+    fn read_sched(&mut self, process: &Process) {
+        self.read_sched_of(
+            process.pid,
+            process.start_ticks,
+            process.threads,
+            process.runnable,
+        );
+    }
+
+    /// Reads the scheduler statistics of the threads of process `pid`, which started at
+    /// `start_ticks`, has `threads` threads and whose leader is `runnable` or not.
+    fn read_sched_of(&mut self, pid: i32, start_ticks: u64, threads: u64, runnable: bool) {
         if self.sched_unreadable {
             return;
         }
         let store = &mut self.threads;
-        let readable = idle::read_threads(pid, threads, |tid, sched| {
-            store.record((pid, start_ticks, tid), sched)
+        let readable = idle::read_threads(pid, threads, runnable, |tid, sched, runnable| {
+            store.record((pid, start_ticks, tid), sched, runnable)
         });
         self.sched_unreadable = !readable;
     }
@@ -552,9 +566,9 @@ impl Members {
         (!self.sched_unreadable).then(|| self.threads.total())
     }
 
-    /// The longest wait for a CPU one thread of the run reported since the last call.
-    pub fn take_longest_wait(&mut self) -> std::time::Duration {
-        self.threads.take_longest_wait()
+    /// What the readings of the run's threads showed since the last call.
+    pub fn take_look(&mut self) -> idle::LookSeen {
+        self.threads.take_look()
     }
 
     /// Reads the first process's statistics one last time: called when it has ended but is not
@@ -562,7 +576,7 @@ impl Members {
     /// milliseconds count too.
     pub fn last_look_at_first(&mut self) {
         if let Some(start) = self.first_start {
-            self.read_sched(self.first, start, 1);
+            self.read_sched_of(self.first, start, 1, false);
         }
     }
 

@@ -649,10 +649,14 @@ struct Watched<'a> {
 /// (the exec's own code and stack), counted as held before the exec.
 const EXEC_PAGES_BYTES: u64 = 64 << 10;
 
-/// The time a run's threads ran or waited for a CPU: the waits summed over them, and the run
-/// time, or the CPU time if that is more (the cgroup counts workers that ended unseen).
-fn busy_time(usage: &Usage, sched: Option<idle::Sched>) -> Option<Duration> {
-    sched.map(|sched| sched.wait + sched.run.max(usage.cpu))
+/// What a run's threads told at a look: their waits summed, and their run time, or the CPU time
+/// if that is more (the cgroup counts workers that ended unseen).
+fn look_at(usage: &Usage, sched: Option<idle::Sched>, seen: idle::LookSeen) -> Option<idle::Look> {
+    sched.map(|sched| idle::Look {
+        run: sched.run.max(usage.cpu),
+        wait: sched.wait,
+        seen,
+    })
 }
 
 /// The monitor's loop: polls the run's processes until its first process ends, stopping the run
@@ -705,7 +709,7 @@ fn supervise(run: Watched, mut part: idle::Part) -> io::Result<Ended> {
             .cpu_micros
             .store(usage.cpu.as_micros() as u64, Ordering::Relaxed);
         let elapsed = started.elapsed();
-        let idle = part.idle(elapsed, busy_time(&usage, now.sched), now.longest_wait);
+        let idle = part.idle(elapsed, look_at(&usage, now.sched, now.look));
         most_idle = idle.max(most_idle).filter(|_| idle.is_some());
         let reason = if stop::received_signal().is_some() {
             Some(Stop::Interrupted)
@@ -774,11 +778,13 @@ fn supervise(run: Watched, mut part: idle::Part) -> io::Result<Ended> {
         }
     }
     let sched = members.sched();
-    let idle = part.idle(wall, busy_time(&usage, sched), members.take_longest_wait());
+    let idle = part.idle(wall, look_at(&usage, sched, members.take_look()));
     // The waits summed over threads, but never more than the time the case was counted busy
-    // (threads waiting side by side for one CPU wait once, as the wall bound counts them).
+    // and not running (threads waiting side by side for one CPU wait once, as the wall bound
+    // counts them).
     usage.cpu_wait = sched.map_or(Duration::ZERO, |sched| {
-        (sched.wait + part.helpers_wait()).min(wall.saturating_sub(idle.unwrap_or_default()))
+        let busy = wall.saturating_sub(idle.unwrap_or_default());
+        (sched.wait + part.helpers_wait()).min(busy.saturating_sub(usage.cpu))
     });
     usage.idle = idle.max(most_idle).filter(|_| idle.is_some());
     Ok(Ended {
