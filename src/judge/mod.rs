@@ -325,6 +325,10 @@ fn set_up_sandbox(settings: &Settings, target: &JudgeTarget, tasks: &[Task]) {
                 false => relative(&refused.folder),
             };
             let said = match refused.named {
+                _ if refused.private => format!(
+                    "note: the sandbox shows the program alone, not the rest of {}, as that folder is private (mode 0700) and the box's user may not go through it: name in the command a file the program reads beside it, or make the folder searchable (chmod o+x)",
+                    folder.display()
+                ),
                 true => format!(
                     "warning: the sandbox does not show {} to the program, as it holds test data: name the files the program needs there, or run the judge from another folder",
                     folder.display()

@@ -440,8 +440,12 @@ fn measure() -> &'static Measure {
             return match V1::acquire(u64::MAX >> 2) {
                 Some(_) => Measure::V1,
                 None => Measure::Polling(format!(
-                    "cgroup v1: no memory cgroup could be made in {}",
-                    parent.display()
+                    "cgroup v1: no memory cgroup could be made in {}{}",
+                    parent.display(),
+                    match super::sys::namespaces::own_ids().0 {
+                        0 => "",
+                        _ => ": cgroup v1's controllers are root's; run the judge as root for one",
+                    }
                 )),
             };
         }

@@ -797,6 +797,13 @@ fn a_program_in_a_private_folder_runs_shown_alone() {
         run_by_sh.contains("problem/sample-1  AC"),
         "{run_by_sh}\n{by_sh_err}"
     );
+    // The user is told, as for a folder that holds test data: a file beside it is not there.
+    if is_root() {
+        assert!(
+            named_err.contains("as that folder is private (mode 0700)"),
+            "{named_err}"
+        );
+    }
 }
 
 #[test]

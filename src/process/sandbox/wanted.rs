@@ -306,13 +306,16 @@ fn holds_hidden(folder: &Path, hidden: &[PathBuf]) -> bool {
 }
 
 /// A folder the command names, or that holds a file it names, that the box does not show whole
-/// as it holds test data.
+/// as it holds test data, or as it is private (mode 0700: the box's user, as root, may not go
+/// through it).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Refused {
     pub folder: PathBuf,
     /// Named itself (`java -cp .`): the program may need it whole. Else only a named file's
     /// folder, the file shown alone.
     pub named: bool,
+    /// Not shown whole as it is private, not as it holds test data.
+    pub private: bool,
 }
 
 /// What the command names: (paths to show, folders not shown whole as they hold test data).
@@ -331,6 +334,7 @@ fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, V
             (false, true) => refused.push(Refused {
                 folder,
                 named: true,
+                private: false,
             }),
             (false, false) => shown.push(folder),
         }
@@ -357,11 +361,16 @@ fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, V
                             // A folder the box user may not go through (mode 0700, as
                             // `mktemp -d` makes it): the file alone, in a folder the box
                             // makes (mode 0755).
-                            false if !box_user_may_enter(folder) => {}
+                            false if !box_user_may_enter(folder) => refused.push(Refused {
+                                folder: folder.to_path_buf(),
+                                named: false,
+                                private: true,
+                            }),
                             false => shown.push(folder.to_path_buf()),
                             true if holds_hidden(folder, hidden) => refused.push(Refused {
                                 folder: folder.to_path_buf(),
                                 named: false,
+                                private: false,
                             }),
                             true => {}
                         }
