@@ -40,6 +40,18 @@ fn sandbox_available() -> bool {
     })
 }
 
+/// Whether the sandbox is off here: then the test's skip is recorded, and it returns.
+fn sandbox_missing() -> bool {
+    let missing = !sandbox_available();
+    if missing {
+        common::skip(
+            "needs the sandbox",
+            "the judge boxes programs neither as root nor in a user namespace",
+        );
+    }
+    missing
+}
+
 /// A case folder with one case whose answer is `blocked`, and the attack as `attack.sh`.
 fn attack(script: &str) -> PathBuf {
     common::fresh_folder(
@@ -107,11 +119,7 @@ fn blocked_only_in_the_sandbox_with_words(script: &str, words: &str) {
         (out, err, code.unwrap_or(-1))
     };
     let (out, err, code) = judge_attack(&dir, &[]);
-    if !sandbox_available() {
-        common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
         return;
     }
     assert!(err.contains("sandbox: on"), "{err}");
@@ -173,11 +181,7 @@ fn a_program_cannot_read_the_expected_output_beside_its_input() {
 fn a_program_cannot_signal_the_judge() {
     let dir = attack("kill -TERM $PPID 2>/dev/null; echo blocked\n");
     let (out, err, code) = judge_attack(&dir, &[]);
-    if !sandbox_available() {
-        common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
         return;
     }
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
@@ -201,11 +205,7 @@ fn files_in_tmp_and_dev_shm_are_gone_with_the_case() {
     );
     let dir = attack(&script);
     let (out, err, _) = judge_attack(&dir, &[]);
-    if !sandbox_available() {
-        common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
         return;
     }
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
@@ -240,11 +240,7 @@ fn a_program_gets_no_descriptor_of_the_judges() {
             .unwrap();
         String::from_utf8_lossy(&output.stdout).into_owned()
     };
-    if !sandbox_available() {
-        common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
         return;
     }
     assert!(run("").contains("problem/sample-1  AC"));
@@ -395,11 +391,7 @@ fn a_link_in_a_submission_folder_is_refused_never_followed() {
 
 #[test]
 fn a_build_writes_no_file_past_its_size_limit_and_keeps_no_set_uid_bit() {
-    if !sandbox_available() {
-        common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
         return;
     }
     let dir = attack("");
@@ -473,11 +465,7 @@ fn a_build_sees_nothing_of_the_folder_the_judge_runs_in() {
 
 #[test]
 fn what_a_build_leaves_is_given_back_without_set_uid_or_open_folders() {
-    if !sandbox_available() {
-        common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
         return;
     }
     let dir = attack("");
@@ -508,11 +496,7 @@ fn what_a_build_leaves_is_given_back_without_set_uid_or_open_folders() {
 
 #[test]
 fn a_build_past_its_bound_of_files_is_stopped_while_it_runs() {
-    if !sandbox_available() {
-        common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
         return;
     }
     let dir = attack("");
@@ -533,11 +517,7 @@ fn a_build_past_its_bound_of_files_is_stopped_while_it_runs() {
 fn what_a_build_leaves_in_its_tmpfs_does_not_lower_the_next_runs_memory() {
     // The build's stand-in (a tmpfs charged to the build's cgroup) is still held while it is
     // copied back: a cgroup pooled then would count its charge off the next run's memory.
-    if !sandbox_available() {
-        common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
         return;
     }
     let dir = attack("");
@@ -570,11 +550,7 @@ fn what_a_build_leaves_in_its_tmpfs_does_not_lower_the_next_runs_memory() {
 fn a_build_cannot_fill_the_disk_with_sparse_files_or_hard_links() {
     // Each takes little room where the build writes, and much once copied back: the judge
     // counts them at their full length before it copies anything.
-    if !sandbox_available() {
-        common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
         return;
     }
     let dir = attack("");
@@ -709,11 +685,7 @@ fn abort_is_still_a_runtime_error_by_sigabrt() {
 
 #[test]
 fn a_fork_bomb_meets_the_process_limit() {
-    if !sandbox_available() {
-        common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
         return;
     }
     let tag = Tag::new("sandbox-forks");
@@ -766,11 +738,8 @@ fn a_python_found_on_path_runs_in_the_sandbox() {
 fn a_program_in_a_private_folder_runs_shown_alone() {
     // As root, the box's user may not go through a folder of mode 0700 (`mktemp -d`'s, a
     // root's home): the box shows the program alone, in a folder of its own making.
-    if !sandbox_available() {
-        return common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
+        return;
     }
     let made = std::process::Command::new("mktemp")
         .arg("-d")
@@ -808,11 +777,7 @@ fn a_program_in_a_private_folder_runs_shown_alone() {
 
 #[test]
 fn relative_paths_work_and_the_working_folder_is_private() {
-    if !sandbox_available() {
-        common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
         return;
     }
     let dir = attack("echo note > ./scratch && [ \"$(cat ./scratch)\" = note ] && echo blocked\n");
@@ -921,11 +886,7 @@ fn without_root_the_box_is_a_user_namespace_of_its_own() {
 
 #[test]
 fn a_box_dies_with_a_judge_killed_outright() {
-    if !sandbox_available() {
-        common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
         return;
     }
     let tag = Tag::new("sandbox-orphan");
@@ -966,11 +927,7 @@ fn the_program_keeps_its_pipes_but_not_the_judges_environment() {
             .unwrap();
         String::from_utf8_lossy(&output.stdout).into_owned()
     };
-    if !sandbox_available() {
-        common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
         return;
     }
     assert!(run(&[]).contains("problem/sample-1  AC"));
@@ -984,11 +941,7 @@ fn a_program_cannot_rewrite_its_input_even_when_its_mode_would_let_it() {
     let input = dir.join("sample-1.in");
     fs::set_permissions(&input, fs::Permissions::from_mode(0o666)).unwrap();
     let (out, err, _) = judge_attack(&dir, &[]);
-    if !sandbox_available() {
-        common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
         return;
     }
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
@@ -999,11 +952,7 @@ fn a_program_cannot_rewrite_its_input_even_when_its_mode_would_let_it() {
 
 #[test]
 fn a_named_folder_that_holds_test_data_is_not_shown_and_the_judge_says_so() {
-    if !sandbox_available() {
-        common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
         return;
     }
     // The attack names the case folder's parent, as `java -cp . Main` names the judge's folder.
@@ -1083,11 +1032,7 @@ fn the_judges_cache_is_covered_in_a_folder_the_box_shows() {
         String::from_utf8_lossy(&output.stdout),
         String::from_utf8_lossy(&output.stderr),
     );
-    if !sandbox_available() {
-        common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
         return;
     }
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
@@ -1403,11 +1348,7 @@ else:
             ("attack.sh", script),
         ],
     );
-    if !sandbox_available() {
-        common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
         return;
     }
     let (out, err, _) = judge_attack(&dir, &["-j", "1"]);
@@ -1418,11 +1359,7 @@ else:
 
 #[test]
 fn a_key_a_case_leaves_readable_by_all_is_gone_with_its_box() {
-    if !sandbox_available() {
-        common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
         return;
     }
     // The key goes into the box user's own keyring (linked into its session keyring, so the
@@ -1480,11 +1417,7 @@ fn a_program_cannot_reach_the_terminal_the_judge_runs_in() {
             .ok()
             .map(|output| String::from_utf8_lossy(&output.stdout).into_owned())
     };
-    if !sandbox_available() {
-        common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
         return;
     }
     let Some(boxed) = run("") else {
@@ -1498,11 +1431,7 @@ fn a_program_cannot_reach_the_terminal_the_judge_runs_in() {
 
 #[test]
 fn a_script_beside_the_cases_folder_is_told_why_its_neighbours_are_not_shown() {
-    if !sandbox_available() {
-        common::skip(
-            "needs the sandbox",
-            "the judge boxes programs neither as root nor in a user namespace",
-        );
+    if sandbox_missing() {
         return;
     }
     let folder = common::fresh_folder(

@@ -134,6 +134,19 @@ fn judged(command: &str, dir: &Path, extra: &[&str]) -> (String, String) {
     )
 }
 
+/// Whether the judge's banner (`err`) says the sandbox is off here: then the test's skip is
+/// recorded, and it returns.
+fn sandbox_off(err: &str) -> bool {
+    let off = !err.contains("sandbox: on");
+    if off {
+        common::skip(
+            "needs the sandbox",
+            &format!("the sandbox is off here: {err}"),
+        );
+    }
+    off
+}
+
 /// The way `way` is refused in the box (AC) and, where the machine's kernel lets it through
 /// without the filter (the probe run by the test itself escapes), gets through with
 /// `--no-sandbox` (WA).
@@ -145,11 +158,8 @@ fn refused_in_the_box(way: &str) {
     let command = format!("{} {way}", probe.display());
     let dir = case_folder("refused\n");
     let (out, err) = judged(&command, &dir, &[]);
-    if !err.contains("sandbox: on") {
-        return common::skip(
-            "needs the sandbox",
-            &format!("the sandbox is off here: {err}"),
-        );
+    if sandbox_off(&err) {
+        return;
     }
     assert!(
         out.contains("problem/sample-1  AC"),
@@ -204,11 +214,8 @@ fn a_program_calling_through_the_i386_abi_is_a_runtime_error_by_sigsys() {
     };
     let dir = case_folder("refused\n");
     let (out, err) = judged(&format!("{} int-0x80-itself", probe.display()), &dir, &[]);
-    if !err.contains("sandbox: on") {
-        return common::skip(
-            "needs the sandbox",
-            &format!("the sandbox is off here: {err}"),
-        );
+    if sandbox_off(&err) {
+        return;
     }
     assert!(out.contains("problem/sample-1  RE"), "{out}\n{err}");
     assert!(out.contains("killed by signal 31 (SIGSYS)"), "{out}");
@@ -242,11 +249,8 @@ fn a_boxed_program_has_isolates_limits_on_open_files_and_locked_memory() {
     let dir = case_folder("0 0 1024 1024\n");
     let command = "sh -c 'echo $(ulimit -l) $(ulimit -Hl) $(ulimit -n) $(ulimit -Hn)'";
     let (out, err) = judged(command, &dir, &[]);
-    if !err.contains("sandbox: on") {
-        return common::skip(
-            "needs the sandbox",
-            &format!("the sandbox is off here: {err}"),
-        );
+    if sandbox_off(&err) {
+        return;
     }
     assert!(out.contains("problem/sample-1  AC"), "{out}\n{err}");
     // The judge's own limits differ here (else this test could not fail).
@@ -299,11 +303,8 @@ fn every_languages_run_line_still_starts_in_the_box() {
         let path = folder.join(file);
         fs::write(&path, source).unwrap();
         let (out, err) = judged(path.to_str().unwrap(), &dir, &["-t", "10"]);
-        if !err.contains("sandbox: on") {
-            return common::skip(
-                "needs the sandbox",
-                &format!("the sandbox is off here: {err}"),
-            );
+        if sandbox_off(&err) {
+            return;
         }
         assert!(
             out.contains("problem/sample-1  AC"),
