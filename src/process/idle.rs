@@ -300,13 +300,15 @@ pub struct Activity {
     /// once the thread is gone).
     helpers: Mutex<HashMap<i32, Helper>>,
     /// What the judge's threads were counted to have run and waited so far (less what they
-    /// looked in vain).
-    helpers_counted: Mutex<Sched>,
+    /// looked in vain): the sides of the case, then the readers of output.
+    helpers_counted: Mutex<[Sched; 2]>,
 }
 
 /// One of the judge's threads that works for a case.
 #[derive(Debug, Default)]
 struct Helper {
+    /// A reader of a run's output, rather than a side of the case the program waits on.
+    reader: bool,
     /// Its last reading.
     last: Sched,
     /// The time it spent looking for more to do and finding none (ns), told by the thread.
@@ -339,23 +341,38 @@ impl Activity {
             ledger: Mutex::new(Ledger::default()),
             unmeasured: AtomicBool::new(false),
             helpers: Mutex::new(HashMap::new()),
-            helpers_counted: Mutex::new(Sched::default()),
+            helpers_counted: Mutex::new([Sched::default(); 2]),
         })
     }
 
-    /// Counts the calling thread of the judge (a relay, a built-in opponent, a reader of a
-    /// run's output) as one of the case's threads: while it runs or waits for a CPU, the case
-    /// is not idle. Where the thread's id cannot be told, it is not counted. The thread tells
-    /// through what this returns how long it looked for work in vain.
+    /// Counts the calling thread of the judge (a relay, a built-in opponent) as one of the
+    /// case's threads: while it runs or waits for a CPU, the case is not idle. Where the
+    /// thread's id cannot be told, it is not counted. The thread tells through what this returns
+    /// how long it looked for work in vain.
     pub fn count_this_thread(&self) -> HelperTime {
+        self.count_helper(false)
+    }
+
+    /// Counts the calling thread of the judge, a reader of a run's output, as one of the case's
+    /// threads, but for no more than the runs' own CPU time meanwhile: a program whose output
+    /// waits for a starved reader is not idle, yet a program that floods a pipe while it sleeps
+    /// (`vmsplice` of a megabyte costs it less than the reader's copy) buys no more busy time
+    /// than it spends.
+    pub fn count_this_reader(&self) {
+        self.count_helper(true);
+    }
+
+    fn count_helper(&self, reader: bool) -> HelperTime {
         let Some(tid) = super::cgroup::thread_id().and_then(|id| id.parse().ok()) else {
             return HelperTime::default();
         };
         let Ok(mut helpers) = self.helpers.lock() else {
             return HelperTime::default();
         };
+        let helper = helpers.entry(tid).or_default();
+        helper.reader = reader;
         HelperTime {
-            in_vain: Arc::clone(&helpers.entry(tid).or_default().in_vain),
+            in_vain: Arc::clone(&helper.in_vain),
         }
     }
 
@@ -365,18 +382,20 @@ impl Activity {
     /// a CPU, so it can run ahead of them: it is taken off that thread's own time only, never
     /// off another's (a built-in opponent starved on a busy machine stays busy); what was
     /// counted before it was told stays counted, and the thread's next time makes up for it.
-    fn helpers_more(&self) -> Look {
+    fn helpers_more(&self) -> [Look; 2] {
         let Ok(mut helpers) = self.helpers.lock() else {
-            return Look::default();
+            return [Look::default(); 2];
         };
-        let mut total = Sched::default();
-        let mut seen = LookSeen::default();
+        // The sides of the case (a relay, an opponent), then the readers of output.
+        let mut total = [Sched::default(); 2];
+        let mut seen = [LookSeen::default(); 2];
         for (tid, helper) in helpers.iter_mut() {
+            let kind = usize::from(helper.reader);
             if let Reading::Stats(sched) = read_file(&format!("/proc/self/task/{tid}/schedstat")) {
-                seen.longest_wait = seen
+                seen[kind].longest_wait = seen[kind]
                     .longest_wait
                     .max(sched.wait.saturating_sub(helper.last.wait));
-                seen.runnable |= runnable(&format!("/proc/self/task/{tid}/stat"));
+                seen[kind].runnable |= runnable(&format!("/proc/self/task/{tid}/stat"));
                 helper.last = sched;
             }
             // What it looked in vain comes off its run time first (it spun), then its wait.
@@ -386,20 +405,22 @@ impl Activity {
                 .last
                 .wait
                 .saturating_sub(in_vain.saturating_sub(helper.last.run));
-            total.run += run;
-            total.wait += wait;
+            total[kind].run += run;
+            total[kind].wait += wait;
         }
         let Ok(mut counted) = self.helpers_counted.lock() else {
-            return Look::default();
+            return [Look::default(); 2];
         };
-        let more = Look {
-            run: total.run.saturating_sub(counted.run),
-            wait: total.wait.saturating_sub(counted.wait),
-            seen,
-        };
-        counted.run = counted.run.max(total.run);
-        counted.wait = counted.wait.max(total.wait);
-        more
+        std::array::from_fn(|kind| {
+            let more = Look {
+                run: total[kind].run.saturating_sub(counted[kind].run),
+                wait: total[kind].wait.saturating_sub(counted[kind].wait),
+                seen: seen[kind],
+            };
+            counted[kind].run = counted[kind].run.max(total[kind].run);
+            counted[kind].wait = counted[kind].wait.max(total[kind].wait);
+            more
+        })
     }
 }
 
@@ -454,13 +475,20 @@ impl Part {
         let more_wait = look.wait.saturating_sub(self.added.wait);
         self.added.run = self.added.run.max(look.run);
         self.added.wait = self.added.wait.max(look.wait);
-        let helpers = self.activity.helpers_more();
+        let [helpers, readers] = self.activity.helpers_more();
         // A runnable thread of the run or of the judge's for the case: the case is busy now.
-        let runnable = look.seen.runnable || helpers.seen.runnable;
+        let runnable = look.seen.runnable || helpers.seen.runnable || readers.seen.runnable;
         let seen = |own: LookSeen| LookSeen { runnable, ..own };
+        // A reader of output is busy for the case no longer than the run's own CPU time.
+        let reading = Look::busy(readers.run, readers.wait, seen(readers.seen)).min(more_run);
         let busy = Look::busy(more_run, more_wait, seen(look.seen))
-            + Look::busy(helpers.run, helpers.wait, seen(helpers.seen));
-        let longest_wait = look.seen.longest_wait.max(helpers.seen.longest_wait);
+            + Look::busy(helpers.run, helpers.wait, seen(helpers.seen))
+            + reading;
+        let longest_wait = look
+            .seen
+            .longest_wait
+            .max(helpers.seen.longest_wait)
+            .max(readers.seen.longest_wait);
         let now = self.start + elapsed;
         let mut ledger = self.activity.ledger.lock().ok()?;
         let looked = self
@@ -770,6 +798,44 @@ mod tests {
             before = now;
         }
         assert!(before.unwrap() <= idle, "{before:?} after {idle:?}");
+    }
+
+    /// A reader of a run's output is busy for the case no longer than the run's own CPU time:
+    /// one that copied for 300 ms while the program (sleeping, its pipe filled by `vmsplice`)
+    /// ran for nothing leaves the case idle, where a relay that computed would not.
+    #[test]
+    fn a_reader_of_output_counts_no_longer_than_the_program_ran() {
+        if !available() {
+            crate::test_skips::skip("needs schedstat", "no per-thread scheduler statistics");
+            return;
+        }
+        for (reader, ran_ms, most_idle_ms) in [(true, 0, 1000), (true, 250, 500), (false, 0, 750)] {
+            let activity = Activity::new();
+            let mut program = Part::starting_at(Arc::clone(&activity), Duration::ZERO);
+            let (computed, computing) = std::sync::mpsc::channel();
+            let (let_go, go) = std::sync::mpsc::channel::<()>();
+            let helper = Arc::clone(&activity);
+            let thread = std::thread::spawn(move || {
+                match reader {
+                    true => helper.count_this_reader(),
+                    false => drop(helper.count_this_thread()),
+                }
+                let start = std::time::Instant::now();
+                while start.elapsed() < ms(300) {}
+                computed.send(()).unwrap();
+                let _ = go.recv();
+            });
+            computing.recv().unwrap();
+            let idle = program.idle(ms(1000), ran(ms(ran_ms))).unwrap();
+            drop(let_go);
+            thread.join().unwrap();
+            // A reader's 300 ms count up to what the program ran (250 ms: 500 ms busy of 1000);
+            // a relay's count whole (a reading can lag by a clock tick, so "at most").
+            assert!(idle <= ms(most_idle_ms), "reader {reader}: idle {idle:?}");
+            if reader {
+                assert!(idle >= ms(most_idle_ms - 50), "reader: idle {idle:?}");
+            }
+        }
     }
 
     /// Time a thread of the judge says it looked in vain is taken off its own busy time only:

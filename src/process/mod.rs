@@ -469,7 +469,7 @@ impl Running {
             let (sender, receiver) = mpsc::channel();
             let reader_activity = Arc::clone(&activity);
             thread::spawn(move || {
-                reader_activity.count_this_thread();
+                reader_activity.count_this_reader();
                 let _ = sender.send(capture::read_tail(stderr, STDERR_TAIL_BYTES));
             });
             receiver
@@ -824,7 +824,7 @@ pub fn execute(
     let stop = running.stopper();
     let (sender, receiver) = mpsc::channel();
     thread::spawn(move || {
-        reader_activity.count_this_thread();
+        reader_activity.count_this_reader();
         let discard = limits.past_output_cap == PastOutputCap::Discard;
         let _ = sender.send(capture::read_capped(
             stdout,
