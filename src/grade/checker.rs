@@ -165,7 +165,7 @@ pub fn ruled_by(
         "cd {} && {command} {} {} {}",
         quoted(&absolute(dir)),
         quoted(&absolute(input)),
-        quoted(actual),
+        quoted(&absolute(actual)),
         quoted(&absolute(expected))
     );
     let limits = checker_limits();

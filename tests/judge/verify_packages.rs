@@ -255,6 +255,23 @@ fn a_polygon_packages_validators_and_tagged_solutions() {
         ));
 }
 
+/// Issue 42: a Polygon package named by a relative path (`judge verify pkg` from its parent
+/// folder): its checker runs in its own folder, so every file it is given must be a whole path
+/// (the checker's tests' outputs were left relative, and it could not open them).
+#[test]
+fn a_polygon_package_named_by_a_relative_path_runs_its_checkers_tests() {
+    let dir = with_own_tests();
+    let mut command = judge();
+    command
+        .current_dir(dir.parent().unwrap())
+        .arg("verify")
+        .arg(dir.file_name().unwrap())
+        .timeout(Duration::from_secs(300));
+    command.assert().code(0).stdout(contains(
+        "checker tests (files/check.cpp): 2 of 2 as expected\n",
+    ));
+}
+
 #[test]
 fn a_polygon_solution_is_built_in_the_cpp_standard_its_type_names() {
     // Right only when built as C++11 (`cpp.g++11`), as Polygon builds it; the judge's own
