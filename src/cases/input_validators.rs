@@ -45,6 +45,20 @@ pub struct Checked {
     pub skipped: Vec<String>,
 }
 
+impl Checked {
+    /// How many inputs some validator refused (an input two refused counts once).
+    pub fn invalid_inputs(&self) -> usize {
+        let mut cases: Vec<&str> = self
+            .invalid
+            .iter()
+            .map(|refused| refused.case.as_str())
+            .collect();
+        cases.sort_unstable();
+        cases.dedup();
+        cases.len()
+    }
+}
+
 /// An input a validator refused: the case's name, and `refused by VALIDATOR (exit status 43):
 /// its last stderr line`.
 #[derive(Clone, Debug, PartialEq, Eq)]

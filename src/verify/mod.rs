@@ -375,7 +375,7 @@ pub fn run(
         names => say(&format!(
             "input validators ({}): {} of {} valid",
             names.join(", "),
-            folder.cases.len() - checked.invalid.len().min(folder.cases.len()),
+            folder.cases.len() - checked.invalid_inputs().min(folder.cases.len()),
             count(folder.cases.len(), "input")
         )),
     }
@@ -556,7 +556,7 @@ pub fn run(
     }
     let verified = Verified {
         rows: &rows,
-        invalid_inputs: checked.invalid.len(),
+        invalid_inputs: checked.invalid_inputs(),
         own_tests_failed: own.disagreeing,
         errors: &errors,
         unknown_limit,

@@ -132,6 +132,20 @@ fn an_invalid_input_fails_and_a_package_without_submissions_cannot_be_checked() 
         .stderr(contains(
             "none of the submissions expected to be accepted was, with 1 input the validators refused (above): fix those first",
         ));
+    // Issue 42: refused by two validators, the input counts once.
+    fs::copy(
+        dir.join("input_validators/validate.py"),
+        dir.join("input_validators/validate_again.py"),
+    )
+    .unwrap();
+    verify(&dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("2 of 3 inputs valid"))
+        .stdout(contains(
+            "invalid input secret/1: refused by validate_again.py (exit status 43)",
+        ))
+        .stdout(contains("; 1 invalid input"));
     fs::remove_dir_all(dir.join("submissions")).unwrap();
     verify(&dir, &[])
         .assert()
