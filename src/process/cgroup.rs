@@ -169,6 +169,15 @@ pub struct CgroupProcesses {
     pub all: Vec<i32>,
 }
 
+/// The number after `key` in a flat keyed file (`cpu.stat`, `memory.events`, v1's
+/// `memory.stat` and `memory.oom_control`: `key value` lines).
+fn keyed(text: &str, key: &str) -> Option<u64> {
+    text.lines().find_map(|line| {
+        let (name, value) = line.split_once(' ')?;
+        (name == key).then(|| value.trim().parse().ok())?
+    })
+}
+
 /// Reads a number from a cgroup file, 0 if unreadable.
 fn read_number(path: &Path) -> u64 {
     fs::read_to_string(path)
@@ -310,12 +319,8 @@ impl V1 {
 
     /// What is charged to the cgroup for files in tmpfs (and shared memory).
     fn shmem_bytes(&self) -> u64 {
-        fs::read_to_string(self.file("memory.stat"))
-            .unwrap_or_default()
-            .lines()
-            .find_map(|line| line.strip_prefix("shmem "))
-            .and_then(|bytes| bytes.trim().parse().ok())
-            .unwrap_or(0)
+        let stat = fs::read_to_string(self.file("memory.stat")).unwrap_or_default();
+        keyed(&stat, "shmem").unwrap_or(0)
     }
 
     /// What the cgroup's processes are charged now (counted as `peak_bytes` is).
@@ -325,12 +330,8 @@ impl V1 {
 
     /// The OOM kills in the cgroup so far, over all the runs it served.
     fn oom_kills(&self) -> u64 {
-        fs::read_to_string(self.file("memory.oom_control"))
-            .unwrap_or_default()
-            .lines()
-            .find_map(|line| line.strip_prefix("oom_kill "))
-            .and_then(|count| count.trim().parse().ok())
-            .unwrap_or(0)
+        let control = fs::read_to_string(self.file("memory.oom_control")).unwrap_or_default();
+        keyed(&control, "oom_kill").unwrap_or(0)
     }
 
     /// Whether the kernel OOM-killed a process of this run (it went past the limit).

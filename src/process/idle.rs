@@ -651,8 +651,8 @@ mod tests {
     /// The sleeper of issue 46: it sleeps while 250 helpers, pinned to one CPU, wake together
     /// every 0.5 s and spin 20 µs each: 5 ms of run time, and 625 ms of waits between them (the
     /// last one 5 ms), more busy time than wall time. Looked at every 10 ms, a wake-up where no
-    /// helper is runnable at the look counts its run and the longest single wait: 480 ms of
-    /// every 500 are idle... 490: after 15 s the case was idle 14.7 s, where the sum said 0.
+    /// helper is runnable at the look counts its run and the longest single wait: 490 ms of
+    /// every 500 are idle, so after 15 s the case was idle 14.7 s, where the sum said 0.
     /// Caught at every wake-up while its helpers still queue, each wins back only the interval
     /// before it (the waits reach 5 ms behind the previous look): 14.4 s.
     #[test]

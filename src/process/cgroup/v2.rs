@@ -17,6 +17,7 @@
 //! process joins it between fork and exec (`cgroup.procs`): v2 moves whole processes, so the
 //! spawning thread cannot step in for the spawn as it does under v1.
 
+use super::keyed;
 use std::ffi::CString;
 use std::fs;
 use std::io;
@@ -92,14 +93,6 @@ pub fn cgroup_folder(root: &str, point: &Path, path: &str) -> Option<PathBuf> {
         _ => path.strip_prefix(root)?.trim_start_matches('/'),
     };
     (!below.split('/').any(|part| part == "..")).then(|| point.join(below))
-}
-
-/// The number after `key` in a flat keyed file (`cpu.stat`, `memory.events`: `key value` lines).
-pub fn keyed(text: &str, key: &str) -> Option<u64> {
-    text.lines().find_map(|line| {
-        let (name, value) = line.split_once(' ')?;
-        (name == key).then(|| value.trim().parse().ok())?
-    })
 }
 
 /// Whether a space-separated list of controllers (`cgroup.controllers`,
