@@ -1,12 +1,15 @@
-//! What the judge takes from a Kattis `problem.yaml`, in the legacy format and the 2023-07
-//! draft: the problem's type (`type:`, and the legacy `validation:`), the flags of its output
+//! What the judge takes from a Kattis `problem.yaml`, in the legacy format, the 2023-07 draft
+//! and 2025-09 (whose own keys are read by `kattis_2025`; a version the judge does not know is
+//! refused): the problem's type (`type:`, and the legacy `validation:`), the flags of its output
 //! validator (`validator_flags`), its limits (`time_limit`, `memory`, `output`); and from a
 //! `testdata.yaml`, the output validator flags. What it cannot do (a multi-pass or
 //! submit-answer problem) is an error; what it does not use (scores, limits set from the
 //! accepted submissions' times, an unknown key) is a warning naming it, never a silent skip.
 
 use super::folder_limits::FolderLimits;
+use super::kattis_2025;
 use super::yaml::{self, Entry, Node};
+pub use crate::sources::{substitute, Constants};
 use crate::text::did_you_mean;
 
 /// The version of the package format, from `problem_format_version`.
@@ -14,6 +17,8 @@ use crate::text::did_you_mean;
 pub enum FormatVersion {
     Legacy,
     Draft2023,
+    /// `2025-09`, the format's first stable version.
+    Stable2025,
 }
 
 /// How outputs are judged, as `problem.yaml` says.
@@ -46,6 +51,12 @@ pub struct KattisProblem {
     pub verify_limits: VerifyLimits,
     /// What is read but not applied, and unknown keys, one line each.
     pub warnings: Vec<String>,
+    /// What the format calls an error and the judge can judge past (a 2025-09 package's
+    /// unknown key, say), one line each: `judge verify` fails on them, judging warns.
+    pub violations: Vec<String>,
+    /// A 2025-09 package's `constants:`, put into its programs' sources and its test groups'
+    /// settings (`substitute`).
+    pub constants: Constants,
 }
 
 /// `limits:` keys that `judge verify` applies, where given: those that set a time limit from
@@ -65,7 +76,7 @@ pub struct VerifyLimits {
 }
 
 /// The time multipliers in force: as given, else problemtools' defaults for the package's
-/// format (legacy 5 and 2, the 2023-07 draft 2 and 1.5; a resolution of 1 s).
+/// format (legacy 5 and 2, the 2023-07 draft and 2025-09 2 and 1.5; a resolution of 1 s).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Timing {
     pub ac_to_time_limit: f64,
@@ -79,7 +90,7 @@ impl KattisProblem {
     pub fn timing(&self) -> Timing {
         let (ac, tle) = match self.version {
             FormatVersion::Legacy => (5.0, 2.0),
-            FormatVersion::Draft2023 => (2.0, 1.5),
+            FormatVersion::Draft2023 | FormatVersion::Stable2025 => (2.0, 1.5),
         };
         Timing {
             ac_to_time_limit: self.verify_limits.ac_to_time_limit.unwrap_or(ac),
@@ -101,6 +112,8 @@ impl Default for KattisProblem {
             limits: FolderLimits::default(),
             verify_limits: VerifyLimits::default(),
             warnings: Vec::new(),
+            violations: Vec::new(),
+            constants: Constants::default(),
         }
     }
 }
@@ -304,20 +317,30 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
         .find(|entry| entry.key == "problem_format_version")
     {
         problem.version = match scalar(entry)? {
-            "legacy" => FormatVersion::Legacy,
+            "legacy" | "legacy-icpc" => FormatVersion::Legacy,
             "2023-07-draft" | "2023-07" => FormatVersion::Draft2023,
+            kattis_2025::VERSION => FormatVersion::Stable2025,
             other => {
-                warn(
+                return Err(format!(
+                    "line {}: problem_format_version {other:?} is not one the judge knows (legacy, legacy-icpc, 2023-07-draft, {})",
                     entry.line,
-                    format!("problem_format_version {other:?} is not one the judge knows (legacy, 2023-07-draft): read as 2023-07-draft"),
-                );
-                FormatVersion::Draft2023
+                    kattis_2025::VERSION
+                ))
             }
         };
     }
+    let stable = problem.version == FormatVersion::Stable2025;
+    let mut said = kattis_2025::Said {
+        from,
+        warnings: Vec::new(),
+        violations: Vec::new(),
+    };
     for entry in &entries {
         match entry.key.as_str() {
             "type" => {
+                if stable {
+                    kattis_2025::check_type(entry)?;
+                }
                 for kind in words(entry)? {
                     match kind.as_str() {
                         "pass-fail" => {}
@@ -338,6 +361,8 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
                     }
                 }
             }
+            // 2025-09's other keys, by its own reader.
+            _ if stable => kattis_2025::read_key(entry, &mut problem, &mut said)?,
             "validation" => {
                 problem.validation_line = Some(entry.line);
                 let said = words(entry)?;
@@ -397,7 +422,18 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
             }
         }
     }
+    if stable {
+        kattis_2025::finish(&entries, &problem, &mut said);
+    }
+    for (line, message) in said.warnings {
+        warn(line, message);
+    }
     problem.warnings = warnings;
+    problem.violations = said
+        .violations
+        .into_iter()
+        .map(|(line, message)| format!("{from}: line {line}: {message}"))
+        .collect();
     Ok(problem)
 }
 

@@ -23,6 +23,7 @@ pub mod folder_limits;
 pub mod input_head;
 pub mod input_validators;
 pub mod judge_files;
+pub mod kattis_2025;
 pub mod kattis_yaml;
 pub mod layout;
 pub mod polygon_xml;
@@ -219,6 +220,12 @@ pub struct CaseFolder {
     pub warnings: Vec<String>,
     /// A Kattis package's `include/` folder, put over a submission before it is built.
     pub includes: Option<PathBuf>,
+    /// A 2025-09 Kattis package's `constants:`, put into a submission's source before it is
+    /// built.
+    pub constants: kattis_yaml::Constants,
+    /// What the package's format calls an error and judging can go past (an unknown key of a
+    /// 2025-09 problem.yaml): `judge verify` fails on them, judging warns.
+    pub violations: Vec<String>,
 }
 
 impl CaseFolder {
@@ -239,6 +246,7 @@ impl CaseFolder {
             python3: self.python3(),
             cpp_standard: None,
             includes: self.includes.clone(),
+            constants: self.constants.clone(),
         }
     }
 
@@ -390,6 +398,9 @@ struct Package {
     polygon: Option<polygon_xml::PolygonProblem>,
     /// A Kattis package's `include/` folder (`CaseFolder::includes`).
     includes: Option<PathBuf>,
+    /// `CaseFolder::constants` and `CaseFolder::violations`.
+    constants: kattis_yaml::Constants,
+    violations: Vec<String>,
 }
 
 /// A package's own rules: a Kattis package's (`kattis::package`), a Polygon package's
@@ -405,6 +416,8 @@ fn package(dir: &Path, layout: Layout) -> Result<Package, CaseError> {
                 warnings: found.warnings,
                 polygon: None,
                 includes: found.includes,
+                constants: found.constants,
+                violations: found.violations,
             })
         }
         Layout::Polygon => Ok(match polygon::package(dir)? {
@@ -414,7 +427,7 @@ fn package(dir: &Path, layout: Layout) -> Result<Package, CaseError> {
                 limits: found.limits,
                 warnings: found.warnings,
                 polygon: Some(found.problem),
-                includes: None,
+                ..Package::default()
             },
             None => Package::default(),
         }),
@@ -476,6 +489,8 @@ pub fn read_cases_with(
         limits,
         warnings: listing.warnings,
         includes: package.includes,
+        constants: package.constants,
+        violations: package.violations,
     })
 }
 

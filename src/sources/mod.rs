@@ -6,10 +6,14 @@
 //! flags).
 
 mod build;
+mod constants;
 mod language;
 mod sha256;
 
-pub use build::{build, build_submission, installed, Built, Failure, COMPILE_TIME_LIMIT};
+pub use build::{
+    build, build_problem_program, build_submission, installed, Built, Failure, COMPILE_TIME_LIMIT,
+};
+pub use constants::{is_constant_name, program_with_constants, substitute, Constants};
 pub use language::{Dialect, Language, Python3};
 
 use crate::process::Program;

@@ -285,6 +285,10 @@ pub fn run(
         Ok(folder) => folder,
         Err(errors) => return broken(&errors.iter().map(ToString::to_string).collect::<Vec<_>>()),
     };
+    // What the package's format calls an error: judging warns and goes on, verify does not.
+    if !folder.violations.is_empty() {
+        return broken(&folder.violations);
+    }
     let listed = match folder.layout {
         Layout::Kattis => submissions(dir),
         Layout::Polygon => polygon_submissions(dir).map(|list| (list, Rules::Polygon)),
@@ -353,7 +357,7 @@ pub fn run(
     if let Some(signal) = stop::received_signal() {
         return stopped_before(signal);
     }
-    let checked = input_validators::check(dir, folder.layout, &folder.cases);
+    let checked = input_validators::check(dir, folder.layout, &folder.cases, &folder.constants);
     if let Some(signal) = stop::received_signal() {
         return stopped_before(signal);
     }

@@ -17,7 +17,8 @@ use crate::cases::folder_limits::FolderLimits;
 /// The output limit of a Kattis package that sets none, in MiB: problemtools' default.
 const KATTIS_DEFAULT_OUTPUT_MIB: u64 = 8;
 use crate::cases::kattis_yaml::{
-    parse_problem_yaml, parse_testdata_yaml, DefaultValidator, KattisProblem, Timing, Validation,
+    parse_problem_yaml, parse_testdata_yaml, Constants, DefaultValidator, FormatVersion,
+    KattisProblem, Timing, Validation,
 };
 use crate::cases::{package_file, CaseError, Interactor, Judging};
 use crate::process::executable_file;
@@ -36,6 +37,10 @@ pub struct KattisPackage {
     /// Its `include/` folder, put over every submission before it is built (problemtools'
     /// rule; DOMjudge has none).
     pub includes: Option<PathBuf>,
+    /// Its `constants:` (2025-09), put into a submission's source before it is built.
+    pub constants: Constants,
+    /// What its format calls an error and judging goes past (`KattisProblem::violations`).
+    pub violations: Vec<String>,
 }
 
 /// Reads the Kattis package at `dir`.
@@ -45,16 +50,15 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
         path: path.to_path_buf(),
         message,
     };
-    let mut problem = match package_file(&yaml_path)? {
-        Some(text) => parse_problem_yaml(&text, "problem.yaml")
-            .map_err(|message| invalid(&yaml_path, message))?,
-        None => KattisProblem::default(),
-    };
+    let mut problem = problem(dir)?;
     let mut warnings: Vec<String> = problem
         .warnings
         .iter()
         .map(|warning| format!("{}/{warning}", dir.display()))
         .collect();
+    if problem.version == FormatVersion::Stable2025 {
+        not_supported(dir, &mut warnings)?;
+    }
     if let Some(said) = problem.limits.set_by_submissions.take() {
         problem.limits.set_by_submissions = Some(format!("{}/{said}", dir.display()));
     }
@@ -88,12 +92,14 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
     let custom = match problem.validation {
         Some(Validation::Custom) => true,
         Some(Validation::Default) => problem.interactive.is_some(),
-        None => problem.interactive.is_some() || output_validator(dir)?.is_some(),
+        None => {
+            problem.interactive.is_some() || output_validator(dir, &problem.constants)?.is_some()
+        }
     };
     let program = match custom {
         true => {
             let said = problem.interactive.or(problem.validation_line);
-            let Some(program) = output_validator(dir)? else {
+            let Some(program) = output_validator(dir, &problem.constants)? else {
                 let why = match problem.interactive {
                     Some(_) => "an interactive problem",
                     None => "validation: custom",
@@ -142,13 +148,53 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
         })
         .collect::<Result<Vec<_>, CaseError>>()?;
     let includes = Some(dir.join("include")).filter(|folder| folder.is_dir() && !domjudge);
+    let violations = problem
+        .violations
+        .iter()
+        .map(|violation| format!("{}/{violation}", dir.display()))
+        .collect();
     Ok(KattisPackage {
         judging,
         groups,
         limits: problem.limits,
         warnings,
         includes,
+        constants: problem.constants,
+        violations,
     })
+}
+
+/// What a 2025-09 package may hold and the judge does not do: a static validator, which judges
+/// a submission's source, is refused (its verdicts would be missed); the visualizers, which
+/// change no verdict, are warned of. Each by its folder's name.
+fn not_supported(dir: &Path, warnings: &mut Vec<String>) -> Result<(), CaseError> {
+    let folder = dir.join("static_validator");
+    if folder.exists() {
+        return Err(CaseError::Invalid {
+            path: folder,
+            message: "a static validator is not supported: the judge does not judge a submission's source, so its verdicts would be missed".to_string(),
+        });
+    }
+    for visualizer in ["input_visualizer", "output_visualizer"] {
+        let folder = dir.join(visualizer);
+        if folder.exists() {
+            warnings.push(format!(
+                "{}: not run: the judge draws no pictures, and a visualizer changes no verdict",
+                folder.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The package's `problem.yaml`, read (the default where it has none).
+pub fn problem(dir: &Path) -> Result<KattisProblem, CaseError> {
+    let path = dir.join("problem.yaml");
+    match package_file(&path)? {
+        Some(text) => parse_problem_yaml(&text, "problem.yaml")
+            .map_err(|message| CaseError::Invalid { path, message }),
+        None => Ok(KattisProblem::default()),
+    }
 }
 
 /// The judging of a package with these output validator flags: its own validator (`program`)
@@ -200,13 +246,7 @@ fn judging_with(
 /// How `judge verify` computes the package's time limit from its accepted submissions: the
 /// multipliers of its `problem.yaml`, else its format's defaults.
 pub fn timing(dir: &Path) -> Result<Timing, CaseError> {
-    let path = dir.join("problem.yaml");
-    let problem = match package_file(&path)? {
-        Some(text) => parse_problem_yaml(&text, "problem.yaml")
-            .map_err(|message| CaseError::Invalid { path, message })?,
-        None => KattisProblem::default(),
-    };
-    Ok(problem.timing())
+    Ok(problem(dir)?.timing())
 }
 
 /// A word as the shell reads it: as it is when it holds nothing the shell treats specially,
@@ -298,8 +338,9 @@ fn programs_and_sources(folder: &Path) -> Result<(Vec<PathBuf>, Vec<PathBuf>), C
     Ok((programs, sources))
 }
 
-/// The package's output validator, if it has one.
-pub fn output_validator(dir: &Path) -> Result<Option<PathBuf>, CaseError> {
+/// The package's output validator, if it has one; one built from source gets the package's
+/// `constants` put into it.
+pub fn output_validator(dir: &Path, constants: &Constants) -> Result<Option<PathBuf>, CaseError> {
     let Some(folder) = FOLDERS
         .iter()
         .map(|folder| dir.join(folder))
@@ -309,7 +350,15 @@ pub fn output_validator(dir: &Path) -> Result<Option<PathBuf>, CaseError> {
     };
     let (programs, sources) = programs_and_sources(&folder)?;
     match programs.as_slice() {
-        [program] => Ok(Some(program.clone())),
+        // A `run` script runs among its folder's files, as it is; a single script gets the
+        // constants in a copy.
+        [program] if name(program) == "run" => Ok(Some(program.clone())),
+        [program] => sources::program_with_constants(program, constants)
+            .map(Some)
+            .map_err(|error| CaseError::Invalid {
+                path: program.clone(),
+                message: format!("its constants cannot be put in: {error}"),
+            }),
         [] if sources.is_empty() => Ok(None),
         // Only source, as Kattis ships validators: built by its language (or its `build`
         // script) into the cache. A folder whose sources are in one subfolder (problemtools'
@@ -323,7 +372,7 @@ pub fn output_validator(dir: &Path) -> Result<Option<PathBuf>, CaseError> {
                 [one] if sources.iter().all(|file| file.starts_with(one)) => one.clone(),
                 _ => folder.clone(),
             };
-            match sources::build(&source, &[]) {
+            match sources::build_problem_program(&source, constants) {
                 Ok(built) => Ok(Some(built.program)),
                 Err(failure) => Err(CaseError::Invalid {
                     path: folder.clone(),
@@ -371,7 +420,7 @@ mod tests {
             ("output_validators/v/validator.cpp", 0o644),
         ]);
         assert_eq!(
-            output_validator(&dir).unwrap(),
+            output_validator(&dir, &Constants::default()).unwrap(),
             Some(dir.join("output_validators/v/run"))
         );
         let dir = package(&[
@@ -379,11 +428,11 @@ mod tests {
             ("output_validator/README", 0o644),
         ]);
         assert_eq!(
-            output_validator(&dir).unwrap(),
+            output_validator(&dir, &Constants::default()).unwrap(),
             Some(dir.join("output_validator/check.py"))
         );
         assert_eq!(
-            output_validator(&package(&[("data/x", 0o644)])).unwrap(),
+            output_validator(&package(&[("data/x", 0o644)]), &Constants::default()).unwrap(),
             None
         );
     }
@@ -392,7 +441,9 @@ mod tests {
     fn source_that_does_not_build_or_several_executables_are_errors() {
         let dir = package(&[("output_validators/v/validator.cpp", 0o644)]);
         // An empty file: g++ finds no main.
-        let message = output_validator(&dir).unwrap_err().to_string();
+        let message = output_validator(&dir, &Constants::default())
+            .unwrap_err()
+            .to_string();
         assert!(
             message.contains("the output validator") && message.contains("does not build"),
             "{message}"
@@ -402,7 +453,9 @@ mod tests {
             ("output_validators/a", 0o755),
             ("output_validators/b", 0o755),
         ]);
-        let message = output_validator(&dir).unwrap_err().to_string();
+        let message = output_validator(&dir, &Constants::default())
+            .unwrap_err()
+            .to_string();
         assert!(message.contains("several executables (a, b)"), "{message}");
     }
 }
