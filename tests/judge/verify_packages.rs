@@ -1,6 +1,7 @@
 //! `judge verify PKG` on packages of our own: Kattis (`tests/fixtures/kattis/guess`, interactive
 //! with a Python validator; `quotient`, the default validator with flags, an input validator, a
-//! C++ and Python submissions, one that spins), DOMjudge (`tests/fixtures/domjudge/add`, a
+//! C++ and Python submissions, one that spins; `bounded_sum`, the 2025-09 format, whose constant
+//! is put into its input validator and a submission), DOMjudge (`tests/fixtures/domjudge/add`, a
 //! `.timelimit` and `@EXPECTED_RESULTS@` tags) and Polygon (`tests/fixtures/polygon/sum`, tagged
 //! solutions). What each submission should get is written in its own comment, worked out by
 //! hand; a test copies a package to move a submission where it does not belong, and checks that
@@ -1010,4 +1011,80 @@ fn with_own_tests() -> PathBuf {
     assert_eq!(xml.matches("<testset>").count(), 2, "{xml}");
     fs::write(dir.join("problem.xml"), xml).unwrap();
     dir
+}
+
+#[test]
+fn a_2025_09_package_has_its_constants_put_into_its_validator_and_submissions() {
+    // Unreplaced, `{{max_n}}` fails in Python: every input would be invalid, clamped.py RTE.
+    verify(&fixture("kattis/bounded_sum"), &[])
+        .assert()
+        .code(0)
+        .stdout(contains("Kattis package, 3 cases, 3 submissions"))
+        .stdout(contains(
+            "input validators (validate.py): 3 of 3 inputs valid",
+        ))
+        .stdout(predicate::str::is_match(r"accepted/clamped\.py +AC +AC .* ok\n").unwrap())
+        .stdout(predicate::str::is_match(r"wrong_answer/off_by_one\.py +WA +WA .* ok\n").unwrap())
+        .stdout(contains("3 submissions: 3 as expected"))
+        .stderr(contains("warning").not());
+    // Another value is another build: with max_n 50, 100 100 is refused.
+    let dir = copy_of("kattis/bounded_sum");
+    let yaml = fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    fs::write(
+        dir.join("problem.yaml"),
+        yaml.replace("max_n: 100", "max_n: 50"),
+    )
+    .unwrap();
+    verify(&dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("2 of 3 inputs valid"))
+        .stdout(contains("expected one line: A B, each from 0 to 50"));
+}
+
+#[test]
+fn a_format_version_the_judge_does_not_know_is_refused() {
+    let dir = copy_of("kattis/bounded_sum");
+    let yaml = fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    fs::write(
+        dir.join("problem.yaml"),
+        yaml.replace(
+            "problem_format_version: 2025-09",
+            "problem_format_version: 2024-01",
+        ),
+    )
+    .unwrap();
+    let said = "problem.yaml: line 3: problem_format_version \"2024-01\" is not one the judge knows (legacy, legacy-icpc, 2023-07-draft, 2025-09)";
+    verify(&dir, &[]).assert().code(2).stderr(contains(said));
+    common::judge_cmd(
+        &dir.join("submissions/accepted/sum.py").to_string_lossy(),
+        &dir,
+        &[],
+    )
+    .timeout(Duration::from_secs(120))
+    .assert()
+    .code(2)
+    .stderr(contains(said));
+}
+
+#[test]
+fn an_unknown_key_of_a_2025_09_problem_yaml_fails_verify_and_judging_warns() {
+    let dir = copy_of("kattis/bounded_sum");
+    let yaml = fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    fs::write(dir.join("problem.yaml"), format!("{yaml}licence: cc0\n")).unwrap();
+    let said = "problem.yaml: line 15: unknown key \"licence\" in a 2025-09 problem.yaml; did you mean \"license\"?";
+    verify(&dir, &[])
+        .assert()
+        .code(2)
+        .stderr(contains(format!("error: {}/{said}", dir.display())));
+    common::judge_cmd(
+        &dir.join("submissions/accepted/sum.py").to_string_lossy(),
+        &dir,
+        &[],
+    )
+    .timeout(Duration::from_secs(120))
+    .assert()
+    .code(0)
+    .stderr(contains(format!("warning: {}/{said}", dir.display())))
+    .stdout(contains("3 cases: 3 AC"));
 }
