@@ -3,7 +3,7 @@
 //! (`judge --cmd sol.cpp DIR`, `judge verify`'s submissions) and a package's own programs (a
 //! Kattis output validator or input validator, a checker) given as source. A source is one file
 //! or a folder; `build` says how one becomes a program (`language`: which compiler, with which
-//! flags).
+//! flags; `constants`: a 2025-09 package's constants put into its files first).
 
 mod build;
 mod constants;
