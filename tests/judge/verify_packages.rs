@@ -1077,8 +1077,10 @@ fn an_unknown_key_of_a_2025_09_problem_yaml_fails_verify_and_judging_warns() {
         .assert()
         .code(2)
         .stderr(contains(format!("error: {}/{said}", dir.display())));
+    // Judged, clamped.py gets the constant too.
     common::judge_cmd(
-        &dir.join("submissions/accepted/sum.py").to_string_lossy(),
+        &dir.join("submissions/accepted/clamped.py")
+            .to_string_lossy(),
         &dir,
         &[],
     )
