@@ -396,6 +396,7 @@ pub fn output_validator(dir: &Path, constants: &Constants) -> Result<Option<Path
 
 #[cfg(test)]
 mod tests {
+    use super::package as package_of;
     use super::*;
     use std::fs;
     use std::os::unix::fs::PermissionsExt;
@@ -435,6 +436,40 @@ mod tests {
             output_validator(&package(&[("data/x", 0o644)]), &Constants::default()).unwrap(),
             None
         );
+    }
+
+    #[test]
+    fn a_static_validator_is_refused_and_a_visualizer_named_in_2025_09() {
+        let yaml = "problem_format_version: 2025-09\nname: x\nuuid: y\n";
+        let dir = package(&[
+            ("problem.yaml", 0o644),
+            ("static_validator/check.py", 0o644),
+            ("data/secret/1.in", 0o644),
+        ]);
+        fs::write(dir.join("problem.yaml"), yaml).unwrap();
+        let message = package_of(&dir).err().unwrap().to_string();
+        assert!(
+            message.contains("static_validator")
+                && message.contains("a static validator is not supported"),
+            "{message}"
+        );
+        let dir = package(&[
+            ("problem.yaml", 0o644),
+            ("output_visualizer/draw.py", 0o644),
+            ("input_visualizer/README", 0o644),
+            ("data/secret/1.in", 0o644),
+        ]);
+        fs::write(dir.join("problem.yaml"), yaml).unwrap();
+        let warnings = package_of(&dir).ok().unwrap().warnings.join("\n");
+        for folder in ["input_visualizer", "output_visualizer"] {
+            assert!(
+                warnings.contains(&format!("{folder}: not run: the judge draws no pictures")),
+                "{warnings}"
+            );
+        }
+        // The older versions leave them to the tools, as before.
+        fs::write(dir.join("problem.yaml"), "name: x\n").unwrap();
+        assert!(package_of(&dir).ok().unwrap().warnings.is_empty());
     }
 
     #[test]
