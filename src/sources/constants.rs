@@ -119,24 +119,30 @@ pub fn program_with_constants(path: &Path, constants: &Constants) -> std::io::Re
 /// constant (or no variant of it) is an error naming it and its line. For a test group's or a
 /// case's settings, where an unknown name is a mistake.
 pub fn substitute(text: &str, constants: &Constants) -> Result<String, String> {
-    if let Some(unknown) = sequences(text)
-        .into_iter()
-        .find(|found| constants.get(found.name, found.variant).is_none())
-    {
-        let line = text[..unknown.start].matches('\n').count() + 1;
-        let sequence = &text[unknown.start..unknown.end];
-        let what = match (unknown.variant, constants.get(unknown.name, None)) {
-            (Some(variant), Some(_)) => {
-                format!("the constant {} has no variant {variant}", unknown.name)
-            }
-            _ => format!("no constant is named {}", unknown.name),
-        };
-        return Err(format!(
-            "line {line}: {sequence}: {what} ({})",
-            constants.names()
-        ));
+    match unknown_sequences(text, constants).into_iter().next() {
+        Some(unknown) => Err(unknown),
+        None => Ok(constants.replace_known(text)),
     }
-    Ok(constants.replace_known(text))
+}
+
+/// The constant sequences of `text` that name no constant (or no variant of one), each as
+/// `line N: {{name}}: why`.
+pub fn unknown_sequences(text: &str, constants: &Constants) -> Vec<String> {
+    sequences(text)
+        .into_iter()
+        .filter(|found| constants.get(found.name, found.variant).is_none())
+        .map(|unknown| {
+            let line = text[..unknown.start].matches('\n').count() + 1;
+            let sequence = &text[unknown.start..unknown.end];
+            let what = match (unknown.variant, constants.get(unknown.name, None)) {
+                (Some(variant), Some(_)) => {
+                    format!("the constant {} has no variant {variant}", unknown.name)
+                }
+                _ => format!("no constant is named {}", unknown.name),
+            };
+            format!("line {line}: {sequence}: {what} ({})", constants.names())
+        })
+        .collect()
 }
 
 /// One constant sequence in a text: its byte range and what it names.

@@ -13,7 +13,9 @@ mod sha256;
 pub use build::{
     build, build_problem_program, build_submission, installed, Built, Failure, COMPILE_TIME_LIMIT,
 };
-pub use constants::{is_constant_name, program_with_constants, substitute, Constants};
+pub use constants::{
+    is_constant_name, program_with_constants, substitute, unknown_sequences, Constants,
+};
 pub use language::{Dialect, Language, Python3};
 
 use crate::process::Program;

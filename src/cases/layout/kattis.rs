@@ -58,6 +58,9 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
         .collect();
     if problem.version == FormatVersion::Stable2025 {
         not_supported(dir, &mut warnings)?;
+        if !problem.constants.is_empty() {
+            unknown_constants(dir, &problem.constants, &mut warnings)?;
+        }
     }
     if let Some(said) = problem.limits.set_by_submissions.take() {
         problem.limits.set_by_submissions = Some(format!("{}/{said}", dir.display()));
@@ -182,6 +185,50 @@ fn not_supported(dir: &Path, warnings: &mut Vec<String>) -> Result<(), CaseError
                 "{}: not run: the judge draws no pictures, and a visualizer changes no verdict",
                 folder.display()
             ));
+        }
+    }
+    Ok(())
+}
+
+/// The folders whose files get a 2025-09 package's constants.
+const WITH_CONSTANTS: [&str; 5] = [
+    "input_validators",
+    "output_validator",
+    "output_validators",
+    "include",
+    "submissions",
+];
+
+/// The most bytes of a file searched for constants: a program's source is smaller.
+const MOST_SEARCHED: u64 = 1 << 20;
+
+/// Warns of every constant sequence in the files that get the constants (`WITH_CONSTANTS`)
+/// that names none of them: the format leaves it as it is (it may be code), but a misspelt
+/// name would otherwise show only as a program that fails.
+fn unknown_constants(
+    dir: &Path,
+    constants: &Constants,
+    warnings: &mut Vec<String>,
+) -> Result<(), CaseError> {
+    let mut folders: Vec<PathBuf> = WITH_CONSTANTS.iter().map(|name| dir.join(name)).collect();
+    while let Some(folder) = folders.pop() {
+        if !folder.is_dir() {
+            continue;
+        }
+        for path in entries(&folder)? {
+            let Ok(metadata) = path.symlink_metadata() else {
+                continue;
+            };
+            if metadata.is_dir() {
+                folders.push(path);
+            } else if metadata.is_file() && metadata.len() <= MOST_SEARCHED {
+                let Ok(text) = std::fs::read_to_string(&path) else {
+                    continue;
+                };
+                for unknown in sources::unknown_sequences(&text, constants) {
+                    warnings.push(format!("{}: {unknown}, left as it is", path.display()));
+                }
+            }
         }
     }
     Ok(())
@@ -467,6 +514,33 @@ mod tests {
                 "{warnings}"
             );
         }
+        // A sequence naming no constant is left, and named.
+        fs::write(
+            dir.join("problem.yaml"),
+            format!("{yaml}constants:\n  max_n: 5\n"),
+        )
+        .unwrap();
+        fs::write(
+            dir.join("output_visualizer/draw.py"),
+            "n = {{max_n}}\nm = {{max_m}}\n",
+        )
+        .unwrap();
+        fs::create_dir_all(dir.join("submissions/accepted")).unwrap();
+        fs::write(
+            dir.join("submissions/accepted/a.cpp"),
+            "int a[1][1] = {{x}};\n",
+        )
+        .unwrap();
+        let warnings = package_of(&dir).ok().unwrap().warnings.join("\n");
+        assert!(
+            warnings.contains(&format!(
+                "{}: line 1: {{{{x}}}}: no constant is named x (problem.yaml defines max_n), left as it is",
+                dir.join("submissions/accepted/a.cpp").display()
+            )),
+            "{warnings}"
+        );
+        // A visualizer is not run: not searched.
+        assert!(!warnings.contains("max_m"), "{warnings}");
         // The older versions leave them to the tools, as before.
         fs::write(dir.join("problem.yaml"), "name: x\n").unwrap();
         assert!(package_of(&dir).ok().unwrap().warnings.is_empty());
