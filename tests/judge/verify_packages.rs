@@ -1113,3 +1113,31 @@ fn validation_test_data_is_never_judged() {
             "data/invalid_output: validation test data, which judge verify holds the validators to",
         )));
 }
+
+/// On an interactive package (`kattis/guess`, which has no input validator), the output kinds
+/// of validation test data are not run, and said so (the format has them for problems that are
+/// not interactive); an `invalid_input` case with no validator to refuse it goes the wrong way.
+#[test]
+fn validation_test_data_of_an_interactive_package_without_input_validators() {
+    let dir = copy_of("kattis/guess");
+    for (file, text) in [
+        ("data/invalid_input/zero.in", "0\n"),
+        ("data/valid_output/1.in", "5\n"),
+        ("data/valid_output/1.ans", "5\n"),
+        ("data/valid_output/1.out", "5\n"),
+    ] {
+        let path = dir.join(file);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    verify(&dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "invalid_input (no input validator): 0 of 1 input refused, as they must be\n  invalid_input/zero: no input validator refuses it (the package has none)\n",
+        ))
+        .stdout(contains("valid_output (").not())
+        .stderr(contains(
+            "warning: 1 valid_output case not checked: the problem is interactive, and data/valid_output is for problems that are not",
+        ));
+}
