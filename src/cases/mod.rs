@@ -30,6 +30,7 @@ pub mod polygon_xml;
 pub mod select;
 pub mod solvers;
 pub mod submissions;
+pub mod validation_data;
 pub mod xml;
 pub mod yaml;
 

@@ -10,6 +10,7 @@ pub mod options;
 mod own_tests;
 mod submission;
 mod time_limit;
+mod validation_data;
 
 use crate::cases::kattis_yaml::Timing;
 use crate::cases::layout::{kattis, Layout};
@@ -400,6 +401,23 @@ pub fn run(
     for line in &own.lines {
         say(&printable(line));
     }
+    // A Kattis package's validation test data, which its validators must refuse or accept.
+    let validation = match folder.layout {
+        Layout::Kattis => validation_data::run(dir, &folder),
+        _ => validation_data::Found::default(),
+    };
+    if let Some(signal) = stop::received_signal() {
+        return stopped_before(signal);
+    }
+    if !validation.broken.is_empty() {
+        return broken(&validation.broken);
+    }
+    for warning in &validation.warnings {
+        eprintln!("warning: {}", printable(warning));
+    }
+    for line in &validation.lines {
+        say(&printable(line));
+    }
     let availability = sandbox::configure(
         settings.sandbox,
         hidden_folders(dir, &folder),
@@ -561,7 +579,7 @@ pub fn run(
     let verified = Verified {
         rows: &rows,
         invalid_inputs: checked.invalid_inputs(),
-        own_tests_failed: own.disagreeing,
+        own_tests_failed: own.disagreeing + validation.disagreeing,
         errors: &errors,
         unknown_limit,
     };

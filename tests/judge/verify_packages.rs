@@ -1089,4 +1089,132 @@ fn an_unknown_key_of_a_2025_09_problem_yaml_fails_verify_and_judging_warns() {
     .code(0)
     .stderr(contains(format!("warning: {}/{said}", dir.display())))
     .stdout(contains("3 cases: 3 AC"));
+/// The 2025-09 format's validation test data, on `tests/fixtures/kattis/sum_check` (its
+/// validators: the input two whole numbers 0 to 100 on one line; the output one whole number,
+/// the answer's sum): of each kind one case goes the wrong way on purpose, `invalid_input/fine`
+/// (`3 4` is valid), `invalid_output/same_sum` (`3` is the sum of `1 2`) and
+/// `valid_output/off_by_two` (`5` is not); verify names each and fails. The others go their
+/// way: `letters` and `too_big` refused, `wrong_sum` (`4`) rejected, `spaced` (`  3  `)
+/// accepted. They are no cases of a submission: the package has 2 (a sample and a secret).
+#[test]
+fn validation_test_data_that_goes_the_wrong_way_fails_verify_and_is_named() {
+    verify(&fixture("kattis/sum_check"), &[])
+        .assert()
+        .code(1)
+        .stdout(contains("sum_check: Kattis package, 2 cases, 1 submission"))
+        .stdout(contains(
+            "invalid_input (validate.py): 2 of 3 inputs refused, as they must be\n  invalid_input/fine: accepted by every input validator\n",
+        ))
+        .stdout(contains(
+            "invalid_output (the package's output validator): 1 of 2 outputs rejected, as they must be\n  invalid_output/same_sum: accepted by the output validator\n",
+        ))
+        .stdout(contains(
+            "valid_output (the package's output validator): 1 of 2 outputs accepted, as they must be\n  valid_output/off_by_two: rejected by the output validator: the sum is 3, not 5\n",
+        ))
+        .stdout(contains(
+            "1 submission: 1 as expected; 3 checker or validator tests not as expected",
+        ));
+}
+
+/// Without the three cases that go the wrong way, verify passes, and says how many went their
+/// way.
+#[test]
+fn validation_test_data_that_goes_its_way_passes() {
+    let dir = copy_of("kattis/sum_check");
+    fs::remove_file(dir.join("data/invalid_input/fine.in")).unwrap();
+    for extension in ["in", "ans", "out"] {
+        fs::remove_file(dir.join(format!("data/invalid_output/same_sum.{extension}"))).unwrap();
+        fs::remove_file(dir.join(format!("data/valid_output/off_by_two.{extension}"))).unwrap();
+    }
+    verify(&dir, &[])
+        .assert()
+        .code(0)
+        .stdout(contains(
+            "invalid_input (validate.py): 2 of 2 inputs refused, as they must be\n",
+        ))
+        .stdout(contains(
+            "invalid_output (the package's output validator): 1 of 1 output rejected, as they must be\n",
+        ))
+        .stdout(contains(
+            "valid_output (the package's output validator): 1 of 1 output accepted, as they must be\n",
+        ))
+        .stdout(contains("1 submission: 1 as expected\n"));
+}
+
+/// With the default output validator (no `output_validator/`): `wrong_sum` (`4` for `3`) and
+/// `off_by_two` differ from the answer, `same_sum` and `spaced` do not (it ignores spacing). An
+/// output case's input must be valid too: `x y` is not. An output case without its `.out` is
+/// a broken package, named.
+#[test]
+fn validation_outputs_by_the_default_validator_and_their_inputs() {
+    let dir = copy_of("kattis/sum_check");
+    fs::remove_dir_all(dir.join("output_validator")).unwrap();
+    fs::write(dir.join("data/valid_output/bad_input.in"), "x y\n").unwrap();
+    fs::write(dir.join("data/valid_output/bad_input.ans"), "3\n").unwrap();
+    fs::write(dir.join("data/valid_output/bad_input.out"), "3\n").unwrap();
+    verify(&dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "invalid_output (the default output validator): 1 of 2 outputs rejected, as they must be\n  invalid_output/same_sum: accepted by the output validator\n",
+        ))
+        .stdout(contains(
+            "valid_output (the default output validator): 1 of 3 outputs accepted, as they must be\n  valid_output/bad_input: its input is not valid: refused by validate.py (exit status 43)\n  valid_output/off_by_two: rejected by the default output validator: it differs from the answer\n",
+        ))
+        .stdout(contains("; 4 checker or validator tests not as expected"));
+    fs::remove_file(dir.join("data/valid_output/bad_input.out")).unwrap();
+    verify(&dir, &[]).assert().code(2).stderr(
+        contains("bad_input.in: a case of valid_output needs its .in, .ans and .out;")
+            .and(contains("bad_input.out is not there")),
+    );
+}
+
+/// Judging the package (not verifying it) never runs the validation test data: it is named
+/// once a folder as not judged.
+#[test]
+fn validation_test_data_is_never_judged() {
+    let dir = fixture("kattis/sum_check");
+    let add = format!(
+        "python3 {}",
+        dir.join("submissions/accepted/add.py").display()
+    );
+    judge()
+        .arg("--cmd")
+        .arg(&add)
+        .arg(&dir)
+        .timeout(Duration::from_secs(120))
+        .assert()
+        .code(0)
+        .stdout(contains("2 cases: 2 AC"))
+        .stderr(contains("not judged: ").and(contains(
+            "data/invalid_output: validation test data, which judge verify holds the validators to",
+        )));
+}
+
+/// On an interactive package (`kattis/guess`, which has no input validator), the output kinds
+/// of validation test data are not run, and said so (the format has them for problems that are
+/// not interactive); an `invalid_input` case with no validator to refuse it goes the wrong way.
+#[test]
+fn validation_test_data_of_an_interactive_package_without_input_validators() {
+    let dir = copy_of("kattis/guess");
+    for (file, text) in [
+        ("data/invalid_input/zero.in", "0\n"),
+        ("data/valid_output/1.in", "5\n"),
+        ("data/valid_output/1.ans", "5\n"),
+        ("data/valid_output/1.out", "5\n"),
+    ] {
+        let path = dir.join(file);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    verify(&dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "invalid_input (no input validator): 0 of 1 input refused, as they must be\n  invalid_input/zero: no input validator refuses it (the package has none)\n",
+        ))
+        .stdout(contains("valid_output (").not())
+        .stderr(contains(
+            "warning: 1 valid_output case not checked: the problem is interactive, and data/valid_output is for problems that are not",
+        ));
 }
