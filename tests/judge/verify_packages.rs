@@ -1089,6 +1089,8 @@ fn an_unknown_key_of_a_2025_09_problem_yaml_fails_verify_and_judging_warns() {
     .code(0)
     .stderr(contains(format!("warning: {}/{said}", dir.display())))
     .stdout(contains("3 cases: 3 AC"));
+}
+
 /// The 2025-09 format's validation test data, on `tests/fixtures/kattis/sum_check` (its
 /// validators: the input two whole numbers 0 to 100 on one line; the output one whole number,
 /// the answer's sum): of each kind one case goes the wrong way on purpose, `invalid_input/fine`
