@@ -140,6 +140,7 @@ mod tests {
                 notes: Vec::new(),
                 transcript: Vec::new(),
                 wrote_nothing: false,
+                passes: Vec::new(),
             },
             input: None,
         };

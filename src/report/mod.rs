@@ -8,6 +8,7 @@ pub mod shard;
 pub mod verify_table;
 
 use crate::cases::input_head::InputHead;
+use crate::grade::Pass;
 use crate::limits::{Limits, PastOutputCap};
 use crate::outcome::Outcome;
 use crate::process::sys::{SIGSEGV, SIGSYS};
@@ -177,6 +178,29 @@ fn colour_of(code: Code) -> &'static str {
     }
 }
 
+/// A multi-pass case's passes, each with its verdict, its CPU time and the start of its input:
+/// `pass 2: WA, 3 ms`, then `  input (1 line):` and its lines.
+fn pass_lines(passes: &[Pass]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (index, pass) in passes.iter().enumerate() {
+        let time = pass.usage.map_or_else(String::new, |usage| {
+            format!(", {} ms", milliseconds(usage.cpu))
+        });
+        let then = match index + 1 < passes.len() {
+            true => ", then another pass",
+            false => "",
+        };
+        lines.push(format!(
+            "pass {}: {}{time}{then}",
+            index + 1,
+            pass.verdict.code()
+        ));
+        let input = pass.input.report_lines();
+        lines.extend(input.into_iter().map(|line| format!("  {line}")));
+    }
+    lines
+}
+
 /// What is said about a finished case besides its verdict and figures, escaped: for an accepted
 /// case its note (what was played), if any; under a failure the start of its input, then its
 /// note (where), then the details, then the transcript. An accepted case or a TLE (for CPU time
@@ -202,6 +226,7 @@ pub fn detail_lines(finished: &Finished, limits: &Limits) -> Vec<String> {
     lines.extend(judged.notes.iter().cloned());
     lines.extend(details(&judged.verdict, usage, limits));
     lines.extend(wait);
+    lines.extend(pass_lines(&judged.passes));
     lines.extend(judged.transcript.iter().cloned());
     lines.iter().map(|line| printable(line)).collect()
 }
@@ -360,6 +385,7 @@ mod tests {
                 notes: Vec::new(),
                 transcript: Vec::new(),
                 wrote_nothing: false,
+                passes: Vec::new(),
             },
             input: None,
         }
