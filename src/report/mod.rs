@@ -241,15 +241,41 @@ pub struct Shown {
     /// Milliseconds of CPU and bytes of peak memory.
     pub figures: Option<(u128, u64)>,
     pub details: Vec<String>,
+    /// A multi-pass case's passes; empty for a case of one run.
+    pub passes: Vec<ShownPass>,
+}
+
+/// A pass of a multi-pass case as the report shows it: its verdict, its figures (milliseconds
+/// of CPU and bytes of peak memory), its input's count of lines and first lines (escaped).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShownPass {
+    pub code: Code,
+    pub figures: Option<(u128, u64)>,
+    pub input_lines: usize,
+    pub input_head: Vec<String>,
 }
 
 impl Shown {
     pub fn of(finished: &Finished, limits: &Limits) -> Shown {
+        let passes = finished.judged.passes.iter().map(|pass| ShownPass {
+            code: pass.verdict.code(),
+            figures: pass
+                .usage
+                .map(|usage| (milliseconds(usage.cpu), usage.peak_memory_bytes)),
+            input_lines: pass.input.total_lines,
+            input_head: pass
+                .input
+                .shown
+                .iter()
+                .map(|line| printable(line))
+                .collect(),
+        });
         Shown {
             label: finished.label.clone(),
             code: finished.judged.verdict.code(),
             figures: figures(finished),
             details: detail_lines(finished, limits),
+            passes: passes.collect(),
         }
     }
 }
@@ -333,6 +359,7 @@ pub fn summary(results: &[Finished]) -> String {
             code: finished.judged.verdict.code(),
             figures: figures(finished),
             details: Vec::new(),
+            passes: Vec::new(),
         })
         .collect();
     shown_summary(&shown)

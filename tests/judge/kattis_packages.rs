@@ -823,3 +823,40 @@ fn an_interactive_multi_pass_package_plays_one_exchange_per_pass() {
     .stdout(contains("2 cases: 2 WA"));
     tag.assert_none_left();
 }
+
+/// `--format json` carries a multi-pass case's passes (pass 1 on 20, accepted; pass 2 on 41,
+/// wrong), and `judge merge` writes them back as it read them.
+#[test]
+fn the_json_report_carries_each_pass_and_merge_keeps_them() {
+    let tag = Tag::new("kattis-doubling-json");
+    let output = judge(
+        &python("doubling", "wrong_answer/odd_plus_one.py", &tag),
+        &fixture("doubling"),
+        &["--format", "json"],
+    )
+    .output()
+    .unwrap();
+    tag.assert_none_left();
+    assert_eq!(output.status.code(), Some(1));
+    let report = String::from_utf8(output.stdout).unwrap();
+    let passes = predicate::str::is_match(
+        r#""case":"doubling/secret/1",.*"verdict":"WA",.*,"passes":\[\{"pass":1,"verdict":"AC","time_ms":\d+,"memory_bytes":\d+,"input_lines":1,"input_head":\["20"\]\},\{"pass":2,"verdict":"WA","time_ms":\d+,"memory_bytes":\d+,"input_lines":1,"input_head":\["41"\]\}\]\}"#,
+    )
+    .unwrap();
+    assert!(passes.eval(&report), "{report}");
+    let file = common::fresh_folder("kattis", "json", &[("report.jsonl", report.as_str())])
+        .join("report.jsonl");
+    let merged = common::judge()
+        .args(["merge", "--format", "json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let merged = String::from_utf8(merged.stdout).unwrap();
+    let cases = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|line| line.starts_with(r#"{"type":"case""#))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(cases(&merged), cases(&report));
+}
