@@ -186,3 +186,67 @@ fn most_demanding(passes: &[Pass]) -> Option<Usage> {
             peak_memory_bytes: most.peak_memory_bytes.max(usage.peak_memory_bytes),
         })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verdict::TimeKind;
+    use std::os::unix::fs::symlink;
+
+    /// A scratch folder with its feedback folder, and `nextpass.in` in it when given.
+    fn work(next: Option<&str>) -> TempFolder {
+        let work = TempFolder::new("multipass-test").unwrap();
+        fs::create_dir(work.path("feedback")).unwrap();
+        if let Some(text) = next {
+            fs::write(work.path("feedback").join(NEXT_PASS), text).unwrap();
+        }
+        work
+    }
+
+    fn ends(step: Step) -> Verdict {
+        match step {
+            Step::Ends(verdict) => verdict,
+            Step::Next(path) => panic!("another pass on {}", path.display()),
+        }
+    }
+
+    #[test]
+    fn what_follows_a_pass() {
+        assert_eq!(
+            ends(after_pass(1, 2, Verdict::Accepted, &work(None))),
+            Verdict::Accepted
+        );
+        let asked = work(Some("9\n"));
+        match after_pass(1, 2, Verdict::Accepted, &asked) {
+            Step::Next(path) => {
+                assert_eq!(path, asked.path("pass-2.in"));
+                assert_eq!(fs::read_to_string(&path).unwrap(), "9\n");
+                assert!(!asked.path("feedback").join(NEXT_PASS).exists());
+            }
+            Step::Ends(verdict) => panic!("ended with {verdict:?}"),
+        }
+        assert_eq!(
+            ends(after_pass(2, 2, Verdict::Accepted, &work(Some("19\n")))),
+            Verdict::JudgeError("pass 2: the output validator asked for pass 3 (it wrote nextpass.in and exited 42), more than the problem's validation_passes of 2".to_string())
+        );
+        let wrong = || Verdict::WrongAnswer(Wrong::Because("expected 18".to_string()));
+        assert_eq!(
+            ends(after_pass(2, 3, wrong(), &work(Some("19\n")))),
+            Verdict::JudgeError("pass 2: the output validator wrote nextpass.in and exited 43 (it asks for another pass by exiting 42 only)".to_string())
+        );
+        assert_eq!(
+            ends(after_pass(2, 3, wrong(), &work(None))),
+            Verdict::WrongAnswer(Wrong::Because("pass 2: expected 18".to_string()))
+        );
+        let tle = Verdict::TimeLimitExceeded(TimeKind::Cpu);
+        assert_eq!(ends(after_pass(2, 3, tle.clone(), &work(None))), tle);
+        // A link is not taken as the next input.
+        let linked = work(None);
+        symlink("/etc/passwd", linked.path("feedback").join(NEXT_PASS)).unwrap();
+        let said = ends(after_pass(1, 2, Verdict::Accepted, &linked));
+        assert!(
+            matches!(&said, Verdict::JudgeError(reason) if reason.starts_with("pass 1: cannot take the nextpass.in")),
+            "{said:?}"
+        );
+    }
+}

@@ -860,3 +860,44 @@ fn the_json_report_carries_each_pass_and_merge_keeps_them() {
     };
     assert_eq!(cases(&merged), cases(&report));
 }
+
+/// DOMjudge's way of saying it, in a package with DOMjudge's `.timelimit` and the legacy
+/// `output_validators/` folder: `validation: custom multi-pass` judges as `type: multi-pass`
+/// does (the wrong submission's pass 2 is WA, 2 * 41 + 1 = 83 for 82).
+#[test]
+fn domjudges_validation_custom_multi_pass_is_multi_pass() {
+    let mut files = common::fixture_files("kattis/doubling");
+    files.retain(|(name, _)| name != "problem.yaml");
+    for (name, _) in files.iter_mut() {
+        if let Some(rest) = name.strip_prefix("output_validator/") {
+            *name = format!("output_validators/doubler/{rest}");
+        }
+    }
+    files.push((
+        "problem.yaml".to_string(),
+        "name: Doubling\nvalidation: custom multi-pass\n".to_string(),
+    ));
+    files.push((".timelimit".to_string(), "3\n".to_string()));
+    let dir = common::fresh_folder("kattis", "doubling", &files);
+    let validator = dir.join("output_validators/doubler/validate.py");
+    fs::set_permissions(validator, fs::Permissions::from_mode(0o755)).unwrap();
+    let tag = Tag::new("kattis-doubling-domjudge");
+    judge(&python("doubling", "accepted/doubles.py", &tag), &dir, &[])
+        .assert()
+        .code(0)
+        .stderr(contains(
+            "DOMjudge package (data/sample, data/secret): 2 cases",
+        ))
+        .stderr(contains("; multi-pass, at most 2 passes"))
+        .stdout(contains("2 cases: 2 AC"));
+    judge(
+        &python("doubling", "wrong_answer/odd_plus_one.py", &tag),
+        &dir,
+        &[],
+    )
+    .assert()
+    .code(1)
+    .stdout(contains("pass 2: expected 82, got '83'"))
+    .stdout(contains("2 cases: 2 WA"));
+    tag.assert_none_left();
+}
