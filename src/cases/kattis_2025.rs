@@ -292,8 +292,8 @@ fn read_limits(entry: &Entry, problem: &mut KattisProblem, said: &mut Said) -> R
                 verify.compilation_time = Some(number(limit, true, 0.0, true)?);
             }
             "validation_passes" => {
-                // The most passes of a multi-pass case, read with `type: multi-pass`.
-                number(limit, true, 2.0, false)?;
+                // The most passes of a multi-pass case, used with `type: multi-pass`.
+                problem.validation_passes = number(limit, true, 2.0, false)? as usize;
             }
             "code" | "compilation_memory" | "validation_time" | "validation_memory"
             | "validation_output" => {

@@ -2,9 +2,11 @@
 //! and 2025-09 (whose own keys are read by `kattis_2025`; a version the judge does not know is
 //! refused): the problem's type (`type:`, and the legacy `validation:`), the flags of its output
 //! validator (`validator_flags`), its limits (`time_limit`, `memory`, `output`); and from a
-//! `testdata.yaml`, the output validator flags. What it cannot do (a multi-pass or
-//! submit-answer problem) is an error; what it does not use (scores, limits set from the
-//! accepted submissions' times, an unknown key) is a warning naming it, never a silent skip.
+//! `testdata.yaml`, the output validator flags. A multi-pass problem (`type: multi-pass`,
+//! DOMjudge's `validation: custom multi-pass`) is read with its `limits.validation_passes`.
+//! What it cannot do (a submit-answer problem) is an error; what it does not use (scores,
+//! limits set from the accepted submissions' times, an unknown key) is a warning naming it,
+//! never a silent skip.
 
 use super::folder_limits::FolderLimits;
 use super::kattis_2025;
@@ -37,6 +39,12 @@ pub struct KattisProblem {
     /// The output validator is the interactor (`type: interactive`, legacy
     /// `validation: custom interactive`); the line that says so.
     pub interactive: Option<usize>,
+    /// The program runs again on the input its output validator writes (`type: multi-pass`,
+    /// DOMjudge's `validation: custom multi-pass`); the line that says so.
+    pub multi_pass: Option<usize>,
+    /// `limits.validation_passes`: the most passes a multi-pass case may take (the spec's
+    /// default, 2, where not given).
+    pub validation_passes: usize,
     /// `None`: not said (the 2023-07 draft has no `validation:`): custom when the package has
     /// an output validator.
     pub validation: Option<Validation>,
@@ -106,6 +114,8 @@ impl Default for KattisProblem {
         KattisProblem {
             version: FormatVersion::Legacy,
             interactive: None,
+            multi_pass: None,
+            validation_passes: DEFAULT_VALIDATION_PASSES,
             validation: None,
             validation_line: None,
             validator_flags: Vec::new(),
@@ -117,6 +127,9 @@ impl Default for KattisProblem {
         }
     }
 }
+
+/// The most passes of a multi-pass case where `limits.validation_passes` does not say.
+pub const DEFAULT_VALIDATION_PASSES: usize = 2;
 
 /// The default output validator's flags (problemtools' `default_validator`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -218,7 +231,13 @@ const METADATA: [&str; 15] = [
 const TOP_LEVEL: [&str; 5] = ["type", "validation", "validator_flags", "limits", "grading"];
 
 /// The `limits:` keys applied when one program is judged.
-const LIMITS: [&str; 4] = ["time_limit", "memory", "output", "compilation_time"];
+const LIMITS: [&str; 5] = [
+    "time_limit",
+    "memory",
+    "output",
+    "compilation_time",
+    "validation_passes",
+];
 
 /// `limits:` keys that set the time limit from the accepted submissions' times.
 const TIME_FROM_SUBMISSIONS: [&str; 4] = [
@@ -229,13 +248,12 @@ const TIME_FROM_SUBMISSIONS: [&str; 4] = [
 ];
 
 /// `limits:` keys about compiling and validating, which the judge does not do with them.
-const NOT_APPLIED: [&str; 6] = [
+const NOT_APPLIED: [&str; 5] = [
     "code",
     "compilation_memory",
     "validation_time",
     "validation_memory",
     "validation_output",
-    "validation_passes",
 ];
 
 fn scalar(entry: &Entry) -> Result<&str, String> {
@@ -335,6 +353,8 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
         warnings: Vec::new(),
         violations: Vec::new(),
     };
+    // `limits.validation_passes` and its line, applied once the type is known.
+    let mut passes = None;
     for entry in &entries {
         match entry.key.as_str() {
             "type" => {
@@ -346,7 +366,8 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
                         "pass-fail" => {}
                         "interactive" => problem.interactive = Some(entry.line),
                         "scoring" => warn(entry.line, scoring_warning("type scoring")),
-                        "multi-pass" | "submit-answer" => {
+                        "multi-pass" => problem.multi_pass = Some(entry.line),
+                        "submit-answer" => {
                             return Err(format!(
                                 "line {}: type {kind} is not supported: the judge runs a program once per case, with the case's input",
                                 entry.line
@@ -376,15 +397,10 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
                             match option.as_str() {
                                 "interactive" => problem.interactive = Some(entry.line),
                                 "score" => warn(entry.line, scoring_warning("validation: custom score")),
-                                "multi-pass" => {
-                                    return Err(format!(
-                                        "line {}: validation: custom multi-pass is not supported: the judge runs a program once per case",
-                                        entry.line
-                                    ))
-                                }
+                                "multi-pass" => problem.multi_pass = Some(entry.line),
                                 other => {
                                     return Err(format!(
-                                        "line {}: validation: custom takes interactive or score, found {other:?}",
+                                        "line {}: validation: custom takes interactive, multi-pass or score, found {other:?}",
                                         entry.line
                                     ))
                                 }
@@ -393,7 +409,7 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
                     }
                     _ => {
                         return Err(format!(
-                            "line {}: validation expects default, custom, custom interactive or custom score, found {:?}",
+                            "line {}: validation expects default, custom, custom interactive, custom multi-pass or custom score, found {:?}",
                             entry.line,
                             said.join(" ")
                         ))
@@ -406,6 +422,7 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
                 from,
                 &mut problem.limits,
                 &mut problem.verify_limits,
+                &mut passes,
                 &mut warn,
             )?,
             "grading" => warn(entry.line, scoring_warning("grading")),
@@ -428,6 +445,14 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
     for (line, message) in said.warnings {
         warn(line, message);
     }
+    match (passes, problem.multi_pass) {
+        (Some((value, _)), Some(_)) => problem.validation_passes = value,
+        (Some((_, line)), None) => warn(
+            line,
+            "limits.validation_passes is for a multi-pass problem only: not read".to_string(),
+        ),
+        (None, _) => {}
+    }
     problem.warnings = warnings;
     problem.violations = said
         .violations
@@ -447,6 +472,7 @@ fn read_limits(
     from: &str,
     limits: &mut FolderLimits,
     verify_limits: &mut VerifyLimits,
+    passes: &mut Option<(usize, usize)>,
     warn: &mut impl FnMut(usize, String),
 ) -> Result<(), String> {
     let Some(keys) = entry.value.entries() else {
@@ -500,6 +526,14 @@ fn read_limits(
             "compilation_time" => {
                 verify_limits.compilation_time = Some(positive(limit)?);
             }
+            "validation_passes" => match whole(limit, "passes")? {
+                value @ 2.. => *passes = Some((value as usize, limit.line)),
+                value => {
+                    return Err(at(format!(
+                        "validation_passes expects at least 2 passes, found {value}"
+                    )))
+                }
+            },
             known if NOT_APPLIED.contains(&known) => {
                 number(limit, "a number")?;
                 not_applied.push((known, limit.line));
@@ -655,11 +689,6 @@ mod tests {
 
     #[test]
     fn what_the_judge_cannot_do_is_an_error_naming_it() {
-        assert_eq!(
-            error("validation: custom multi-pass\n"),
-            "line 1: validation: custom multi-pass is not supported: the judge runs a program once per case"
-        );
-        assert!(error("type: multi-pass\n").starts_with("line 1: type multi-pass is not supported"));
         assert!(error("type: submit-answer\n").contains("not supported"));
         assert!(error("type: quiz\n").contains("\"quiz\" is not one of"));
         assert!(error("validation: custom fuzzy\n").contains("found \"fuzzy\""));
@@ -670,6 +699,35 @@ mod tests {
         );
         assert!(error("limits:\n  time_limit: 0\n").contains("at least a millisecond"));
         assert!(error("limits: 3\n").contains("limits must be a mapping"));
+    }
+
+    #[test]
+    fn a_multi_pass_problem_is_read_with_its_pass_limit() {
+        let problem = read("problem_format_version: 2023-07-draft\ntype: multi-pass\nlimits:\n  validation_passes: 5\n");
+        assert_eq!((problem.multi_pass, problem.interactive), (Some(2), None));
+        assert_eq!(problem.validation_passes, 5);
+        assert!(problem.warnings.is_empty(), "{:?}", problem.warnings);
+        let both = read("type: [multi-pass, interactive]\n");
+        assert_eq!((both.multi_pass, both.interactive), (Some(1), Some(1)));
+        assert_eq!(both.validation_passes, 2, "the spec's default");
+        let domjudge = read("validation: custom multi-pass\n");
+        assert_eq!(domjudge.multi_pass, Some(1));
+        assert_eq!(domjudge.validation, Some(Validation::Custom));
+        assert_eq!(read("validation: custom\n").multi_pass, None);
+        assert_eq!(
+            error("type: multi-pass\nlimits:\n  validation_passes: 1\n"),
+            "line 3: validation_passes expects at least 2 passes, found 1"
+        );
+        assert!(
+            error("type: multi-pass\nlimits:\n  validation_passes: 2.5\n")
+                .starts_with("line 3: validation_passes expects whole passes")
+        );
+        let single = read("limits:\n  validation_passes: 3\n");
+        assert_eq!(single.validation_passes, 2);
+        assert_eq!(
+            single.warnings,
+            ["problem.yaml: line 2: limits.validation_passes is for a multi-pass problem only: not read"]
+        );
     }
 
     #[test]

@@ -68,8 +68,13 @@ pub enum Judging {
     Checker { command: String, dir: PathBuf },
     /// A Kattis output validator decides: `PROGRAM INPUT ANSWER FEEDBACK_DIR ARGS…` (`args`
     /// are the package's `validator_flags`), the output on its stdin, exit 42 accepted, 43
-    /// wrong.
-    Validator { program: PathBuf, args: Vec<String> },
+    /// wrong. `passes`: a multi-pass problem's most passes (the validator may ask for the
+    /// program to run again on its `nextpass.in`); `None`, one pass.
+    Validator {
+        program: PathBuf,
+        args: Vec<String>,
+        passes: Option<usize>,
+    },
     /// A Polygon package's testlib checker: `CHECKER INPUT OUTPUT ANSWER` in the package's
     /// folder `dir`, by testlib's exit statuses (0 OK, 1 WA, 2 PE, 3 FAIL, 7 points).
     Testlib {
@@ -166,6 +171,9 @@ pub enum Interactor {
         /// anything else is a judge error, as in problemtools. Otherwise 0 and 1 or 2 (testlib)
         /// count too.
         kattis: bool,
+        /// A multi-pass problem's most passes: the interactor may ask for another exchange
+        /// with a fresh run of the program on its `nextpass.in`; `None`, one pass.
+        passes: Option<usize>,
     },
     /// One of the judge's own opponents.
     BuiltIn(BuiltIn),
@@ -279,6 +287,7 @@ fn judging(files: &JudgeFiles, package: Option<Judging>) -> Result<Judging, Case
             command: command.clone(),
             dir: Some(dir.clone()),
             kattis: false,
+            passes: None,
         }),
         (None, Some(name)) => match BuiltIn::named(name) {
             Some(builtin) => Some(Interactor::BuiltIn(builtin)),
@@ -564,6 +573,7 @@ pub fn cases_at(
         command: command.to_string(),
         dir: None,
         kattis: false,
+        passes: None,
     });
     let mut folder = read_cases_with(dir, interactor).map_err(strings)?;
     if within.is_some() {
@@ -768,6 +778,7 @@ python3 interact.py
                 command: "python3 interact.py".into(),
                 dir: Some(judge_files::judge_folder(&dir)),
                 kattis: false,
+                passes: None,
             })
         );
         let answers: Vec<bool> = found
@@ -797,6 +808,7 @@ python3 interact.py
             command: "./i".into(),
             dir: None,
             kattis: false,
+            passes: None,
         };
         let found = read_cases_with(&dir, Some(interactor.clone())).unwrap();
         assert_eq!(found.judging, Judging::Interactive(interactor));

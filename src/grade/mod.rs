@@ -2,11 +2,13 @@
 //! The graders: comparison with the expected output, a checker program (a folder's, or a
 //! Polygon package's testlib checker), a Kattis output validator, and an interactor (a program,
 //! a Polygon package's testlib interactor and then its checker, or one of the judge's built-in
-//! opponents) for an interactive folder. The runner never looks inside them.
+//! opponents) for an interactive folder. The runner never looks inside them. A multi-pass case
+//! (`multi_pass`) runs the program once per pass, its output validator judging each.
 
 pub mod checker;
 pub mod exit_status;
 pub mod interactive;
+mod multi_pass;
 pub mod output_validator;
 
 use crate::cases::input_head::InputHead;
@@ -40,6 +42,17 @@ pub struct Judged {
     pub transcript: Vec<String>,
     /// The program wrote nothing on stdout (a wrong answer DOMjudge calls NO-OUTPUT).
     pub wrote_nothing: bool,
+    /// A multi-pass case's passes, in order; empty for a case of one run.
+    pub passes: Vec<Pass>,
+}
+
+/// One pass of a multi-pass case: the start of its input, its verdict (accepted, for a pass
+/// after which the validator asked for another) and what the program's run used.
+#[derive(Clone, Debug)]
+pub struct Pass {
+    pub input: InputHead,
+    pub verdict: Verdict,
+    pub usage: Option<Usage>,
 }
 
 impl Judged {
@@ -51,6 +64,7 @@ impl Judged {
             notes: Vec::new(),
             transcript: Vec::new(),
             wrote_nothing: false,
+            passes: Vec::new(),
         }
     }
 }
@@ -98,6 +112,21 @@ pub fn judge_case(
         (_, None) => {
             return Judged::judge_error(format!("{}: no expected output", case.input.display()))
         }
+        (
+            Judging::Validator {
+                program: validator,
+                args,
+                passes: Some(passes),
+            },
+            Some(expected),
+        ) => {
+            let validator = multi_pass::Validator {
+                program: validator,
+                args,
+                answer: expected,
+            };
+            return multi_pass::judge(program, case, &validator, *passes, settings);
+        }
         (_, Some(expected)) => expected,
     };
     // The expected output is read before the program runs, so a program cannot rewrite it; one
@@ -135,7 +164,7 @@ pub fn judge_case(
             Judging::Testlib { checker, dir } => {
                 checker::check_testlib(checker, dir, case, expected, &execution.stdout)
             }
-            Judging::Validator { program, args } => {
+            Judging::Validator { program, args, .. } => {
                 output_validator::validate(program, args, case, expected, &execution.stdout)
             }
             Judging::KattisDefault(validator) => {
@@ -159,5 +188,6 @@ pub fn judge_case(
         notes: Vec::new(),
         transcript,
         wrote_nothing: execution.stdout.is_empty(),
+        passes: Vec::new(),
     }
 }

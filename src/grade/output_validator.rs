@@ -1,7 +1,9 @@
 //! A Kattis output validator as the grader: run as `VALIDATOR INPUT ANSWER FEEDBACK_DIR/ ARGS…`
 //! (ARGS: the package's `validator_flags`) in its own folder with the program's output on its stdin, in a fresh, empty feedback folder per
 //! case. Exit 42 is AC, 43 is WA (with the start of `judgemessage.txt` as the reason); anything
-//! else, a crash or a limit is a judge error, never the program's verdict.
+//! else, a crash or a limit is a judge error, never the program's verdict. A multi-pass case
+//! asks it about each pass's output, with that pass's input and one feedback folder kept
+//! across its passes (`validate_pass`).
 
 use crate::cases::Case;
 use crate::limits::{Limits, PastOutputCap};
@@ -68,9 +70,25 @@ pub fn validate(
         Ok(work) => work,
         Err(error) => return Verdict::JudgeError(format!("cannot make a scratch folder: {error}")),
     };
+    if let Err(error) = fs::create_dir_all(work.path("feedback")) {
+        return Verdict::JudgeError(format!("cannot prepare {}: {error}", work.dir.display()));
+    }
+    validate_pass(program, args, &case.input, answer, actual, &work)
+}
+
+/// Asks the validator about the output of one pass, whose input was `input`: the output is
+/// written to `work`'s `output`, and `work`'s `feedback` folder (which must exist) is the
+/// validator's feedback folder, kept as the validator leaves it.
+pub fn validate_pass(
+    program: &Path,
+    args: &[String],
+    input: &Path,
+    answer: &Path,
+    actual: &[u8],
+    work: &TempFolder,
+) -> Verdict {
     let (feedback, output) = (work.path("feedback"), work.path("output"));
-    let prepared = fs::create_dir_all(&feedback).and_then(|()| fs::write(&output, actual));
-    if let Err(error) = prepared {
+    if let Err(error) = fs::write(&output, actual) {
         return Verdict::JudgeError(format!("cannot prepare {}: {error}", work.dir.display()));
     }
     let program = absolute(program);
@@ -79,7 +97,7 @@ pub fn validate(
         "cd {} && {} {} {} {}/",
         quoted(folder),
         quoted(&program),
-        quoted(&absolute(&case.input)),
+        quoted(&absolute(input)),
         quoted(&absolute(answer)),
         quoted(&feedback)
     );
@@ -94,7 +112,6 @@ pub fn validate(
     };
     let checked = execute(&Program::Shell(line), Some(&output), limits, Trust::Helper);
     let message = judge_message(&feedback);
-    drop(work);
     let checked = match checked {
         Ok(checked) => checked,
         Err(error) => {

@@ -96,10 +96,10 @@ fn folder_tasks(
             };
             format!("; checker in {}", shown.display())
         }
-        Judging::Validator { program, args } if args.is_empty() => {
+        Judging::Validator { program, args, .. } if args.is_empty() => {
             format!("; output validator {}", relative(program).display())
         }
-        Judging::Validator { program, args } => format!(
+        Judging::Validator { program, args, .. } => format!(
             "; output validator {} with validator_flags {}",
             relative(program).display(),
             args.join(" ")
@@ -132,6 +132,15 @@ fn folder_tasks(
         Judging::Compare => String::new(),
     };
     let mut judged_by = judged_by;
+    if let Judging::Validator {
+        passes: Some(most), ..
+    }
+    | Judging::Interactive(Interactor::Program {
+        passes: Some(most), ..
+    }) = &folder.judging
+    {
+        judged_by.push_str(&format!("; multi-pass, at most {most} passes"));
+    }
     for (group, judging) in &folder.groups {
         let flags = match judging {
             Judging::KattisDefault(validator) => validator.describe(),

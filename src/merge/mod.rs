@@ -15,8 +15,8 @@ use crate::report::shard::Shard;
 use crate::report::verify_table::{
     self, checks_over_all, json_row, row_line, Row, Shared, SummaryRead, Verified,
 };
-use crate::report::Shown;
 use crate::report::{label_width, outcome_of, shown_line, shown_summary, use_colour, Format};
+use crate::report::{Shown, ShownPass};
 use crate::text::{count, error_lines, printable};
 use crate::verdict::Code;
 use options::MergeOptions;
@@ -75,13 +75,7 @@ struct Report {
 fn case_of(line: &Value) -> Result<(usize, Shown), String> {
     let label = field(line, "case", Value::as_str, "a string")?;
     let index = field(line, "index", Value::as_usize, "a whole number")?;
-    let verdict = field(line, "verdict", Value::as_str, "a verdict")?;
-    let code = Code::ALL
-        .into_iter()
-        .find(|code| code.name() == verdict)
-        .ok_or_else(|| {
-            format!("\"verdict\" {verdict:?} is none of AC, WA, RE, TLE, MLE, OLE, JE")
-        })?;
+    let code = code_of(line)?;
     let figures = match (line.get("time_ms"), line.get("memory_bytes")) {
         (Some(Value::Null), Some(Value::Null)) => None,
         (Some(time), Some(bytes)) => match (time.as_u64(), bytes.as_u64()) {
@@ -97,6 +91,15 @@ fn case_of(line: &Value) -> Result<(usize, Shown), String> {
         // move the terminal's cursor or hide the lines after it.
         false => detail.lines().map(printable).collect(),
     };
+    // A multi-pass case's passes; a report of one-run cases has none.
+    let passes = match line.get("passes") {
+        None => Vec::new(),
+        Some(Value::Array(passes)) => passes
+            .iter()
+            .map(pass_of)
+            .collect::<Result<Vec<_>, String>>()?,
+        Some(_) => return Err("\"passes\" is not a list".to_string()),
+    };
     Ok((
         index,
         Shown {
@@ -104,8 +107,53 @@ fn case_of(line: &Value) -> Result<(usize, Shown), String> {
             code,
             figures,
             details,
+            passes,
         },
     ))
+}
+
+/// The `verdict` of a case or pass line.
+fn code_of(line: &Value) -> Result<Code, String> {
+    let verdict = field(line, "verdict", Value::as_str, "a verdict")?;
+    Code::ALL
+        .into_iter()
+        .find(|code| code.name() == verdict)
+        .ok_or_else(|| format!("\"verdict\" {verdict:?} is none of AC, WA, RE, TLE, MLE, OLE, JE"))
+}
+
+/// One of the `passes` of a multi-pass case line.
+fn pass_of(pass: &Value) -> Result<ShownPass, String> {
+    let in_pass = |why: String| format!("a pass: {why}");
+    let code = code_of(pass).map_err(in_pass)?;
+    let figures = match (pass.get("time_ms"), pass.get("memory_bytes")) {
+        (Some(Value::Null), Some(Value::Null)) => None,
+        (Some(time), Some(bytes)) => match (time.as_u64(), bytes.as_u64()) {
+            (Some(time), Some(bytes)) => Some((u128::from(time), bytes)),
+            _ => {
+                return Err(in_pass(
+                    "\"time_ms\" and \"memory_bytes\" are not whole numbers".into(),
+                ))
+            }
+        },
+        _ => return Err(in_pass("\"time_ms\" or \"memory_bytes\" is missing".into())),
+    };
+    let input_lines =
+        field(pass, "input_lines", Value::as_usize, "a whole number").map_err(in_pass)?;
+    let head = match pass.get("input_head") {
+        Some(Value::Array(lines)) => lines
+            .iter()
+            .map(|line| line.as_str().map(printable))
+            .collect::<Option<Vec<String>>>(),
+        _ => None,
+    };
+    let input_head =
+        head.ok_or_else(|| in_pass("\"input_head\" is not a list of strings".into()))?;
+    Ok(ShownPass {
+        code,
+        figures,
+        input_lines,
+        input_head,
+    })
 }
 
 /// The summary line of a report: the run, the shard and the judge's exit status.

@@ -1,10 +1,11 @@
 //! The report for machines (`--format json`): one JSON object per line, one per case in case
 //! order, then a summary that names the run, the shard and the schema (`"schema":1`, see the
-//! guide's "JSON report"). Written by hand (std only), every string escaped.
+//! guide's "JSON report"). Written by hand (std only), every string escaped. A multi-pass case
+//! adds its `passes`, a field a reader of schema 1 that does not know it skips.
 
 use crate::report::json_value::{field, Value};
 use crate::report::shard::Shard;
-use crate::report::{mebibytes, verdict_counts, Shown};
+use crate::report::{mebibytes, verdict_counts, Shown, ShownPass};
 use crate::verdict::Code;
 
 /// The version of the JSON report's fields: raised when a field changes or goes.
@@ -45,7 +46,8 @@ pub fn string(text: &str) -> String {
 /// One case: `{"type":"case","case":…,"index":…,"verdict":…,"time_ms":…,"memory_mib":…,
 /// "memory_bytes":…,"detail":…}`; `index` is its place in the whole run (from 0), the figures are
 /// `null` for a case that did not run, `detail` is what the human report shows under (or beside)
-/// the case, its lines joined with `\n`.
+/// the case, its lines joined with `\n`. A multi-pass case also has `"passes":[…]`, one
+/// [`pass_object`] a pass.
 pub fn case_line(shown: &Shown, index: usize) -> String {
     let (time, memory, bytes) = match shown.figures {
         Some((cpu_ms, bytes)) => (
@@ -55,11 +57,40 @@ pub fn case_line(shown: &Shown, index: usize) -> String {
         ),
         None => ("null".into(), "null".into(), "null".into()),
     };
+    let passes = match shown.passes.is_empty() {
+        true => String::new(),
+        false => {
+            let objects: Vec<String> = shown
+                .passes
+                .iter()
+                .enumerate()
+                .map(|(index, pass)| pass_object(pass, index + 1))
+                .collect();
+            format!(",\"passes\":[{}]", objects.join(","))
+        }
+    };
     format!(
-        "{{\"type\":\"case\",\"case\":{},\"index\":{index},\"verdict\":{},\"time_ms\":{time},\"memory_mib\":{memory},\"memory_bytes\":{bytes},\"detail\":{}}}",
+        "{{\"type\":\"case\",\"case\":{},\"index\":{index},\"verdict\":{},\"time_ms\":{time},\"memory_mib\":{memory},\"memory_bytes\":{bytes},\"detail\":{}{passes}}}",
         string(&shown.label),
         string(shown.code.name()),
         string(&shown.details.join("\n"))
+    )
+}
+
+/// One pass of a multi-pass case: `{"pass":N,"verdict":…,"time_ms":…,"memory_bytes":…,
+/// "input_lines":…,"input_head":[…]}`, `pass` counted from 1, the figures `null` where the
+/// pass did not run, `input_head` the first lines of its input as the report shows them.
+pub fn pass_object(pass: &ShownPass, number: usize) -> String {
+    let (time, bytes) = match pass.figures {
+        Some((cpu_ms, bytes)) => (cpu_ms.to_string(), bytes.to_string()),
+        None => ("null".into(), "null".into()),
+    };
+    let head: Vec<String> = pass.input_head.iter().map(|line| string(line)).collect();
+    format!(
+        "{{\"pass\":{number},\"verdict\":{},\"time_ms\":{time},\"memory_bytes\":{bytes},\"input_lines\":{},\"input_head\":[{}]}}",
+        string(pass.code.name()),
+        pass.input_lines,
+        head.join(",")
     )
 }
 
@@ -125,6 +156,46 @@ mod tests {
     }
 
     #[test]
+    fn a_multi_pass_case_carries_its_passes() {
+        use crate::cases::input_head::InputHead;
+        use crate::grade::Pass;
+        use crate::verdict::Wrong;
+        let limits = Limits::with_cpu(Duration::from_secs(2));
+        let usage = |ms| Usage {
+            cpu: Duration::from_millis(ms),
+            peak_memory_bytes: 1 << 20,
+            ..Usage::default()
+        };
+        let pass = |text: &[u8], verdict, ms| Pass {
+            input: InputHead::of_text(text),
+            verdict,
+            usage: Some(usage(ms)),
+        };
+        let wrong = Verdict::WrongAnswer(Wrong::Because("pass 2: expected 82".to_string()));
+        let ran = Finished {
+            label: "p/1".to_string(),
+            judged: Judged {
+                verdict: wrong.clone(),
+                usage: Some(usage(9)),
+                notes: vec!["2 passes".to_string()],
+                transcript: Vec::new(),
+                wrote_nothing: false,
+                passes: vec![
+                    pass(b"20\n", Verdict::Accepted, 9),
+                    pass(b"41\n7 x\n", wrong, 7),
+                ],
+            },
+            input: None,
+        };
+        let line = case_line(&Shown::of(&ran, &limits), 0);
+        assert!(
+            line.ends_with(",\"passes\":[{\"pass\":1,\"verdict\":\"AC\",\"time_ms\":9,\"memory_bytes\":1048576,\"input_lines\":1,\"input_head\":[\"20\"]},{\"pass\":2,\"verdict\":\"WA\",\"time_ms\":7,\"memory_bytes\":1048576,\"input_lines\":2,\"input_head\":[\"41\",\"7 x\"]}]}"),
+            "{line}"
+        );
+        assert!(line.contains("\"detail\":\"2 passes\\npass 2: expected 82\\npass 1: AC, 9 ms, then another pass\\n  input (1 line):\\n    20\\npass 2: WA, 7 ms\\n"), "{line}");
+    }
+
+    #[test]
     fn a_case_and_the_summary() {
         let limits = Limits::with_cpu(Duration::from_secs(2));
         let ran = Finished {
@@ -140,6 +211,7 @@ mod tests {
                 notes: Vec::new(),
                 transcript: Vec::new(),
                 wrote_nothing: false,
+                passes: Vec::new(),
             },
             input: None,
         };

@@ -8,6 +8,7 @@ pub mod shard;
 pub mod verify_table;
 
 use crate::cases::input_head::InputHead;
+use crate::grade::Pass;
 use crate::limits::{Limits, PastOutputCap};
 use crate::outcome::Outcome;
 use crate::process::sys::{SIGSEGV, SIGSYS};
@@ -177,6 +178,29 @@ fn colour_of(code: Code) -> &'static str {
     }
 }
 
+/// A multi-pass case's passes, each with its verdict, its CPU time and the start of its input:
+/// `pass 2: WA, 3 ms`, then `  input (1 line):` and its lines.
+fn pass_lines(passes: &[Pass]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (index, pass) in passes.iter().enumerate() {
+        let time = pass.usage.map_or_else(String::new, |usage| {
+            format!(", {} ms", milliseconds(usage.cpu))
+        });
+        let then = match index + 1 < passes.len() {
+            true => ", then another pass",
+            false => "",
+        };
+        lines.push(format!(
+            "pass {}: {}{time}{then}",
+            index + 1,
+            pass.verdict.code()
+        ));
+        let input = pass.input.report_lines();
+        lines.extend(input.into_iter().map(|line| format!("  {line}")));
+    }
+    lines
+}
+
 /// What is said about a finished case besides its verdict and figures, escaped: for an accepted
 /// case its note (what was played), if any; under a failure the start of its input, then its
 /// note (where), then the details, then the transcript. An accepted case or a TLE (for CPU time
@@ -202,6 +226,7 @@ pub fn detail_lines(finished: &Finished, limits: &Limits) -> Vec<String> {
     lines.extend(judged.notes.iter().cloned());
     lines.extend(details(&judged.verdict, usage, limits));
     lines.extend(wait);
+    lines.extend(pass_lines(&judged.passes));
     lines.extend(judged.transcript.iter().cloned());
     lines.iter().map(|line| printable(line)).collect()
 }
@@ -216,15 +241,41 @@ pub struct Shown {
     /// Milliseconds of CPU and bytes of peak memory.
     pub figures: Option<(u128, u64)>,
     pub details: Vec<String>,
+    /// A multi-pass case's passes; empty for a case of one run.
+    pub passes: Vec<ShownPass>,
+}
+
+/// A pass of a multi-pass case as the report shows it: its verdict, its figures (milliseconds
+/// of CPU and bytes of peak memory), its input's count of lines and first lines (escaped).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShownPass {
+    pub code: Code,
+    pub figures: Option<(u128, u64)>,
+    pub input_lines: usize,
+    pub input_head: Vec<String>,
 }
 
 impl Shown {
     pub fn of(finished: &Finished, limits: &Limits) -> Shown {
+        let passes = finished.judged.passes.iter().map(|pass| ShownPass {
+            code: pass.verdict.code(),
+            figures: pass
+                .usage
+                .map(|usage| (milliseconds(usage.cpu), usage.peak_memory_bytes)),
+            input_lines: pass.input.total_lines,
+            input_head: pass
+                .input
+                .shown
+                .iter()
+                .map(|line| printable(line))
+                .collect(),
+        });
         Shown {
             label: finished.label.clone(),
             code: finished.judged.verdict.code(),
             figures: figures(finished),
             details: detail_lines(finished, limits),
+            passes: passes.collect(),
         }
     }
 }
@@ -308,6 +359,7 @@ pub fn summary(results: &[Finished]) -> String {
             code: finished.judged.verdict.code(),
             figures: figures(finished),
             details: Vec::new(),
+            passes: Vec::new(),
         })
         .collect();
     shown_summary(&shown)
@@ -360,6 +412,7 @@ mod tests {
                 notes: Vec::new(),
                 transcript: Vec::new(),
                 wrote_nothing: false,
+                passes: Vec::new(),
             },
             input: None,
         }

@@ -102,6 +102,7 @@ pub fn shrunk(
             notes: Vec::new(),
             transcript: Vec::new(),
             wrote_nothing: false,
+            passes: Vec::new(),
         },
         input: None,
     };

@@ -195,7 +195,7 @@ fn outputs(
         };
         let verdict = match (read(output), folder.judging_of(case)) {
             (Err(why), _) => Verdict::JudgeError(why),
-            (Ok(output), Judging::Validator { program, args }) => {
+            (Ok(output), Judging::Validator { program, args, .. }) => {
                 output_validator::validate(program, args, case, answer, &output)
             }
             (Ok(output), Judging::KattisDefault(default)) => match read(answer) {

@@ -2,7 +2,9 @@
 //! of our own in `tests/fixtures/kattis/`: `guess` (legacy problem.yaml, `validation: custom
 //! interactive`, a Python output validator as the interactor, `validator_flags` passed on to
 //! it) and `quotient` (2023-07 draft, the default output validator with `float_tolerance` and
-//! `case_sensitive` from `data/testdata.yaml`, an output limit). Each verdict below is what the
+//! `case_sensitive` from `data/testdata.yaml`, an output limit) and `doubling` (2023-07 draft,
+//! `type: multi-pass`: its output validator asks for a second pass on 2n + 1 after the program
+//! doubled n, counting the passes in its feedback folder). Each verdict below is what the
 //! package's rules say of the submission, worked out by hand from the answers. Every program
 //! started carries a tag and ends within a bounded number of exchanges.
 
@@ -138,11 +140,19 @@ fn what_the_judge_cannot_do_is_an_error_before_anything_runs() {
     for (yaml, said) in [
         (
             "validation: custom multi-pass\n",
-            "problem.yaml: line 1: validation: custom multi-pass is not supported",
+            "problem.yaml: line 1: a multi-pass problem, but the package has no output validator program in output_validators/ or output_validator/",
         ),
         (
             "problem_format_version: 2023-07-draft\ntype: [multi-pass, interactive]\n",
-            "problem.yaml: line 2: type multi-pass is not supported",
+            "problem.yaml: line 2: an interactive problem, but the package has no output validator program",
+        ),
+        (
+            "problem_format_version: 2023-07-draft\ntype: multi-pass\n",
+            "problem.yaml: line 2: a multi-pass problem, but the package has no output validator program",
+        ),
+        (
+            "problem_format_version: 2023-07-draft\ntype: submit-answer\n",
+            "problem.yaml: line 2: type submit-answer is not supported",
         ),
         (
             "validator_flags: float_tolerance\n",
@@ -677,4 +687,217 @@ fn a_python_source_judged_on_a_kattis_package_runs_as_problemtools_runs_it() {
     judge(source.to_str().unwrap(), &dir, &[])
         .assert()
         .stderr(contains("runs: Python 3").not());
+}
+
+/// A copy of the doubling package with its own problem.yaml.
+fn doubling_copy(problem_yaml: &str) -> PathBuf {
+    let mut files = common::fixture_files("kattis/doubling");
+    files.retain(|(name, _)| name != "problem.yaml");
+    files.push(("problem.yaml".to_string(), problem_yaml.to_string()));
+    let dir = common::fresh_folder("kattis", "doubling", &files);
+    let validator = dir.join("output_validator/validate.py");
+    fs::set_permissions(validator, fs::Permissions::from_mode(0o755)).unwrap();
+    dir
+}
+
+/// Pass 1 doubles each case's input (4, 20); the validator then asks for pass 2 on 2n + 1
+/// (9, 41), whose double (18, 82) it accepts without asking for more.
+#[test]
+fn a_multi_pass_package_runs_the_program_again_on_the_validators_next_input() {
+    let tag = Tag::new("kattis-doubling-right");
+    judge(
+        &python("doubling", "accepted/doubles.py", &tag),
+        &fixture("doubling"),
+        &[],
+    )
+    .assert()
+    .code(0)
+    .stderr(contains(
+        "doubling/output_validator/validate.py; multi-pass, at most 2 passes",
+    ))
+    .stdout(predicate::str::is_match(r"doubling/sample/1 +AC .*\(2 passes\)").unwrap())
+    .stdout(predicate::str::is_match(r"doubling/secret/1 +AC .*\(2 passes\)").unwrap())
+    .stdout(contains("2 cases: 2 AC"));
+    tag.assert_none_left();
+}
+
+/// Right on the even inputs of pass 1, wrong on the odd ones of pass 2: 2 * 41 + 1 = 83 where
+/// 82 is asked, 2 * 9 + 1 = 19 where 18 is; crashing there is that pass's RE. The report shows
+/// each pass with its input.
+#[test]
+fn a_multi_pass_case_fails_at_its_pass_and_the_report_shows_each_pass() {
+    let tag = Tag::new("kattis-doubling-wrong");
+    judge(
+        &python("doubling", "wrong_answer/odd_plus_one.py", &tag),
+        &fixture("doubling"),
+        &[],
+    )
+    .assert()
+    .code(1)
+    .stdout(contains("doubling/secret/1  WA"))
+    .stdout(contains("pass 2: expected 82, got '83'"))
+    .stdout(contains("pass 2: expected 18, got '19'"))
+    .stdout(contains("    pass 1: AC, "))
+    .stdout(contains(
+        " ms, then another pass\n      input (1 line):\n        20\n    pass 2: WA, ",
+    ))
+    .stdout(contains(" ms\n      input (1 line):\n        41\n"))
+    .stdout(contains("2 cases: 2 WA"));
+    tag.assert_none_left();
+    let tag = Tag::new("kattis-doubling-crash");
+    judge(
+        &python("doubling", "run_time_error/odd_crashes.py", &tag),
+        &fixture("doubling"),
+        &[],
+    )
+    .assert()
+    .code(1)
+    .stdout(contains("exit status 3"))
+    .stdout(contains("    pass 2: RE, "))
+    .stdout(contains("2 cases: 2 RE"));
+    tag.assert_none_left();
+}
+
+/// The validator asks for as many passes as its `passes` flag says: 3 is one more than the
+/// default validation_passes of 2 (a judge error at pass 2), and within a limit of 3 it is AC
+/// (pass 3 on 2 * 41 + 1 = 83 and 2 * 9 + 1 = 19). A nextpass.in with exit 43 is a judge
+/// error too, not the program's WA.
+#[test]
+fn a_validator_asking_for_too_many_passes_or_rejecting_with_a_next_input_is_a_judge_error() {
+    let yaml = "problem_format_version: 2023-07-draft\ntype: multi-pass\n";
+    let too_many = doubling_copy(&format!("{yaml}validator_flags: passes 3\n"));
+    let tag = Tag::new("kattis-doubling-too-many");
+    judge(&python("doubling", "accepted/doubles.py", &tag), &too_many, &[])
+        .assert()
+        .code(2)
+        .stdout(contains("doubling/secret/1  JE"))
+        .stdout(contains("pass 2: the output validator asked for pass 3 (it wrote nextpass.in and exited 42), more than the problem's validation_passes of 2"))
+        .stdout(contains("2 cases: 2 JE"));
+    let three = doubling_copy(&format!(
+        "{yaml}validator_flags: passes 3\nlimits:\n  validation_passes: 3\n"
+    ));
+    judge(
+        &python("doubling", "accepted/doubles.py", &tag),
+        &three,
+        &[],
+    )
+    .assert()
+    .code(0)
+    .stdout(predicate::str::is_match(r"doubling/secret/1 +AC .*\(3 passes\)").unwrap())
+    .stdout(contains("2 cases: 2 AC"));
+    let rejecting = doubling_copy(&format!("{yaml}validator_flags: next_then_reject\n"));
+    judge(&python("doubling", "accepted/doubles.py", &tag), &rejecting, &[])
+        .assert()
+        .code(2)
+        .stdout(contains("pass 2: the output validator wrote nextpass.in and exited 43 (it asks for another pass by exiting 42 only)"))
+        .stdout(contains("2 cases: 2 JE"));
+    tag.assert_none_left();
+}
+
+/// `type: [multi-pass, interactive]`: the validator tells the program n and reads its answer,
+/// one exchange per pass, each with a fresh run of the program.
+#[test]
+fn an_interactive_multi_pass_package_plays_one_exchange_per_pass() {
+    let dir = doubling_copy(
+        "problem_format_version: 2023-07-draft\ntype: [multi-pass, interactive]\nvalidator_flags: interactive\n",
+    );
+    let tag = Tag::new("kattis-doubling-interactive");
+    judge(&python("doubling", "accepted/doubles.py", &tag), &dir, &[])
+        .assert()
+        .code(0)
+        .stderr(contains("interactor `./validate.py {input} {answer} {feedback} interactive`; multi-pass, at most 2 passes"))
+        .stdout(predicate::str::is_match(r"doubling/secret/1 +AC .*\(2 passes\)").unwrap())
+        .stdout(contains("2 cases: 2 AC"));
+    judge(
+        &python("doubling", "wrong_answer/odd_plus_one.py", &tag),
+        &dir,
+        &[],
+    )
+    .assert()
+    .code(1)
+    .stdout(contains("pass 2: expected 82, got '83'"))
+    .stdout(contains("    pass 2: WA, "))
+    .stdout(contains(
+        "transcript (> to the program, < from it):\n      > 41\n      < 83\n",
+    ))
+    .stdout(contains("2 cases: 2 WA"));
+    tag.assert_none_left();
+}
+
+/// `--format json` carries a multi-pass case's passes (pass 1 on 20, accepted; pass 2 on 41,
+/// wrong), and `judge merge` writes them back as it read them.
+#[test]
+fn the_json_report_carries_each_pass_and_merge_keeps_them() {
+    let tag = Tag::new("kattis-doubling-json");
+    let output = judge(
+        &python("doubling", "wrong_answer/odd_plus_one.py", &tag),
+        &fixture("doubling"),
+        &["--format", "json"],
+    )
+    .output()
+    .unwrap();
+    tag.assert_none_left();
+    assert_eq!(output.status.code(), Some(1));
+    let report = String::from_utf8(output.stdout).unwrap();
+    let passes = predicate::str::is_match(
+        r#""case":"doubling/secret/1",.*"verdict":"WA",.*,"passes":\[\{"pass":1,"verdict":"AC","time_ms":\d+,"memory_bytes":\d+,"input_lines":1,"input_head":\["20"\]\},\{"pass":2,"verdict":"WA","time_ms":\d+,"memory_bytes":\d+,"input_lines":1,"input_head":\["41"\]\}\]\}"#,
+    )
+    .unwrap();
+    assert!(passes.eval(&report), "{report}");
+    let file = common::fresh_folder("kattis", "json", &[("report.jsonl", report.as_str())])
+        .join("report.jsonl");
+    let merged = common::judge()
+        .args(["merge", "--format", "json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let merged = String::from_utf8(merged.stdout).unwrap();
+    let cases = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|line| line.starts_with(r#"{"type":"case""#))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(cases(&merged), cases(&report));
+}
+
+/// DOMjudge's way of saying it, in a package with DOMjudge's `.timelimit` and the legacy
+/// `output_validators/` folder: `validation: custom multi-pass` judges as `type: multi-pass`
+/// does (the wrong submission's pass 2 is WA, 2 * 41 + 1 = 83 for 82).
+#[test]
+fn domjudges_validation_custom_multi_pass_is_multi_pass() {
+    let mut files = common::fixture_files("kattis/doubling");
+    files.retain(|(name, _)| name != "problem.yaml");
+    for (name, _) in files.iter_mut() {
+        if let Some(rest) = name.strip_prefix("output_validator/") {
+            *name = format!("output_validators/doubler/{rest}");
+        }
+    }
+    files.push((
+        "problem.yaml".to_string(),
+        "name: Doubling\nvalidation: custom multi-pass\n".to_string(),
+    ));
+    files.push((".timelimit".to_string(), "3\n".to_string()));
+    let dir = common::fresh_folder("kattis", "doubling", &files);
+    let validator = dir.join("output_validators/doubler/validate.py");
+    fs::set_permissions(validator, fs::Permissions::from_mode(0o755)).unwrap();
+    let tag = Tag::new("kattis-doubling-domjudge");
+    judge(&python("doubling", "accepted/doubles.py", &tag), &dir, &[])
+        .assert()
+        .code(0)
+        .stderr(contains(
+            "DOMjudge package (data/sample, data/secret): 2 cases",
+        ))
+        .stderr(contains("; multi-pass, at most 2 passes"))
+        .stdout(contains("2 cases: 2 AC"));
+    judge(
+        &python("doubling", "wrong_answer/odd_plus_one.py", &tag),
+        &dir,
+        &[],
+    )
+    .assert()
+    .code(1)
+    .stdout(contains("pass 2: expected 82, got '83'"))
+    .stdout(contains("2 cases: 2 WA"));
+    tag.assert_none_left();
 }

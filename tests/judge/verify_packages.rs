@@ -90,6 +90,23 @@ fn every_submission_of_a_kattis_package_gets_its_folders_verdict() {
         .stdout(contains(r#""exit_status":0,"#));
 }
 
+/// A multi-pass package (`tests/fixtures/kattis/doubling`): doubling is right in both passes;
+/// adding one to an odd input is wrong in pass 2 (83 for 82, 19 for 18), and exiting 3 on it
+/// a run-time error there: each submission gets its folder's verdict.
+#[test]
+fn a_multi_pass_packages_submissions_get_their_folders_verdicts() {
+    verify(&fixture("kattis/doubling"), &[])
+        .assert()
+        .code(0)
+        .stdout(contains("Kattis package, 2 cases, 3 submissions"))
+        .stdout(predicate::str::is_match(r"accepted/doubles\.py +AC +AC .* ok\n").unwrap())
+        .stdout(predicate::str::is_match(r"wrong_answer/odd_plus_one\.py +WA +WA .* ok\n").unwrap())
+        .stdout(
+            predicate::str::is_match(r"run_time_error/odd_crashes\.py +RTE +RTE .* ok\n").unwrap(),
+        )
+        .stdout(contains("3 submissions: 3 as expected"));
+}
+
 #[test]
 fn a_submission_that_does_not_get_its_folders_verdict_fails_verify() {
     let dir = copy_of("kattis/quotient");

@@ -92,20 +92,24 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
         .iter()
         .map(|folder| dir.join(folder))
         .find(|folder| folder.is_dir());
+    // An interactive or a multi-pass problem needs its own validator.
+    let needs_own = problem.interactive.is_some() || problem.multi_pass.is_some();
     let custom = match problem.validation {
         Some(Validation::Custom) => true,
-        Some(Validation::Default) => problem.interactive.is_some(),
-        None => {
-            problem.interactive.is_some() || output_validator(dir, &problem.constants)?.is_some()
-        }
+        Some(Validation::Default) => needs_own,
+        None => needs_own || output_validator(dir, &problem.constants)?.is_some(),
     };
     let program = match custom {
         true => {
-            let said = problem.interactive.or(problem.validation_line);
+            let said = problem
+                .interactive
+                .or(problem.multi_pass)
+                .or(problem.validation_line);
             let Some(program) = output_validator(dir, &problem.constants)? else {
-                let why = match problem.interactive {
-                    Some(_) => "an interactive problem",
-                    None => "validation: custom",
+                let why = match (problem.interactive, problem.multi_pass) {
+                    (Some(_), _) => "an interactive problem",
+                    (None, Some(_)) => "a multi-pass problem",
+                    (None, None) => "validation: custom",
                 };
                 return Err(invalid(
                     &yaml_path,
@@ -266,6 +270,7 @@ fn judging_with(
         })?;
         return Ok(Judging::KattisDefault(validator));
     };
+    let passes = problem.multi_pass.map(|_| problem.validation_passes);
     Ok(match problem.interactive {
         Some(_) => {
             let name = program.file_name().unwrap_or_default().to_string_lossy();
@@ -281,11 +286,13 @@ fn judging_with(
                 command,
                 dir: program.parent().map(Path::to_path_buf),
                 kattis: true,
+                passes,
             })
         }
         None => Judging::Validator {
             program: program.to_path_buf(),
             args: flags.to_vec(),
+            passes,
         },
     })
 }

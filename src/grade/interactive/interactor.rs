@@ -30,7 +30,8 @@ const REASON_CHARS: usize = 200;
 /// The placeholders a command line may name.
 const PLACEHOLDERS: [&str; 4] = ["{input}", "{answer}", "{output}", "{feedback}"];
 
-/// The paths an interactor is given for one case.
+/// The paths an interactor is given for one case (for one pass of a multi-pass case).
+#[derive(Clone)]
 pub struct Paths {
     pub input: PathBuf,
     pub answer: PathBuf,

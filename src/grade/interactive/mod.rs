@@ -3,7 +3,9 @@
 //! both ways (keeping the last ones for the report), runs both under the supervisor, stops the
 //! program once the interactor has rejected it, and decides the verdict from how both ended
 //! (`decide`). A Polygon package's testlib interactor writes an OUTPUT file, which the
-//! package's checker then judges, as Polygon does, when the exchange itself was accepted.
+//! package's checker then judges, as Polygon does, when the exchange itself was accepted. A
+//! Kattis multi-pass interactor plays one exchange per pass, each with a fresh run of the
+//! program, keeping its feedback folder across them (`judge_passes`, by `multi_pass`'s rules).
 
 mod decide;
 mod interactor;
@@ -12,7 +14,9 @@ mod relay;
 mod transcript;
 
 use super::exit_status::Rules;
-use super::{checker, Judged};
+use super::multi_pass::{self, Step};
+use super::{checker, Judged, Pass};
+use crate::cases::input_head::InputHead;
 use crate::cases::{Case, Interactor};
 use crate::limits::Limits;
 use crate::process::{
@@ -110,15 +114,23 @@ struct Command<'a> {
 }
 
 /// Starts an interactor program for `case`, sharing the case's `activity`; its decision goes
-/// to `events` once it ends.
+/// to `events` once it ends. `pass`: the paths of a multi-pass case's pass, kept by the
+/// caller; else fresh ones.
 fn start_program(
     command: Command,
     case: &Case,
     limits: &Limits,
     activity: &Arc<Activity>,
     events: Sender<Event>,
+    pass: Option<&interactor::Paths>,
 ) -> Result<Started, String> {
-    let (scratch, paths) = interactor::prepare(&case.input, case.expected.as_deref())?;
+    let (scratch, paths) = match pass {
+        Some(paths) => (None, paths.clone()),
+        None => {
+            let (scratch, paths) = interactor::prepare(&case.input, case.expected.as_deref())?;
+            (Some(scratch), paths)
+        }
+    };
     let line = interactor::command_line(command.line, command.dir, &paths);
     let limits = interactor::limits_for(limits);
     let mut running = interactor::start(line, limits, Arc::clone(activity))
@@ -138,24 +150,26 @@ fn start_program(
         input: input.into(),
         output: output.into(),
         stopper: Some(stopper),
-        scratch: Some((scratch, paths)),
+        scratch: scratch.map(|scratch| (scratch, paths)),
     })
 }
 
 /// Starts the interactor for `case`, sharing the case's `activity`; its decision goes to
-/// `events` once it ends.
+/// `events` once it ends. `pass`: the paths of a multi-pass case's pass.
 fn start_interactor(
     interactor: &Interactor,
     case: &Case,
     limits: &Limits,
     activity: &Arc<Activity>,
     events: Sender<Event>,
+    pass: Option<&interactor::Paths>,
 ) -> Result<Started, String> {
     match interactor {
         Interactor::Program {
             command,
             dir,
             kattis,
+            ..
         } => {
             let command = Command {
                 line: command,
@@ -166,7 +180,7 @@ fn start_interactor(
                     false => Rules::Any,
                 },
             };
-            start_program(command, case, limits, activity, events)
+            start_program(command, case, limits, activity, events, pass)
         }
         Interactor::Testlib {
             interactor, dir, ..
@@ -181,7 +195,7 @@ fn start_interactor(
                 dir: Some(dir),
                 rules: Rules::Testlib,
             };
-            start_program(command, case, limits, activity, events)
+            start_program(command, case, limits, activity, events, None)
         }
         Interactor::BuiltIn(builtin) => {
             let pipe = || sys::pipe().map_err(|error| format!("cannot make a pipe: {error}"));
@@ -256,24 +270,89 @@ fn relay_wait(program_end: &Ended, limits: &Limits, deadline: Instant) -> Durati
 
 /// Judges `program` on an interactive case.
 pub fn judge(program: &Program, case: &Case, interactor: &Interactor, limits: Limits) -> Judged {
-    match converse(program, case, interactor, limits) {
+    if let Interactor::Program {
+        passes: Some(most), ..
+    } = interactor
+    {
+        return judge_passes(program, case, interactor, *most, limits);
+    }
+    match converse(program, case, interactor, limits, None) {
         Ok(judged) => judged,
         Err(reason) => Judged::judge_error(reason),
     }
 }
 
+/// Judges `program` on a multi-pass interactive case of at most `most` passes: an exchange
+/// per pass, the interactor given the pass's input and the feedback folder of the case.
+fn judge_passes(
+    program: &Program,
+    case: &Case,
+    interactor: &Interactor,
+    most: usize,
+    limits: Limits,
+) -> Judged {
+    let (scratch, mut paths) = match interactor::prepare(&case.input, case.expected.as_deref()) {
+        Ok(prepared) => prepared,
+        Err(reason) => return Judged::judge_error(reason),
+    };
+    let mut passes = Vec::new();
+    let mut last = None;
+    let verdict = loop {
+        let number = passes.len() + 1;
+        let input = match InputHead::read(&paths.input) {
+            Ok(head) => head,
+            Err(error) => {
+                break Verdict::JudgeError(format!(
+                    "pass {number}: cannot read its input {}: {error}",
+                    paths.input.display()
+                ))
+            }
+        };
+        let judged = match converse(program, case, interactor, limits, Some(&paths)) {
+            Ok(judged) => judged,
+            Err(reason) => break Verdict::JudgeError(format!("pass {number}: {reason}")),
+        };
+        passes.push(Pass {
+            input,
+            verdict: judged.verdict.clone(),
+            usage: judged.usage,
+        });
+        let step = multi_pass::after_pass(number, most, judged.verdict.clone(), &scratch);
+        last = Some(judged);
+        match step {
+            Step::Ends(verdict) => break verdict,
+            Step::Next(next) => paths.input = next,
+        }
+    };
+    // The last exchange's notes and transcript, as for a case of one.
+    let (notes, transcript) = match last {
+        Some(judged) if !verdict.is_accepted() => (judged.notes, judged.transcript),
+        Some(judged) => (judged.notes, Vec::new()),
+        None => (Vec::new(), Vec::new()),
+    };
+    multi_pass::finish(verdict, passes, false, notes, transcript)
+}
+
 /// Runs both sides, relays between them, and decides. Both sides share the case's activity:
 /// the wall bound counts the time neither ran nor waited for a CPU, for the program and the
-/// interactor alike.
+/// interactor alike. `pass`: the paths of a multi-pass case's pass.
 fn converse(
     program: &Program,
     case: &Case,
     interactor: &Interactor,
     limits: Limits,
+    pass: Option<&interactor::Paths>,
 ) -> Result<Judged, String> {
     let (events_sender, events) = mpsc::channel();
     let activity = Activity::new();
-    let started = start_interactor(interactor, case, &limits, &activity, events_sender.clone())?;
+    let started = start_interactor(
+        interactor,
+        case,
+        &limits,
+        &activity,
+        events_sender.clone(),
+        pass,
+    )?;
     let running = Running::start_in(
         program,
         limits,
@@ -393,5 +472,6 @@ fn converse(
         notes,
         transcript,
         wrote_nothing: false,
+        passes: Vec::new(),
     })
 }
