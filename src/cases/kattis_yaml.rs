@@ -551,6 +551,34 @@ pub fn input_validator_flags(text: &str) -> Result<Option<Vec<String>>, String> 
     Ok(found)
 }
 
+/// `text` with each `{{name}}` or `{{name.variant}}` of `constants` replaced by its value
+/// (`{{name.value}}` is `{{name}}`); a sequence naming no constant is left as it is.
+/// `constants` pairs a name (`k`, or `k.tex` for a variant) with its value.
+///
+/// A stand-in with the signature of the problem's constants reader (helper A1's): where both
+/// exist, theirs is kept.
+pub fn substitute(text: &str, constants: &[(String, String)]) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find("{{") {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 2..];
+        let Some(close) = after.find("}}") else {
+            out.push_str(&rest[open..]);
+            return out;
+        };
+        let name = &after[..close];
+        let name = name.strip_suffix(".value").unwrap_or(name);
+        match constants.iter().find(|(key, _)| key == name) {
+            Some((_, value)) => out.push_str(value),
+            None => out.push_str(&rest[open..open + 2 + close + 2]),
+        }
+        rest = &after[close + 2..];
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -694,6 +722,21 @@ mod tests {
         assert!(flags("ignore_case")
             .unwrap_err()
             .contains("no flag \"ignore_case\""));
+    }
+
+    #[test]
+    fn constants_are_put_in_where_named() {
+        let constants = [
+            ("n".to_string(), "5000".to_string()),
+            ("n.tex".to_string(), "5\\,000".to_string()),
+        ];
+        assert_eq!(
+            substitute(
+                "[--max, {{n}}, {{n.value}}, {{n.tex}}, {{m}}, {{n",
+                &constants
+            ),
+            "[--max, 5000, 5000, 5\\,000, {{m}}, {{n"
+        );
     }
 
     #[test]

@@ -29,6 +29,7 @@ pub mod polygon_xml;
 pub mod select;
 pub mod solvers;
 pub mod submissions;
+pub mod test_group;
 pub mod xml;
 pub mod yaml;
 
