@@ -110,6 +110,9 @@ impl ValidatorArgs {
 /// `.yaml` (by its input file), the ones that say something.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TestConfig {
+    /// Whether the package's groups are configured by `test_group.yaml` (2025-09), not by the
+    /// legacy `testdata.yaml`.
+    pub test_group_yaml: bool,
     pub groups: Vec<(PathBuf, TestSettings)>,
     pub cases: Vec<(PathBuf, TestSettings)>,
 }
@@ -258,7 +261,10 @@ pub fn read(
     constants: &[(String, String)],
     warnings: &mut Vec<String>,
 ) -> Result<TestConfig, CaseError> {
-    let mut config = TestConfig::default();
+    let mut config = TestConfig {
+        test_group_yaml: test_group,
+        ..TestConfig::default()
+    };
     if data.is_dir() {
         walk(data, data, test_group, constants, &mut config, warnings)?;
     }
@@ -440,6 +446,7 @@ mod tests {
     fn a_case_takes_its_own_keys_then_the_nearest_group_s() {
         let secret = PathBuf::from("/p/data/secret");
         let config = TestConfig {
+            test_group_yaml: true,
             groups: vec![
                 (
                     secret.clone(),

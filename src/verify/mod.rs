@@ -353,7 +353,7 @@ pub fn run(
     if let Some(signal) = stop::received_signal() {
         return stopped_before(signal);
     }
-    let checked = input_validators::check(dir, folder.layout, &folder.cases);
+    let checked = input_validators::check(dir, &folder);
     if let Some(signal) = stop::received_signal() {
         return stopped_before(signal);
     }

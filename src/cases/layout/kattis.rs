@@ -1,5 +1,6 @@
 //! A Kattis package's own rules: how it is judged, from its `problem.yaml` (read in
-//! `kattis_yaml`), its `data/**/testdata.yaml` and its output validator: the program in
+//! `kattis_yaml`), its `data/**/testdata.yaml` (the 2025-09 format's `test_group.yaml` and a
+//! case's own `.yaml`, read in `test_group`) and its output validator: the program in
 //! `output_validators/` (or the newer `output_validator/`) that the judge can run as it is, a
 //! `run` script or an executable file, in the folder or in one subfolder of it (problemtools
 //! keeps each validator in a folder). Kattis ships validators as source: one that is only
@@ -19,15 +20,17 @@ const KATTIS_DEFAULT_OUTPUT_MIB: u64 = 8;
 use crate::cases::kattis_yaml::{
     parse_problem_yaml, parse_testdata_yaml, DefaultValidator, KattisProblem, Timing, Validation,
 };
+use crate::cases::test_group::{self, TestConfig};
 use crate::cases::{package_file, CaseError, Interactor, Judging};
 use crate::process::executable_file;
 use crate::sources;
 use crate::temp_folder::quoted;
 use std::path::{Path, PathBuf};
 
-/// How a Kattis package is judged: its judging, the test groups whose own `testdata.yaml`
-/// gives other output validator flags (each group's folder with its judging), its limits and
-/// warnings (what it says and the judge does not apply).
+/// How a Kattis package is judged: its judging, the test groups whose own `testdata.yaml` (or
+/// `test_group.yaml`) gives other output validator flags, and the cases whose own `.yaml` does
+/// (each group's folder, or each case's input file, with its judging), its limits and warnings
+/// (what it says and the judge does not apply).
 pub struct KattisPackage {
     pub judging: Judging,
     pub groups: Vec<(PathBuf, Judging)>,
@@ -36,6 +39,8 @@ pub struct KattisPackage {
     /// Its `include/` folder, put over every submission before it is built (problemtools'
     /// rule; DOMjudge has none).
     pub includes: Option<PathBuf>,
+    /// Its test data configuration: 2025-09's `test_group.yaml`, a case's own `.yaml`.
+    pub config: TestConfig,
 }
 
 /// Reads the Kattis package at `dir`.
@@ -45,11 +50,13 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
         path: path.to_path_buf(),
         message,
     };
-    let mut problem = match package_file(&yaml_path)? {
-        Some(text) => parse_problem_yaml(&text, "problem.yaml")
+    let problem_text = package_file(&yaml_path)?;
+    let mut problem = match &problem_text {
+        Some(text) => parse_problem_yaml(text, "problem.yaml")
             .map_err(|message| invalid(&yaml_path, message))?,
         None => KattisProblem::default(),
     };
+    let (has_test_group_yaml, has_case_yaml) = test_group::configured_by(problem_text.as_deref());
     let mut warnings: Vec<String> = problem
         .warnings
         .iter()
@@ -74,13 +81,29 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
     }
     let yaml_flags = problem.validator_flags.clone();
     let mut groups = Vec::new();
-    testdata_flags(
-        &dir.join("data"),
-        true,
-        &mut problem.validator_flags,
-        &mut groups,
-        &mut warnings,
-    )?;
+    // The 2025-09 format's test_group.yaml and a case's own .yaml (the draft's too); the
+    // legacy format and the draft keep testdata.yaml and its nested rule.
+    let config = match has_case_yaml {
+        true => test_group::read(&dir.join("data"), has_test_group_yaml, &[], &mut warnings)?,
+        false => TestConfig::default(),
+    };
+    if !has_test_group_yaml {
+        testdata_flags(
+            &dir.join("data"),
+            true,
+            &mut problem.validator_flags,
+            &mut groups,
+            &mut warnings,
+        )?;
+    }
+    // A group's and then a case's output validator arguments: after problem.yaml's
+    // validator_flags, as problemtools passes them; the deepest that gives some decides.
+    let configured = config.groups.iter().chain(&config.cases);
+    for (place, settings) in configured {
+        if let Some(args) = &settings.output_validator_args {
+            groups.push((place.clone(), args.clone()));
+        }
+    }
     let folder = FOLDERS
         .iter()
         .map(|folder| dir.join(folder))
@@ -132,12 +155,13 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
         .into_iter()
         .map(|(group, flags)| {
             let flags: Vec<String> = yaml_flags.iter().cloned().chain(flags).collect();
-            let judging = judging_with(
-                &problem,
-                program.as_deref(),
-                &flags,
-                &group.join("testdata.yaml"),
-            )?;
+            // Where the flags came from, for an error: a group's file, or a case's.
+            let from = match group.extension().is_some_and(|extension| extension == "in") {
+                true => group.with_extension("yaml"),
+                false if has_test_group_yaml => group.join(test_group::TEST_GROUP_YAML),
+                false => group.join("testdata.yaml"),
+            };
+            let judging = judging_with(&problem, program.as_deref(), &flags, &from)?;
             Ok((group, judging))
         })
         .collect::<Result<Vec<_>, CaseError>>()?;
@@ -148,6 +172,7 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
         limits: problem.limits,
         warnings,
         includes,
+        config,
     })
 }
 
