@@ -9,8 +9,10 @@
 //! that gives the key (its group's, then `data/secret`'s). The keys the judge does not use are
 //! read or warned by name: scoring keys (each case is judged AC or not), the static validator's
 //! and the visualizers' (the judge runs neither); display keys (`description`, `hint`,
-//! `full_feedback`) change nothing in judging. The legacy format's `testdata.yaml` is read in
-//! `kattis_yaml` and `layout::kattis`, by its own nested rule.
+//! `full_feedback`) change nothing in judging. A case's `.files` folder (input files the
+//! program would find where it runs) is not given to it: a warning names each. The legacy
+//! format's `testdata.yaml` is read in `kattis_yaml` and `layout::kattis`, by its own nested
+//! rule; a `test_group.yaml` in a package of another version is named as not read.
 
 use super::files::entries;
 use super::kattis_yaml::substitute;
@@ -288,14 +290,18 @@ fn walk(
             .file_name()
             .map_or_else(String::new, |name| name.to_string_lossy().into_owned());
         let metadata = path.symlink_metadata();
+        let shown = path.display().to_string();
         if metadata.as_ref().is_ok_and(|metadata| metadata.is_dir()) {
-            // A case's `.files` folder is its input files, not test data of its own.
-            if !name.ends_with(".files") {
-                walk(data, &path, test_group, constants, config, warnings)?;
+            // A case's `.files` folder is its input files, not test data of its own; the judge
+            // does not copy them where the program runs, and says so.
+            match name.strip_suffix(".files") {
+                Some(stem) if folder.join(format!("{stem}.in")).exists() => warnings.push(format!(
+                    "{shown}: not given to the program: the judge runs a case with its .in only, not with the input files of its .files folder"
+                )),
+                _ => walk(data, &path, test_group, constants, config, warnings)?,
             }
             continue;
         }
-        let shown = path.display().to_string();
         if name == TEST_GROUP_YAML && test_group {
             let below: Vec<String> = folder
                 .strip_prefix(data)
@@ -324,13 +330,17 @@ fn walk(
             if !settings.is_empty() {
                 config.groups.push((folder.to_path_buf(), settings));
             }
+        } else if name == TEST_GROUP_YAML {
+            warnings.push(format!(
+                "{shown}: not read: test_group.yaml is the 2025-09 format's; this package's version reads testdata.yaml"
+            ));
         } else if name == "testdata.yaml" && test_group {
             warnings.push(format!(
                 "{shown}: not read: the 2025-09 format reads test_group.yaml (testdata.yaml is the legacy name)"
             ));
         } else if let Some(stem) = name.strip_suffix(".yaml") {
             let input = folder.join(format!("{stem}.in"));
-            if stem.is_empty() || name == TEST_GROUP_YAML || !input.exists() {
+            if stem.is_empty() || !input.exists() {
                 continue;
             }
             let Some(text) = package_file(&path)? else {
@@ -510,7 +520,12 @@ mod tests {
         let mut warnings = Vec::new();
         let data = dir.join("data");
         let config = read(&data, true, &[], &mut warnings).unwrap();
-        assert!(warnings.is_empty(), "{warnings:?}");
+        // The .files folder is said not to reach the program; nothing in it is read.
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(
+            warnings[0].contains("1.files: not given to the program"),
+            "{warnings:?}"
+        );
         assert_eq!(config.groups.len(), 1);
         // A case's file is test data: no constants put in.
         assert_eq!(
@@ -527,8 +542,16 @@ mod tests {
             error.contains("deep/test_group.yaml") && error.contains("belongs in data/sample"),
             "{error}"
         );
-        // The legacy format and the draft do not read it.
-        assert!(read(&data, false, &[], &mut warnings).is_ok());
+        // The draft does not read it, and says so.
+        let mut warnings = Vec::new();
+        let config = read(&data, false, &[], &mut warnings).unwrap();
+        assert!(config.groups.is_empty());
+        assert!(
+            warnings
+                .iter()
+                .any(|warning| warning.ends_with("g/test_group.yaml: not read: test_group.yaml is the 2025-09 format's; this package's version reads testdata.yaml")),
+            "{warnings:?}"
+        );
     }
 
     #[test]
