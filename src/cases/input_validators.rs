@@ -17,7 +17,7 @@ use crate::cases::test_group::TestConfig;
 use crate::cases::{Case, CaseFolder};
 use crate::limits::{Limits, PastOutputCap};
 use crate::process::{executable_file, execute, Program, Termination, Trust};
-use crate::sources::{self, Language};
+use crate::sources::{self, Constants, Language};
 use crate::temp_folder::quoted;
 use crate::text::last_line;
 use std::fs;
@@ -144,7 +144,10 @@ fn checktestdata(path: &Path) -> Option<String> {
 
 /// A Kattis package's validators, built; the ones that cannot run (broken), and the ones the
 /// judge cannot run here (skipped).
-fn kattis_validators(dir: &Path) -> (Vec<Validator>, Vec<String>, Vec<String>) {
+fn kattis_validators(
+    dir: &Path,
+    constants: &Constants,
+) -> (Vec<Validator>, Vec<String>, Vec<String>) {
     let mut ready = Vec::new();
     let mut broken = Vec::new();
     let mut skipped = Vec::new();
@@ -178,7 +181,21 @@ fn kattis_validators(dir: &Path) -> (Vec<Validator>, Vec<String>, Vec<String>) {
             line,
             rules: Rules::Kattis,
         };
-        let extension = path.extension().and_then(|extension| extension.to_str());
+        // A script run as it is gets the package's constants in a copy (2025-09).
+        let source = path.clone();
+        let extension = source.extension().and_then(|extension| extension.to_str());
+        let path = match Language::of(&source).is_none() && source.is_file() {
+            true => match sources::program_with_constants(&source, constants) {
+                Ok(copy) => copy,
+                Err(error) => {
+                    broken.push(format!(
+                        "input validator {name}: its constants cannot be put in: {error}"
+                    ));
+                    continue;
+                }
+            },
+            false => path,
+        };
         if path.is_file() && extension == Some("ctd") {
             match checktestdata(&path) {
                 Some(line) => ready.push(Validator {
@@ -211,7 +228,7 @@ fn kattis_validators(dir: &Path) -> (Vec<Validator>, Vec<String>, Vec<String>) {
             }
             continue;
         }
-        match sources::build(&path, &[]) {
+        match sources::build_problem_program(&source, constants) {
             Ok(built) => ready.push(kattis(format!(
                 "cd {} && {}",
                 quoted(&built.folder),
@@ -288,16 +305,18 @@ fn kattis_arguments(
     Ok(arguments)
 }
 
-/// Runs every validator of the package at `dir` on every case's input of `folder`; a validator
-/// that breaks is not run on the inputs after.
-pub fn check(dir: &Path, folder: &CaseFolder) -> Checked {
-    let (layout, cases, config) = (folder.layout, &folder.cases, &folder.config);
+/// Runs every validator of the package at `dir` (read as `folder`) on the input of each of
+/// `cases`, with the package's `constants` put into a Kattis validator's source and its test
+/// data configuration giving the arguments; a validator that breaks is not run on the inputs
+/// after.
+pub fn check(dir: &Path, folder: &CaseFolder, cases: &[Case]) -> Checked {
+    let (layout, config, constants) = (folder.layout, &folder.config, &folder.constants);
     let (ready, broken, skipped) = match layout {
         Layout::Polygon => {
             let (ready, broken) = polygon_validators(dir);
             (ready, broken, Vec::new())
         }
-        _ => kattis_validators(dir),
+        _ => kattis_validators(dir, constants),
     };
     let mut checked = Checked {
         names: ready

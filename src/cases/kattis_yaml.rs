@@ -1,12 +1,15 @@
-//! What the judge takes from a Kattis `problem.yaml`, in the legacy format and the 2023-07
-//! draft: the problem's type (`type:`, and the legacy `validation:`), the flags of its output
+//! What the judge takes from a Kattis `problem.yaml`, in the legacy format, the 2023-07 draft
+//! and 2025-09 (whose own keys are read by `kattis_2025`; a version the judge does not know is
+//! refused): the problem's type (`type:`, and the legacy `validation:`), the flags of its output
 //! validator (`validator_flags`), its limits (`time_limit`, `memory`, `output`); and from a
 //! `testdata.yaml`, the output validator flags. What it cannot do (a multi-pass or
 //! submit-answer problem) is an error; what it does not use (scores, limits set from the
 //! accepted submissions' times, an unknown key) is a warning naming it, never a silent skip.
 
 use super::folder_limits::FolderLimits;
+use super::kattis_2025;
 use super::yaml::{self, Entry, Node};
+pub use crate::sources::{substitute, Constants};
 use crate::text::did_you_mean;
 
 /// The version of the package format, from `problem_format_version`.
@@ -14,6 +17,21 @@ use crate::text::did_you_mean;
 pub enum FormatVersion {
     Legacy,
     Draft2023,
+    /// `2025-09`, the format's first stable version.
+    Stable2025,
+}
+
+impl FormatVersion {
+    /// Whether a test data group is configured by `test_group.yaml` (2025-09), not by the
+    /// legacy `testdata.yaml` and its nested rule.
+    pub fn has_test_group_yaml(self) -> bool {
+        self == FormatVersion::Stable2025
+    }
+
+    /// Whether a case may have its own `NAME.yaml` (2025-09 and the 2023-07 draft).
+    pub fn has_case_yaml(self) -> bool {
+        self != FormatVersion::Legacy
+    }
 }
 
 /// How outputs are judged, as `problem.yaml` says.
@@ -46,6 +64,12 @@ pub struct KattisProblem {
     pub verify_limits: VerifyLimits,
     /// What is read but not applied, and unknown keys, one line each.
     pub warnings: Vec<String>,
+    /// What the format calls an error and the judge can judge past (a 2025-09 package's
+    /// unknown key, say), one line each: `judge verify` fails on them, judging warns.
+    pub violations: Vec<String>,
+    /// A 2025-09 package's `constants:`, put into its programs' sources and its test groups'
+    /// settings (`substitute`).
+    pub constants: Constants,
 }
 
 /// `limits:` keys that `judge verify` applies, where given: those that set a time limit from
@@ -65,7 +89,7 @@ pub struct VerifyLimits {
 }
 
 /// The time multipliers in force: as given, else problemtools' defaults for the package's
-/// format (legacy 5 and 2, the 2023-07 draft 2 and 1.5; a resolution of 1 s).
+/// format (legacy 5 and 2, the 2023-07 draft and 2025-09 2 and 1.5; a resolution of 1 s).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Timing {
     pub ac_to_time_limit: f64,
@@ -79,7 +103,7 @@ impl KattisProblem {
     pub fn timing(&self) -> Timing {
         let (ac, tle) = match self.version {
             FormatVersion::Legacy => (5.0, 2.0),
-            FormatVersion::Draft2023 => (2.0, 1.5),
+            FormatVersion::Draft2023 | FormatVersion::Stable2025 => (2.0, 1.5),
         };
         Timing {
             ac_to_time_limit: self.verify_limits.ac_to_time_limit.unwrap_or(ac),
@@ -101,6 +125,8 @@ impl Default for KattisProblem {
             limits: FolderLimits::default(),
             verify_limits: VerifyLimits::default(),
             warnings: Vec::new(),
+            violations: Vec::new(),
+            constants: Constants::default(),
         }
     }
 }
@@ -304,20 +330,30 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
         .find(|entry| entry.key == "problem_format_version")
     {
         problem.version = match scalar(entry)? {
-            "legacy" => FormatVersion::Legacy,
+            "legacy" | "legacy-icpc" => FormatVersion::Legacy,
             "2023-07-draft" | "2023-07" => FormatVersion::Draft2023,
+            kattis_2025::VERSION => FormatVersion::Stable2025,
             other => {
-                warn(
+                return Err(format!(
+                    "line {}: problem_format_version {other:?} is not one the judge knows (legacy, legacy-icpc, 2023-07-draft, {})",
                     entry.line,
-                    format!("problem_format_version {other:?} is not one the judge knows (legacy, 2023-07-draft): read as 2023-07-draft"),
-                );
-                FormatVersion::Draft2023
+                    kattis_2025::VERSION
+                ))
             }
         };
     }
+    let stable = problem.version == FormatVersion::Stable2025;
+    let mut said = kattis_2025::Said {
+        from,
+        warnings: Vec::new(),
+        violations: Vec::new(),
+    };
     for entry in &entries {
         match entry.key.as_str() {
             "type" => {
+                if stable {
+                    kattis_2025::check_type(entry)?;
+                }
                 for kind in words(entry)? {
                     match kind.as_str() {
                         "pass-fail" => {}
@@ -338,6 +374,8 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
                     }
                 }
             }
+            // 2025-09's other keys, by its own reader.
+            _ if stable => kattis_2025::read_key(entry, &mut problem, &mut said)?,
             "validation" => {
                 problem.validation_line = Some(entry.line);
                 let said = words(entry)?;
@@ -397,7 +435,18 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
             }
         }
     }
+    if stable {
+        kattis_2025::finish(&entries, &problem, &mut said);
+    }
+    for (line, message) in said.warnings {
+        warn(line, message);
+    }
     problem.warnings = warnings;
+    problem.violations = said
+        .violations
+        .into_iter()
+        .map(|(line, message)| format!("{from}: line {line}: {message}"))
+        .collect();
     Ok(problem)
 }
 
@@ -551,34 +600,6 @@ pub fn input_validator_flags(text: &str) -> Result<Option<Vec<String>>, String> 
     Ok(found)
 }
 
-/// `text` with each `{{name}}` or `{{name.variant}}` of `constants` replaced by its value
-/// (`{{name.value}}` is `{{name}}`); a sequence naming no constant is left as it is.
-/// `constants` pairs a name (`k`, or `k.tex` for a variant) with its value.
-///
-/// A stand-in with the signature of the problem's constants reader (helper A1's): where both
-/// exist, theirs is kept.
-pub fn substitute(text: &str, constants: &[(String, String)]) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(open) = rest.find("{{") {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + 2..];
-        let Some(close) = after.find("}}") else {
-            out.push_str(&rest[open..]);
-            return out;
-        };
-        let name = &after[..close];
-        let name = name.strip_suffix(".value").unwrap_or(name);
-        match constants.iter().find(|(key, _)| key == name) {
-            Some((_, value)) => out.push_str(value),
-            None => out.push_str(&rest[open..open + 2 + close + 2]),
-        }
-        rest = &after[close + 2..];
-    }
-    out.push_str(rest);
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -722,21 +743,6 @@ mod tests {
         assert!(flags("ignore_case")
             .unwrap_err()
             .contains("no flag \"ignore_case\""));
-    }
-
-    #[test]
-    fn constants_are_put_in_where_named() {
-        let constants = [
-            ("n".to_string(), "5000".to_string()),
-            ("n.tex".to_string(), "5\\,000".to_string()),
-        ];
-        assert_eq!(
-            substitute(
-                "[--max, {{n}}, {{n.value}}, {{n.tex}}, {{m}}, {{n",
-                &constants
-            ),
-            "[--max, 5000, 5000, 5\\,000, {{m}}, {{n"
-        );
     }
 
     #[test]

@@ -23,6 +23,7 @@ pub mod folder_limits;
 pub mod input_head;
 pub mod input_validators;
 pub mod judge_files;
+pub mod kattis_2025;
 pub mod kattis_yaml;
 pub mod layout;
 pub mod polygon_xml;
@@ -30,6 +31,7 @@ pub mod select;
 pub mod solvers;
 pub mod submissions;
 pub mod test_group;
+pub mod validation_data;
 pub mod xml;
 pub mod yaml;
 
@@ -224,6 +226,12 @@ pub struct CaseFolder {
     pub includes: Option<PathBuf>,
     /// A Kattis package's test data configuration (its groups' and its cases' arguments).
     pub config: test_group::TestConfig,
+    /// A 2025-09 Kattis package's `constants:`, put into a submission's source before it is
+    /// built.
+    pub constants: kattis_yaml::Constants,
+    /// What the package's format calls an error and judging can go past (an unknown key of a
+    /// 2025-09 problem.yaml): `judge verify` fails on them, judging warns.
+    pub violations: Vec<String>,
 }
 
 impl CaseFolder {
@@ -244,6 +252,7 @@ impl CaseFolder {
             python3: self.python3(),
             cpp_standard: None,
             includes: self.includes.clone(),
+            constants: self.constants.clone(),
         }
     }
 
@@ -398,6 +407,9 @@ struct Package {
     includes: Option<PathBuf>,
     /// A Kattis package's test data configuration (`CaseFolder::config`).
     config: test_group::TestConfig,
+    /// `CaseFolder::constants` and `CaseFolder::violations`.
+    constants: kattis_yaml::Constants,
+    violations: Vec<String>,
 }
 
 /// A package's own rules: a Kattis package's (`kattis::package`), a Polygon package's
@@ -414,6 +426,8 @@ fn package(dir: &Path, layout: Layout) -> Result<Package, CaseError> {
                 polygon: None,
                 includes: found.includes,
                 config: found.config,
+                constants: found.constants,
+                violations: found.violations,
             })
         }
         Layout::Polygon => Ok(match polygon::package(dir)? {
@@ -423,8 +437,7 @@ fn package(dir: &Path, layout: Layout) -> Result<Package, CaseError> {
                 limits: found.limits,
                 warnings: found.warnings,
                 polygon: Some(found.problem),
-                includes: None,
-                config: Default::default(),
+                ..Package::default()
             },
             None => Package::default(),
         }),
@@ -490,6 +503,8 @@ pub fn read_cases_with(
         warnings: listing.warnings,
         includes: package.includes,
         config: package.config,
+        constants: package.constants,
+        violations: package.violations,
     })
 }
 

@@ -15,7 +15,7 @@
 //! rule; a `test_group.yaml` in a package of another version is named as not read.
 
 use super::files::entries;
-use super::kattis_yaml::substitute;
+use super::kattis_yaml::{substitute, Constants};
 use super::yaml::{self, Entry, Node};
 use super::{package_file, CaseError};
 use crate::text::did_you_mean;
@@ -243,9 +243,9 @@ pub fn parse_test_group(
     text: &str,
     from: &str,
     sample: bool,
-    constants: &[(String, String)],
+    constants: &Constants,
 ) -> Result<(TestSettings, Vec<String>), String> {
-    parse(&substitute(text, constants), from, File::Group { sample })
+    parse(&substitute(text, constants)?, from, File::Group { sample })
 }
 
 /// Reads the text of a case's own `.yaml` (test data: no constants are put in).
@@ -260,7 +260,7 @@ pub fn parse_case_yaml(text: &str, from: &str) -> Result<(TestSettings, Vec<Stri
 pub fn read(
     data: &Path,
     test_group: bool,
-    constants: &[(String, String)],
+    constants: &Constants,
     warnings: &mut Vec<String>,
 ) -> Result<TestConfig, CaseError> {
     let mut config = TestConfig {
@@ -277,7 +277,7 @@ fn walk(
     data: &Path,
     folder: &Path,
     test_group: bool,
-    constants: &[(String, String)],
+    constants: &Constants,
     config: &mut TestConfig,
     warnings: &mut Vec<String>,
 ) -> Result<(), CaseError> {
@@ -357,38 +357,13 @@ fn walk(
     Ok(())
 }
 
-/// Which files configure a package's test data, from its `problem.yaml`'s text: whether it
-/// has `test_group.yaml` (the 2025-09 format) and whether a case has its own `.yaml` (2025-09
-/// and the 2023-07 draft).
-///
-/// A stand-in until `FormatVersion` knows 2025-09: then these are `version.has_test_group_yaml()`
-/// and `version.has_case_yaml()`.
-pub fn configured_by(problem_yaml: Option<&str>) -> (bool, bool) {
-    let version = problem_yaml
-        .and_then(|text| yaml::parse(text).ok())
-        .and_then(|entries| {
-            entries
-                .into_iter()
-                .find(|entry| entry.key == "problem_format_version")
-        })
-        .and_then(|entry| match entry.value {
-            Node::Scalar(text) => Some(text),
-            _ => None,
-        });
-    match version.as_deref() {
-        Some("2025-09") => (true, true),
-        Some("2023-07-draft" | "2023-07") => (false, true),
-        _ => (false, false),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::fs;
 
     fn group(text: &str) -> (TestSettings, Vec<String>) {
-        parse_test_group(text, "test_group.yaml", false, &[]).unwrap()
+        parse_test_group(text, "test_group.yaml", false, &Constants::default()).unwrap()
     }
 
     fn words(text: &str) -> Vec<String> {
@@ -430,7 +405,13 @@ mod tests {
         ] {
             assert!(all.contains(said), "{said} not in\n{all}");
         }
-        let (_, sample) = parse_test_group("require_pass: secret\n", "s.yaml", true, &[]).unwrap();
+        let (_, sample) = parse_test_group(
+            "require_pass: secret\n",
+            "s.yaml",
+            true,
+            &Constants::default(),
+        )
+        .unwrap();
         assert!(
             sample[0].ends_with("require_pass is not permitted in data/sample"),
             "{sample:?}"
@@ -519,7 +500,7 @@ mod tests {
         write("data/secret/g/1.yaml", "args: [\"{{n}}\"]\n");
         let mut warnings = Vec::new();
         let data = dir.join("data");
-        let config = read(&data, true, &[], &mut warnings).unwrap();
+        let config = read(&data, true, &Constants::default(), &mut warnings).unwrap();
         // The .files folder is said not to reach the program; nothing in it is read.
         assert_eq!(warnings.len(), 1, "{warnings:?}");
         assert!(
@@ -535,7 +516,7 @@ mod tests {
         // Deeper than a group directly under data/secret: an error naming the file.
         fs::create_dir_all(dir.join("data/secret/g/deep")).unwrap();
         write("data/secret/g/deep/test_group.yaml", "args: []\n");
-        let error = read(&data, true, &[], &mut warnings)
+        let error = read(&data, true, &Constants::default(), &mut warnings)
             .unwrap_err()
             .to_string();
         assert!(
@@ -544,7 +525,7 @@ mod tests {
         );
         // The draft does not read it, and says so.
         let mut warnings = Vec::new();
-        let config = read(&data, false, &[], &mut warnings).unwrap();
+        let config = read(&data, false, &Constants::default(), &mut warnings).unwrap();
         assert!(config.groups.is_empty());
         assert!(
             warnings
@@ -552,19 +533,5 @@ mod tests {
                 .any(|warning| warning.ends_with("g/test_group.yaml: not read: test_group.yaml is the 2025-09 format's; this package's version reads testdata.yaml")),
             "{warnings:?}"
         );
-    }
-
-    #[test]
-    fn the_format_version_says_which_files_configure() {
-        assert_eq!(
-            configured_by(Some("problem_format_version: 2025-09\n")),
-            (true, true)
-        );
-        assert_eq!(
-            configured_by(Some("problem_format_version: 2023-07-draft\n")),
-            (false, true)
-        );
-        assert_eq!(configured_by(Some("name: x\n")), (false, false));
-        assert_eq!(configured_by(None), (false, false));
     }
 }

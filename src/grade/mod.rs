@@ -7,7 +7,7 @@
 pub mod checker;
 pub mod exit_status;
 pub mod interactive;
-mod output_validator;
+pub mod output_validator;
 
 use crate::cases::input_head::InputHead;
 use crate::cases::{Case, DefaultValidator, Judging};

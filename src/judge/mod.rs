@@ -73,7 +73,13 @@ fn folder_tasks(
         DEFAULT_MEMORY_MIB,
     );
     let set_by_submissions = folder.limits.set_by_submissions.iter();
-    for warning in folder.warnings.iter().chain(set_by_submissions) {
+    let violations = folder.violations.iter();
+    for warning in folder
+        .warnings
+        .iter()
+        .chain(violations)
+        .chain(set_by_submissions)
+    {
         eprintln!("warning: {}", printable(warning));
     }
     let count = folder.cases.len();

@@ -361,7 +361,8 @@ pub fn checks_over_all(
 pub struct Verified<'a> {
     pub rows: &'a [Row],
     pub invalid_inputs: usize,
-    /// A Polygon package's own checker and validator tests that disagreed.
+    /// A Polygon package's own checker and validator tests, and a Kattis package's validation
+    /// test data, that went the other way than they must.
     pub own_tests_failed: usize,
     pub errors: &'a [String],
     /// No time limit could be set (none given, no accepted run): the package is broken.

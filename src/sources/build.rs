@@ -5,7 +5,7 @@
 //! made in a private folder and renamed into place, so two judges building the same source at
 //! once do not see each other's half-built files.
 
-use super::{cache_folder, fingerprint, Dialect, Language, Python3};
+use super::{cache_folder, fingerprint, Constants, Dialect, Language, Python3};
 use crate::limits::{Limits, PastOutputCap};
 use crate::process::sandbox::{self, BuildSpace, NotTaken};
 use crate::process::{
@@ -126,6 +126,16 @@ pub fn build(source: &Path, includes: &[PathBuf]) -> Result<Built, Failure> {
         &Dialect::default(),
         Whose::Problem,
     )
+}
+
+/// As `build`, with a 2025-09 package's `constants` put into the source first (its input and
+/// output validators).
+pub fn build_problem_program(source: &Path, constants: &Constants) -> Result<Built, Failure> {
+    let dialect = Dialect {
+        constants: constants.clone(),
+        ..Dialect::default()
+    };
+    build_as(source, &[], COMPILE_TIME_LIMIT, &dialect, Whose::Problem)
 }
 
 /// Builds a contestant's `source` (a submission: a file or a folder) within `limit` of CPU
@@ -307,6 +317,25 @@ fn with_includes(
     }
     files.sort_by(|a, b| a.inside.cmp(&b.inside));
     Ok(files)
+}
+
+/// The files with a 2025-09 package's constants put into their text, as the spec says for
+/// validators, included files and example submissions; a file that is not UTF-8 text, or a
+/// sequence naming no constant, is left as it is. Done before the build is named, so a
+/// changed constant is another build.
+fn with_constants(files: Vec<SourceFile>, constants: &Constants) -> Vec<SourceFile> {
+    if constants.is_empty() {
+        return files;
+    }
+    files
+        .into_iter()
+        .map(|mut file| {
+            if let Ok(text) = std::str::from_utf8(&file.bytes) {
+                file.bytes = constants.replace_known(text).into_bytes();
+            }
+            file
+        })
+        .collect()
 }
 
 /// A contestant's source that holds a link (or is one): refused, never followed.
@@ -868,6 +897,7 @@ fn build_as(
     let shown = source.display().to_string();
     let io = |error: std::io::Error| Failure::Io(format!("cannot build {shown}: {error}"));
     let files = with_includes(source, files_of(source, whose)?, dialect)?;
+    let files = with_constants(files, &dialect.constants);
     let real = fs::canonicalize(source).map_err(io)?;
     // The name: every file's place and text, the include folders' headers, the recipes.
     let mut headers: Vec<Vec<u8>> = Vec::new();

@@ -32,7 +32,8 @@ pub enum Python3 {
 }
 
 /// How a package says a source is built, beyond its language: which Python runs a Python 3
-/// source, and which C++ standard a C++ one is compiled to (the judge's own: `gnu++20`).
+/// source, which C++ standard a C++ one is compiled to (the judge's own: `gnu++20`), and the
+/// constants put into its files.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Dialect {
     pub python3: Python3,
@@ -42,6 +43,9 @@ pub struct Dialect {
     /// submission's language's folder (`cpp/`, `python3/`, …) are put over the submission's
     /// own before it is built, as problemtools does (a driver with `main`, say).
     pub includes: Option<std::path::PathBuf>,
+    /// A 2025-09 Kattis package's `constants:`, put into the source and its include files
+    /// before it is built.
+    pub constants: super::Constants,
 }
 
 impl Python3 {
@@ -77,6 +81,7 @@ impl Dialect {
             python3,
             cpp_standard,
             includes: None,
+            constants: super::Constants::default(),
         }
     }
 }
@@ -314,6 +319,7 @@ mod tests {
                 python3: Python3::PyPy,
                 cpp_standard: None,
                 includes: None,
+                constants: crate::sources::Constants::default(),
             }
         );
     }

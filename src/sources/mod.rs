@@ -3,13 +3,19 @@
 //! (`judge --cmd sol.cpp DIR`, `judge verify`'s submissions) and a package's own programs (a
 //! Kattis output validator or input validator, a checker) given as source. A source is one file
 //! or a folder; `build` says how one becomes a program (`language`: which compiler, with which
-//! flags).
+//! flags; `constants`: a 2025-09 package's constants put into its files first).
 
 mod build;
+mod constants;
 mod language;
 mod sha256;
 
-pub use build::{build, build_submission, installed, Built, Failure, COMPILE_TIME_LIMIT};
+pub use build::{
+    build, build_problem_program, build_submission, installed, Built, Failure, COMPILE_TIME_LIMIT,
+};
+pub use constants::{
+    is_constant_name, program_with_constants, substitute, unknown_sequences, Constants,
+};
 pub use language::{Dialect, Language, Python3};
 
 use crate::process::Program;

@@ -10,6 +10,7 @@ pub mod options;
 mod own_tests;
 mod submission;
 mod time_limit;
+mod validation_data;
 
 use crate::cases::kattis_yaml::Timing;
 use crate::cases::layout::{kattis, Layout};
@@ -285,6 +286,10 @@ pub fn run(
         Ok(folder) => folder,
         Err(errors) => return broken(&errors.iter().map(ToString::to_string).collect::<Vec<_>>()),
     };
+    // What the package's format calls an error: judging warns and goes on, verify does not.
+    if !folder.violations.is_empty() {
+        return broken(&folder.violations);
+    }
     let listed = match folder.layout {
         Layout::Kattis => submissions(dir),
         Layout::Polygon => polygon_submissions(dir).map(|list| (list, Rules::Polygon)),
@@ -353,7 +358,7 @@ pub fn run(
     if let Some(signal) = stop::received_signal() {
         return stopped_before(signal);
     }
-    let checked = input_validators::check(dir, &folder);
+    let checked = input_validators::check(dir, &folder, &folder.cases);
     if let Some(signal) = stop::received_signal() {
         return stopped_before(signal);
     }
@@ -394,6 +399,23 @@ pub fn run(
         return broken(&own.broken);
     }
     for line in &own.lines {
+        say(&printable(line));
+    }
+    // A Kattis package's validation test data, which its validators must refuse or accept.
+    let validation = match folder.layout {
+        Layout::Kattis => validation_data::run(dir, &folder),
+        _ => validation_data::Found::default(),
+    };
+    if let Some(signal) = stop::received_signal() {
+        return stopped_before(signal);
+    }
+    if !validation.broken.is_empty() {
+        return broken(&validation.broken);
+    }
+    for warning in &validation.warnings {
+        eprintln!("warning: {}", printable(warning));
+    }
+    for line in &validation.lines {
         say(&printable(line));
     }
     let availability = sandbox::configure(
@@ -557,7 +579,7 @@ pub fn run(
     let verified = Verified {
         rows: &rows,
         invalid_inputs: checked.invalid_inputs(),
-        own_tests_failed: own.disagreeing,
+        own_tests_failed: own.disagreeing + validation.disagreeing,
         errors: &errors,
         unknown_limit,
     };

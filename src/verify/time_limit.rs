@@ -40,7 +40,9 @@ pub fn time_limits(
             // A resolution finer than a millisecond is a millisecond.
             let resolution = timing.time_resolution.max(0.001);
             let exact = slowest.as_secs_f64() * timing.ac_to_time_limit;
-            let steps = (exact / resolution).ceil().max(1.0);
+            // The smallest whole number of steps at or above it (2025-09's "Problem timing"):
+            // 1.1 / 0.1 is 11.000000000000002 in floating point, and 11 steps, not 12.
+            let steps = (exact / resolution * (1.0 - 1e-12)).ceil().max(1.0);
             bounded(steps * resolution)
         }
         (None, None) => UNKNOWN,
@@ -82,6 +84,16 @@ mod tests {
         let limits = time_limits(None, Some(Duration::from_millis(800)), &draft);
         assert_eq!(limits.limit, Duration::from_secs(2));
         assert_eq!(limits.high, Duration::from_secs(3));
+        // 0.55 s x 2 = 1.1 s, a whole 11 steps of 0.1 s: the limit itself, not 1.2 s.
+        let tenths = Timing {
+            time_resolution: 0.1,
+            ..draft
+        };
+        let limits = time_limits(None, Some(Duration::from_millis(550)), &tenths);
+        assert_eq!(limits.limit.as_millis(), 1100, "{limits:?}");
+        // Just above it: 12 steps.
+        let limits = time_limits(None, Some(Duration::from_millis(551)), &tenths);
+        assert_eq!(limits.limit.as_millis(), 1200, "{limits:?}");
     }
 
     #[test]

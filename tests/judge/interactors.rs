@@ -2,12 +2,17 @@
 //! `tests/fixtures/interactive/` (the interactor in `guess.judge/`, players right and broken in
 //! `guess_player.py`): each player's verdict, the interactor's reason and the transcript under a
 //! failure, broken interactors as judge errors, Kattis and testlib conventions, a program that
-//! runs on after the exchange (`after_the_end.py`), and nothing left running.
+//! runs on after the exchange (`after_the_end.py`), and nothing left running. The `ending_…`
+//! tests are the rows of the guide's table of how a Kattis output validator's exchange ends
+//! (as problemtools' runner decides), one row each, on a scratch package whose validator is
+//! `endings_validator.py` and whose program is `endings_program.py`.
 
 use crate::common::{self, Tag};
 use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
+use std::fs;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -493,4 +498,125 @@ fn an_interactive_program_past_the_output_cap_is_ole() {
         .assert()
         .code(1)
         .stdout(contains("flood/ten  OLE"));
+}
+
+/// A Kattis package (legacy, `validation: custom interactive`) whose output validator is
+/// `endings_validator.py`, with one case, `secret/row`, whose input is `ending program` (how
+/// the validator and the program end, see the fixture).
+fn endings_package(ending: &str, program: &str) -> PathBuf {
+    let validator = fs::read_to_string(fixtures().join("endings_validator.py")).unwrap();
+    let dir = common::fresh_folder(
+        "interactors",
+        "ends",
+        &[
+            (
+                "problem.yaml",
+                "name: Endings\nvalidation: custom interactive\n".to_string(),
+            ),
+            ("output_validators/ends/validate.py", validator),
+            ("data/secret/row.in", format!("{ending} {program}\n")),
+            ("data/secret/row.ans", String::new()),
+        ],
+    );
+    let path = dir.join("output_validators/ends/validate.py");
+    fs::set_permissions(path, fs::Permissions::from_mode(0o755)).unwrap();
+    dir
+}
+
+/// One row of the guide's table of interactive endings: the validator ends by `ending`, the
+/// program by `program`, and the case gets `verdict` (the judge's exit status `status`), as
+/// problemtools' runner decides; nothing is left running.
+fn ending_row(ending: &str, program: &str, verdict: &str, status: i32) {
+    let tag = Tag::new(&format!("ending-{ending}-{program}"));
+    let command = format!(
+        "python3 {} {tag}",
+        fixtures().join("endings_program.py").display()
+    );
+    judge(&command, &endings_package(ending, program), &["-t", "1"])
+        .assert()
+        .code(status)
+        .stdout(contains(format!("ends/secret/row  {verdict}")));
+    tag.assert_none_left();
+}
+
+#[test]
+fn ending_validator_accepts_first_program_exits_0_is_ac() {
+    ending_row("first-accept", "after-exit0", "AC", 0);
+}
+
+#[test]
+fn ending_validator_accepts_first_program_crashes_is_re() {
+    ending_row("first-accept", "after-crash", "RE", 1);
+}
+
+#[test]
+fn ending_validator_accepts_first_program_runs_past_its_limit_is_tle() {
+    ending_row("first-accept", "after-tle", "TLE", 1);
+}
+
+/// Before, WA ("the program wrote after the interactor had ended"), or a SIGPIPE: problemtools'
+/// runner keeps the pipe open, so the words after the end are never read, nor refused.
+#[test]
+fn ending_validator_accepts_first_program_writes_after_the_end_is_ac() {
+    ending_row("first-accept", "after-writes", "AC", 0);
+}
+
+#[test]
+fn ending_validator_accepts_first_program_fails_reading_after_the_end_is_re() {
+    ending_row("first-accept", "after-reads", "RE", 1);
+}
+
+#[test]
+fn ending_validator_rejects_first_program_exits_0_is_wa() {
+    ending_row("first-reject", "after-exit0", "WA", 1);
+}
+
+#[test]
+fn ending_validator_rejects_first_program_crashes_is_wa() {
+    ending_row("first-reject", "after-crash", "WA", 1);
+}
+
+#[test]
+fn ending_validator_rejects_first_program_runs_on_is_wa() {
+    ending_row("first-reject", "after-tle", "WA", 1);
+}
+
+#[test]
+fn ending_validator_rejects_first_program_writes_after_the_end_is_wa() {
+    ending_row("first-reject", "after-writes", "WA", 1);
+}
+
+#[test]
+fn ending_validator_crashes_first_is_je() {
+    ending_row("first-crash", "after-exit0", "JE", 2);
+}
+
+#[test]
+fn ending_program_exits_0_first_validator_accepts_is_ac() {
+    ending_row("last-accept", "now-exit0", "AC", 0);
+}
+
+#[test]
+fn ending_program_exits_0_first_validator_rejects_is_wa() {
+    ending_row("last-reject", "now-exit0", "WA", 1);
+}
+
+#[test]
+fn ending_program_crashes_first_validator_accepts_is_re() {
+    ending_row("last-accept", "now-crash", "RE", 1);
+}
+
+#[test]
+fn ending_program_crashes_first_validator_rejects_is_re() {
+    ending_row("last-reject", "now-crash", "RE", 1);
+}
+
+#[test]
+fn ending_program_past_its_limit_first_validator_rejects_is_tle() {
+    ending_row("last-reject", "now-tle", "TLE", 1);
+}
+
+#[test]
+fn ending_program_exits_0_first_validator_crashes_is_je() {
+    ending_row("last-crash", "now-exit0", "JE", 2);
 }

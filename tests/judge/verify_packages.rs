@@ -1,6 +1,7 @@
 //! `judge verify PKG` on packages of our own: Kattis (`tests/fixtures/kattis/guess`, interactive
 //! with a Python validator; `quotient`, the default validator with flags, an input validator, a
-//! C++ and Python submissions, one that spins), DOMjudge (`tests/fixtures/domjudge/add`, a
+//! C++ and Python submissions, one that spins; `bounded_sum`, the 2025-09 format, whose constant
+//! is put into its input validator and a submission), DOMjudge (`tests/fixtures/domjudge/add`, a
 //! `.timelimit` and `@EXPECTED_RESULTS@` tags) and Polygon (`tests/fixtures/polygon/sum`, tagged
 //! solutions). What each submission should get is written in its own comment, worked out by
 //! hand; a test copies a package to move a submission where it does not belong, and checks that
@@ -1040,4 +1041,212 @@ fn with_own_tests() -> PathBuf {
     assert_eq!(xml.matches("<testset>").count(), 2, "{xml}");
     fs::write(dir.join("problem.xml"), xml).unwrap();
     dir
+}
+
+#[test]
+fn a_2025_09_package_has_its_constants_put_into_its_validator_and_submissions() {
+    // Unreplaced, `{{max_n}}` fails in Python: every input would be invalid, clamped.py RTE.
+    verify(&fixture("kattis/bounded_sum"), &[])
+        .assert()
+        .code(0)
+        .stdout(contains("Kattis package, 3 cases, 3 submissions"))
+        .stdout(contains(
+            "input validators (validate.py): 3 of 3 inputs valid",
+        ))
+        .stdout(predicate::str::is_match(r"accepted/clamped\.py +AC +AC .* ok\n").unwrap())
+        .stdout(predicate::str::is_match(r"wrong_answer/off_by_one\.py +WA +WA .* ok\n").unwrap())
+        .stdout(contains("3 submissions: 3 as expected"))
+        .stderr(contains("warning").not());
+    // Another value is another build: with max_n 50, 100 100 is refused.
+    let dir = copy_of("kattis/bounded_sum");
+    let yaml = fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    fs::write(
+        dir.join("problem.yaml"),
+        yaml.replace("max_n: 100", "max_n: 50"),
+    )
+    .unwrap();
+    verify(&dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("2 of 3 inputs valid"))
+        .stdout(contains("expected one line: A B, each from 0 to 50"));
+}
+
+#[test]
+fn a_format_version_the_judge_does_not_know_is_refused() {
+    let dir = copy_of("kattis/bounded_sum");
+    let yaml = fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    fs::write(
+        dir.join("problem.yaml"),
+        yaml.replace(
+            "problem_format_version: 2025-09",
+            "problem_format_version: 2024-01",
+        ),
+    )
+    .unwrap();
+    let said = "problem.yaml: line 3: problem_format_version \"2024-01\" is not one the judge knows (legacy, legacy-icpc, 2023-07-draft, 2025-09)";
+    verify(&dir, &[]).assert().code(2).stderr(contains(said));
+    common::judge_cmd(
+        &dir.join("submissions/accepted/sum.py").to_string_lossy(),
+        &dir,
+        &[],
+    )
+    .timeout(Duration::from_secs(120))
+    .assert()
+    .code(2)
+    .stderr(contains(said));
+}
+
+#[test]
+fn an_unknown_key_of_a_2025_09_problem_yaml_fails_verify_and_judging_warns() {
+    let dir = copy_of("kattis/bounded_sum");
+    let yaml = fs::read_to_string(dir.join("problem.yaml")).unwrap();
+    fs::write(dir.join("problem.yaml"), format!("{yaml}licence: cc0\n")).unwrap();
+    let said = "problem.yaml: line 15: unknown key \"licence\" in a 2025-09 problem.yaml; did you mean \"license\"?";
+    verify(&dir, &[])
+        .assert()
+        .code(2)
+        .stderr(contains(format!("error: {}/{said}", dir.display())));
+    // Judged, clamped.py gets the constant too.
+    common::judge_cmd(
+        &dir.join("submissions/accepted/clamped.py")
+            .to_string_lossy(),
+        &dir,
+        &[],
+    )
+    .timeout(Duration::from_secs(120))
+    .assert()
+    .code(0)
+    .stderr(contains(format!("warning: {}/{said}", dir.display())))
+    .stdout(contains("3 cases: 3 AC"));
+}
+
+/// The 2025-09 format's validation test data, on `tests/fixtures/kattis/sum_check` (its
+/// validators: the input two whole numbers 0 to 100 on one line; the output one whole number,
+/// the answer's sum): of each kind one case goes the wrong way on purpose, `invalid_input/fine`
+/// (`3 4` is valid), `invalid_output/same_sum` (`3` is the sum of `1 2`) and
+/// `valid_output/off_by_two` (`5` is not); verify names each and fails. The others go their
+/// way: `letters` and `too_big` refused, `wrong_sum` (`4`) rejected, `spaced` (`  3  `)
+/// accepted. They are no cases of a submission: the package has 2 (a sample and a secret).
+#[test]
+fn validation_test_data_that_goes_the_wrong_way_fails_verify_and_is_named() {
+    verify(&fixture("kattis/sum_check"), &[])
+        .assert()
+        .code(1)
+        .stdout(contains("sum_check: Kattis package, 2 cases, 1 submission"))
+        .stdout(contains(
+            "invalid_input (validate.py): 2 of 3 inputs refused, as they must be\n  invalid_input/fine: accepted by every input validator\n",
+        ))
+        .stdout(contains(
+            "invalid_output (the package's output validator): 1 of 2 outputs rejected, as they must be\n  invalid_output/same_sum: accepted by the output validator\n",
+        ))
+        .stdout(contains(
+            "valid_output (the package's output validator): 1 of 2 outputs accepted, as they must be\n  valid_output/off_by_two: rejected by the output validator: the sum is 3, not 5\n",
+        ))
+        .stdout(contains(
+            "1 submission: 1 as expected; 3 checker or validator tests not as expected",
+        ));
+}
+
+/// Without the three cases that go the wrong way, verify passes, and says how many went their
+/// way.
+#[test]
+fn validation_test_data_that_goes_its_way_passes() {
+    let dir = copy_of("kattis/sum_check");
+    fs::remove_file(dir.join("data/invalid_input/fine.in")).unwrap();
+    for extension in ["in", "ans", "out"] {
+        fs::remove_file(dir.join(format!("data/invalid_output/same_sum.{extension}"))).unwrap();
+        fs::remove_file(dir.join(format!("data/valid_output/off_by_two.{extension}"))).unwrap();
+    }
+    verify(&dir, &[])
+        .assert()
+        .code(0)
+        .stdout(contains(
+            "invalid_input (validate.py): 2 of 2 inputs refused, as they must be\n",
+        ))
+        .stdout(contains(
+            "invalid_output (the package's output validator): 1 of 1 output rejected, as they must be\n",
+        ))
+        .stdout(contains(
+            "valid_output (the package's output validator): 1 of 1 output accepted, as they must be\n",
+        ))
+        .stdout(contains("1 submission: 1 as expected\n"));
+}
+
+/// With the default output validator (no `output_validator/`): `wrong_sum` (`4` for `3`) and
+/// `off_by_two` differ from the answer, `same_sum` and `spaced` do not (it ignores spacing). An
+/// output case's input must be valid too: `x y` is not. An output case without its `.out` is
+/// a broken package, named.
+#[test]
+fn validation_outputs_by_the_default_validator_and_their_inputs() {
+    let dir = copy_of("kattis/sum_check");
+    fs::remove_dir_all(dir.join("output_validator")).unwrap();
+    fs::write(dir.join("data/valid_output/bad_input.in"), "x y\n").unwrap();
+    fs::write(dir.join("data/valid_output/bad_input.ans"), "3\n").unwrap();
+    fs::write(dir.join("data/valid_output/bad_input.out"), "3\n").unwrap();
+    verify(&dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "invalid_output (the default output validator): 1 of 2 outputs rejected, as they must be\n  invalid_output/same_sum: accepted by the output validator\n",
+        ))
+        .stdout(contains(
+            "valid_output (the default output validator): 1 of 3 outputs accepted, as they must be\n  valid_output/bad_input: its input is not valid: refused by validate.py (exit status 43)\n  valid_output/off_by_two: rejected by the default output validator: it differs from the answer\n",
+        ))
+        .stdout(contains("; 4 checker or validator tests not as expected"));
+    fs::remove_file(dir.join("data/valid_output/bad_input.out")).unwrap();
+    verify(&dir, &[]).assert().code(2).stderr(
+        contains("bad_input.in: a case of valid_output needs its .in, .ans and .out;")
+            .and(contains("bad_input.out is not there")),
+    );
+}
+
+/// Judging the package (not verifying it) never runs the validation test data: it is named
+/// once a folder as not judged.
+#[test]
+fn validation_test_data_is_never_judged() {
+    let dir = fixture("kattis/sum_check");
+    let add = format!(
+        "python3 {}",
+        dir.join("submissions/accepted/add.py").display()
+    );
+    judge()
+        .arg("--cmd")
+        .arg(&add)
+        .arg(&dir)
+        .timeout(Duration::from_secs(120))
+        .assert()
+        .code(0)
+        .stdout(contains("2 cases: 2 AC"))
+        .stderr(contains("not judged: ").and(contains(
+            "data/invalid_output: validation test data, which judge verify holds the validators to",
+        )));
+}
+
+/// On an interactive package (`kattis/guess`, which has no input validator), the output kinds
+/// of validation test data are not run, and said so (the format has them for problems that are
+/// not interactive); an `invalid_input` case with no validator to refuse it goes the wrong way.
+#[test]
+fn validation_test_data_of_an_interactive_package_without_input_validators() {
+    let dir = copy_of("kattis/guess");
+    for (file, text) in [
+        ("data/invalid_input/zero.in", "0\n"),
+        ("data/valid_output/1.in", "5\n"),
+        ("data/valid_output/1.ans", "5\n"),
+        ("data/valid_output/1.out", "5\n"),
+    ] {
+        let path = dir.join(file);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    verify(&dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "invalid_input (no input validator): 0 of 1 input refused, as they must be\n  invalid_input/zero: no input validator refuses it (the package has none)\n",
+        ))
+        .stdout(contains("valid_output (").not())
+        .stderr(contains(
+            "warning: 1 valid_output case not checked: the problem is interactive, and data/valid_output is for problems that are not",
+        ));
 }

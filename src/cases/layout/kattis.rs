@@ -18,7 +18,8 @@ use crate::cases::folder_limits::FolderLimits;
 /// The output limit of a Kattis package that sets none, in MiB: problemtools' default.
 const KATTIS_DEFAULT_OUTPUT_MIB: u64 = 8;
 use crate::cases::kattis_yaml::{
-    parse_problem_yaml, parse_testdata_yaml, DefaultValidator, KattisProblem, Timing, Validation,
+    parse_problem_yaml, parse_testdata_yaml, Constants, DefaultValidator, FormatVersion,
+    KattisProblem, Timing, Validation,
 };
 use crate::cases::test_group::{self, TestConfig};
 use crate::cases::{package_file, CaseError, Interactor, Judging};
@@ -41,6 +42,10 @@ pub struct KattisPackage {
     pub includes: Option<PathBuf>,
     /// Its test data configuration: 2025-09's `test_group.yaml`, a case's own `.yaml`.
     pub config: TestConfig,
+    /// Its `constants:` (2025-09), put into a submission's source before it is built.
+    pub constants: Constants,
+    /// What its format calls an error and judging goes past (`KattisProblem::violations`).
+    pub violations: Vec<String>,
 }
 
 /// Reads the Kattis package at `dir`.
@@ -50,18 +55,20 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
         path: path.to_path_buf(),
         message,
     };
-    let problem_text = package_file(&yaml_path)?;
-    let mut problem = match &problem_text {
-        Some(text) => parse_problem_yaml(text, "problem.yaml")
-            .map_err(|message| invalid(&yaml_path, message))?,
-        None => KattisProblem::default(),
-    };
-    let (has_test_group_yaml, has_case_yaml) = test_group::configured_by(problem_text.as_deref());
+    let mut problem = problem(dir)?;
+    let has_test_group_yaml = problem.version.has_test_group_yaml();
+    let has_case_yaml = problem.version.has_case_yaml();
     let mut warnings: Vec<String> = problem
         .warnings
         .iter()
         .map(|warning| format!("{}/{warning}", dir.display()))
         .collect();
+    if problem.version == FormatVersion::Stable2025 {
+        not_supported(dir, &mut warnings)?;
+        if !problem.constants.is_empty() {
+            unknown_constants(dir, &problem.constants, &mut warnings)?;
+        }
+    }
     if let Some(said) = problem.limits.set_by_submissions.take() {
         problem.limits.set_by_submissions = Some(format!("{}/{said}", dir.display()));
     }
@@ -84,7 +91,12 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
     // The 2025-09 format's test_group.yaml and a case's own .yaml (the draft's too); the
     // legacy format and the draft keep testdata.yaml and its nested rule.
     let config = match has_case_yaml {
-        true => test_group::read(&dir.join("data"), has_test_group_yaml, &[], &mut warnings)?,
+        true => test_group::read(
+            &dir.join("data"),
+            has_test_group_yaml,
+            &problem.constants,
+            &mut warnings,
+        )?,
         false => TestConfig::default(),
     };
     if !has_test_group_yaml {
@@ -111,12 +123,14 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
     let custom = match problem.validation {
         Some(Validation::Custom) => true,
         Some(Validation::Default) => problem.interactive.is_some(),
-        None => problem.interactive.is_some() || output_validator(dir)?.is_some(),
+        None => {
+            problem.interactive.is_some() || output_validator(dir, &problem.constants)?.is_some()
+        }
     };
     let program = match custom {
         true => {
             let said = problem.interactive.or(problem.validation_line);
-            let Some(program) = output_validator(dir)? else {
+            let Some(program) = output_validator(dir, &problem.constants)? else {
                 let why = match problem.interactive {
                     Some(_) => "an interactive problem",
                     None => "validation: custom",
@@ -166,6 +180,11 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
         })
         .collect::<Result<Vec<_>, CaseError>>()?;
     let includes = Some(dir.join("include")).filter(|folder| folder.is_dir() && !domjudge);
+    let violations = problem
+        .violations
+        .iter()
+        .map(|violation| format!("{}/{violation}", dir.display()))
+        .collect();
     Ok(KattisPackage {
         judging,
         groups,
@@ -173,7 +192,86 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
         warnings,
         includes,
         config,
+        constants: problem.constants,
+        violations,
     })
+}
+
+/// What a 2025-09 package may hold and the judge does not do: a static validator, which judges
+/// a submission's source, is refused (its verdicts would be missed); the visualizers, which
+/// change no verdict, are warned of. Each by its folder's name.
+fn not_supported(dir: &Path, warnings: &mut Vec<String>) -> Result<(), CaseError> {
+    let folder = dir.join("static_validator");
+    if folder.exists() {
+        return Err(CaseError::Invalid {
+            path: folder,
+            message: "a static validator is not supported: the judge does not judge a submission's source, so its verdicts would be missed".to_string(),
+        });
+    }
+    for visualizer in ["input_visualizer", "output_visualizer"] {
+        let folder = dir.join(visualizer);
+        if folder.exists() {
+            warnings.push(format!(
+                "{}: not run: the judge draws no pictures, and a visualizer changes no verdict",
+                folder.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The folders whose files get a 2025-09 package's constants.
+const WITH_CONSTANTS: [&str; 5] = [
+    "input_validators",
+    "output_validator",
+    "output_validators",
+    "include",
+    "submissions",
+];
+
+/// The most bytes of a file searched for constants: a program's source is smaller.
+const MOST_SEARCHED: u64 = 1 << 20;
+
+/// Warns of every constant sequence in the files that get the constants (`WITH_CONSTANTS`)
+/// that names none of them: the format leaves it as it is (it may be code), but a misspelt
+/// name would otherwise show only as a program that fails.
+fn unknown_constants(
+    dir: &Path,
+    constants: &Constants,
+    warnings: &mut Vec<String>,
+) -> Result<(), CaseError> {
+    let mut folders: Vec<PathBuf> = WITH_CONSTANTS.iter().map(|name| dir.join(name)).collect();
+    while let Some(folder) = folders.pop() {
+        if !folder.is_dir() {
+            continue;
+        }
+        for path in entries(&folder)? {
+            let Ok(metadata) = path.symlink_metadata() else {
+                continue;
+            };
+            if metadata.is_dir() {
+                folders.push(path);
+            } else if metadata.is_file() && metadata.len() <= MOST_SEARCHED {
+                let Ok(text) = std::fs::read_to_string(&path) else {
+                    continue;
+                };
+                for unknown in sources::unknown_sequences(&text, constants) {
+                    warnings.push(format!("{}: {unknown}, left as it is", path.display()));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The package's `problem.yaml`, read (the default where it has none).
+pub fn problem(dir: &Path) -> Result<KattisProblem, CaseError> {
+    let path = dir.join("problem.yaml");
+    match package_file(&path)? {
+        Some(text) => parse_problem_yaml(&text, "problem.yaml")
+            .map_err(|message| CaseError::Invalid { path, message }),
+        None => Ok(KattisProblem::default()),
+    }
 }
 
 /// The judging of a package with these output validator flags: its own validator (`program`)
@@ -225,13 +323,7 @@ fn judging_with(
 /// How `judge verify` computes the package's time limit from its accepted submissions: the
 /// multipliers of its `problem.yaml`, else its format's defaults.
 pub fn timing(dir: &Path) -> Result<Timing, CaseError> {
-    let path = dir.join("problem.yaml");
-    let problem = match package_file(&path)? {
-        Some(text) => parse_problem_yaml(&text, "problem.yaml")
-            .map_err(|message| CaseError::Invalid { path, message })?,
-        None => KattisProblem::default(),
-    };
-    Ok(problem.timing())
+    Ok(problem(dir)?.timing())
 }
 
 /// A word as the shell reads it: as it is when it holds nothing the shell treats specially,
@@ -323,8 +415,9 @@ fn programs_and_sources(folder: &Path) -> Result<(Vec<PathBuf>, Vec<PathBuf>), C
     Ok((programs, sources))
 }
 
-/// The package's output validator, if it has one.
-pub fn output_validator(dir: &Path) -> Result<Option<PathBuf>, CaseError> {
+/// The package's output validator, if it has one; one built from source gets the package's
+/// `constants` put into it.
+pub fn output_validator(dir: &Path, constants: &Constants) -> Result<Option<PathBuf>, CaseError> {
     let Some(folder) = FOLDERS
         .iter()
         .map(|folder| dir.join(folder))
@@ -334,7 +427,15 @@ pub fn output_validator(dir: &Path) -> Result<Option<PathBuf>, CaseError> {
     };
     let (programs, sources) = programs_and_sources(&folder)?;
     match programs.as_slice() {
-        [program] => Ok(Some(program.clone())),
+        // A `run` script runs among its folder's files, as it is; a single script gets the
+        // constants in a copy.
+        [program] if name(program) == "run" => Ok(Some(program.clone())),
+        [program] => sources::program_with_constants(program, constants)
+            .map(Some)
+            .map_err(|error| CaseError::Invalid {
+                path: program.clone(),
+                message: format!("its constants cannot be put in: {error}"),
+            }),
         [] if sources.is_empty() => Ok(None),
         // Only source, as Kattis ships validators: built by its language (or its `build`
         // script) into the cache. A folder whose sources are in one subfolder (problemtools'
@@ -348,7 +449,7 @@ pub fn output_validator(dir: &Path) -> Result<Option<PathBuf>, CaseError> {
                 [one] if sources.iter().all(|file| file.starts_with(one)) => one.clone(),
                 _ => folder.clone(),
             };
-            match sources::build(&source, &[]) {
+            match sources::build_problem_program(&source, constants) {
                 Ok(built) => Ok(Some(built.program)),
                 Err(failure) => Err(CaseError::Invalid {
                     path: folder.clone(),
@@ -372,6 +473,7 @@ pub fn output_validator(dir: &Path) -> Result<Option<PathBuf>, CaseError> {
 
 #[cfg(test)]
 mod tests {
+    use super::package as package_of;
     use super::*;
     use std::fs;
     use std::os::unix::fs::PermissionsExt;
@@ -396,7 +498,7 @@ mod tests {
             ("output_validators/v/validator.cpp", 0o644),
         ]);
         assert_eq!(
-            output_validator(&dir).unwrap(),
+            output_validator(&dir, &Constants::default()).unwrap(),
             Some(dir.join("output_validators/v/run"))
         );
         let dir = package(&[
@@ -404,20 +506,83 @@ mod tests {
             ("output_validator/README", 0o644),
         ]);
         assert_eq!(
-            output_validator(&dir).unwrap(),
+            output_validator(&dir, &Constants::default()).unwrap(),
             Some(dir.join("output_validator/check.py"))
         );
         assert_eq!(
-            output_validator(&package(&[("data/x", 0o644)])).unwrap(),
+            output_validator(&package(&[("data/x", 0o644)]), &Constants::default()).unwrap(),
             None
         );
+    }
+
+    #[test]
+    fn a_static_validator_is_refused_and_a_visualizer_named_in_2025_09() {
+        let yaml = "problem_format_version: 2025-09\nname: x\nuuid: y\n";
+        let dir = package(&[
+            ("problem.yaml", 0o644),
+            ("static_validator/check.py", 0o644),
+            ("data/secret/1.in", 0o644),
+        ]);
+        fs::write(dir.join("problem.yaml"), yaml).unwrap();
+        let message = package_of(&dir).err().unwrap().to_string();
+        assert!(
+            message.contains("static_validator")
+                && message.contains("a static validator is not supported"),
+            "{message}"
+        );
+        let dir = package(&[
+            ("problem.yaml", 0o644),
+            ("output_visualizer/draw.py", 0o644),
+            ("input_visualizer/README", 0o644),
+            ("data/secret/1.in", 0o644),
+        ]);
+        fs::write(dir.join("problem.yaml"), yaml).unwrap();
+        let warnings = package_of(&dir).ok().unwrap().warnings.join("\n");
+        for folder in ["input_visualizer", "output_visualizer"] {
+            assert!(
+                warnings.contains(&format!("{folder}: not run: the judge draws no pictures")),
+                "{warnings}"
+            );
+        }
+        // A sequence naming no constant is left, and named.
+        fs::write(
+            dir.join("problem.yaml"),
+            format!("{yaml}constants:\n  max_n: 5\n"),
+        )
+        .unwrap();
+        fs::write(
+            dir.join("output_visualizer/draw.py"),
+            "n = {{max_n}}\nm = {{max_m}}\n",
+        )
+        .unwrap();
+        fs::create_dir_all(dir.join("submissions/accepted")).unwrap();
+        fs::write(
+            dir.join("submissions/accepted/a.cpp"),
+            "int a[1][1] = {{x}};\n",
+        )
+        .unwrap();
+        let warnings = package_of(&dir).ok().unwrap().warnings.join("\n");
+        assert!(
+            warnings.contains(&format!(
+                "{}: line 1: {{{{x}}}}: no constant is named x (problem.yaml defines max_n), left as it is",
+                dir.join("submissions/accepted/a.cpp").display()
+            )),
+            "{warnings}"
+        );
+        // A visualizer is not run: not searched.
+        assert!(!warnings.contains("max_m"), "{warnings}");
+        // The older versions leave them to the tools, as before.
+        fs::write(dir.join("problem.yaml"), "name: x\n").unwrap();
+        assert!(package_of(&dir).ok().unwrap().warnings.is_empty());
     }
 
     #[test]
     fn source_that_does_not_build_or_several_executables_are_errors() {
         let dir = package(&[("output_validators/v/validator.cpp", 0o644)]);
         // An empty file: g++ finds no main.
-        let message = output_validator(&dir).unwrap_err().to_string();
+        let message = output_validator(&dir, &Constants::default())
+            .unwrap_err()
+            .to_string();
         assert!(
             message.contains("the output validator") && message.contains("does not build"),
             "{message}"
@@ -427,7 +592,9 @@ mod tests {
             ("output_validators/a", 0o755),
             ("output_validators/b", 0o755),
         ]);
-        let message = output_validator(&dir).unwrap_err().to_string();
+        let message = output_validator(&dir, &Constants::default())
+            .unwrap_err()
+            .to_string();
         assert!(message.contains("several executables (a, b)"), "{message}");
     }
 }

@@ -383,6 +383,11 @@ fn kattis(scan: &mut Scan, data: &Path) {
         let name = file_name(&path);
         if path.is_dir() && (name == "sample" || name == "secret") {
             scan.folder(&path, &path, &format!("{name}/"), true);
+        } else if path.is_dir() && crate::cases::validation_data::is_validation_folder(&name) {
+            scan.listing.warnings.push(format!(
+                "not judged: {}: validation test data, which judge verify holds the validators to",
+                path.display()
+            ));
         } else if path.is_dir() {
             scan.unread_folder(
                 &path,

@@ -12,6 +12,13 @@
 //!   was over, the program went on running);
 //! - else (the program exited 0) the interactor's ruling: a program that wrote after the
 //!   interactor had ended is WA, one whose output ended before the exchange was over is RE.
+//!
+//! A Kattis output validator's exchange is decided as problemtools' runner decides it (its
+//! `interactive.cc` and `judge/execute.py`), by who ended first and how: what the program wrote
+//! after the validator had ended is never looked at (the relay drops it, and the program is not
+//! refused), so the rule of writing after the end is not applied; everything else above is
+//! that rule already (a validator's status other than 42 and 43 is a judge error, a rejection
+//! given first is WA, then the program's TLE or RE, then the validator's ruling).
 
 use super::Decision;
 use crate::limits::Limits;
@@ -33,6 +40,9 @@ pub struct Ends<'a> {
     /// What the program wrote after the interactor had stopped reading (or after its output
     /// had ended, left unread).
     pub undelivered: Option<String>,
+    /// The interactor is a Kattis output validator: what the program wrote after the end does
+    /// not count.
+    pub kattis: bool,
 }
 
 /// The status a shell reports for a command killed by SIGPIPE.
@@ -69,6 +79,11 @@ pub fn decide(ends: Ends, limits: &Limits) -> (Verdict, Vec<String>) {
         Decision::Accepted(note) => note.clone(),
         Decision::Wrong(reason) | Decision::ProgramGone(reason) => Some(reason.clone()),
     };
+    // problemtools' runner never looks at what follows the validator's end.
+    let undelivered = match ends.kattis {
+        true => None,
+        false => ends.undelivered.clone(),
+    };
     let late = |late: &str| {
         wrong(format!(
             "the program wrote after the interactor had ended: {late}"
@@ -78,7 +93,7 @@ pub fn decide(ends: Ends, limits: &Limits) -> (Verdict, Vec<String>) {
         ends.program.termination,
         Termination::Signaled(sys::SIGPIPE) | Termination::Exited(SHELL_SIGPIPE)
     );
-    if let (Some(written), true) = (&ends.undelivered, died_of_sigpipe) {
+    if let (Some(written), true) = (&undelivered, died_of_sigpipe) {
         return (late(written), Vec::new());
     }
     if let Some(failure) = run_failure(ends.program, limits, ends.program_stderr) {
@@ -108,7 +123,7 @@ pub fn decide(ends: Ends, limits: &Limits) -> (Verdict, Vec<String>) {
             .collect();
         return (failure, notes);
     }
-    match (ends.decision, ends.undelivered) {
+    match (ends.decision, undelivered) {
         (Decision::Wrong(reason), _) => (wrong(reason), Vec::new()),
         (_, Some(written)) => (late(&written), Vec::new()),
         (Decision::Accepted(note), None) => (Verdict::Accepted, note.into_iter().collect()),
@@ -177,6 +192,7 @@ mod tests {
                 decided_first,
                 silent,
                 undelivered: undelivered.map(str::to_string),
+                kattis: false,
             },
             &limits,
         );
@@ -323,6 +339,58 @@ mod tests {
             ),
             (Code::RE, vec![])
         );
+    }
+
+    /// A Kattis output validator's exchange, row by row of the guide's table (problemtools'
+    /// `judge/execute.py`): a broken validator is JE; a rejection given first is WA however the
+    /// program ended; then the program's TLE or RE; then the validator's ruling. What the
+    /// program wrote after the validator had ended does not count.
+    #[test]
+    fn a_kattis_exchange_is_decided_as_problemtools_decides_it() {
+        let killed = |stop| ended(Termination::Signaled(9), Some(stop));
+        let crashed = || ended(Termination::Exited(1), None);
+        let accepted = || Decision::Accepted(None);
+        let wrong = || Decision::Wrong("no".into());
+        let broken = || Decision::Broken("exit 1".into());
+        let extra = Some("\"extra\"");
+        let rows = [
+            // The validator ended first.
+            (ended(CLEAN, None), accepted(), true, None, Code::AC),
+            (ended(CLEAN, None), accepted(), true, extra, Code::AC),
+            (crashed(), accepted(), true, extra, Code::RE),
+            (killed(Stop::CpuTime), accepted(), true, None, Code::TLE),
+            (ended(CLEAN, None), wrong(), true, None, Code::WA),
+            (crashed(), wrong(), true, None, Code::WA),
+            (killed(Stop::Requested), wrong(), true, None, Code::WA),
+            (ended(SIGPIPE, None), wrong(), true, extra, Code::WA),
+            (ended(CLEAN, None), broken(), true, None, Code::JE),
+            // The program ended first.
+            (ended(CLEAN, None), accepted(), false, None, Code::AC),
+            (ended(CLEAN, None), wrong(), false, None, Code::WA),
+            (crashed(), accepted(), false, None, Code::RE),
+            (crashed(), wrong(), false, None, Code::RE),
+            (killed(Stop::CpuTime), wrong(), false, None, Code::TLE),
+            (crashed(), broken(), false, None, Code::JE),
+        ];
+        let limits = Limits::with_cpu(Duration::from_secs(1));
+        for (index, (program, decision, interactor_first, undelivered, code)) in
+            rows.into_iter().enumerate()
+        {
+            let (verdict, _) = decide(
+                Ends {
+                    program: &program,
+                    program_stderr: b"",
+                    decision,
+                    interactor_first,
+                    decided_first: interactor_first,
+                    silent: false,
+                    undelivered: undelivered.map(str::to_string),
+                    kattis: true,
+                },
+                &limits,
+            );
+            assert_eq!(verdict.code(), code, "row {index}");
+        }
     }
 
     #[test]

@@ -191,8 +191,12 @@ pub fn decision(ended: &Ended, stderr_tail: &[u8], feedback: &Path, rules: Rules
                 ))
             ))
         }
-        // Killed by SIGPIPE, itself or through the shell its command line runs in.
-        (_, Termination::Signaled(sys::SIGPIPE) | Termination::Exited(SHELL_SIGPIPE)) => {
+        // Killed by SIGPIPE, itself or through the shell its command line runs in. Not a Kattis
+        // output validator: the relay never refuses its words (as problemtools' runner, which
+        // calls any signal a judge error), so a SIGPIPE is its own.
+        (_, Termination::Signaled(sys::SIGPIPE) | Termination::Exited(SHELL_SIGPIPE))
+            if rules != Rules::Kattis =>
+        {
             Decision::ProgramGone(
                 "the interactor died of SIGPIPE: the program no longer read its input".to_string(),
             )

@@ -296,11 +296,21 @@ fn converse(
     let (to_program, from_program) = pipes.ok_or("the program has no pipes")?;
     let transcript = Arc::new(Transcript::default());
     let capped = program_stopper.clone();
+    // A Kattis output validator's exchange ends as problemtools' runner ends it (`decide`).
+    let kattis = matches!(interactor, Interactor::Program { kattis: true, .. });
     let relay = relay::start(
-        started.output,
-        to_program.into(),
-        from_program.into(),
-        started.input,
+        relay::Side {
+            output: started.output,
+            input: started.input,
+        },
+        relay::Side {
+            output: from_program.into(),
+            input: to_program.into(),
+        },
+        match kattis {
+            true => relay::AfterTheEnd::Drop,
+            false => relay::AfterTheEnd::Refuse,
+        },
         Arc::clone(&transcript),
         relay::OutputCap {
             bytes: limits.output_bytes as u64,
@@ -368,6 +378,7 @@ fn converse(
                 && from_program.phase == Phase::Reading
                 && quiet_at_end >= QUIET_ENOUGH,
             undelivered: from_program.undelivered,
+            kattis,
         },
         &limits,
     );

@@ -7,6 +7,12 @@
 //! unless the other side reads it (an interactor that ends its output, then reads on to check
 //! what follows).
 //!
+//! A Kattis output validator's exchange ends as problemtools' runner ends it: that runner keeps
+//! each pipe's far end open until the side that reads it has exited, so a side that writes after
+//! the other has gone is never refused (no SIGPIPE, no error) and its words are dropped. With
+//! `AfterTheEnd::Drop` the relay does the same: once a reader is gone it goes on reading the
+//! writer's output to its end, and drops it.
+//!
 //! Both directions share one thread that waits on both pipes (non-blocking, so a side that does
 //! not read never holds up the other direction), and that keeps looking for a short while after
 //! each message instead of sleeping: in a quick exchange the next line comes within
@@ -37,6 +43,15 @@ pub enum Phase {
     Reading,
     /// Handing bytes to the reader (which was gone).
     Writing,
+}
+
+/// What the relay does with what a side writes once the other side's input is gone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfterTheEnd {
+    /// Stops reading it, so the writer's next write fails (SIGPIPE, or an error).
+    Refuse,
+    /// Reads it to the end of the writer's output and drops it, as problemtools' runner does.
+    Drop,
 }
 
 /// How one direction ended.
@@ -99,10 +114,14 @@ struct Direction {
     /// Every byte read from the writer.
     read_bytes: u64,
     end: Option<RelayEnd>,
+    after_the_end: AfterTheEnd,
+    /// With `AfterTheEnd::Drop`, how the direction ended when its reader went away, while the
+    /// writer's output is still read and dropped.
+    reader_gone: Option<RelayEnd>,
 }
 
 impl Direction {
-    fn new(writer: Writer, from: OwnedFd, to: OwnedFd) -> Direction {
+    fn new(writer: Writer, from: OwnedFd, to: OwnedFd, after_the_end: AfterTheEnd) -> Direction {
         let (from, to) = (File::from(from), File::from(to));
         // Only this end of each pipe: the sides' own ends stay as they were.
         let _ = sys::set_nonblocking(from.as_raw_fd());
@@ -115,6 +134,8 @@ impl Direction {
             late: None,
             read_bytes: 0,
             end: None,
+            after_the_end,
+            reader_gone: None,
         }
     }
 
@@ -124,6 +145,12 @@ impl Direction {
     /// has read everything or is gone (the reader's output has ended, so this direction is the
     /// only one left to serve).
     fn finish(&mut self, phase: Phase, undelivered: Option<String>) {
+        if let Some(gone) = self.reader_gone.take() {
+            // The writer's output ended after its reader had gone: the direction ended then.
+            self.from = None;
+            self.end = Some(gone);
+            return;
+        }
         let at = Instant::now();
         if phase == Phase::Reading && self.late.is_some() && self.to.as_ref().is_some_and(all_read)
         {
@@ -165,7 +192,18 @@ impl Direction {
             Err(error) if error.kind() == ErrorKind::Interrupted => false,
             Err(_) => {
                 let undelivered = first_line(&self.pending);
-                self.finish(Phase::Writing, Some(undelivered));
+                match self.after_the_end {
+                    AfterTheEnd::Refuse => self.finish(Phase::Writing, Some(undelivered)),
+                    AfterTheEnd::Drop => {
+                        self.reader_gone = Some(RelayEnd {
+                            phase: Phase::Writing,
+                            at: Instant::now(),
+                            undelivered: self.late.take().or(Some(undelivered)),
+                        });
+                        self.to = None;
+                        self.pending.clear();
+                    }
+                }
                 true
             }
         }
@@ -188,8 +226,11 @@ impl Direction {
                     self.late = Some(first_line(&buffer[..count]));
                 }
                 transcript.record(self.writer, &buffer[..count]);
-                self.pending.extend_from_slice(&buffer[..count]);
-                self.flush_pending();
+                // With its reader gone (and `AfterTheEnd::Drop`) it is dropped.
+                if self.to.is_some() {
+                    self.pending.extend_from_slice(&buffer[..count]);
+                    self.flush_pending();
+                }
                 true
             }
             Err(error) if error.kind() == ErrorKind::WouldBlock => false,
@@ -208,23 +249,39 @@ pub struct OutputCap {
     pub passed: Box<dyn Fn() + Send>,
 }
 
-/// Relays between the interactor (its output, its input) and the program (its input, its
-/// output) on a thread of its own until both directions have ended; the receiver gets how. The
-/// thread works for the case: it counts in the case's `activity` (while it runs or waits for a
-/// CPU, the two sides waiting for it are not idle).
+/// The relay's ends of one side's pipes: the side's output, and its input.
+pub struct Side {
+    pub output: OwnedFd,
+    pub input: OwnedFd,
+}
+
+/// Relays between the interactor and the program on a thread of its own until both directions
+/// have ended; the receiver gets how. What a side writes once the other's input is gone is
+/// refused or dropped, by `after_the_end`. The thread works for the case: it counts in the
+/// case's `activity` (while it runs or waits for a CPU, the two sides waiting for it are not
+/// idle).
 pub fn start(
-    interactor_output: OwnedFd,
-    program_input: OwnedFd,
-    program_output: OwnedFd,
-    interactor_input: OwnedFd,
+    interactor: Side,
+    program: Side,
+    after_the_end: AfterTheEnd,
     transcript: Arc<Transcript>,
     cap: OutputCap,
     activity: Arc<Activity>,
 ) -> Receiver<Ends> {
     let (sender, ended) = mpsc::channel();
     let mut directions = [
-        Direction::new(Writer::Interactor, interactor_output, program_input),
-        Direction::new(Writer::Program, program_output, interactor_input),
+        Direction::new(
+            Writer::Interactor,
+            interactor.output,
+            program.input,
+            after_the_end,
+        ),
+        Direction::new(
+            Writer::Program,
+            program.output,
+            interactor.input,
+            after_the_end,
+        ),
     ];
     thread::spawn(move || {
         let helper = activity.count_this_thread();
@@ -315,16 +372,28 @@ mod tests {
     /// A relay between two fake sides: (interactor writes, interactor reads, program writes,
     /// program reads) ends, and how it ended.
     fn relay_between() -> (File, File, File, File, Receiver<Ends>, Arc<Transcript>) {
+        relay_that(AfterTheEnd::Refuse)
+    }
+
+    /// As `relay_between`, with what the relay does after a side's end.
+    fn relay_that(
+        after_the_end: AfterTheEnd,
+    ) -> (File, File, File, File, Receiver<Ends>, Arc<Transcript>) {
         let transcript = Arc::new(Transcript::default());
         let (interactor_output, interactor_writes) = sys::pipe().unwrap();
         let (interactor_reads, interactor_input) = sys::pipe().unwrap();
         let (program_output, program_writes) = sys::pipe().unwrap();
         let (program_reads, program_input) = sys::pipe().unwrap();
         let ended = start(
-            interactor_output.into(),
-            program_input.into(),
-            program_output.into(),
-            interactor_input.into(),
+            Side {
+                output: interactor_output.into(),
+                input: interactor_input.into(),
+            },
+            Side {
+                output: program_output.into(),
+                input: program_input.into(),
+            },
+            after_the_end,
             Arc::clone(&transcript),
             OutputCap {
                 bytes: u64::MAX,
@@ -381,6 +450,37 @@ mod tests {
         assert_eq!(ends.from_program.undelivered.as_deref(), Some("\"extra\""));
         // The relay no longer reads: the writer's next write fails (Rust ignores SIGPIPE).
         assert!(answers.write_all(b"again\n").is_err());
+    }
+
+    /// As problemtools' runner: once the interactor is gone, what the program writes is read and
+    /// dropped (its writes never fail), and the direction ends with the program's output, as
+    /// having lost its reader first; the same the other way.
+    #[test]
+    fn a_dropping_relay_reads_on_after_the_reader_is_gone() {
+        let (asks, hears, mut answers, reads, ended, _) = relay_that(AfterTheEnd::Drop);
+        drop((asks, hears));
+        // Far more than a pipe holds: a refusing relay would fail these writes.
+        let line = vec![b'x'; 4096];
+        for _ in 0..1024 {
+            answers.write_all(&line).unwrap();
+        }
+        drop(answers);
+        let ends = ended.recv().unwrap();
+        drop(reads);
+        assert_eq!(ends.from_interactor.phase, Phase::Reading);
+        assert_eq!(ends.from_program.phase, Phase::Writing);
+        assert!(ends.from_program.undelivered.is_some());
+        assert!(ends.from_interactor.at < ends.from_program.at);
+
+        let (mut asks, hears, answers, reads, ended, _) = relay_that(AfterTheEnd::Drop);
+        drop((answers, reads));
+        for _ in 0..1024 {
+            asks.write_all(&line).unwrap();
+        }
+        drop((asks, hears));
+        let ends = ended.recv().unwrap();
+        assert_eq!(ends.from_interactor.phase, Phase::Writing);
+        assert_eq!(ends.from_program.phase, Phase::Reading);
     }
 
     /// A program that writes once the interactor's output has ended wrote after the end when
