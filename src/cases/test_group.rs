@@ -392,6 +392,33 @@ mod tests {
     }
 
     #[test]
+    fn constants_are_put_into_a_test_group_and_an_unknown_one_is_an_error() {
+        let mut constants = Constants::default();
+        let value = [("value".to_string(), "100".to_string())];
+        constants
+            .insert("max_n", value.into_iter().collect())
+            .unwrap();
+        let text = "input_validator_args: [--max, \"{{max_n}}\"]\n";
+        let (settings, _) = parse_test_group(text, "t.yaml", false, &constants).unwrap();
+        assert_eq!(
+            settings.input_validator_args.unwrap().of("v"),
+            words("--max 100")
+        );
+        let error =
+            parse_test_group("args: [\"{{max_m}}\"]\n", "t.yaml", false, &constants).unwrap_err();
+        assert!(
+            error.starts_with("line 1: {{max_m}}: no constant is named max_m"),
+            "{error}"
+        );
+        // A case's file is test data: its sequences stay as written.
+        let (settings, _) = parse_case_yaml(text, "1.yaml").unwrap();
+        assert_eq!(
+            settings.input_validator_args.unwrap().of("v"),
+            vec!["--max".to_string(), "{{max_n}}".to_string()]
+        );
+    }
+
+    #[test]
     fn keys_the_judge_does_not_use_are_warned_by_name() {
         let (_, warnings) = group(
             "max_score: 20\nscore_aggregation: min\noutput_visualizer_args: [x]\nargz: [1]\n",
