@@ -1,7 +1,9 @@
 //! A package's input validators, run over every input before any submission: each program in
 //! a Kattis package's `input_validators/` (a file or a folder, built from source as needed; a
 //! script without its executable bit runs by its `#!` line) reads an input on stdin, given the
-//! `input_validator_flags` of the nearest `testdata.yaml`, and exits 42 when it is valid; any
+//! `input_validator_flags` of the nearest `testdata.yaml` (2025-09: the `input_validator_args`
+//! of the case's `.yaml` or its group's `test_group.yaml`, then the case's `args`), and exits
+//! 42 when it is valid; any
 //! other end (43, a failed assert, a crash) is an input it did not accept, as problemtools has
 //! it; a Polygon package's `<validators>` (testlib, built with `files/`), given `--testset
 //! tests` and the test's `--group` as Polygon gives them, exit 0 for a valid input and 3 for an
@@ -11,7 +13,8 @@
 
 use crate::cases::kattis_yaml::input_validator_flags;
 use crate::cases::layout::{polygon, Layout};
-use crate::cases::Case;
+use crate::cases::test_group::TestConfig;
+use crate::cases::{Case, CaseFolder};
 use crate::limits::{Limits, PastOutputCap};
 use crate::process::{executable_file, execute, Program, Termination, Trust};
 use crate::sources::{self, Constants, Language};
@@ -282,10 +285,32 @@ fn reason(stderr_tail: &[u8]) -> String {
     last_line(stderr_tail, STDERR_SHOWN).map_or_else(String::new, |line| format!(": {line}"))
 }
 
-/// Runs every validator of the package at `dir` (of `layout`) on every case's input, with the
-/// package's `constants` put into a Kattis validator's source; a validator that breaks is not
-/// run on the inputs after.
-pub fn check(dir: &Path, layout: Layout, cases: &[Case], constants: &Constants) -> Checked {
+/// The arguments of a Kattis validator `name` for `case`: the `input_validator_args` of the
+/// case's own `.yaml` or its group's `test_group.yaml` (2025-09, by validator name where a map
+/// names them) followed by the case's `args`, as the format gives them; else the
+/// `input_validator_flags` of the nearest legacy `testdata.yaml`.
+fn kattis_arguments(
+    dir: &Path,
+    config: &TestConfig,
+    name: &str,
+    case: &Case,
+) -> Result<Vec<String>, String> {
+    let settings = config.of(&case.input);
+    let mut arguments = match settings.input_validator_args {
+        Some(args) => args.of(name),
+        None if config.test_group_yaml => Vec::new(),
+        None => flags_for(dir, case)?,
+    };
+    arguments.extend(case.args.iter().cloned());
+    Ok(arguments)
+}
+
+/// Runs every validator of the package at `dir` (read as `folder`) on the input of each of
+/// `cases`, with the package's `constants` put into a Kattis validator's source and its test
+/// data configuration giving the arguments; a validator that breaks is not run on the inputs
+/// after.
+pub fn check(dir: &Path, folder: &CaseFolder, cases: &[Case]) -> Checked {
+    let (layout, config, constants) = (folder.layout, &folder.config, &folder.constants);
     let (ready, broken, skipped) = match layout {
         Layout::Polygon => {
             let (ready, broken) = polygon_validators(dir);
@@ -316,7 +341,10 @@ pub fn check(dir: &Path, layout: Layout, cases: &[Case], constants: &Constants) 
     };
     for validator in &ready {
         for case in cases {
-            let flags = match (validator.rules, flags_for(dir, case)) {
+            let flags = match (
+                validator.rules,
+                kattis_arguments(dir, config, &validator.name, case),
+            ) {
                 (Rules::Kattis, Ok(flags)) => flags,
                 (Rules::Kattis, Err(why)) => {
                     checked.broken.push(why);

@@ -23,6 +23,19 @@ pub enum FormatVersion {
     Stable2025,
 }
 
+impl FormatVersion {
+    /// Whether a test data group is configured by `test_group.yaml` (2025-09), not by the
+    /// legacy `testdata.yaml` and its nested rule.
+    pub fn has_test_group_yaml(self) -> bool {
+        self == FormatVersion::Stable2025
+    }
+
+    /// Whether a case may have its own `NAME.yaml` (2025-09 and the 2023-07 draft).
+    pub fn has_case_yaml(self) -> bool {
+        self != FormatVersion::Legacy
+    }
+}
+
 /// How outputs are judged, as `problem.yaml` says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Validation {

@@ -30,6 +30,7 @@ pub mod polygon_xml;
 pub mod select;
 pub mod solvers;
 pub mod submissions;
+pub mod test_group;
 pub mod validation_data;
 pub mod xml;
 pub mod yaml;
@@ -45,12 +46,13 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// One case: its name (the shared file stem), its input and, unless interactive, its expected
-/// output.
+/// output; and the arguments the program is run with on it (a 2025-09 package's `args`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case {
     pub name: String,
     pub input: PathBuf,
     pub expected: Option<PathBuf>,
+    pub args: Vec<String>,
 }
 
 /// How the cases of a folder are judged.
@@ -218,8 +220,9 @@ impl BuiltIn {
 #[derive(Clone, Debug, PartialEq)]
 pub struct CaseFolder {
     pub judging: Judging,
-    /// Test groups judged otherwise (a Kattis group's own output validator flags): each
-    /// group's folder and its judging; the deepest that holds a case decides.
+    /// Test groups and cases judged otherwise (a Kattis group's own output validator flags, a
+    /// 2025-09 case's own): each group's folder, or each case's input file, and its judging;
+    /// the deepest that holds a case decides.
     pub groups: Vec<(PathBuf, Judging)>,
     pub cases: Vec<Case>,
     pub layout: Layout,
@@ -229,6 +232,8 @@ pub struct CaseFolder {
     pub warnings: Vec<String>,
     /// A Kattis package's `include/` folder, put over a submission before it is built.
     pub includes: Option<PathBuf>,
+    /// A Kattis package's test data configuration (its groups' and its cases' arguments).
+    pub config: test_group::TestConfig,
     /// A 2025-09 Kattis package's `constants:`, put into a submission's source before it is
     /// built.
     pub constants: kattis_yaml::Constants,
@@ -259,7 +264,8 @@ impl CaseFolder {
         }
     }
 
-    /// How `case` is judged: by the deepest group that holds it, else as the folder is.
+    /// How `case` is judged: by its own settings or the deepest group that holds it, else as
+    /// the folder is (a case's entry is its input file: deeper than its folder).
     pub fn judging_of(&self, case: &Case) -> &Judging {
         self.groups
             .iter()
@@ -408,6 +414,8 @@ struct Package {
     polygon: Option<polygon_xml::PolygonProblem>,
     /// A Kattis package's `include/` folder (`CaseFolder::includes`).
     includes: Option<PathBuf>,
+    /// A Kattis package's test data configuration (`CaseFolder::config`).
+    config: test_group::TestConfig,
     /// `CaseFolder::constants` and `CaseFolder::violations`.
     constants: kattis_yaml::Constants,
     violations: Vec<String>,
@@ -426,6 +434,7 @@ fn package(dir: &Path, layout: Layout) -> Result<Package, CaseError> {
                 warnings: found.warnings,
                 polygon: None,
                 includes: found.includes,
+                config: found.config,
                 constants: found.constants,
                 violations: found.violations,
             })
@@ -491,6 +500,9 @@ pub fn read_cases_with(
     listing
         .cases
         .sort_by(|a, b| natural_order(&a.name, &b.name));
+    for case in &mut listing.cases {
+        case.args = package.config.of(&case.input).args.unwrap_or_default();
+    }
     Ok(CaseFolder {
         judging,
         groups,
@@ -499,6 +511,7 @@ pub fn read_cases_with(
         limits,
         warnings: listing.warnings,
         includes: package.includes,
+        config: package.config,
         constants: package.constants,
         violations: package.violations,
     })

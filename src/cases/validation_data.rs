@@ -119,6 +119,7 @@ pub fn read(dir: &Path) -> Result<Vec<ValidationCase>, Vec<String>> {
                     name: named(&input),
                     input,
                     expected,
+                    args: Vec::new(),
                 },
                 output,
             });

@@ -353,12 +353,18 @@ fn flow(text: &str, number: usize) -> Result<Node, String> {
     let inner = text[1..].strip_suffix(close).ok_or_else(|| {
         format!("line {number}: a {open}…{close} that does not close on its line is not read")
     })?;
-    if inner.contains(['[', '{']) {
+    let items = flow_items(inner);
+    // A bracket inside quotes is text (`["{{n}}"]`); one that opens an item or a value is a
+    // collection inside this one.
+    let nested = items.iter().any(|item| {
+        let value = key_end(item).map_or(*item, |end| item[end + 1..].trim());
+        item.starts_with(['[', '{']) || value.starts_with(['[', '{'])
+    });
+    if nested {
         return Err(format!(
             "line {number}: a flow collection inside another is not read"
         ));
     }
-    let items = flow_items(inner);
     if open == '[' {
         let values = items
             .into_iter()
@@ -436,6 +442,23 @@ mod tests {
         assert_eq!(find(&entries, "note"), &scalar("one\ntwo"));
         assert_eq!(find(&entries, "long"), &scalar("a b"));
         assert_eq!(parse("# nothing\n").unwrap(), Vec::new());
+    }
+
+    #[test]
+    fn a_bracket_in_quotes_is_text_and_one_that_opens_an_item_is_nesting() {
+        let entries = parse("args: [\"{{n}}\", '[x]', a]\n").unwrap();
+        assert_eq!(
+            find(&entries, "args"),
+            &Node::List(vec![scalar("{{n}}"), scalar("[x]"), scalar("a")])
+        );
+        for nested in ["a: [[1, 2]]\n", "a: [1, {b: 2}]\n", "a: {b: [1]}\n"] {
+            assert!(
+                parse(nested)
+                    .unwrap_err()
+                    .contains("a flow collection inside another"),
+                "{nested}"
+            );
+        }
     }
 
     #[test]

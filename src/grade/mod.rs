@@ -105,6 +105,8 @@ pub fn judge_case(
     judging: &Judging,
     settings: &Settings,
 ) -> Judged {
+    // The case's own arguments (a 2025-09 package's `args`) follow the program's.
+    let program = &program.with_args(&case.args);
     let expected = match (judging, &case.expected) {
         (Judging::Interactive(interactor), _) => {
             return interactive::judge(program, case, interactor, settings.limits)

@@ -2,6 +2,7 @@
 //! line whose last command runs a program has the shell `exec` it (`exec_last`), so that no
 //! shell waits beside the program holding copies of its pipes.
 
+use crate::temp_folder::quoted;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -210,6 +211,23 @@ fn how_to_run(file: &str) -> String {
 }
 
 impl Program {
+    /// This program with `args` after its own arguments (a case's `args`), each quoted for the
+    /// shell; itself when there are none.
+    pub fn with_args(&self, args: &[String]) -> Program {
+        if args.is_empty() {
+            return self.clone();
+        }
+        let mut line = match self {
+            Program::Binary(path) => quoted(path),
+            Program::Shell(line) => line.clone(),
+        };
+        for arg in args {
+            line.push(' ');
+            line.push_str(&quoted(Path::new(arg)));
+        }
+        Program::Shell(line)
+    }
+
     /// Why the first word of a command line cannot be run, when it names a program that does
     /// not exist (not a file at its path, or in no folder of `PATH`) or a file that is not
     /// executable. `None` when it can be, or when the shell would run something else first (a
@@ -296,6 +314,21 @@ impl Program {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_case_s_arguments_follow_the_program_s_own() {
+        let args = ["--n".to_string(), "two words".to_string()];
+        assert_eq!(
+            Program::Binary(PathBuf::from("/b/sol")).with_args(&args),
+            Program::Shell("'/b/sol' '--n' 'two words'".to_string())
+        );
+        assert_eq!(
+            Program::Shell("python3 a.py".to_string()).with_args(&args[..1]),
+            Program::Shell("python3 a.py '--n'".to_string())
+        );
+        let alone = Program::Binary(PathBuf::from("/b/sol"));
+        assert_eq!(alone.with_args(&[]), alone);
+    }
 
     #[test]
     fn only_plain_paths_skip_the_shell() {

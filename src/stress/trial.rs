@@ -193,6 +193,7 @@ impl Setup {
             name: "stress".to_string(),
             input: input.to_path_buf(),
             expected: Some(answer.clone()),
+            args: Vec::new(),
         };
         let verdict = checker::check(command, dir, &case, &answer, actual);
         let _ = fs::remove_file(&answer);

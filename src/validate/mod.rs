@@ -281,7 +281,7 @@ fn by_its_own_validators(dir: &Path) -> Outcome {
     }
     // (The folder's warnings are about judging, not its inputs.)
     let session = Session::start(Signals::Default);
-    let checked = input_validators::check(dir, folder.layout, &folder.cases, &folder.constants);
+    let checked = input_validators::check(dir, &folder, &folder.cases);
     drop(session);
     for skipped in &checked.skipped {
         eprintln!("warning: {}", printable(skipped));

@@ -358,7 +358,7 @@ pub fn run(
     if let Some(signal) = stop::received_signal() {
         return stopped_before(signal);
     }
-    let checked = input_validators::check(dir, folder.layout, &folder.cases, &folder.constants);
+    let checked = input_validators::check(dir, &folder, &folder.cases);
     if let Some(signal) = stop::received_signal() {
         return stopped_before(signal);
     }

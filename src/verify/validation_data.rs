@@ -62,8 +62,7 @@ pub fn run(dir: &Path, folder: &CaseFolder) -> Found {
     let refused = match with_outputs.is_empty() {
         true => Vec::new(),
         false => {
-            let checked =
-                input_validators::check(dir, folder.layout, &with_outputs, &folder.constants);
+            let checked = input_validators::check(dir, folder, &with_outputs);
             if !checked.broken.is_empty() {
                 found.broken = checked.broken;
                 return found;
@@ -83,7 +82,7 @@ fn invalid_inputs(dir: &Path, folder: &CaseFolder, these: &[&ValidationCase], fo
         return;
     }
     let cases: Vec<Case> = these.iter().map(|found| found.case.clone()).collect();
-    let checked = input_validators::check(dir, folder.layout, &cases, &folder.constants);
+    let checked = input_validators::check(dir, folder, &cases);
     if !checked.broken.is_empty() {
         found.broken = checked.broken;
         return;

@@ -2,9 +2,11 @@
 //! of our own in `tests/fixtures/kattis/`: `guess` (legacy problem.yaml, `validation: custom
 //! interactive`, a Python output validator as the interactor, `validator_flags` passed on to
 //! it) and `quotient` (2023-07 draft, the default output validator with `float_tolerance` and
-//! `case_sensitive` from `data/testdata.yaml`, an output limit) and `doubling` (2023-07 draft,
+//! `case_sensitive` from `data/testdata.yaml`, an output limit), `doubling` (2023-07 draft,
 //! `type: multi-pass`: its output validator asks for a second pass on 2n + 1 after the program
-//! doubled n, counting the passes in its feedback folder). Each verdict below is what the
+//! doubled n, counting the passes in its feedback folder) and `echo` (2025-09: each group's
+//! `test_group.yaml` and a case's own `.yaml` give the validators' arguments and the program's,
+//! a sample's `.out` is shown only). Each verdict below is what the
 //! package's rules say of the submission, worked out by hand from the answers. Every program
 //! started carries a tag and ends within a bounded number of exchanges.
 
@@ -201,6 +203,75 @@ fn the_default_validator_follows_the_packages_flags() {
     run("wrong_answer/lower_case.py", 1, "3 cases: 3 WA");
     // 0.333 against 1/3 is past 1e-6; 0.500 and 333333.333 are within it.
     run("wrong_answer/three_digits.py", 1, "3 cases: 2 AC, 1 WA");
+}
+
+/// Issue 42: a 2025-09 package's groups judge by their own test_group.yaml. The words group
+/// says `case_sensitive space_change_sensitive`, so "hello  world!" is not "Hello world!"
+/// (read as the draft, each got AC); the numbers group's `float_tolerance 0.01` makes 3.142
+/// right for 3.14159 (without it, WA); case 2-shout's own `args: [--upper]` reaches the
+/// program, which must answer SHOUT; the sample's `.out` (HELLO WORLD!) is neither judged nor
+/// warned about: its `.ans` is the answer.
+#[test]
+fn a_2025_09_package_is_judged_by_its_groups_and_cases_own_settings() {
+    let package = fixture("echo");
+    let run = |submission: &str, code: i32| {
+        let tag = Tag::new("kattis-echo");
+        let assert = judge(&python("echo", submission, &tag), &package, &[])
+            .assert()
+            .code(code)
+            .stderr(contains(
+                "echo: Kattis package (data/sample, data/secret): 5 cases",
+            ))
+            .stderr(contains("1.out").not());
+        tag.assert_none_left();
+        assert
+    };
+    // Every case right: 3.142 within 0.01 of 3.14159, SHOUT in capitals as --upper asks.
+    run("accepted/echo.py", 0)
+        .stderr(contains("secret/numbers with float_tolerance 0.01"))
+        .stderr(contains(
+            "secret/words with case_sensitive space_change_sensitive",
+        ))
+        .stdout(contains("5 cases: 5 AC"));
+    // Right on the sample and the number (neither asks for case or spaces), wrong on each of
+    // the three words.
+    run("wrong_answer/lower_spaced.py", 1)
+        .stdout(contains("echo/secret/words/1-greeting").and(contains("WA")))
+        .stdout(contains("5 cases: 2 AC, 3 WA"));
+}
+
+/// A test_group.yaml deeper than a group directly under data/secret is an error naming it; a
+/// case's own output_validator_args beat its group's.
+#[test]
+fn a_test_group_yaml_where_the_format_allows_none_is_an_error() {
+    let mut files = common::fixture_files("kattis/echo");
+    files.push((
+        "data/secret/words/deeper/test_group.yaml".to_string(),
+        "args: []\n".to_string(),
+    ));
+    let dir = common::fresh_folder("kattis", "echo", &files);
+    judge("true", &dir, &[])
+        .assert()
+        .code(2)
+        .stderr(contains("deeper/test_group.yaml: a test_group.yaml belongs in data/sample, data/secret, a test data group directly under data/secret"));
+    let mut files = common::fixture_files("kattis/echo");
+    // 1-greeting's own arguments: compared as the default validator does, case and spaces
+    // not counted: "hello  world!" is right there, and only there.
+    files.push((
+        "data/secret/words/1-greeting.yaml".to_string(),
+        "output_validator_args: []\n".to_string(),
+    ));
+    let dir = common::fresh_folder("kattis", "echo", &files);
+    let tag = Tag::new("kattis-echo-case");
+    judge(
+        &python("echo", "wrong_answer/lower_spaced.py", &tag),
+        &dir,
+        &[],
+    )
+    .assert()
+    .code(1)
+    .stdout(contains("5 cases: 3 AC, 2 WA"));
+    tag.assert_none_left();
 }
 
 /// problem.yaml and testdata.yaml saved with a byte order mark (as Windows editors do) are read

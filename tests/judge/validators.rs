@@ -254,6 +254,12 @@ fn a_package_is_checked_by_its_own_input_validators() {
         .code(0)
         .stderr(predicate::str::contains("input validators: validate.py"))
         .stdout(predicate::str::contains(" 0 invalid"));
+    // 2025-09: a group's input_validator_args and a case's own (issue 42): 3-long's 31
+    // characters are within its own --max-length 40, and 1-pi is a number as its group asks.
+    validate(&crate::common::fixture("kattis/echo"))
+        .code(0)
+        .stdout(predicate::str::contains("secret/words/3-long      valid"))
+        .stdout(predicate::str::contains("5 files: 5 valid, 0 invalid"));
     // A package without validators of its own is no pass: it says how to check it otherwise.
     validate(&crate::common::fixture("domjudge/add"))
         .code(2)

@@ -107,6 +107,36 @@ fn a_multi_pass_packages_submissions_get_their_folders_verdicts() {
         .stdout(contains("3 submissions: 3 as expected"));
 }
 
+/// Issue 42: a 2025-09 package (`tests/fixtures/kattis/echo`). Its input validator gets each
+/// group's `input_validator_args` (a list for words, a map naming `validate` for numbers) and
+/// 3-long's own `--max-length 40`, so its 31 characters are valid (they were refused, at the
+/// group's 20); each submission gets what its folder says only with the groups' output
+/// validator arguments and 2-shout's `args`.
+#[test]
+fn a_2025_09_package_s_settings_reach_its_validators_and_submissions() {
+    verify(&fixture("kattis/echo"), &[])
+        .assert()
+        .code(0)
+        .stdout(contains("Kattis package, 5 cases, 2 submissions"))
+        .stdout(contains(
+            "input validators (validate.py): 5 of 5 inputs valid",
+        ))
+        .stdout(predicate::str::is_match(r"accepted/echo\.py +AC +AC .* ok\n").unwrap())
+        .stdout(predicate::str::is_match(r"wrong_answer/lower_spaced\.py +WA +WA .* ok\n").unwrap())
+        .stdout(contains("2 submissions: 2 as expected"));
+    // Without 3-long's own arguments, the group's 20 characters hold.
+    let dir = copy_of("kattis/echo");
+    fs::remove_file(dir.join("data/secret/words/3-long.yaml")).unwrap();
+    fs::remove_dir_all(dir.join("submissions/wrong_answer")).unwrap();
+    verify(&dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("4 of 5 inputs valid"))
+        .stdout(contains(
+            "invalid input secret/words/3-long: refused by validate.py (exit status 43): 31 characters, more than 20",
+        ));
+}
+
 #[test]
 fn a_submission_that_does_not_get_its_folders_verdict_fails_verify() {
     let dir = copy_of("kattis/quotient");

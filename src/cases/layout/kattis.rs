@@ -1,5 +1,6 @@
 //! A Kattis package's own rules: how it is judged, from its `problem.yaml` (read in
-//! `kattis_yaml`), its `data/**/testdata.yaml` and its output validator: the program in
+//! `kattis_yaml`), its `data/**/testdata.yaml` (the 2025-09 format's `test_group.yaml` and a
+//! case's own `.yaml`, read in `test_group`) and its output validator: the program in
 //! `output_validators/` (or the newer `output_validator/`) that the judge can run as it is, a
 //! `run` script or an executable file, in the folder or in one subfolder of it (problemtools
 //! keeps each validator in a folder). Kattis ships validators as source: one that is only
@@ -20,15 +21,17 @@ use crate::cases::kattis_yaml::{
     parse_problem_yaml, parse_testdata_yaml, Constants, DefaultValidator, FormatVersion,
     KattisProblem, Timing, Validation,
 };
+use crate::cases::test_group::{self, TestConfig};
 use crate::cases::{package_file, CaseError, Interactor, Judging};
 use crate::process::executable_file;
 use crate::sources;
 use crate::temp_folder::quoted;
 use std::path::{Path, PathBuf};
 
-/// How a Kattis package is judged: its judging, the test groups whose own `testdata.yaml`
-/// gives other output validator flags (each group's folder with its judging), its limits and
-/// warnings (what it says and the judge does not apply).
+/// How a Kattis package is judged: its judging, the test groups whose own `testdata.yaml` (or
+/// `test_group.yaml`) gives other output validator flags, and the cases whose own `.yaml` does
+/// (each group's folder, or each case's input file, with its judging), its limits and warnings
+/// (what it says and the judge does not apply).
 pub struct KattisPackage {
     pub judging: Judging,
     pub groups: Vec<(PathBuf, Judging)>,
@@ -37,6 +40,8 @@ pub struct KattisPackage {
     /// Its `include/` folder, put over every submission before it is built (problemtools'
     /// rule; DOMjudge has none).
     pub includes: Option<PathBuf>,
+    /// Its test data configuration: 2025-09's `test_group.yaml`, a case's own `.yaml`.
+    pub config: TestConfig,
     /// Its `constants:` (2025-09), put into a submission's source before it is built.
     pub constants: Constants,
     /// What its format calls an error and judging goes past (`KattisProblem::violations`).
@@ -51,6 +56,8 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
         message,
     };
     let mut problem = problem(dir)?;
+    let has_test_group_yaml = problem.version.has_test_group_yaml();
+    let has_case_yaml = problem.version.has_case_yaml();
     let mut warnings: Vec<String> = problem
         .warnings
         .iter()
@@ -81,13 +88,34 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
     }
     let yaml_flags = problem.validator_flags.clone();
     let mut groups = Vec::new();
-    testdata_flags(
-        &dir.join("data"),
-        true,
-        &mut problem.validator_flags,
-        &mut groups,
-        &mut warnings,
-    )?;
+    // The 2025-09 format's test_group.yaml and a case's own .yaml (the draft's too); the
+    // legacy format and the draft keep testdata.yaml and its nested rule.
+    let config = match has_case_yaml {
+        true => test_group::read(
+            &dir.join("data"),
+            has_test_group_yaml,
+            &problem.constants,
+            &mut warnings,
+        )?,
+        false => TestConfig::default(),
+    };
+    if !has_test_group_yaml {
+        testdata_flags(
+            &dir.join("data"),
+            true,
+            &mut problem.validator_flags,
+            &mut groups,
+            &mut warnings,
+        )?;
+    }
+    // A group's and then a case's output validator arguments: after problem.yaml's
+    // validator_flags, as problemtools passes them; the deepest that gives some decides.
+    let configured = config.groups.iter().chain(&config.cases);
+    for (place, settings) in configured {
+        if let Some(args) = &settings.output_validator_args {
+            groups.push((place.clone(), args.clone()));
+        }
+    }
     let folder = FOLDERS
         .iter()
         .map(|folder| dir.join(folder))
@@ -145,12 +173,13 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
         .into_iter()
         .map(|(group, flags)| {
             let flags: Vec<String> = yaml_flags.iter().cloned().chain(flags).collect();
-            let judging = judging_with(
-                &problem,
-                program.as_deref(),
-                &flags,
-                &group.join("testdata.yaml"),
-            )?;
+            // Where the flags came from, for an error: a group's file, or a case's.
+            let from = match group.extension().is_some_and(|extension| extension == "in") {
+                true => group.with_extension("yaml"),
+                false if has_test_group_yaml => group.join(test_group::TEST_GROUP_YAML),
+                false => group.join("testdata.yaml"),
+            };
+            let judging = judging_with(&problem, program.as_deref(), &flags, &from)?;
             Ok((group, judging))
         })
         .collect::<Result<Vec<_>, CaseError>>()?;
@@ -166,6 +195,7 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
         limits: problem.limits,
         warnings,
         includes,
+        config,
         constants: problem.constants,
         violations,
     })

@@ -114,6 +114,10 @@ struct Shape {
     /// The suffix of files that show a case without being one (a Kattis sample's
     /// `.interaction`): each is named in a warning.
     shown_only: Option<&'static str>,
+    /// Suffixes of files and folders beside `NAME.in` that belong to its case and are not
+    /// judged (a 2025-09 case's `.out`, shown instead of its `.ans`, and its `.files` folder):
+    /// neither a case of their own nor a warning.
+    companions: &'static [&'static str],
 }
 
 const OJ: Shape = Shape {
@@ -122,6 +126,7 @@ const OJ: Shape = Shape {
     answer_of: |name| name.strip_suffix(".out").map(|stem| format!("{stem}.in")),
     look_alike: &[".in", ".out", ".ans"],
     shown_only: None,
+    companions: &[],
 };
 
 const KATTIS: Shape = Shape {
@@ -130,6 +135,7 @@ const KATTIS: Shape = Shape {
     answer_of: |name| name.strip_suffix(".ans").map(|stem| format!("{stem}.in")),
     look_alike: &[".in", ".ans", ".out"],
     shown_only: Some(".interaction"),
+    companions: &[".out", ".files"],
 };
 
 const POLYGON: Shape = Shape {
@@ -138,6 +144,7 @@ const POLYGON: Shape = Shape {
     answer_of: |name| name.strip_suffix(".a").map(str::to_string),
     look_alike: &[".a", ".in", ".out", ".ans"],
     shown_only: None,
+    companions: &[],
 };
 
 /// AtCoder: every file of `in/` is an input (named without its extension), answered by the
@@ -148,6 +155,7 @@ const ATCODER: Shape = Shape {
     answer_of: |_| None,
     look_alike: &[""],
     shown_only: None,
+    companions: &[],
 };
 
 /// Whether a file name looks like a case file of a shape.
@@ -205,6 +213,14 @@ impl Scan<'_> {
         };
         for path in paths {
             let name = file_name(&path);
+            let companion = self.shape.companions.iter().any(|suffix| {
+                name.strip_suffix(suffix).is_some_and(|stem| {
+                    !stem.is_empty() && present(&inputs.join(format!("{stem}.in")))
+                })
+            });
+            if companion {
+                continue;
+            }
             let input_name = (self.shape.input)(&name).filter(|stem| !stem.is_empty());
             let answer = answers.join((self.shape.answer)(&name));
             if path.is_dir() && input_name.is_some() && answer.exists() {
@@ -281,6 +297,7 @@ impl Scan<'_> {
                 name: format!("{prefix}{stem}"),
                 input: input.to_path_buf(),
                 expected,
+                args: Vec::new(),
             }),
             Err(error) => self.errors.push(error),
         }
@@ -441,6 +458,37 @@ mod tests {
                 && warning.ends_with(
                     "2.interaction: a sample interaction, shown in the statement only"
                 )));
+    }
+
+    /// A 2025-09 case's `.out` (shown instead of its `.ans`), `.files/` folder, case `.yaml`
+    /// and illustration belong to it: neither cases nor warnings. A `.out` with no `.in`
+    /// is still named.
+    #[test]
+    fn a_kattis_case_s_companions_are_neither_cases_nor_warnings() {
+        let dir = folder(&[
+            "data/sample/1.in",
+            "data/sample/1.ans",
+            "data/sample/1.out",
+            "data/sample/1.yaml",
+            "data/sample/1.files/data.in",
+            "data/sample/1.files/data.ans",
+            "data/secret/2.in",
+            "data/secret/2.ans",
+            "data/secret/2.jpg",
+            "data/secret/3.out",
+        ]);
+        let listing = list(&dir, Layout::Kattis, Answers::Required).unwrap();
+        assert_eq!(names(&listing), ["sample/1", "secret/2"]);
+        assert_eq!(
+            listing.cases[0].expected,
+            Some(dir.join("data/sample/1.ans"))
+        );
+        assert_eq!(listing.warnings.len(), 1, "{:?}", listing.warnings);
+        assert!(
+            listing.warnings[0].contains("3.out"),
+            "{:?}",
+            listing.warnings
+        );
     }
 
     /// A case file that is a link in a loop is one error naming it, not also "has no input"

@@ -356,6 +356,7 @@ fn test_files(
         name,
         input,
         expected,
+        args: Vec::new(),
     })
 }
 
