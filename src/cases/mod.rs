@@ -29,6 +29,7 @@ pub mod polygon_xml;
 pub mod select;
 pub mod solvers;
 pub mod submissions;
+pub mod submissions_yaml;
 pub mod xml;
 pub mod yaml;
 
@@ -239,6 +240,8 @@ impl CaseFolder {
             python3: self.python3(),
             cpp_standard: None,
             includes: self.includes.clone(),
+            language: None,
+            entrypoint: None,
         }
     }
 

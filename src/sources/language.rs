@@ -42,6 +42,12 @@ pub struct Dialect {
     /// submission's language's folder (`cpp/`, `python3/`, …) are put over the submission's
     /// own before it is built, as problemtools does (a driver with `main`, say).
     pub includes: Option<std::path::PathBuf>,
+    /// The language a 2025-09 package's `submissions.yaml` names for the submission
+    /// (`python3`, `cpp`): it decides before the files' extensions do. Carried here for the
+    /// build; `None` where the package names none.
+    pub language: Option<String>,
+    /// The entry point `submissions.yaml` names (a main file or class), where it names one.
+    pub entrypoint: Option<String>,
 }
 
 impl Python3 {
@@ -77,6 +83,8 @@ impl Dialect {
             python3,
             cpp_standard,
             includes: None,
+            language: None,
+            entrypoint: None,
         }
     }
 }
@@ -314,6 +322,8 @@ mod tests {
                 python3: Python3::PyPy,
                 cpp_standard: None,
                 includes: None,
+                language: None,
+                entrypoint: None,
             }
         );
     }
