@@ -28,8 +28,8 @@ use crate::process::{sandbox, stop, Session, Signals};
 use crate::report::json::RunPart;
 use crate::report::shard::{RunId, Shard};
 use crate::report::verify_table::{
-    checks_over_all, json_row, milliseconds, row_line, seconds, slowest_accepted, Margin, Row,
-    Shared, Status, Verified, Widths,
+    checks_over_all, json_row, milliseconds, row_line, seconds, skipped_lines, slowest_accepted,
+    Margin, Row, Shared, Status, Verified, Widths,
 };
 use crate::report::Format;
 use crate::sources::{self, Dialect, Language};
@@ -534,8 +534,12 @@ pub fn run(
         );
     }
     let mut rows: Vec<Row> = Vec::new();
+    // A skipped row's line waits for the end, where many skipped alike become one line; JSON
+    // keeps a record each.
     let print_row = |row: &Row| {
-        human(&row_line(row, widths));
+        if row.status != Status::Skipped {
+            human(&row_line(row, widths));
+        }
         if json {
             println!("{}", json_row(row));
         }
@@ -623,6 +627,9 @@ pub fn run(
             eprintln!("warning: {warning}");
         }
         errors.extend(more);
+    }
+    for line in skipped_lines(&rows.iter().collect::<Vec<_>>(), widths) {
+        human(&line);
     }
     for error in &errors {
         eprintln!("{}", error_lines(error));

@@ -1125,3 +1125,37 @@ fn an_unknown_key_in_submissions_yaml_cannot_be_checked_and_score_is_warned() {
             "warning: submissions/submissions.yaml line 29: \"mixed/odd_crash.py\": score is not checked: the judge gives per-case verdicts only",
         ));
 }
+
+#[test]
+fn many_submissions_skipped_alike_are_one_line_and_json_keeps_each() {
+    let dir = copy_of("kattis/parity");
+    // Four sources in a language no judge builds: skipped, for one reason.
+    for n in 1..=4 {
+        fs::write(dir.join(format!("submissions/accepted/a{n}.zz")), "even\n").unwrap();
+    }
+    let output = verify(&dir, &[]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    let line = stdout
+        .lines()
+        .find(|line| line.starts_with("4 submissions skipped: "))
+        .unwrap_or_else(|| panic!("no collapsed line in:\n{stdout}"));
+    assert!(line.contains("only .zz files"), "{line}");
+    assert!(
+        line.ends_with("(accepted/a1.zz, accepted/a2.zz, accepted/a3.zz and 1 more)"),
+        "{line}"
+    );
+    assert!(
+        !stdout
+            .lines()
+            .any(|line| line.starts_with("accepted/a") && line.contains(".zz ")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("10 submissions: 6 as expected, 4 skipped"),
+        "{stdout}"
+    );
+    let json = verify(&dir, &["--format", "json"]).output().unwrap();
+    let json = String::from_utf8_lossy(&json.stdout);
+    assert_eq!(json.matches("\"status\":\"skipped\"").count(), 4, "{json}");
+}
