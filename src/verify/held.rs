@@ -53,6 +53,31 @@ pub fn first_broken(
             .filter(|&index| rule.covers(&runs[index].label))
             .collect()
     };
+    // Two rules that permit no verdict in common on a case contradict each other (the format
+    // asks tools to check that): a fault of the package, whatever the submission got.
+    for (index, run) in runs.iter().enumerate() {
+        let lists: Vec<(&Rule, &Vec<Ruling>)> = rules
+            .iter()
+            .filter(|rule| rule.covers(&run.label))
+            .filter_map(|rule| rule.permitted.as_ref().map(|list| (rule, list)))
+            .collect();
+        for (at, (first, one)) in lists.iter().enumerate() {
+            if let Some((second, _)) = lists[at + 1..]
+                .iter()
+                .find(|(_, other)| !one.iter().any(|ruling| other.contains(ruling)))
+            {
+                return Some((
+                    format!(
+                        "{} and {} permit no verdict in common on {}",
+                        first.named(),
+                        second.named(),
+                        run.label
+                    ),
+                    Some(index),
+                ));
+            }
+        }
+    }
     for rule in rules {
         let Some(permitted) = &rule.permitted else {
             continue;
@@ -257,6 +282,17 @@ mod tests {
             lower_bound_time(&lower, &[run("a", Accepted, 30), run("b", WrongAnswer, 70)]),
             Some(Duration::from_millis(70))
         );
+        // Two permitted lists with nothing in common on a case: the rules contradict.
+        let both = rules(
+            "accepted/a.py:\n  secret/*:\n    permitted: [WA]\n",
+            "accepted/a.py",
+        );
+        let (why, at) = first_broken(&both, &runs, &LIMITS, Under::Limit).unwrap();
+        assert_eq!(
+            why,
+            "the default rule of accepted/ and submissions.yaml \"accepted/a.py\", secret/* permit no verdict in common on secret/g1/1"
+        );
+        assert_eq!(at, Some(0));
         let none = rules(
             "wrong_answer:\n  use_for_time_limit: false\n",
             "wrong_answer/w.py",
