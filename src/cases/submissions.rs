@@ -710,6 +710,49 @@ mod tests {
     }
 
     #[test]
+    fn a_2025_09_package_holds_submissions_to_its_rules_and_a_legacy_one_to_its_folders() {
+        let dir = crate::test_folders::folder_with_files(
+            "submissions",
+            &[
+                "submissions/brute_force/b.py",
+                "submissions/acceptd/typo.py",
+                "submissions/slow/s.py",
+            ],
+        );
+        // Legacy: brute_force/ is no verdict folder of it.
+        let (found, _) = submissions(&dir).unwrap();
+        assert!(matches!(found[1].expected, Expected::NotChecked(_)));
+        fs::write(
+            dir.join("problem.yaml"),
+            "problem_format_version: 2025-09\n",
+        )
+        .unwrap();
+        fs::write(
+            dir.join("submissions/submissions.yaml"),
+            "slow/s.py:\n  language: python3\n  entrypoint: s.py\n  permitted: [AC, TLE]\n  score: 3\n",
+        )
+        .unwrap();
+        let listed = package_submissions(&dir).unwrap();
+        // submissions.yaml itself is no submission.
+        let names: Vec<&str> = listed.submissions.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["acceptd/typo.py", "brute_force/b.py", "slow/s.py"]);
+        assert!(
+            matches!(&listed.submissions[0].expected, Expected::Unknown(why) if why.contains("accepted?"))
+        );
+        let Expected::Held(rules) = &listed.submissions[1].expected else {
+            panic!("{:?}", listed.submissions[1]);
+        };
+        assert_eq!(rules[0].from, "the default rule of brute_force/");
+        let slow = &listed.submissions[2];
+        assert_eq!(slow.expected.names(Rules::Kattis), "AC,TLE");
+        assert_eq!(slow.language.as_deref(), Some("python3"));
+        assert_eq!(slow.entrypoint.as_deref(), Some("s.py"));
+        assert_eq!(listed.warnings.len(), 1);
+        assert!(listed.warnings[0]
+            .starts_with("submissions/submissions.yaml line 5: \"slow/s.py\": score"));
+    }
+
+    #[test]
     fn a_folder_a_typo_away_from_a_verdict_fails_and_another_is_not_checked() {
         assert!(
             matches!(kattis_folder("acepted"), Expected::Unknown(why) if why.ends_with("accepted?"))
