@@ -614,12 +614,15 @@ pub fn package_submissions(dir: &Path) -> Result<Listed, CaseError> {
         })
         .collect();
     submissions.sort_by(|a, b| natural_order(&a.name, &b.name));
+    let paths: Vec<String> = submissions.iter().map(|s| s.name.clone()).collect();
+    let unmatched = read.unmatched(&paths);
     Ok(Listed {
         submissions,
         rules,
         warnings: read
             .warnings
             .iter()
+            .chain(&unmatched)
             .map(|warning| format!("submissions/submissions.yaml {warning}"))
             .collect(),
     })

@@ -386,6 +386,20 @@ impl SubmissionsYaml {
         Ok(read)
     }
 
+    /// The patterns that match none of `paths` (the submissions' paths under `submissions/`),
+    /// one line each: a typo there would hold nothing.
+    pub fn unmatched(&self, paths: &[String]) -> Vec<String> {
+        self.patterns
+            .iter()
+            .filter(|pattern| {
+                !paths
+                    .iter()
+                    .any(|path| matches_itself_or_a_parent(&pattern.glob, path))
+            })
+            .map(|pattern| format!("{:?} matches no submission", pattern.glob))
+            .collect()
+    }
+
     /// What the format says of the submission at `path` (relative to `submissions/`,
     /// `accepted/a.py`): the rules of its default folder (overridden key by key by the file's
     /// key naming that folder), then those of every pattern that matches it or its folder.
@@ -717,6 +731,14 @@ mixed:
         assert!(said.rules[1].covers("secret/g1/02"));
         assert!(!said.rules[1].covers("secret/g2/02"));
         assert_eq!(read.said_of("accepted/c.py").language, None);
+        let paths = ["accepted/a.py".to_string(), "mixed/m.cc".to_string()];
+        assert_eq!(
+            read.unmatched(&paths),
+            [
+                "\"time_limit_exceeded\" matches no submission",
+                "\"time_limit_exceeded/*\" matches no submission"
+            ]
+        );
         // upper: its own list bounds nothing; the added required TLE bounds from above.
         let said = read.said_of("mixed/m.cc");
         assert_eq!(said.rules.len(), 2);
