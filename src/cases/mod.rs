@@ -30,6 +30,7 @@ pub mod polygon_xml;
 pub mod select;
 pub mod solvers;
 pub mod submissions;
+pub mod submissions_yaml;
 pub mod test_group;
 pub mod validation_data;
 pub mod xml;
@@ -261,6 +262,8 @@ impl CaseFolder {
             cpp_standard: None,
             includes: self.includes.clone(),
             constants: self.constants.clone(),
+            language: None,
+            entrypoint: None,
         }
     }
 

@@ -3,11 +3,15 @@
 //! `time_limit_exceeded`, `run_time_error`; `partially_accepted` is a score, not checked), and
 //! DOMjudge's, where an `@EXPECTED_RESULTS@:` tag in a source lists the results any of which
 //! counts, and the folder's name is the result otherwise; and a Polygon package's solutions,
-//! by the tag problem.xml gives each (`main`, `accepted`, `wrong-answer`, …). A submission is
-//! one file, or a folder of files (several sources built together).
+//! by the tag problem.xml gives each (`main`, `accepted`, `wrong-answer`, …); and the 2025-09
+//! format's, where `submissions/submissions.yaml` and the default folders' rules hold each
+//! submission to verdict lists per case (`submissions_yaml`). A submission is one file, or a
+//! folder of files (several sources built together).
 
 use super::domjudge;
 use super::files::{entries, natural_order};
+use super::submissions_yaml::{is_default_folder, Rule, SubmissionsYaml};
+use super::yaml;
 use super::CaseError;
 use crate::process::open_regular;
 use std::io::Read;
@@ -113,6 +117,9 @@ pub enum Expected {
     /// The format's judge would not take it in at all, and why: DOMjudge's import refuses a
     /// submission with two tags, tags in two files, or over its 256 kB source size limit.
     Refused(String),
+    /// Held to the 2025-09 format's rules, each over the cases it covers (every case's verdict
+    /// permitted, one case's required).
+    Held(Vec<Rule>),
 }
 
 /// One submission of a package.
@@ -125,6 +132,10 @@ pub struct Submission {
     pub expected: Expected,
     /// The language and compiler its package names (Polygon's `cpp.g++17`, `python.pypy3`).
     pub kind: Option<String>,
+    /// Its language as `submissions.yaml` names it (`python3`), before its files' extensions.
+    pub language: Option<String>,
+    /// Its entry point as `submissions.yaml` names it (a main file or class).
+    pub entrypoint: Option<String>,
 }
 
 impl Submission {
@@ -152,6 +163,11 @@ impl Expected {
                 .map(|ruling| ruling.name(rules))
                 .collect::<Vec<_>>()
                 .join(","),
+            Expected::Held(rules) => rules
+                .iter()
+                .map(Rule::short)
+                .collect::<Vec<_>>()
+                .join(" + "),
             Expected::NotChecked(_) | Expected::Unknown(_) | Expected::Refused(_) => {
                 "-".to_string()
             }
@@ -242,6 +258,8 @@ pub fn polygon_submissions(dir: &Path) -> Result<Vec<Submission>, CaseError> {
         .into_iter()
         .map(|(path, tag, kind)| Submission {
             kind,
+            language: None,
+            entrypoint: None,
             name: path
                 .strip_prefix(dir)
                 .unwrap_or(&path)
@@ -419,10 +437,91 @@ fn one_of_the_packages(root: &Path, path: PathBuf) -> PathBuf {
 /// name their results: DOMjudge's when the package is DOMjudge's (a `.timelimit` or
 /// `domjudge-problem.ini`) or a submission carries a tag.
 pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
+    package_submissions(dir).map(|listed| (listed.submissions, listed.rules))
+}
+
+/// A package's submissions, whose rules name their results, and what of its
+/// `submissions.yaml` is read but not checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Listed {
+    pub submissions: Vec<Submission>,
+    pub rules: Rules,
+    /// One line each, naming the key.
+    pub warnings: Vec<String>,
+}
+
+/// Whether the package at `dir` holds its submissions to the 2025-09 format's rules: its
+/// problem.yaml says `problem_format_version: 2025-09`, or it has a `submissions.yaml` (which
+/// no earlier version reads).
+fn holds_to_2025_09(dir: &Path) -> bool {
+    if dir.join("submissions/submissions.yaml").is_file() {
+        return true;
+    }
+    let Ok(text) = std::fs::read_to_string(dir.join("problem.yaml")) else {
+        return false;
+    };
+    yaml::parse(&text).is_ok_and(|entries| {
+        entries.iter().any(|entry| {
+            entry.key == "problem_format_version"
+                && entry.value == yaml::Node::Scalar("2025-09".to_string())
+        })
+    })
+}
+
+/// The package's `submissions/submissions.yaml`, read (an empty one where there is none).
+fn read_submissions_yaml(dir: &Path) -> Result<SubmissionsYaml, CaseError> {
+    let path = dir.join("submissions/submissions.yaml");
+    if !path.exists() {
+        return Ok(SubmissionsYaml::default());
+    }
+    let mut text = String::new();
+    open_regular(&path)
+        .and_then(|file| file.take(TAG_BYTES).read_to_string(&mut text))
+        .map_err(|error| CaseError::Unreadable {
+            path: path.clone(),
+            error,
+        })?;
+    SubmissionsYaml::parse(&text).map_err(|message| CaseError::Invalid { path, message })
+}
+
+/// What a submission in `folder` (the path `path` under `submissions/`) is held to by the 2025-09
+/// rules: the rules that match it, else a folder a typo away from a default one is a fault of
+/// the package, and another is not checked.
+fn by_2025_09(said: Vec<Rule>, folder: &str, path: &str) -> Expected {
+    if !said.is_empty() {
+        return Expected::Held(said);
+    }
+    let known = [
+        "accepted",
+        "rejected",
+        "wrong_answer",
+        "time_limit_exceeded",
+        "run_time_error",
+        "brute_force",
+    ];
+    debug_assert!(known.iter().all(|name| is_default_folder(name)));
+    match known.iter().find(|name| close(name, folder)) {
+        Some(name) => Expected::Unknown(format!(
+            "submissions/{folder} is no default folder of the format ({name}?), and no rule of submissions.yaml matches {path}"
+        )),
+        None => Expected::NotChecked(format!(
+            "no rule of submissions.yaml matches {path}, and submissions/{folder} is no default folder of the format ({})",
+            known.join(", ")
+        )),
+    }
+}
+
+/// The submissions of the package at `dir` (see [`submissions`]), with what its
+/// `submissions.yaml` says where the package holds to the 2025-09 rules.
+pub fn package_submissions(dir: &Path) -> Result<Listed, CaseError> {
     let root = dir.join("submissions");
     let mut found: Vec<Found> = Vec::new();
     if !root.is_dir() {
-        return Ok((Vec::new(), Rules::Kattis));
+        return Ok(Listed {
+            submissions: Vec::new(),
+            rules: Rules::Kattis,
+            warnings: Vec::new(),
+        });
     }
     let mut any_tag = false;
     for folder in entries(&root)? {
@@ -431,7 +530,7 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
             .unwrap_or_default()
             .to_string_lossy()
             .into_owned();
-        if folder_name.starts_with('.') {
+        if folder_name.starts_with('.') || folder_name == "submissions.yaml" {
             continue;
         }
         // A file beside the verdict folders is in none: listed, as not checked.
@@ -461,12 +560,18 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
         true => Rules::DomJudge,
         false => Rules::Kattis,
     };
+    let (format_2025, read) = match rules == Rules::Kattis && holds_to_2025_09(dir) {
+        true => (true, read_submissions_yaml(dir)?),
+        false => (false, SubmissionsYaml::default()),
+    };
     let mut submissions: Vec<Submission> = found
         .into_iter()
         .map(|(folder, name, path, tag)| {
             if folder.is_empty() {
                 return Submission {
                     kind: None,
+                    language: None,
+                    entrypoint: None,
                     name: format!("submissions/{name}"),
                     path,
                     expected: Expected::NotChecked(
@@ -475,6 +580,7 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
                 };
             }
             let bytes = size_of(&path);
+            let (mut language, mut entrypoint) = (None, None);
             let expected = match (rules, tag) {
                 (Rules::DomJudge, _) if bytes > DOMJUDGE_SOURCE_BYTES => Expected::Refused(format!(
                     "DOMjudge would not import it: its files hold {} kB, over its source size limit of {} kB",
@@ -489,10 +595,18 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
                 (Rules::DomJudge, Ok(None)) => {
                     domjudge_results(&[domjudge::normalise(&folder)], false)
                 }
+                (_, Ok(_)) if format_2025 => {
+                    let said = read.said_of(&format!("{folder}/{name}"));
+                    language = said.language;
+                    entrypoint = said.entrypoint;
+                    by_2025_09(said.rules, &folder, &format!("{folder}/{name}"))
+                }
                 (_, Ok(_)) => kattis_folder(&folder),
             };
             Submission {
                 kind: None,
+                language,
+                entrypoint,
                 name: format!("{folder}/{name}"),
                 path,
                 expected,
@@ -500,7 +614,18 @@ pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
         })
         .collect();
     submissions.sort_by(|a, b| natural_order(&a.name, &b.name));
-    Ok((submissions, rules))
+    let paths: Vec<String> = submissions.iter().map(|s| s.name.clone()).collect();
+    let unmatched = read.unmatched(&paths);
+    Ok(Listed {
+        submissions,
+        rules,
+        warnings: read
+            .warnings
+            .iter()
+            .chain(&unmatched)
+            .map(|warning| format!("submissions/submissions.yaml {warning}"))
+            .collect(),
+    })
 }
 
 #[cfg(test)]
@@ -585,6 +710,49 @@ mod tests {
         assert!(
             matches!(&found[2].expected, Expected::NotChecked(why) if why.contains("PARTIALLY_ACCEPTED"))
         );
+    }
+
+    #[test]
+    fn a_2025_09_package_holds_submissions_to_its_rules_and_a_legacy_one_to_its_folders() {
+        let dir = crate::test_folders::folder_with_files(
+            "submissions",
+            &[
+                "submissions/brute_force/b.py",
+                "submissions/acceptd/typo.py",
+                "submissions/slow/s.py",
+            ],
+        );
+        // Legacy: brute_force/ is no verdict folder of it.
+        let (found, _) = submissions(&dir).unwrap();
+        assert!(matches!(found[1].expected, Expected::NotChecked(_)));
+        fs::write(
+            dir.join("problem.yaml"),
+            "problem_format_version: 2025-09\n",
+        )
+        .unwrap();
+        fs::write(
+            dir.join("submissions/submissions.yaml"),
+            "slow/s.py:\n  language: python3\n  entrypoint: s.py\n  permitted: [AC, TLE]\n  score: 3\n",
+        )
+        .unwrap();
+        let listed = package_submissions(&dir).unwrap();
+        // submissions.yaml itself is no submission.
+        let names: Vec<&str> = listed.submissions.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["acceptd/typo.py", "brute_force/b.py", "slow/s.py"]);
+        assert!(
+            matches!(&listed.submissions[0].expected, Expected::Unknown(why) if why.contains("accepted?"))
+        );
+        let Expected::Held(rules) = &listed.submissions[1].expected else {
+            panic!("{:?}", listed.submissions[1]);
+        };
+        assert_eq!(rules[0].from, "the default rule of brute_force/");
+        let slow = &listed.submissions[2];
+        assert_eq!(slow.expected.names(Rules::Kattis), "AC,TLE");
+        assert_eq!(slow.language.as_deref(), Some("python3"));
+        assert_eq!(slow.entrypoint.as_deref(), Some("s.py"));
+        assert_eq!(listed.warnings.len(), 1);
+        assert!(listed.warnings[0]
+            .starts_with("submissions/submissions.yaml line 5: \"slow/s.py\": score"));
     }
 
     #[test]

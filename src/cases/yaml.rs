@@ -1,8 +1,8 @@
 //! The little YAML a problem package is written in, read by hand and strictly: block mappings
 //! and sequences by indentation, plain and quoted scalars, one-line flow sequences and mappings
-//! (`[a, b]`, `{k: v}`), `|` and `>` block scalars, `#` comments. Anchors, aliases, tags, a
-//! flow collection over several lines, a tab in the indentation or a duplicate key is an error
-//! with its line number, never a guess. A byte order mark at the start (editors on Windows
+//! (`[a, b]`, `{k: v}`, one inside another), `|` and `>` block scalars, `#` comments. Anchors,
+//! aliases, tags, a flow collection over several lines, a tab in the indentation or a duplicate
+//! key is an error with its line number, never a guess. A byte order mark at the start (editors on Windows
 //! write one) is read as YAML reads it: as nothing.
 
 /// A value: a scalar (its text, quotes removed), a sequence or a mapping.
@@ -322,71 +322,177 @@ fn unquote(text: &str, number: usize) -> Result<String, String> {
     Ok(text.to_string())
 }
 
-/// Splits a flow collection's inside at its top-level commas.
-fn flow_items(inner: &str) -> Vec<&str> {
-    let mut items = Vec::new();
-    let (mut quote, mut start) = (None, 0);
-    for (at, character) in inner.char_indices() {
-        match quote {
-            Some(open) if character == open => quote = None,
-            Some(_) => {}
-            None if character == '"' || character == '\'' => quote = Some(character),
-            None if character == ',' => {
-                items.push(inner[start..at].trim());
-                start = at + 1;
-            }
-            None => {}
-        }
-    }
-    items.push(inner[start..].trim());
-    items.retain(|item| !item.is_empty());
-    items
+/// How deep flow collections may nest (`[[[…]]]`) before the reader refuses the line.
+const MAX_FLOW_DEPTH: usize = 64;
+
+/// A reader of one line's flow collection, nested ones too.
+struct Flow<'a> {
+    text: &'a str,
+    at: usize,
+    number: usize,
 }
 
-/// A one-line flow sequence `[a, b]` or mapping `{k: v, …}` of scalars.
+impl Flow<'_> {
+    fn skip_spaces(&mut self) {
+        while self.text[self.at..].starts_with([' ', '\t']) {
+            self.at += 1;
+        }
+    }
+
+    fn next_char(&self) -> Option<char> {
+        self.text[self.at..].chars().next()
+    }
+
+    fn unclosed(&self, open: char) -> String {
+        let close = if open == '[' { ']' } else { '}' };
+        format!(
+            "line {}: a {open}…{close} that does not close on its line is not read",
+            self.number
+        )
+    }
+
+    /// A value: a nested collection, a quoted scalar, or a plain one up to `,` or the close.
+    fn value(&mut self, depth: usize) -> Result<Node, String> {
+        self.skip_spaces();
+        match self.next_char() {
+            Some(open @ ('[' | '{')) => {
+                if depth == MAX_FLOW_DEPTH {
+                    return Err(format!(
+                        "line {}: flow collections nested more than {MAX_FLOW_DEPTH} deep are not read",
+                        self.number
+                    ));
+                }
+                self.at += 1;
+                match open {
+                    '[' => self.sequence(depth + 1),
+                    _ => self.mapping(depth + 1),
+                }
+            }
+            _ => Ok(Node::Scalar(self.scalar(false)?)),
+        }
+    }
+
+    /// A scalar: quoted, or plain up to `,`, `]`, `}` (or, for a key, a `:` then a space).
+    fn scalar(&mut self, key: bool) -> Result<String, String> {
+        let rest = &self.text[self.at..];
+        if let Some(quote) = rest.chars().next().filter(|c| *c == '"' || *c == '\'') {
+            // The closing quote: the next one not escaped (`''` in single quotes is a quote).
+            let bytes = rest.as_bytes();
+            let mut end = 1;
+            loop {
+                match bytes.get(end) {
+                    None => {
+                        return Err(format!(
+                            "line {}: a quoted value that is not closed: {rest}",
+                            self.number
+                        ))
+                    }
+                    Some(b'\\') if quote == '"' => end += 2,
+                    Some(&byte) if byte == quote as u8 => {
+                        if quote == '\'' && bytes.get(end + 1) == Some(&b'\'') {
+                            end += 2;
+                        } else {
+                            break;
+                        }
+                    }
+                    Some(_) => end += 1,
+                }
+            }
+            self.at += end + 1;
+            return unquote(&rest[..=end], self.number);
+        }
+        let bytes = rest.as_bytes();
+        let mut end = 0;
+        while let Some(&byte) = bytes.get(end) {
+            let ends_key = key
+                && byte == b':'
+                && matches!(bytes.get(end + 1), None | Some(b' ' | b',' | b'}'));
+            if matches!(byte, b',' | b']' | b'}') || ends_key {
+                break;
+            }
+            end += 1;
+        }
+        self.at += end;
+        Ok(rest[..end].trim().to_string())
+    }
+
+    fn sequence(&mut self, depth: usize) -> Result<Node, String> {
+        let mut items = Vec::new();
+        loop {
+            self.skip_spaces();
+            match self.next_char() {
+                None => return Err(self.unclosed('[')),
+                Some(']') => {
+                    self.at += 1;
+                    return Ok(Node::List(items));
+                }
+                Some(',') => self.at += 1,
+                Some('}') => return Err(self.unclosed('[')),
+                Some(_) => {
+                    let item = self.value(depth)?;
+                    // An empty item (`[a, , b]`) is none, as before.
+                    if item != Node::Scalar(String::new()) {
+                        items.push(item);
+                    }
+                }
+            }
+        }
+    }
+
+    fn mapping(&mut self, depth: usize) -> Result<Node, String> {
+        let mut entries: Vec<Entry> = Vec::new();
+        loop {
+            self.skip_spaces();
+            match self.next_char() {
+                None => return Err(self.unclosed('{')),
+                Some('}') => {
+                    self.at += 1;
+                    return Ok(Node::Map(entries));
+                }
+                Some(',') => self.at += 1,
+                Some(']') => return Err(self.unclosed('{')),
+                Some(_) => {
+                    let key = self.scalar(true)?;
+                    self.skip_spaces();
+                    if self.next_char() != Some(':') {
+                        return Err(format!(
+                            "line {}: expected `key: value` in {}",
+                            self.number, self.text
+                        ));
+                    }
+                    self.at += 1;
+                    let value = self.value(depth)?;
+                    if entries.iter().any(|entry| entry.key == key) {
+                        return Err(format!("line {}: {key} appears twice", self.number));
+                    }
+                    entries.push(Entry {
+                        key,
+                        line: self.number,
+                        value,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// A one-line flow sequence `[a, b]` or mapping `{k: v, …}`, which may hold others
+/// (`{permitted: [AC, WA]}`).
 fn flow(text: &str, number: usize) -> Result<Node, String> {
-    let (open, close) = if text.starts_with('[') {
-        ('[', ']')
-    } else {
-        ('{', '}')
+    let mut reader = Flow {
+        text,
+        at: 0,
+        number,
     };
-    let inner = text[1..].strip_suffix(close).ok_or_else(|| {
-        format!("line {number}: a {open}…{close} that does not close on its line is not read")
-    })?;
-    let items = flow_items(inner);
-    // A bracket inside quotes is text (`["{{n}}"]`); one that opens an item or a value is a
-    // collection inside this one.
-    let nested = items.iter().any(|item| {
-        let value = key_end(item).map_or(*item, |end| item[end + 1..].trim());
-        item.starts_with(['[', '{']) || value.starts_with(['[', '{'])
-    });
-    if nested {
+    let node = reader.value(0)?;
+    reader.skip_spaces();
+    if reader.at != text.len() {
         return Err(format!(
-            "line {number}: a flow collection inside another is not read"
+            "line {number}: {:?} after the end of a flow collection",
+            &text[reader.at..]
         ));
     }
-    if open == '[' {
-        let values = items
-            .into_iter()
-            .map(|item| unquote(item, number).map(Node::Scalar))
-            .collect::<Result<_, _>>()?;
-        return Ok(Node::List(values));
-    }
-    let mut entries: Vec<Entry> = Vec::new();
-    for item in items {
-        let end = key_end(item)
-            .ok_or_else(|| format!("line {number}: expected `key: value` in {text}"))?;
-        let key = unquote(item[..end].trim(), number)?;
-        if entries.iter().any(|entry| entry.key == key) {
-            return Err(format!("line {number}: {key} appears twice"));
-        }
-        entries.push(Entry {
-            key,
-            line: number,
-            value: Node::Scalar(unquote(item[end + 1..].trim(), number)?),
-        });
-    }
-    Ok(Node::Map(entries))
+    Ok(node)
 }
 
 #[cfg(test)]
@@ -485,5 +591,33 @@ mod tests {
         assert!(error("a: 'open\n").contains("not closed"));
         assert!(error("just words\n").contains("expected `key: value`"));
         assert!(error("- a\n").contains("must be a mapping"));
+        assert!(error("a: {b: [1, 2}\n").contains("does not close"));
+        assert!(error("a: [1] x\n").contains("after the end"));
+        assert!(error("a: {b: 1, b: 2}\n").contains("b appears twice"));
+        let deep = format!("a: {}{}\n", "[".repeat(65), "]".repeat(65));
+        assert!(error(&deep).contains("nested more than 64 deep"));
+    }
+
+    #[test]
+    fn flow_collections_nest_and_quoted_keys_keep_their_stars_and_braces() {
+        let entries = parse(
+            "'accepted/*.py': {permitted: [AC, WA], 'secret/{a,b}': {required: [\"T,LE\", 'it''s']}}\n\"*\": []\nx: [a, , b,]\n",
+        )
+        .unwrap();
+        assert_eq!(entries[0].key, "accepted/*.py");
+        let inner = entries[0].value.entries().unwrap();
+        assert_eq!(
+            find(inner, "permitted"),
+            &Node::List(vec![scalar("AC"), scalar("WA")])
+        );
+        assert_eq!(
+            find(find(inner, "secret/{a,b}").entries().unwrap(), "required"),
+            &Node::List(vec![scalar("T,LE"), scalar("it's")])
+        );
+        assert_eq!(find(&entries, "*"), &Node::List(Vec::new()));
+        assert_eq!(
+            find(&entries, "x"),
+            &Node::List(vec![scalar("a"), scalar("b")])
+        );
     }
 }

@@ -13,7 +13,8 @@ use crate::report::json::{self, RunPart};
 use crate::report::json_value::{self, field, Value};
 use crate::report::shard::Shard;
 use crate::report::verify_table::{
-    self, checks_over_all, json_row, row_line, Row, Shared, SummaryRead, Verified,
+    self, checks_over_all, json_row, row_line, skipped_lines, Row, Shared, Status, SummaryRead,
+    Verified,
 };
 use crate::report::{label_width, outcome_of, shown_line, shown_summary, use_colour, Format};
 use crate::report::{Shown, ShownPass};
@@ -413,12 +414,18 @@ fn verified(part: &RunPart, reports: Vec<Report>) -> Result<(String, String, Out
         if index == setting {
             line(&printable(&shared.time_limit_line));
         }
-        line(&row_line(row, shared.widths));
+        // Skipped rows at the end, many alike as one line, as verify prints them.
+        if row.status != Status::Skipped {
+            line(&row_line(row, shared.widths));
+        }
         machine.push_str(&json_row(row));
         machine.push('\n');
     }
     if setting == rows.len() {
         line(&printable(&shared.time_limit_line));
+    }
+    for skipped in skipped_lines(&rows.iter().collect::<Vec<_>>(), shared.widths) {
+        line(&skipped);
     }
     line(&verdicts.summary());
     machine.push_str(&verdicts.json_summary(part, shared, first.time_limit));

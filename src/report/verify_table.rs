@@ -4,7 +4,7 @@
 //! submission ran, the time limit leaves it its margin), the summary and the exit status. Both
 //! `judge verify` and `judge merge` (joining a sharded verify's reports) draw them from here.
 
-use crate::cases::submissions::{Rules, Ruling, Submission};
+use crate::cases::submissions::{Expected, Rules, Ruling, Submission};
 use crate::cases::CaseFolder;
 use crate::outcome::Outcome;
 use crate::report::json::{self, RunPart, SCHEMA};
@@ -105,7 +105,11 @@ impl Widths {
         Widths {
             name: longest(&mut list.iter().map(|s| s.name.chars().count()), 10),
             expected: longest(&mut list.iter().map(|s| s.expected.names(rules).len()), 8),
-            got: longest(&mut Ruling::ALL.iter().map(|r| r.name(rules).len()), 3),
+            // A submission held to the 2025-09 rules got a list: `AC,WA,TLE,RTE` at most.
+            got: match list.iter().any(|s| matches!(s.expected, Expected::Held(_))) {
+                true => "AC,WA,TLE,RTE".len(),
+                false => longest(&mut Ruling::ALL.iter().map(|r| r.name(rules).len()), 3),
+            },
             slowest: longest(
                 &mut folder
                     .cases
@@ -192,6 +196,37 @@ pub fn row_line(row: &Row, widths: Widths) -> String {
 /// Each line made printable, the line breaks kept.
 fn printable_lines(text: &str) -> String {
     text.lines().map(printable).collect::<Vec<_>>().join("\n")
+}
+
+/// How many skipped submissions alike are each shown on a line of their own.
+const SKIPPED_SHOWN: usize = 3;
+
+/// The lines of the skipped rows, each reason once: the rows' own lines where at most three
+/// share a reason, else one line for all, `12 submissions skipped: no Kotlin compiler (a.kt,
+/// b.kt, c.kt and 9 more)`, in the order each reason first appears.
+pub fn skipped_lines(rows: &[&Row], widths: Widths) -> Vec<String> {
+    let mut reasons: Vec<(&str, Vec<&Row>)> = Vec::new();
+    for &row in rows.iter().filter(|row| row.status == Status::Skipped) {
+        match reasons.iter_mut().find(|(why, _)| *why == row.detail) {
+            Some((_, alike)) => alike.push(row),
+            None => reasons.push((&row.detail, vec![row])),
+        }
+    }
+    let mut lines = Vec::new();
+    for (why, alike) in reasons {
+        if alike.len() <= SKIPPED_SHOWN {
+            lines.extend(alike.iter().map(|row| row_line(row, widths)));
+            continue;
+        }
+        let names: Vec<&str> = alike.iter().map(|row| row.name.as_str()).collect();
+        lines.push(printable_lines(&format!(
+            "{} skipped: {why} ({} and {} more)",
+            count(alike.len(), "submission"),
+            names[..SKIPPED_SHOWN].join(", "),
+            alike.len() - SKIPPED_SHOWN
+        )));
+    }
+    lines
 }
 
 /// A row as a JSON line: `{"type":"submission","index":…,"submission":…,"expected":…,"got":…,
@@ -520,4 +555,47 @@ pub fn summary_of(line: &Value) -> Result<SummaryRead, String> {
             "a whole number",
         )?),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn skipped(name: &str, why: &str) -> Row {
+        Row {
+            index: 0,
+            name: name.to_string(),
+            expected: "AC".to_string(),
+            got: "-".to_string(),
+            case: None,
+            status: Status::Skipped,
+            detail: why.to_string(),
+            note: String::new(),
+            sets_time_limit: true,
+            accepted_time: None,
+        }
+    }
+
+    #[test]
+    fn many_skipped_alike_are_one_line_and_a_few_keep_their_own() {
+        let widths = Widths::from_numbers([6, 2, 3, 12]).unwrap();
+        let mut rows: Vec<Row> = (1..=12)
+            .map(|n| skipped(&format!("k{n}.kt"), "no Kotlin compiler"))
+            .collect();
+        rows.insert(1, skipped("a.hs", "no Haskell compiler"));
+        let mut ok = skipped("fine.py", "");
+        ok.status = Status::AsExpected;
+        rows.push(ok);
+        let refs: Vec<&Row> = rows.iter().collect();
+        let lines = skipped_lines(&refs, widths);
+        assert_eq!(
+            lines,
+            [
+                "12 submissions skipped: no Kotlin compiler (k1.kt, k2.kt, k3.kt and 9 more)"
+                    .to_string(),
+                row_line(&rows[1], widths),
+            ]
+        );
+        assert!(lines[1].starts_with("a.hs    AC  -    -             skipped: no Haskell"));
+    }
 }

@@ -46,6 +46,12 @@ pub struct Dialect {
     /// A 2025-09 Kattis package's `constants:`, put into the source and its include files
     /// before it is built.
     pub constants: super::Constants,
+    /// The language a 2025-09 package's `submissions.yaml` names for the submission
+    /// (`python3`, `cpp`): it decides before the files' extensions do. Carried here for the
+    /// build; `None` where the package names none.
+    pub language: Option<String>,
+    /// The entry point `submissions.yaml` names (a main file or class), where it names one.
+    pub entrypoint: Option<String>,
 }
 
 impl Python3 {
@@ -82,6 +88,8 @@ impl Dialect {
             cpp_standard,
             includes: None,
             constants: super::Constants::default(),
+            language: None,
+            entrypoint: None,
         }
     }
 }
@@ -320,6 +328,8 @@ mod tests {
                 cpp_standard: None,
                 includes: None,
                 constants: crate::sources::Constants::default(),
+                language: None,
+                entrypoint: None,
             }
         );
     }

@@ -6,6 +6,7 @@
 //! Exit 0 when every submission gets what it expects, 1 when one does not (or an input is
 //! invalid), 2 for a package that cannot be checked.
 
+mod held;
 pub mod options;
 mod own_tests;
 mod submission;
@@ -15,8 +16,9 @@ mod validation_data;
 use crate::cases::kattis_yaml::Timing;
 use crate::cases::layout::{kattis, Layout};
 use crate::cases::submissions::{
-    polygon_submissions, submissions, Expected, Rules, Ruling, Submission,
+    package_submissions, polygon_submissions, Expected, Listed, Rules, Ruling, Submission,
 };
+use crate::cases::submissions_yaml::Rule;
 use crate::cases::{domjudge, input_validators};
 use crate::cases::{enclosing_package, read_cases, Case, CaseFolder};
 use crate::grade::Settings;
@@ -27,8 +29,8 @@ use crate::process::{sandbox, stop, Session, Signals};
 use crate::report::json::RunPart;
 use crate::report::shard::{RunId, Shard};
 use crate::report::verify_table::{
-    checks_over_all, json_row, milliseconds, row_line, seconds, slowest_accepted, Margin, Row,
-    Shared, Status, Verified, Widths,
+    checks_over_all, json_row, milliseconds, row_line, seconds, skipped_lines, slowest_accepted,
+    Margin, Row, Shared, Status, Verified, Widths,
 };
 use crate::report::Format;
 use crate::sources::{self, Dialect, Language};
@@ -38,7 +40,7 @@ use std::cell::RefCell;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use submission::{result, result_within, Got};
+use submission::{result, result_within, CaseRun, Got};
 use time_limit::{time_limits, TimeLimits};
 
 fn meets(got: Option<Ruling>, expected: &Expected, rules: Rules) -> bool {
@@ -50,9 +52,13 @@ fn meets(got: Option<Ruling>, expected: &Expected, rules: Rules) -> bool {
     }
 }
 
-/// Whether a submission's expectation is only "accepted": it sets the time limit.
+/// Whether a submission sets the time limit: its expectation is only "accepted", or one of
+/// its 2025-09 rules bounds the time limit from below.
 fn sets_the_time_limit(submission: &Submission) -> bool {
-    submission.expected == Expected::AnyOf(vec![Ruling::Accepted])
+    match &submission.expected {
+        Expected::Held(rules) => rules.iter().any(|rule| rule.is_lower_bound()),
+        expected => *expected == Expected::AnyOf(vec![Ruling::Accepted]),
+    }
 }
 
 /// How every submission of a package is checked.
@@ -131,7 +137,7 @@ fn check(submission: &Submission, index: usize, how: &How, limits: &TimeLimits) 
             row.detail = why.clone();
             return Some(row);
         }
-        Expected::AnyOf(_) => {}
+        Expected::AnyOf(_) | Expected::Held(_) => {}
     }
     let mut run_limits = folder.limits.run_limits(flags, limits.high, memory_mib);
     // Runs go to the higher limit; a wall bound at the time limit (DOMjudge's) stays at the
@@ -144,9 +150,17 @@ fn check(submission: &Submission, index: usize, how: &How, limits: &TimeLimits) 
         run_limits.wall = limits.limit;
     }
     let compile_limit = Duration::from_secs_f64(timing.compilation_time.clamp(0.001, MAX_SECONDS));
-    let dialect = match &submission.kind {
+    let mut dialect = match &submission.kind {
         Some(kind) => Dialect::of_polygon_type(kind, folder.python3()),
         None => folder.dialect(),
+    };
+    // What submissions.yaml names, for the build to take before the files' extensions.
+    dialect.language.clone_from(&submission.language);
+    dialect.entrypoint.clone_from(&submission.entrypoint);
+    let first_failure = |run: &submission::CaseRun| run.ruling != Some(Ruling::Accepted);
+    let outside_permitted = |run: &submission::CaseRun| match &submission.expected {
+        Expected::Held(rules) => held::breaks_a_rule(rules, run, limits),
+        _ => first_failure(run),
     };
     let got = submission::run(
         submission,
@@ -155,6 +169,7 @@ fn check(submission: &Submission, index: usize, how: &How, limits: &TimeLimits) 
         &dialect,
         run_limits,
         settings,
+        &outside_permitted,
     );
     if stop::received_signal().is_some() {
         return None;
@@ -181,6 +196,9 @@ fn check(submission: &Submission, index: usize, how: &How, limits: &TimeLimits) 
             return Some(row);
         }
     };
+    if let Expected::Held(rules) = &submission.expected {
+        return Some(held_row(row, rules, &runs, limits));
+    }
     let (high, high_at) = result(&runs);
     let (low, low_at) = result_within(&runs, limits);
     let name = |ruling: Option<Ruling>| ruling.map_or("JE", |ruling| ruling.name(rules));
@@ -229,6 +247,53 @@ fn check(submission: &Submission, index: usize, how: &How, limits: &TimeLimits) 
         .then(|| runs.iter().map(|run| run.cpu).max())
         .flatten();
     Some(row)
+}
+
+/// The row of a submission held to the 2025-09 rules, from its runs: as expected when every
+/// rule holds under the time limit, with extra time when only under the higher one; the rule
+/// broken named in its detail.
+fn held_row(mut row: Row, rules: &[Rule], runs: &[CaseRun], limits: &TimeLimits) -> Row {
+    row.got = held::got(runs, limits);
+    if let Some(index) = runs.iter().position(|run| run.ruling.is_none()) {
+        row.status = Status::JudgeError;
+        row.got = "JE".to_string();
+        row.case = Some((runs[index].label.clone(), runs[index].cpu));
+        row.detail = format!("{}: {}", runs[index].label, runs[index].detail);
+        return row;
+    }
+    let low = held::first_broken(rules, runs, limits, held::Under::Limit);
+    let high = held::first_broken(rules, runs, limits, held::Under::Higher);
+    row.status = match (&low, &high) {
+        (None, _) => Status::AsExpected,
+        (Some(_), None) => Status::WithExtraTime,
+        (Some(_), Some(_)) => Status::Mismatch,
+    };
+    let deciding = low.as_ref().and_then(|(_, at)| *at);
+    row.case = deciding
+        .map(|index| &runs[index])
+        .or_else(|| runs.iter().max_by_key(|run| run.cpu))
+        .map(|run| (run.label.clone(), run.cpu));
+    if let Some((why, at)) = &low {
+        let detail = at
+            .map(|index| &runs[index].detail)
+            .filter(|detail| !detail.is_empty());
+        row.detail = match detail {
+            Some(detail) => format!("{why}: {detail}"),
+            None => why.clone(),
+        };
+    }
+    if low.is_some() && high.is_none() {
+        row.note = format!(
+            "sensitive to the time limit: its rules hold under {}, not under {}",
+            seconds(limits.high),
+            seconds(limits.limit)
+        );
+    }
+    row.accepted_time = match row.sets_time_limit && high.is_none() {
+        true => held::lower_bound_time(rules, runs),
+        false => None,
+    };
+    row
 }
 
 /// The folders the sandbox hides from submissions: the package, and every case's folders and
@@ -291,8 +356,12 @@ pub fn run(
         return broken(&folder.violations);
     }
     let listed = match folder.layout {
-        Layout::Kattis => submissions(dir),
-        Layout::Polygon => polygon_submissions(dir).map(|list| (list, Rules::Polygon)),
+        Layout::Kattis => package_submissions(dir),
+        Layout::Polygon => polygon_submissions(dir).map(|submissions| Listed {
+            submissions,
+            rules: Rules::Polygon,
+            warnings: Vec::new(),
+        }),
         other => {
             return broken(&[format!(
                 "{} is a folder of cases in the {other} layout: judge verify checks a Kattis, DOMjudge or Polygon package (with its submissions)",
@@ -300,7 +369,11 @@ pub fn run(
             )])
         }
     };
-    let (list, rules) = match listed {
+    let Listed {
+        submissions: list,
+        rules,
+        warnings: yaml_warnings,
+    } = match listed {
         Ok(found) => found,
         Err(error) => return broken(&[error.to_string()]),
     };
@@ -327,7 +400,7 @@ pub fn run(
             dir.display()
         )]);
     }
-    for warning in &folder.warnings {
+    for warning in folder.warnings.iter().chain(&yaml_warnings) {
         eprintln!("warning: {}", printable(warning));
     }
     let json = format == Format::Json;
@@ -483,8 +556,12 @@ pub fn run(
         );
     }
     let mut rows: Vec<Row> = Vec::new();
+    // A skipped row's line waits for the end, where many skipped alike become one line; JSON
+    // keeps a record each.
     let print_row = |row: &Row| {
-        human(&row_line(row, widths));
+        if row.status != Status::Skipped {
+            human(&row_line(row, widths));
+        }
         if json {
             println!("{}", json_row(row));
         }
@@ -572,6 +649,9 @@ pub fn run(
             eprintln!("warning: {warning}");
         }
         errors.extend(more);
+    }
+    for line in skipped_lines(&rows.iter().collect::<Vec<_>>(), widths) {
+        human(&line);
     }
     for error in &errors {
         eprintln!("{}", error_lines(error));

@@ -1,7 +1,8 @@
 //! One submission of a package, checked: built by its language (a compile error is a result of
-//! its own), run on the cases in order, `jobs` at a time, until the first that is not accepted
-//! (as DOMjudge's lazy judging and problemtools stop), and what it got, under the time limit and
-//! under the higher one.
+//! its own), run on the cases in order, `jobs` at a time, until the first that decides it (the
+//! first not accepted, as DOMjudge's lazy judging and problemtools stop; for the 2025-09 rules,
+//! the first outside a `permitted` list), and what it got, under the time limit and under the
+//! higher one.
 
 use super::time_limit::TimeLimits;
 use crate::cases::submissions::{Ruling, Submission};
@@ -81,7 +82,7 @@ fn reason(result: &Finished, limits: &Limits) -> String {
 
 /// Builds `submission` (within `compile_limit` of CPU time, in the `dialect` its package names)
 /// and runs it on `folder`'s cases under `limits` (its CPU time is the higher time limit),
-/// stopping after the batch of `jobs` cases that holds the first failure.
+/// stopping after the batch of `jobs` cases that holds the first case that `decides`.
 pub fn run(
     submission: &Submission,
     folder: &CaseFolder,
@@ -89,6 +90,7 @@ pub fn run(
     dialect: &Dialect,
     limits: Limits,
     settings: &Settings,
+    decides: &dyn Fn(&CaseRun) -> bool,
 ) -> Got {
     let built = match sources::build_submission(&submission.path, compile_limit, dialect) {
         Ok(built) => built,
@@ -117,17 +119,17 @@ pub fn run(
         let finished = judge_all(batch, settings, |_| Flow::Continue);
         let mut failed = false;
         for result in finished {
-            let ruling = ruling(&result.judged);
-            failed |= ruling != Some(Ruling::Accepted);
-            runs.push(CaseRun {
+            let run = CaseRun {
                 label: result.label.clone(),
-                ruling,
+                ruling: ruling(&result.judged),
                 cpu: result
                     .judged
                     .usage
                     .map_or(Duration::ZERO, |usage| usage.cpu),
                 detail: reason(&result, &limits),
-            });
+            };
+            failed |= decides(&run);
+            runs.push(run);
         }
         if failed {
             break;

@@ -1,7 +1,8 @@
 //! `judge verify PKG` on packages of our own: Kattis (`tests/fixtures/kattis/guess`, interactive
 //! with a Python validator; `quotient`, the default validator with flags, an input validator, a
 //! C++ and Python submissions, one that spins; `bounded_sum`, the 2025-09 format, whose constant
-//! is put into its input validator and a submission), DOMjudge (`tests/fixtures/domjudge/add`, a
+//! is put into its input validator and a submission; `parity`, 2025-09, its submissions held by
+//! `submissions/submissions.yaml`), DOMjudge (`tests/fixtures/domjudge/add`, a
 //! `.timelimit` and `@EXPECTED_RESULTS@` tags) and Polygon (`tests/fixtures/polygon/sum`, tagged
 //! solutions). What each submission should get is written in its own comment, worked out by
 //! hand; a test copies a package to move a submission where it does not belong, and checks that
@@ -1266,4 +1267,151 @@ fn validation_test_data_of_an_interactive_package_without_input_validators() {
         .stderr(contains(
             "warning: 1 valid_output case not checked: the problem is interactive, and data/valid_output is for problems that are not",
         ));
+}
+
+/// The line of `submission` in a verify report, for a test to read.
+fn line_of<'a>(stdout: &'a str, submission: &str) -> &'a str {
+    stdout
+        .lines()
+        .find(|line| line.starts_with(&format!("{submission} ")))
+        .unwrap_or_else(|| panic!("no line for {submission} in:\n{stdout}"))
+}
+
+#[test]
+fn a_2025_09_package_holds_each_submission_to_its_submissions_yaml_rules() {
+    // Worked out by hand in the fixture's own comments: every submission keeps its rules.
+    let output = verify(&fixture("kattis/parity"), &[]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("6 submissions: 6 as expected"), "{stdout}");
+    // A folder of its own, held by its key; the default folder's rule with a group's.
+    let mixed = line_of(&stdout, "mixed/odd_crash.py");
+    assert!(
+        mixed.contains("AC,WA,RTE; 1+ RTE") && mixed.contains("AC,RTE") && mixed.ends_with("ok"),
+        "{mixed}"
+    );
+    let spins = line_of(&stdout, "time_limit_exceeded/spins.py");
+    assert!(
+        spins.contains("AC,TLE; 1+ TLE + secret/*-small: AC") && spins.ends_with("ok"),
+        "{spins}"
+    );
+    // use_for_time_limit: false under the folder's key: always_even no longer sets the time
+    // limit; small_only still does, by its sample rule (permitted [AC], no TLE).
+    let json = verify(&fixture("kattis/parity"), &["--format", "json"])
+        .output()
+        .unwrap();
+    let json = String::from_utf8_lossy(&json.stdout);
+    let row = |name: &str| {
+        json.lines()
+            .find(|line| line.contains(&format!("\"submission\":\"{name}\"")))
+            .unwrap_or_else(|| panic!("no row for {name} in:\n{json}"))
+            .to_string()
+    };
+    assert!(row("wrong_answer/always_even.py").contains("\"sets_time_limit\":false"));
+    assert!(row("wrong_answer/small_only.py").contains("\"sets_time_limit\":true"));
+    assert!(row("accepted/shout.py").contains("\"sets_time_limit\":true"));
+}
+
+#[test]
+fn a_submission_that_breaks_a_submissions_yaml_rule_fails_naming_the_rule() {
+    let dir = copy_of("kattis/parity");
+    let yaml = dir.join("submissions/submissions.yaml");
+    let text = fs::read_to_string(&yaml).unwrap();
+    // small_only.py is wrong on the big case: a group rule that permits only AC there fails.
+    let text = text.replace(
+        "secret/*-big: {required: [WA]}",
+        "secret/*-big: {permitted: [AC]}",
+    );
+    // The brace glob: shout.py is no longer held to be Python 3 alone, but to crash.
+    let text = text.replace(
+        "'accepted/{parity,shout}.py':\n  language: python3\n",
+        "'accepted/{parity,shout}.py':\n  language: python3\n  required: [RTE]\n",
+    );
+    fs::write(&yaml, text).unwrap();
+    // always_even.py says even on 7: it breaks the default rule of accepted/.
+    fs::rename(
+        dir.join("submissions/wrong_answer/always_even.py"),
+        dir.join("submissions/accepted/always_even.py"),
+    )
+    .unwrap();
+    let output = verify(&dir, &[]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    let small = line_of(&stdout, "wrong_answer/small_only.py");
+    assert!(small.contains("FAILED: submissions.yaml \"wrong_answer/small_only.py\", secret/*-big: permitted AC, but secret/2-big got WA"), "{small}");
+    let even = line_of(&stdout, "accepted/always_even.py");
+    assert!(
+        even.contains(
+            "FAILED: the default rule of accepted/: permitted AC, but secret/1-small got WA"
+        ),
+        "{even}"
+    );
+    for name in ["accepted/parity.py", "accepted/shout.py"] {
+        let line = line_of(&stdout, name);
+        assert!(line.contains("FAILED: submissions.yaml \"accepted/{parity,shout}.py\": required RTE on one case, but none of its 3 got it"), "{line}");
+    }
+    // The rules the others keep still hold.
+    assert!(line_of(&stdout, "mixed/odd_crash.py").ends_with("ok"));
+    assert!(
+        stdout.contains("6 submissions: 2 as expected, 4 not"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn an_unknown_key_in_submissions_yaml_cannot_be_checked_and_score_is_warned() {
+    let dir = copy_of("kattis/parity");
+    let yaml = dir.join("submissions/submissions.yaml");
+    let text = fs::read_to_string(&yaml).unwrap();
+    fs::write(
+        &yaml,
+        format!("{text}mixed/odd_crash.py:\n  permited: [AC]\n"),
+    )
+    .unwrap();
+    verify(&dir, &[])
+        .assert()
+        .code(2)
+        .stderr(contains("submissions.yaml: line"))
+        .stderr(contains("\"permited\""));
+    fs::write(&yaml, format!("{text}mixed/odd_crash.py:\n  score: 50\n")).unwrap();
+    verify(&dir, &[])
+        .assert()
+        .code(0)
+        .stderr(contains(
+            "warning: submissions/submissions.yaml line 29: \"mixed/odd_crash.py\": score is not checked: the judge gives per-case verdicts only",
+        ));
+}
+
+#[test]
+fn many_submissions_skipped_alike_are_one_line_and_json_keeps_each() {
+    let dir = copy_of("kattis/parity");
+    // Four sources in a language no judge builds: skipped, for one reason.
+    for n in 1..=4 {
+        fs::write(dir.join(format!("submissions/accepted/a{n}.zz")), "even\n").unwrap();
+    }
+    let output = verify(&dir, &[]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    let line = stdout
+        .lines()
+        .find(|line| line.starts_with("4 submissions skipped: "))
+        .unwrap_or_else(|| panic!("no collapsed line in:\n{stdout}"));
+    assert!(line.contains("only .zz files"), "{line}");
+    assert!(
+        line.ends_with("(accepted/a1.zz, accepted/a2.zz, accepted/a3.zz and 1 more)"),
+        "{line}"
+    );
+    assert!(
+        !stdout
+            .lines()
+            .any(|line| line.starts_with("accepted/a") && line.contains(".zz ")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("10 submissions: 6 as expected, 4 skipped"),
+        "{stdout}"
+    );
+    let json = verify(&dir, &["--format", "json"]).output().unwrap();
+    let json = String::from_utf8_lossy(&json.stdout);
+    assert_eq!(json.matches("\"status\":\"skipped\"").count(), 4, "{json}");
 }
