@@ -551,11 +551,16 @@ pub fn cases_at(
     });
     let mut folder = read_cases_with(dir, interactor).map_err(strings)?;
     if within.is_some() {
+        // A case is the group's when its own path lies in the folder, wherever it leads: a
+        // case that is a link into another group is this group's case too.
         let real = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
         folder.cases.retain(|case| {
-            case.input
+            let (Some(parent), Some(name)) = (case.input.parent(), case.input.file_name()) else {
+                return false;
+            };
+            parent
                 .canonicalize()
-                .is_ok_and(|input| input.starts_with(&real))
+                .is_ok_and(|parent| parent.join(name).starts_with(&real))
         });
         if folder.cases.is_empty() {
             return Err(vec![format!(

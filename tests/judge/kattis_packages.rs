@@ -678,3 +678,35 @@ fn a_python_source_judged_on_a_kattis_package_runs_as_problemtools_runs_it() {
         .assert()
         .stderr(contains("runs: Python 3").not());
 }
+
+#[test]
+fn a_group_folder_judges_its_cases_that_are_links_into_another_group() {
+    // g2's only case is a link to g1's: judging g2 alone judges it, as judging the whole
+    // package does (the judge keeps a case by where it lies, not by where it leads).
+    let dir = common::fresh_folder(
+        "kattis",
+        "linked",
+        &[
+            ("problem.yaml", "name: Linked\n"),
+            ("data/secret/g1/1.in", "5\n"),
+            ("data/secret/g1/1.ans", "5\n"),
+        ],
+    );
+    let g2 = dir.join("data/secret/g2");
+    fs::create_dir_all(&g2).unwrap();
+    for extension in ["in", "ans"] {
+        std::os::unix::fs::symlink(
+            format!("../g1/1.{extension}"),
+            g2.join(format!("2.{extension}")),
+        )
+        .unwrap();
+    }
+    judge("cat", &g2, &[])
+        .assert()
+        .code(0)
+        .stdout(contains("1 case: 1 AC"));
+    judge("cat", &dir.join("data/secret/g1"), &[])
+        .assert()
+        .code(0)
+        .stdout(contains("1 case: 1 AC"));
+}
