@@ -710,3 +710,42 @@ fn a_group_folder_judges_its_cases_that_are_links_into_another_group() {
         .code(0)
         .stdout(contains("1 case: 1 AC"));
 }
+
+#[test]
+fn an_output_validator_with_build_and_run_is_built_before_it_runs() {
+    // `run` starts `made`, which only the `build` script makes (a copy of `compare.sh`): run
+    // without its build, the validator is missing and every case a judge error.
+    let dir = common::fresh_folder(
+        "kattis",
+        "built",
+        &[
+            ("problem.yaml", "validation: custom\n"),
+            ("data/secret/1.in", "5\n"),
+            ("data/secret/1.ans", "5\n"),
+            (
+                "output_validators/v/build",
+                "#!/bin/sh\ncp compare.sh made && chmod +x made\n",
+            ),
+            (
+                "output_validators/v/run",
+                "#!/bin/sh\nexec \"$(dirname \"$0\")/made\" \"$@\"\n",
+            ),
+            (
+                "output_validators/v/compare.sh",
+                "#!/bin/sh\ncmp -s - \"$2\" && exit 42\nexit 43\n",
+            ),
+        ],
+    );
+    for script in ["build", "run"] {
+        let path = dir.join("output_validators/v").join(script);
+        fs::set_permissions(path, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    judge("echo 5", &dir, &[])
+        .assert()
+        .code(0)
+        .stdout(contains("1 case: 1 AC"));
+    judge("echo 6", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("1 case: 1 WA"));
+}
