@@ -1,6 +1,7 @@
 //! One source (a file, or a folder of files) built into the cache: the files are copied into a
 //! build folder named by their fingerprint, built there (by the folder's own `build` script, or
-//! by the compiler of their language, under a compile time limit), and left with a `run`
+//! by the compiler of their language, under a compile time limit; a lone script in no language
+//! runs by its `#!` line), and left with a `run`
 //! program (the compiled binary, or a one-line script that starts the interpreter). A build is
 //! made in a private folder and renamed into place, so two judges building the same source at
 //! once do not see each other's half-built files.
@@ -449,6 +450,9 @@ enum Recipe {
     Script,
     /// The folder's own `run`, as it is.
     Run,
+    /// The one file, a script in no language the judge builds, run by its `#!` line (made
+    /// executable in the build, as BAPCtools runs a script that lacks the bit).
+    Shebang(String),
     /// A compiler (or none) and the main file.
     Language {
         language: Language,
@@ -513,6 +517,22 @@ fn kinds_of(names: &[String]) -> String {
     kinds.join(" and ")
 }
 
+/// The one file of a source that is a script (its first line a `#!` line), the others being
+/// headers and READMEs, if that is what it holds.
+fn shebang_script(files: &[SourceFile]) -> Option<String> {
+    let programs: Vec<&SourceFile> = files
+        .iter()
+        .filter(|file| {
+            let name = file.inside.to_string_lossy();
+            !Language::is_header(&file.inside) && !name.starts_with("README")
+        })
+        .collect();
+    match programs.as_slice() {
+        [one] if one.bytes.starts_with(b"#!") => Some(one.inside.to_string_lossy().into_owned()),
+        _ => None,
+    }
+}
+
 /// How `files` are built, or why they cannot be.
 fn recipe(source: &str, files: &[SourceFile], dialect: &Dialect) -> Result<Recipe, Failure> {
     let unsupported = |why: String| Failure::Unsupported {
@@ -527,6 +547,9 @@ fn recipe(source: &str, files: &[SourceFile], dialect: &Dialect) -> Result<Recip
         return Ok(Recipe::Run);
     }
     let languages = languages_of(files);
+    if let Some(script) = shebang_script(files).filter(|_| languages.is_empty()) {
+        return Ok(Recipe::Shebang(script));
+    }
     let mut sources: Vec<(String, String)> = Vec::new();
     let mut others: Vec<String> = Vec::new();
     for file in files {
@@ -800,6 +823,12 @@ fn build_in(
             make_executable(&run).map_err(io)
         }
         Recipe::Run => make_executable(&run).map_err(io),
+        Recipe::Shebang(script) => {
+            make_executable(&work.join(script)).map_err(io)?;
+            let line = format!("#!/bin/sh\nexec {} \"$@\"\n", quoted(&folder.join(script)));
+            fs::write(&run, line).map_err(io)?;
+            make_executable(&run).map_err(io)
+        }
         Recipe::Language {
             language,
             files,

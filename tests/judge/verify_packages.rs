@@ -1011,3 +1011,60 @@ fn with_own_tests() -> PathBuf {
     fs::write(dir.join("problem.xml"), xml).unwrap();
     dir
 }
+
+/// A package whose input and output validators are shell scripts without their executable bit.
+fn package_of_scripts_without_exec_bit() -> PathBuf {
+    common::fresh_folder(
+        "verify",
+        "bits",
+        &[
+            ("problem.yaml", "name: Bits\nvalidation: custom\n"),
+            ("data/sample/1.in", "3 4\n"),
+            ("data/sample/1.ans", "7\n"),
+            ("data/secret/1.in", "10 20\n"),
+            ("data/secret/1.ans", "30\n"),
+            (
+                "input_validators/check.sh",
+                "#!/bin/sh\ngrep -qxE '[0-9]+ [0-9]+' && exit 42\nexit 43\n",
+            ),
+            (
+                "output_validator/validate.sh",
+                "#!/bin/sh\nread got\n[ \"$got\" = \"$(cat \"$2\")\" ] && exit 42\nexit 43\n",
+            ),
+            (
+                "submissions/accepted/add.py",
+                "a, b = map(int, input().split())\nprint(a + b)\n",
+            ),
+            (
+                "submissions/wrong_answer/sub.py",
+                "a, b = map(int, input().split())\nprint(a - b)\n",
+            ),
+        ],
+    )
+}
+
+#[test]
+fn scripts_without_their_exec_bit_run_by_their_shebang_with_a_warning() {
+    // Both validators are mode 0644: verify names each, runs them by their #! line, and the
+    // two submissions get their folders' verdicts (3 4 -> 7: add.py right, sub.py -1).
+    let dir = package_of_scripts_without_exec_bit();
+    verify(&dir, &[])
+        .assert()
+        .code(0)
+        .stderr(contains("input_validators/check.sh: not executable"))
+        .stderr(contains("output_validator/validate.sh: not executable"))
+        .stdout(contains("2 of 2 inputs valid"))
+        .stdout(contains("2 submissions: 2 as expected"));
+    // Judging warns as well, and judges by the script.
+    common::judge_cmd(
+        &dir.join("submissions/accepted/add.py")
+            .display()
+            .to_string(),
+        &dir,
+        &[],
+    )
+    .assert()
+    .code(0)
+    .stderr(contains("output_validator/validate.sh: not executable"))
+    .stdout(contains("2 cases: 2 AC"));
+}

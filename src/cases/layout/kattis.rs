@@ -107,6 +107,10 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
                     ),
                 ));
             };
+            // A script without its executable bit runs all the same, with a warning.
+            if let Some(folder) = &folder {
+                warnings.extend(sources::scripts_without_exec_bit(folder));
+            }
             Some(program)
         }
         false => {
