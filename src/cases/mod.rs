@@ -232,6 +232,19 @@ impl CaseFolder {
         }
     }
 
+    /// Whose table of languages tells a submission's language: a Kattis package's (2025-09's
+    /// and problemtools'), a DOMjudge one's (a Kattis layout with DOMjudge's run rules), a
+    /// Polygon one's, else the judge's own.
+    pub fn language_table(&self) -> crate::sources::Table {
+        use crate::sources::Table;
+        match self.layout {
+            Layout::Kattis if self.limits.run_rules.is_some() => Table::DomJudge,
+            Layout::Kattis => Table::Kattis,
+            Layout::Polygon => Table::Polygon,
+            _ => Table::Judge,
+        }
+    }
+
     /// How a submission is built by this folder's rules: which Python runs Python 3, and a
     /// Kattis package's include files put over it.
     pub fn dialect(&self) -> crate::sources::Dialect {
@@ -239,6 +252,8 @@ impl CaseFolder {
             python3: self.python3(),
             cpp_standard: None,
             includes: self.includes.clone(),
+            table: self.language_table(),
+            named: None,
         }
     }
 

@@ -10,7 +10,7 @@ mod language;
 mod sha256;
 
 pub use build::{build, build_submission, installed, Built, Failure, COMPILE_TIME_LIMIT};
-pub use language::{Dialect, Language, Python3};
+pub use language::{Dialect, Language, Python3, Table};
 
 use crate::process::Program;
 use std::os::unix::ffi::OsStrExt;

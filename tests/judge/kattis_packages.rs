@@ -749,3 +749,32 @@ fn an_output_validator_with_build_and_run_is_built_before_it_runs() {
         .code(1)
         .stdout(contains("1 case: 1 WA"));
 }
+
+#[test]
+fn a_packages_include_folder_goes_over_a_python_submission_by_its_names() {
+    // include/python3/ holds a helper the submission imports: the submission stays the program
+    // (problemtools' rule). include/python/, another name of the language, counts as well.
+    let helper = "def add(a, b):\n    return a + b\n";
+    let solution = "from helper import add\na, b = map(int, input().split())\nprint(add(a, b))\n";
+    let other = "def twice(x):\n    return 2 * x\n";
+    let user = "from helper import add\nfrom double import twice\na, b = map(int, input().split())\nprint(twice(add(a, b)) // 2)\n";
+    let dir = common::fresh_folder(
+        "kattis",
+        "add",
+        &[
+            ("problem.yaml", "name: Add\n"),
+            ("data/secret/1.in", "2 3\n"),
+            ("data/secret/1.ans", "5\n"),
+            ("include/python3/helper.py", helper),
+            ("include/python/double.py", other),
+            ("submissions/accepted/sol.py", solution),
+            ("submissions/accepted/both.py", user),
+        ],
+    );
+    common::judge()
+        .args(["verify"])
+        .arg(&dir)
+        .assert()
+        .code(0)
+        .stdout(contains("2 submissions: 2 as expected"));
+}

@@ -1068,3 +1068,71 @@ fn scripts_without_their_exec_bit_run_by_their_shebang_with_a_warning() {
     .stderr(contains("output_validator/validate.sh: not executable"))
     .stdout(contains("2 cases: 2 AC"));
 }
+
+/// Whether `tool --version` runs here.
+fn installed(tool: &str) -> bool {
+    std::process::Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|output| output.status.success())
+}
+
+#[test]
+fn a_domjudge_package_runs_perl_shell_bash_and_awk_by_domjudges_table() {
+    // DOMjudge's languages: `.pl` is Perl, `.sh` sh, `.bash` Bash, `.awk` awk; each adds the
+    // two numbers (4e9 fits a Perl integer, a shell's, and awk's double exactly).
+    let dir = copy_of("domjudge/add");
+    fs::remove_dir_all(dir.join("submissions/time_limit_exceeded")).unwrap();
+    fs::remove_dir_all(dir.join("submissions/mixed")).unwrap();
+    let accepted = dir.join("submissions/accepted");
+    for (name, text) in [
+        (
+            "add.pl",
+            "my ($a, $b) = split ' ', <STDIN>;\nprint $a + $b, \"\\n\";\n",
+        ),
+        ("add.sh", "read a b\necho $((a + b))\n"),
+        ("add.bash", "read -r a b\necho $((a + b))\n"),
+        ("add.awk", "{ printf \"%.0f\\n\", $1 + $2 }\n"),
+    ] {
+        fs::write(accepted.join(name), text).unwrap();
+    }
+    let mut assert = verify(&dir, &[]).assert().code(0);
+    for name in ["add.pl", "add.sh", "add.bash", "add.awk"] {
+        let row = format!(
+            r"accepted/{} +CORRECT +CORRECT .* ok\n",
+            name.replace('.', r"\.")
+        );
+        assert = assert.stdout(predicate::str::is_match(row).unwrap());
+    }
+}
+
+#[test]
+fn a_kattis_package_reads_pl_as_prolog_sh_as_bash_and_pm_as_perl() {
+    // The Kattis format's languages: `.pl` is Prolog (skipped where swipl is not installed,
+    // never run as Perl), `.sh` Bash, `.pm` Perl.
+    let dir = package_of_scripts_without_exec_bit();
+    let accepted = dir.join("submissions/accepted");
+    let prolog = "main :- read_line_to_string(user_input, S), split_string(S, \" \", \" \", [A, B]),\n    number_string(X, A), number_string(Y, B), Z is X + Y, format(\"~w~n\", [Z]).\n";
+    for (name, text) in [
+        ("add.pl", prolog),
+        ("add.sh", "read -r a b\necho $((a + b))\n"),
+        (
+            "add.pm",
+            "my ($a, $b) = split ' ', <STDIN>;\nprint $a + $b, \"\\n\";\n",
+        ),
+    ] {
+        fs::write(accepted.join(name), text).unwrap();
+    }
+    let swipl = installed("swipl");
+    let assert = verify(&dir, &[])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::is_match(r"accepted/add\.sh +AC +AC .* ok\n").unwrap())
+        .stdout(predicate::str::is_match(r"accepted/add\.pm +AC +AC .* ok\n").unwrap());
+    match swipl {
+        true => {
+            assert.stdout(predicate::str::is_match(r"accepted/add\.pl +AC +AC .* ok\n").unwrap())
+        }
+        false => assert.stdout(contains("no Prolog (swipl)")),
+    };
+}
