@@ -11,6 +11,7 @@ use crate::report_formats::{parse_json, Json};
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::fs;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -1135,4 +1136,43 @@ fn a_kattis_package_reads_pl_as_prolog_sh_as_bash_and_pm_as_perl() {
         }
         false => assert.stdout(contains("no Prolog (swipl)")),
     };
+}
+
+#[test]
+fn a_package_named_by_a_relative_path_runs_its_validators_from_anywhere() {
+    // Executable validators are run as they are: named by the relative path `bits`, from the
+    // package's parent folder and from the package itself (`.`), each must still be found.
+    let dir = package_of_scripts_without_exec_bit();
+    for script in ["input_validators/check.sh", "output_validator/validate.sh"] {
+        fs::set_permissions(dir.join(script), fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    for (from, named) in [(dir.parent().unwrap(), "bits"), (dir.as_path(), ".")] {
+        common::judge()
+            .current_dir(from)
+            .args(["verify", named])
+            .timeout(Duration::from_secs(300))
+            .assert()
+            .code(0)
+            .stdout(contains("2 of 2 inputs valid"))
+            .stdout(contains("2 submissions: 2 as expected"));
+        common::judge()
+            .current_dir(from)
+            .args([
+                "--cmd",
+                "python3 -c 'print(sum(map(int, input().split())))'",
+                named,
+            ])
+            .assert()
+            .code(0)
+            .stdout(contains("2 cases: 2 AC"));
+    }
+    // An interactor named so: the guess package's, from the fixtures' folder.
+    let fixtures = fixture("kattis/guess");
+    common::judge()
+        .current_dir(fixtures.parent().unwrap().parent().unwrap())
+        .args(["verify", "kattis/guess"])
+        .timeout(Duration::from_secs(300))
+        .assert()
+        .code(0)
+        .stdout(contains("2 submissions: 2 as expected"));
 }
