@@ -241,21 +241,23 @@ fn files_of(source: &Path, whose: Whose) -> Result<Vec<SourceFile>, Failure> {
 
 impl SourceFile {
     /// Its language, by its name in the format's `table` (a `.py` whose first line is a
-    /// `python2` shebang is Python 2, as problemtools tells them apart); `None` for a header or
-    /// any other file.
+    /// `python2` shebang is Python 2, as problemtools tells them apart; a `.sh` whose first
+    /// line asks for `bash` is Bash); `None` for a header or any other file.
     fn language(&self, table: Table) -> Option<Language> {
         let language = Language::of_in(&self.inside, table)?;
-        let python2 = language == Language::Python
-            && self
-                .bytes
+        let shebang_names = |name: &[u8]| {
+            self.bytes
                 .split(|&byte| byte == b'\n')
                 .next()
                 .is_some_and(|first| {
-                    first.starts_with(b"#!") && first.windows(7).any(|word| word == b"python2")
-                });
-        Some(match python2 {
-            true => Language::Python2,
-            false => language,
+                    first.starts_with(b"#!") && first.windows(name.len()).any(|word| word == name)
+                })
+        };
+        Some(match language {
+            Language::Python if shebang_names(b"python2") => Language::Python2,
+            // A `.sh` whose #! line asks for Bash is Bash, in every table.
+            Language::Shell if shebang_names(b"bash") => Language::Bash,
+            _ => language,
         })
     }
 }

@@ -1093,12 +1093,17 @@ fn a_domjudge_package_runs_perl_shell_bash_and_awk_by_domjudges_table() {
         ),
         ("add.sh", "read a b\necho $((a + b))\n"),
         ("add.bash", "read -r a b\necho $((a + b))\n"),
+        // A `.sh` that asks for Bash (its `[[ ]]` is no sh) runs with bash.
+        (
+            "bashism.sh",
+            "#!/bin/bash\nread -r a b\n[[ -n $a ]] && echo $((a + b))\n",
+        ),
         ("add.awk", "{ printf \"%.0f\\n\", $1 + $2 }\n"),
     ] {
         fs::write(accepted.join(name), text).unwrap();
     }
     let mut assert = verify(&dir, &[]).assert().code(0);
-    for name in ["add.pl", "add.sh", "add.bash", "add.awk"] {
+    for name in ["add.pl", "add.sh", "add.bash", "bashism.sh", "add.awk"] {
         let row = format!(
             r"accepted/{} +CORRECT +CORRECT .* ok\n",
             name.replace('.', r"\.")
