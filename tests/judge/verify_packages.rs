@@ -1114,33 +1114,43 @@ fn a_domjudge_package_runs_perl_shell_bash_and_awk_by_domjudges_table() {
 
 #[test]
 fn a_kattis_package_reads_pl_as_prolog_sh_as_bash_and_pm_as_perl() {
-    // The Kattis format's languages: `.pl` is Prolog (skipped where swipl is not installed,
-    // never run as Perl), `.sh` Bash, `.pm` Perl.
-    let dir = package_of_scripts_without_exec_bit();
-    let accepted = dir.join("submissions/accepted");
+    // The Kattis format's languages, legacy (problemtools') and 2025-09 alike: `.pl` is Prolog
+    // (skipped where swipl is not installed, never run as Perl), `.sh` Bash, `.pm` Perl. Each
+    // adds the two numbers; the default validator judges.
     let prolog = "main :- read_line_to_string(user_input, S), split_string(S, \" \", \" \", [A, B]),\n    number_string(X, A), number_string(Y, B), Z is X + Y, format(\"~w~n\", [Z]).\n";
-    for (name, text) in [
-        ("add.pl", prolog),
-        ("add.sh", "read -r a b\necho $((a + b))\n"),
-        (
-            "add.pm",
-            "my ($a, $b) = split ' ', <STDIN>;\nprint $a + $b, \"\\n\";\n",
-        ),
+    let perl = "my ($a, $b) = split ' ', <STDIN>;\nprint $a + $b, \"\\n\";\n";
+    for yaml in [
+        "name: Add\n",
+        "problem_format_version: 2025-09\nname: Add\n",
     ] {
-        fs::write(accepted.join(name), text).unwrap();
+        let dir = common::fresh_folder(
+            "verify",
+            "add",
+            &[
+                ("problem.yaml", yaml),
+                ("data/sample/1.in", "3 4\n"),
+                ("data/sample/1.ans", "7\n"),
+                ("data/secret/1.in", "10 20\n"),
+                ("data/secret/1.ans", "30\n"),
+                ("submissions/accepted/add.pl", prolog),
+                (
+                    "submissions/accepted/add.sh",
+                    "read -r a b\necho $((a + b))\n",
+                ),
+                ("submissions/accepted/add.pm", perl),
+            ],
+        );
+        let assert = verify(&dir, &[])
+            .assert()
+            .stdout(predicate::str::is_match(r"accepted/add\.sh +AC +AC .* ok\n").unwrap())
+            .stdout(predicate::str::is_match(r"accepted/add\.pm +AC +AC .* ok\n").unwrap());
+        match installed("swipl") {
+            true => assert
+                .code(0)
+                .stdout(predicate::str::is_match(r"accepted/add\.pl +AC +AC .* ok\n").unwrap()),
+            false => assert.stdout(contains("no Prolog (swipl)")),
+        };
     }
-    let swipl = installed("swipl");
-    let assert = verify(&dir, &[])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::is_match(r"accepted/add\.sh +AC +AC .* ok\n").unwrap())
-        .stdout(predicate::str::is_match(r"accepted/add\.pm +AC +AC .* ok\n").unwrap());
-    match swipl {
-        true => {
-            assert.stdout(predicate::str::is_match(r"accepted/add\.pl +AC +AC .* ok\n").unwrap())
-        }
-        false => assert.stdout(contains("no Prolog (swipl)")),
-    };
 }
 
 #[test]
