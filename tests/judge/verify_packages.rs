@@ -1191,3 +1191,38 @@ fn a_package_named_by_a_relative_path_runs_its_validators_from_anywhere() {
         .code(0)
         .stdout(contains("2 submissions: 2 as expected"));
 }
+
+#[test]
+fn an_input_validator_folder_with_build_and_run_is_built_before_it_runs() {
+    // `run` starts `made`, which only `build` makes: an input validator folder is built (its
+    // build script, then its run), as the format says of every program.
+    let dir = package_of_scripts_without_exec_bit();
+    fs::remove_file(dir.join("input_validators/check.sh")).unwrap();
+    let folder = dir.join("input_validators/v");
+    fs::create_dir_all(&folder).unwrap();
+    for (name, text) in [
+        ("build", "#!/bin/sh\ncp check.src made && chmod +x made\n"),
+        ("run", "#!/bin/sh\nexec \"$(dirname \"$0\")/made\" \"$@\"\n"),
+        (
+            "check.src",
+            "#!/bin/sh\ngrep -qxE '[0-9]+ [0-9]+' && exit 42\nexit 43\n",
+        ),
+    ] {
+        fs::write(folder.join(name), text).unwrap();
+        fs::set_permissions(folder.join(name), fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    verify(&dir, &[])
+        .assert()
+        .code(0)
+        .stdout(contains("2 of 2 inputs valid"))
+        .stdout(contains("2 submissions: 2 as expected"));
+    // An input the validator refuses: its build and run are what judge it.
+    fs::write(dir.join("data/secret/1.in"), "ten twenty\n").unwrap();
+    verify(&dir, &[])
+        .assert()
+        .failure()
+        .stdout(contains("1 of 2 inputs valid"))
+        .stdout(contains(
+            "invalid input secret/1: refused by v (exit status 43)",
+        ));
+}
