@@ -403,7 +403,7 @@ pub fn scripts_without_exec_bit(path: &Path) -> Vec<String> {
         });
         if named || script {
             found.push(format!(
-                "{}: not executable, though the package format asks it of a program's scripts: run by its #! line",
+                "{}: not executable, though the package format asks it of a program's scripts: the judge runs it all the same",
                 path.display()
             ));
         }
