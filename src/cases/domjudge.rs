@@ -164,10 +164,24 @@ pub fn has_own_files(dir: &Path) -> bool {
     dir.join(".timelimit").is_file() || dir.join("domjudge-problem.ini").is_file()
 }
 
-/// Whether `dir` is a DOMjudge package rather than a plain Kattis one: it has DOMjudge's own
-/// files, or a submission carries an `@EXPECTED_RESULTS@` tag.
+/// Whether `dir` is a DOMjudge package rather than a Kattis one, the one rule that decides
+/// which format's rules judge it (its limits, its results' names, its submissions' tags): it
+/// has DOMjudge's own files (`domjudge-problem.ini`, `.timelimit`), or a submission carries an
+/// `@EXPECTED_RESULTS@` tag and nothing marks the package as Kattis's (`kattis_marked`).
 pub fn is_domjudge(dir: &Path) -> bool {
-    has_own_files(dir) || super::submissions::any_tagged(dir)
+    has_own_files(dir) || (!kattis_marked(dir) && super::submissions::any_tagged(dir))
+}
+
+/// Whether the package at `dir` says it is written for Kattis's tools: its `problem.yaml`
+/// names a `problem_format_version` (DOMjudge's own packages name none), or it has an
+/// `include/` folder (problemtools' and BAPCtools', which DOMjudge does not read).
+pub fn kattis_marked(dir: &Path) -> bool {
+    let names_a_version = std::fs::read_to_string(dir.join("problem.yaml")).is_ok_and(|text| {
+        text.trim_start_matches('\u{feff}')
+            .lines()
+            .any(|line| line.starts_with("problem_format_version:"))
+    });
+    names_a_version || dir.join("include").is_dir()
 }
 
 #[cfg(test)]

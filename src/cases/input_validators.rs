@@ -44,7 +44,8 @@ pub struct Checked {
     /// Validators that could not be built or run, or ended otherwise than their format says
     /// (a broken package).
     pub broken: Vec<String>,
-    /// Validators the judge cannot run here, each with why (a warning).
+    /// Validators the judge cannot run here, each with why, and scripts it runs without the
+    /// executable bit the format asks of them (warnings).
     pub skipped: Vec<String>,
 }
 
@@ -176,6 +177,8 @@ fn kattis_validators(
             .unwrap_or_default()
             .to_string_lossy()
             .into_owned();
+        // A script without its executable bit runs all the same, with a warning.
+        skipped.extend(sources::scripts_without_exec_bit(&path));
         let kattis = |line: String| Validator {
             name: name.clone(),
             line,

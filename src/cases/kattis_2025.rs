@@ -435,6 +435,9 @@ mod tests {
         );
         let listed = read("type:\n  - interactive\n");
         assert_eq!(listed.interactive, Some(4));
+        // A multi-pass type in a list reaches the same place as one alone.
+        assert_eq!(read("type: [pass-fail, multi-pass]\n").multi_pass, Some(4));
+        assert_eq!(read("type: multi-pass\n").multi_pass, Some(4));
         assert!(read("type: scoring\n").warnings[0]
             .contains("line 4: type scoring: each case is judged AC or not"));
         for (types, said) in [
@@ -450,11 +453,6 @@ mod tests {
             ("[]", "type is empty"),
             ("{a: b}", "type expects a type or a list of types"),
             ("[pass-fail, quiz]", "\"quiz\" is not one of"),
-            // A multi-pass type in a list reaches the same place as one alone.
-            (
-                "[pass-fail, multi-pass]",
-                "type multi-pass is not supported",
-            ),
             ("submit-answer", "type submit-answer is not supported"),
         ] {
             let message = error(&format!("type: {types}\n"));

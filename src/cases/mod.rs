@@ -254,6 +254,19 @@ impl CaseFolder {
         }
     }
 
+    /// Whose table of languages tells a submission's language: a Kattis package's (2025-09's
+    /// and problemtools'), a DOMjudge one's (a Kattis layout with DOMjudge's run rules), a
+    /// Polygon one's, else the judge's own.
+    pub fn language_table(&self) -> crate::sources::Table {
+        use crate::sources::Table;
+        match self.layout {
+            Layout::Kattis if self.limits.run_rules.is_some() => Table::DomJudge,
+            Layout::Kattis => Table::Kattis,
+            Layout::Polygon => Table::Polygon,
+            _ => Table::Judge,
+        }
+    }
+
     /// How a submission is built by this folder's rules: which Python runs Python 3, and a
     /// Kattis package's include files put over it.
     pub fn dialect(&self) -> crate::sources::Dialect {
@@ -262,7 +275,8 @@ impl CaseFolder {
             cpp_standard: None,
             includes: self.includes.clone(),
             constants: self.constants.clone(),
-            language: None,
+            table: self.language_table(),
+            named: None,
             entrypoint: None,
         }
     }
@@ -593,11 +607,16 @@ pub fn cases_at(
     });
     let mut folder = read_cases_with(dir, interactor).map_err(strings)?;
     if within.is_some() {
+        // A case is the group's when its own path lies in the folder, wherever it leads: a
+        // case that is a link into another group is this group's case too.
         let real = path.canonicalize().unwrap_or_else(|_| path.to_path_buf());
         folder.cases.retain(|case| {
-            case.input
+            let (Some(parent), Some(name)) = (case.input.parent(), case.input.file_name()) else {
+                return false;
+            };
+            parent
                 .canonicalize()
-                .is_ok_and(|input| input.starts_with(&real))
+                .is_ok_and(|parent| parent.join(name).starts_with(&real))
         });
         if folder.cases.is_empty() {
             return Err(vec![format!(

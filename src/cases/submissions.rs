@@ -434,8 +434,8 @@ fn one_of_the_packages(root: &Path, path: PathBuf) -> PathBuf {
 }
 
 /// The submissions of the package at `dir`, in folder then natural name order, and whose rules
-/// name their results: DOMjudge's when the package is DOMjudge's (a `.timelimit` or
-/// `domjudge-problem.ini`) or a submission carries a tag.
+/// name their results: DOMjudge's when the package is DOMjudge's (`domjudge::is_domjudge`),
+/// else Kattis's, where a tag still says what its submission expects.
 pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
     package_submissions(dir).map(|listed| (listed.submissions, listed.rules))
 }
@@ -523,7 +523,6 @@ pub fn package_submissions(dir: &Path) -> Result<Listed, CaseError> {
             warnings: Vec::new(),
         });
     }
-    let mut any_tag = false;
     for folder in entries(&root)? {
         let folder_name = folder
             .file_name()
@@ -551,12 +550,12 @@ pub fn package_submissions(dir: &Path) -> Result<Listed, CaseError> {
             }
             let path = one_of_the_packages(&root, path);
             let tag = tag_of(&path);
-            // Two tags in a file were meant for DOMjudge as much as one.
-            any_tag |= !matches!(tag, Ok(None));
             found.push((folder_name.clone(), name, path, tag));
         }
     }
-    let rules = match any_tag || domjudge::has_own_files(dir) {
+    // One format's rules for the whole package (`domjudge::is_domjudge`): a Kattis package's
+    // tags say what a submission expects, and its results keep Kattis's names.
+    let rules = match domjudge::is_domjudge(dir) {
         true => Rules::DomJudge,
         false => Rules::Kattis,
     };
@@ -591,7 +590,7 @@ pub fn package_submissions(dir: &Path) -> Result<Listed, CaseError> {
                     Expected::Refused(format!("DOMjudge would not import it: {why}"))
                 }
                 (_, Err(why)) => Expected::Unknown(why),
-                (Rules::DomJudge, Ok(Some(names))) => domjudge_results(&names, true),
+                (_, Ok(Some(names))) => domjudge_results(&names, true),
                 (Rules::DomJudge, Ok(None)) => {
                     domjudge_results(&[domjudge::normalise(&folder)], false)
                 }
@@ -710,6 +709,24 @@ mod tests {
         assert!(
             matches!(&found[2].expected, Expected::NotChecked(why) if why.contains("PARTIALLY_ACCEPTED"))
         );
+        // The same tag in a package that names a Kattis format version: Kattis's rules, the
+        // tag still what the submission expects, and a silent program's WA meets NO-OUTPUT.
+        fs::write(
+            dir.join("problem.yaml"),
+            "problem_format_version: 2023-07-draft\n",
+        )
+        .unwrap();
+        let (found, rules) = submissions(&dir).unwrap();
+        assert_eq!(rules, Rules::Kattis);
+        assert_eq!(
+            found[1].expected,
+            Expected::AnyOf(vec![Ruling::Accepted, Ruling::NoOutput])
+        );
+        assert!(Ruling::WrongAnswer.meets(Ruling::NoOutput, rules));
+        assert!(!crate::cases::domjudge::is_domjudge(&dir));
+        // And in one with DOMjudge's own file beside it, DOMjudge's whatever problem.yaml says.
+        fs::write(dir.join("domjudge-problem.ini"), "timelimit = 1\n").unwrap();
+        assert_eq!(submissions(&dir).unwrap().1, Rules::DomJudge);
     }
 
     #[test]

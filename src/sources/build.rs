@@ -1,11 +1,12 @@
 //! One source (a file, or a folder of files) built into the cache: the files are copied into a
 //! build folder named by their fingerprint, built there (by the folder's own `build` script, or
-//! by the compiler of their language, under a compile time limit), and left with a `run`
+//! by the compiler of their language, under a compile time limit; a lone script in no language
+//! runs by its `#!` line), and left with a `run`
 //! program (the compiled binary, or a one-line script that starts the interpreter). A build is
 //! made in a private folder and renamed into place, so two judges building the same source at
 //! once do not see each other's half-built files.
 
-use super::{cache_folder, fingerprint, Constants, Dialect, Language, Python3};
+use super::{cache_folder, fingerprint, Constants, Dialect, Language, Python3, Table};
 use crate::limits::{Limits, PastOutputCap};
 use crate::process::sandbox::{self, BuildSpace, NotTaken};
 use crate::process::{
@@ -168,6 +169,8 @@ struct SourceFile {
     inside: PathBuf,
     bytes: Vec<u8>,
     mode: u32,
+    /// Put over the submission from the package's `include/`, rather than its own.
+    included: bool,
 }
 
 /// The files of a source, read, sorted by their path inside the build folder: regular files
@@ -247,29 +250,32 @@ fn files_of(source: &Path, whose: Whose) -> Result<Vec<SourceFile>, Failure> {
 }
 
 impl SourceFile {
-    /// Its language, by its name (a `.py` whose first line is a `python2` shebang is Python 2,
-    /// as problemtools tells them apart); `None` for a header or any other file.
-    fn language(&self) -> Option<Language> {
-        let language = Language::of(&self.inside)?;
-        let python2 = language == Language::Python
-            && self
-                .bytes
+    /// Its language, by its name in the format's `table` (a `.py` whose first line is a
+    /// `python2` shebang is Python 2, as problemtools tells them apart; a `.sh` whose first
+    /// line asks for `bash` is Bash); `None` for a header or any other file.
+    fn language(&self, table: Table) -> Option<Language> {
+        let language = Language::of_in(&self.inside, table)?;
+        let shebang_names = |name: &[u8]| {
+            self.bytes
                 .split(|&byte| byte == b'\n')
                 .next()
                 .is_some_and(|first| {
-                    first.starts_with(b"#!") && first.windows(7).any(|word| word == b"python2")
-                });
-        Some(match python2 {
-            true => Language::Python2,
-            false => language,
+                    first.starts_with(b"#!") && first.windows(name.len()).any(|word| word == name)
+                })
+        };
+        Some(match language {
+            Language::Python if shebang_names(b"python2") => Language::Python2,
+            // A `.sh` whose #! line asks for Bash is Bash, in every table.
+            Language::Shell if shebang_names(b"bash") => Language::Bash,
+            _ => language,
         })
     }
 }
 
 /// The languages of a source's files, each once, in the order of the files.
-fn languages_of(files: &[SourceFile]) -> Vec<Language> {
+fn languages_of(files: &[SourceFile], table: Table) -> Vec<Language> {
     let mut languages: Vec<Language> = Vec::new();
-    for language in files.iter().filter_map(SourceFile::language) {
+    for language in files.iter().filter_map(|file| file.language(table)) {
         if !languages.contains(&language) {
             languages.push(language);
         }
@@ -302,15 +308,23 @@ fn with_includes(
         });
     }
     let mut files = files;
-    let languages = languages_of(&files);
-    let folders =
-        std::iter::once("default").chain(languages.iter().map(|language| language.kattis_id()));
+    let languages = match dialect.named.as_deref().and_then(Language::of_code) {
+        Some(named) => vec![named],
+        None => languages_of(&files, dialect.table),
+    };
+    // The language's folder by any name the formats give it (`cpp/` or `c++/`), each once.
+    let folders = std::iter::once("default").chain(
+        languages
+            .iter()
+            .flat_map(|language| language.include_names().iter().copied()),
+    );
     for folder in folders {
         let folder = includes.join(folder);
         if !folder.is_dir() {
             continue;
         }
-        for include in files_of(&folder, Whose::Problem)? {
+        for mut include in files_of(&folder, Whose::Problem)? {
+            include.included = true;
             files.retain(|file| file.inside != include.inside);
             files.push(include);
         }
@@ -445,13 +459,15 @@ impl Walk<'_> {
             bytes,
             // Never set-uid, nor writable by others, in the cache.
             mode: metadata.permissions().mode() & 0o755,
+            included: false,
         });
         Ok(())
     }
 }
 
-/// Whether `tool` is a program on the PATH that runs: `TOOL --version` succeeds (a pyenv shim
-/// for a Python that is not installed is on the PATH, and fails). Asked once per tool.
+/// Whether `tool` is a program on the PATH that runs: `TOOL --version` (or a command that does
+/// nothing) succeeds (a pyenv shim for a Python that is not installed is on the PATH, and
+/// fails). Asked once per tool.
 pub fn installed(tool: &str) -> bool {
     static KNOWN: Mutex<Vec<(String, bool)>> = Mutex::new(Vec::new());
     let Ok(mut known) = KNOWN.lock() else {
@@ -460,9 +476,15 @@ pub fn installed(tool: &str) -> bool {
     if let Some((_, works)) = known.iter().find(|(name, _)| name == tool) {
         return *works;
     }
+    // dash and mawk know no `--version`: each is asked to do nothing instead.
+    let probe: &[&str] = match tool {
+        "sh" => &["-c", ":"],
+        "awk" => &["BEGIN { }"],
+        _ => &["--version"],
+    };
     let works = in_path(tool)
         && std::process::Command::new(tool)
-            .arg("--version")
+            .args(probe)
             .stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
@@ -478,6 +500,9 @@ enum Recipe {
     Script,
     /// The folder's own `run`, as it is.
     Run,
+    /// The one file, a script in no language the judge builds, run by its `#!` line (made
+    /// executable in the build, as BAPCtools runs a script that lacks the bit).
+    Shebang(String),
     /// A compiler (or none) and the main file.
     Language {
         language: Language,
@@ -542,6 +567,22 @@ fn kinds_of(names: &[String]) -> String {
     kinds.join(" and ")
 }
 
+/// The one file of a source that is a script (its first line a `#!` line), the others being
+/// headers and READMEs, if that is what it holds.
+fn shebang_script(files: &[SourceFile]) -> Option<String> {
+    let programs: Vec<&SourceFile> = files
+        .iter()
+        .filter(|file| {
+            let name = file.inside.to_string_lossy();
+            !Language::is_header(&file.inside) && !name.starts_with("README")
+        })
+        .collect();
+    match programs.as_slice() {
+        [one] if one.bytes.starts_with(b"#!") => Some(one.inside.to_string_lossy().into_owned()),
+        _ => None,
+    }
+}
+
 /// How `files` are built, or why they cannot be.
 fn recipe(source: &str, files: &[SourceFile], dialect: &Dialect) -> Result<Recipe, Failure> {
     let unsupported = |why: String| Failure::Unsupported {
@@ -555,13 +596,44 @@ fn recipe(source: &str, files: &[SourceFile], dialect: &Dialect) -> Result<Recip
     if top("run") {
         return Ok(Recipe::Run);
     }
-    let languages = languages_of(files);
+    // The language the package names decides; else the files' endings in its format's table.
+    let named = match dialect.named.as_deref() {
+        Some(code) => Some(Language::of_code(code).ok_or_else(|| {
+            unsupported(format!(
+                "its package names the language {code}, which the judge does not run"
+            ))
+        })?),
+        None => None,
+    };
+    let language_of = |file: &SourceFile| match named {
+        Some(named) => file
+            .language(Table::Judge)
+            .or_else(|| file.language(Table::Kattis))
+            .map(|_| named),
+        None => file.language(dialect.table),
+    };
+    let languages = match named {
+        Some(named) => vec![named],
+        None => languages_of(files, dialect.table),
+    };
+    if let Some(script) = shebang_script(files).filter(|_| languages.is_empty()) {
+        return Ok(Recipe::Shebang(script));
+    }
     let mut sources: Vec<(String, String)> = Vec::new();
+    // The submission's own sources, without the package's included files: the program is
+    // one of these where they tell it.
+    let mut own: Vec<(String, String)> = Vec::new();
     let mut others: Vec<String> = Vec::new();
     for file in files {
         let name = file.inside.to_string_lossy().into_owned();
-        match file.language() {
-            Some(_) => sources.push((name, String::from_utf8_lossy(&file.bytes).into_owned())),
+        match language_of(file) {
+            Some(_) => {
+                let source = (name, String::from_utf8_lossy(&file.bytes).into_owned());
+                if !file.included {
+                    own.push(source.clone());
+                }
+                sources.push(source);
+            }
             None if Language::is_header(&file.inside) => {}
             None => others.push(name),
         }
@@ -587,7 +659,7 @@ fn recipe(source: &str, files: &[SourceFile], dialect: &Dialect) -> Result<Recip
     };
     if !installed(language.tool()) {
         return Err(unsupported(format!(
-            "{} needs {}, which is not installed",
+            "no {} ({}): it is not installed",
             language.name(),
             language.tool()
         )));
@@ -598,15 +670,36 @@ fn recipe(source: &str, files: &[SourceFile], dialect: &Dialect) -> Result<Recip
         Language::Java | Language::Kotlin => "main(",
         Language::JavaScript => "require.main",
         Language::C | Language::Cpp => "main(",
+        Language::Shell | Language::Bash | Language::Perl | Language::Awk => "#!",
+        Language::Prolog => "main",
+    };
+    // With the package's included files, the one named `main` is the program (problemtools'
+    // rule: a driver `main.py`, say), else the submission's own one.
+    let main_of = |sources: &[(String, String)], mark: &str| {
+        let included = own.len() < sources.len();
+        let named: Vec<&String> = sources
+            .iter()
+            .map(|(name, _)| name)
+            .filter(|name| {
+                Path::new(name)
+                    .file_stem()
+                    .is_some_and(|stem| stem == "main")
+            })
+            .collect();
+        match named.as_slice() {
+            [name] if included => Some((*name).clone()),
+            _ if included => main_file(&own, mark).or_else(|| main_file(sources, mark)),
+            _ => main_file(sources, mark),
+        }
     };
     let main = match language.builds_all_files() {
         // JavaScript's program is the first file by name unless one is main (DOMjudge's
         // rule: the first file given).
-        true if language == Language::JavaScript => main_file(&sources, mark)
+        true if language == Language::JavaScript => main_of(&sources, mark)
             .or_else(|| sources.iter().map(|(name, _)| name.clone()).min())
             .unwrap_or_default(),
-        true => main_file(&sources, mark).unwrap_or_default(),
-        false => main_file(&sources, mark).ok_or_else(|| {
+        true => main_of(&sources, mark).unwrap_or_default(),
+        false => main_of(&sources, mark).ok_or_else(|| {
             unsupported(format!(
                 "several {} files and none is main or the only one with `{mark}`",
                 language.name()
@@ -829,6 +922,12 @@ fn build_in(
             make_executable(&run).map_err(io)
         }
         Recipe::Run => make_executable(&run).map_err(io),
+        Recipe::Shebang(script) => {
+            make_executable(&work.join(script)).map_err(io)?;
+            let line = format!("#!/bin/sh\nexec {} \"$@\"\n", quoted(&folder.join(script)));
+            fs::write(&run, line).map_err(io)?;
+            make_executable(&run).map_err(io)
+        }
         Recipe::Language {
             language,
             files,
@@ -923,6 +1022,14 @@ fn build_as(
             .any(|file| Language::of(&file.inside) == Some(Language::Python));
     if by_pypy {
         parts.push(b"pypy3");
+    }
+    // A file's language may differ from table to table (`.pl`), and a named one decides.
+    let table = match (dialect.table, &dialect.named) {
+        (Table::Judge, None) => String::new(),
+        (table, named) => format!("{table:?} {named:?}"),
+    };
+    if !table.is_empty() {
+        parts.push(table.as_bytes());
     }
     let standard = dialect.cpp_standard.clone().unwrap_or_default();
     if !standard.is_empty() {

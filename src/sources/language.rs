@@ -1,7 +1,9 @@
 //! The languages the judge builds, told by a file's extension, and how each becomes a program:
 //! its compiler's command with contest flags (C `gcc -std=gnu17 -O2`, C++ `g++ -std=gnu++20
 //! -O2`, Rust `rustc -O --edition 2021`, Java `javac`, Kotlin `kotlinc`), and the line that runs
-//! it (Python with python3, JavaScript with node, Java and Kotlin with java).
+//! it (Python with python3, JavaScript with node, Java and Kotlin with java; shell, Bash, Perl
+//! and awk by their interpreters, Prolog compiled by swipl). A file's ending names its language
+//! by its package format's table (`Table`): `.pl` is Prolog to Kattis and Perl to DOMjudge.
 
 use crate::temp_folder::quoted;
 use std::path::Path;
@@ -20,6 +22,27 @@ pub enum Language {
     Java,
     Kotlin,
     JavaScript,
+    /// A POSIX shell script, run by `sh` (DOMjudge's `sh`).
+    Shell,
+    Bash,
+    Perl,
+    Awk,
+    /// Prolog, compiled by SWI-Prolog's `swipl` with `main` as its goal, as problemtools does.
+    Prolog,
+}
+
+/// Whose table of languages tells a source's language by its file ending, where the formats
+/// differ: the Kattis format's (2025-09's languages appendix, and problemtools' for the legacy
+/// format: `.pl` is Prolog, `.pm` Perl, `.sh` Bash), DOMjudge's (`.pl` Perl, `.plg` Prolog,
+/// `.sh` sh, `.bash` Bash, `.awk` awk), Polygon's (`.pl` Perl), and the judge's own for any
+/// other folder (DOMjudge's). Endings no format disputes mean the same in every table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Table {
+    #[default]
+    Judge,
+    Kattis,
+    DomJudge,
+    Polygon,
 }
 
 /// Which Python runs a Python 3 source: CPython's `python3` (the judge's own choice, and
@@ -46,10 +69,12 @@ pub struct Dialect {
     /// A 2025-09 Kattis package's `constants:`, put into the source and its include files
     /// before it is built.
     pub constants: super::Constants,
-    /// The language a 2025-09 package's `submissions.yaml` names for the submission
-    /// (`python3`, `cpp`): it decides before the files' extensions do. Carried here for the
-    /// build; `None` where the package names none.
-    pub language: Option<String>,
+    /// The package format's table of languages.
+    pub table: Table,
+    /// The language the package names for this submission (a language code of the Kattis
+    /// format, as `submissions.yaml`'s `language:` gives it), which decides before any file
+    /// ending.
+    pub named: Option<String>,
     /// The entry point `submissions.yaml` names (a main file or class), where it names one.
     pub entrypoint: Option<String>,
 }
@@ -88,7 +113,8 @@ impl Dialect {
             cpp_standard,
             includes: None,
             constants: super::Constants::default(),
-            language: None,
+            table: Table::Polygon,
+            named: None,
             entrypoint: None,
         }
     }
@@ -96,7 +122,7 @@ impl Dialect {
 
 impl Language {
     /// Every language, as the judge names them to a user.
-    pub const ALL: [Language; 9] = [
+    pub const ALL: [Language; 14] = [
         Language::C,
         Language::Cpp,
         Language::Rust,
@@ -106,6 +132,11 @@ impl Language {
         Language::Java,
         Language::Kotlin,
         Language::JavaScript,
+        Language::Shell,
+        Language::Bash,
+        Language::Perl,
+        Language::Awk,
+        Language::Prolog,
     ];
 
     /// The names of every language, `C, C++, …`.
@@ -118,19 +149,41 @@ impl Language {
         named.join(", ")
     }
 
-    /// The language of a file, by its extension.
+    /// The language of a file, by its extension, in the judge's own table.
     pub fn of(path: &Path) -> Option<Language> {
+        Language::of_in(path, Table::Judge)
+    }
+
+    /// The language of a file, by its extension, in a format's table.
+    pub fn of_in(path: &Path, table: Table) -> Option<Language> {
         let extension = path.extension()?.to_str()?;
-        Some(match extension {
-            "c" => Language::C,
-            "cpp" | "cc" | "cxx" | "c++" | "C" => Language::Cpp,
-            "rs" => Language::Rust,
-            "py" | "py3" => Language::Python,
-            "java" => Language::Java,
-            "kt" => Language::Kotlin,
-            "js" | "mjs" => Language::JavaScript,
+        Some(match (table, extension) {
+            (_, "c") => Language::C,
+            (_, "cpp" | "cc" | "cxx" | "c++" | "C") => Language::Cpp,
+            (_, "rs") => Language::Rust,
+            (_, "py" | "py3") => Language::Python,
+            (_, "py2") => Language::Python2,
+            (_, "java") => Language::Java,
+            (_, "kt") => Language::Kotlin,
+            (_, "js" | "mjs") => Language::JavaScript,
+            (Table::Kattis, "pl") => Language::Prolog,
+            (_, "pl" | "pm") => Language::Perl,
+            (_, "plg") => Language::Prolog,
+            (Table::Kattis, "sh") => Language::Bash,
+            (_, "sh") => Language::Shell,
+            (_, "bash") => Language::Bash,
+            (_, "awk") => Language::Awk,
             _ => return None,
         })
+    }
+
+    /// The language a Kattis format's language code names (`cpp`, `python3`, `perl`, …), as
+    /// `submissions.yaml`'s `language:` gives it.
+    pub fn of_code(code: &str) -> Option<Language> {
+        Language::ALL
+            .into_iter()
+            .filter(|language| *language != Language::PyPy3)
+            .find(|language| language.include_names().first() == Some(&code))
     }
 
     /// Files of this language that are not built on their own (headers), by extension.
@@ -151,25 +204,36 @@ impl Language {
             Language::Java => "Java",
             Language::Kotlin => "Kotlin",
             Language::JavaScript => "JavaScript",
+            Language::Shell => "shell",
+            Language::Bash => "Bash",
+            Language::Perl => "Perl",
+            Language::Awk => "awk",
+            Language::Prolog => "Prolog",
+        }
+    }
+
+    /// The names of the language's folder in a package's `include/`, the format's language
+    /// code first (the 2025-09 languages appendix, problemtools' ids), then the other names
+    /// packages give it (`c++`, `python`, `js`, DOMjudge's `sh`).
+    pub fn include_names(self) -> &'static [&'static str] {
+        match self {
+            Language::C => &["c"],
+            Language::Cpp => &["cpp", "c++", "cc"],
+            Language::Rust => &["rust", "rs"],
+            Language::Python | Language::PyPy3 => &["python3", "python", "py3", "py"],
+            Language::Python2 => &["python2", "py2"],
+            Language::Java => &["java"],
+            Language::Kotlin => &["kotlin", "kt"],
+            Language::JavaScript => &["javascript", "js"],
+            Language::Shell => &["sh"],
+            Language::Bash => &["bash"],
+            Language::Perl => &["perl", "pl"],
+            Language::Awk => &["awk"],
+            Language::Prolog => &["prolog"],
         }
     }
 
     /// The program this language needs on the machine.
-    /// The language's folder name in a Kattis package's `include/` (problemtools' language
-    /// id).
-    pub fn kattis_id(self) -> &'static str {
-        match self {
-            Language::C => "c",
-            Language::Cpp => "cpp",
-            Language::Rust => "rust",
-            Language::Python | Language::PyPy3 => "python3",
-            Language::Python2 => "python2",
-            Language::Java => "java",
-            Language::Kotlin => "kotlin",
-            Language::JavaScript => "javascript",
-        }
-    }
-
     pub fn tool(self) -> &'static str {
         match self {
             Language::C => "gcc",
@@ -181,6 +245,11 @@ impl Language {
             Language::Java => "javac",
             Language::Kotlin => "kotlinc",
             Language::JavaScript => "node",
+            Language::Shell => "sh",
+            Language::Bash => "bash",
+            Language::Perl => "perl",
+            Language::Awk => "awk",
+            Language::Prolog => "swipl",
         }
     }
 
@@ -190,7 +259,12 @@ impl Language {
     pub fn builds_all_files(self) -> bool {
         matches!(
             self,
-            Language::C | Language::Cpp | Language::Java | Language::Kotlin | Language::JavaScript
+            Language::C
+                | Language::Cpp
+                | Language::Java
+                | Language::Kotlin
+                | Language::JavaScript
+                | Language::Prolog
         )
     }
 
@@ -238,6 +312,15 @@ impl Language {
                 "for file do node --check \"$file\" || exit; done",
                 "sh",
             ]),
+            // Scripts are checked for their syntax only, as DOMjudge checks them.
+            Language::Shell => words(&["sh", "-n"]),
+            Language::Bash => words(&["bash", "-n"]),
+            Language::Perl => words(&["perl", "-c"]),
+            // awk has no check that does not run the program: nothing to do.
+            Language::Awk => words(&["sh", "-c", ":", "sh"]),
+            Language::Prolog => words(&[
+                "swipl", "-O", "-q", "-g", "main", "-t", "halt", "-o", "run", "-c",
+            ]),
         };
         if matches!(self, Language::C | Language::Cpp) {
             command.extend(include_flags);
@@ -254,13 +337,17 @@ impl Language {
     pub fn run_line(self, folder: &Path, main: &str) -> Option<String> {
         let at = |name: &str| quoted(&folder.join(name));
         match self {
-            Language::C | Language::Cpp | Language::Rust => None,
+            Language::C | Language::Cpp | Language::Rust | Language::Prolog => None,
             Language::Python => Some(format!("python3 {}", at(main))),
             Language::PyPy3 => Some(format!("pypy3 {}", at(main))),
             Language::Python2 => Some(format!("python2 {}", at(main))),
             Language::Java => Some(format!("java -Xss64m -cp {} {main}", at("classes"))),
             Language::Kotlin => Some(format!("java -Xss64m -jar {}", at("program.jar"))),
             Language::JavaScript => Some(format!("node {}", at(main))),
+            Language::Shell => Some(format!("sh {}", at(main))),
+            Language::Bash => Some(format!("bash {}", at(main))),
+            Language::Perl => Some(format!("perl {}", at(main))),
+            Language::Awk => Some(format!("awk -f {}", at(main))),
         }
     }
 }
@@ -279,6 +366,27 @@ mod tests {
         assert_eq!(Language::of(Path::new("a.out")), None);
         assert_eq!(Language::of(Path::new("Makefile")), None);
         assert!(Language::is_header(Path::new("testlib.h")));
+    }
+
+    #[test]
+    fn each_format_has_its_table_and_a_named_language_is_a_kattis_code() {
+        let of = |name: &str, table| Language::of_in(Path::new(name), table);
+        assert_eq!(of("a.pl", Table::Kattis), Some(Language::Prolog));
+        assert_eq!(of("a.pm", Table::Kattis), Some(Language::Perl));
+        assert_eq!(of("a.sh", Table::Kattis), Some(Language::Bash));
+        assert_eq!(of("a.pl", Table::DomJudge), Some(Language::Perl));
+        assert_eq!(of("a.plg", Table::DomJudge), Some(Language::Prolog));
+        assert_eq!(of("a.sh", Table::DomJudge), Some(Language::Shell));
+        assert_eq!(of("a.bash", Table::DomJudge), Some(Language::Bash));
+        assert_eq!(of("a.awk", Table::DomJudge), Some(Language::Awk));
+        assert_eq!(of("a.pl", Table::Polygon), Some(Language::Perl));
+        assert_eq!(of("a.pl", Table::Judge), Some(Language::Perl));
+        assert_eq!(of("a.py2", Table::Kattis), Some(Language::Python2));
+        assert_eq!(Language::of_code("prolog"), Some(Language::Prolog));
+        assert_eq!(Language::of_code("python3"), Some(Language::Python));
+        assert_eq!(Language::of_code("cpp"), Some(Language::Cpp));
+        assert_eq!(Language::of_code("bash"), Some(Language::Bash));
+        assert_eq!(Language::of_code("cobol"), None);
     }
 
     #[test]
@@ -328,7 +436,8 @@ mod tests {
                 cpp_standard: None,
                 includes: None,
                 constants: crate::sources::Constants::default(),
-                language: None,
+                table: Table::Polygon,
+                named: None,
                 entrypoint: None,
             }
         );

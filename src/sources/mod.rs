@@ -16,9 +16,10 @@ pub use build::{
 pub use constants::{
     is_constant_name, program_with_constants, substitute, unknown_sequences, Constants,
 };
-pub use language::{Dialect, Language, Python3};
+pub use language::{Dialect, Language, Python3, Table};
 
 use crate::process::Program;
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
 /// The judge's cache: `$XDG_CACHE_HOME/game-judge`, else `~/.cache/…`, else the temporary
@@ -364,6 +365,56 @@ pub fn beside_warnings(path: &Path) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// The scripts of a package's program (a file, or a folder and the folders in it) that lack
+/// the executable bit the format asks of them: a `build` or `run` script, or a file whose first
+/// line is a `#!` line. The judge runs them anyway (a
+/// build script and a run script made executable in the build, a lone script by its `#!`
+/// line, as BAPCtools does); each gets a warning line naming it.
+pub fn scripts_without_exec_bit(path: &Path) -> Vec<String> {
+    use std::os::unix::fs::PermissionsExt;
+    let mut found = Vec::new();
+    let mut pending = vec![(path.to_path_buf(), 0)];
+    while let Some((path, depth)) = pending.pop() {
+        let Ok(meta) = std::fs::metadata(&path) else {
+            continue;
+        };
+        if meta.is_dir() && depth < 4 {
+            let mut inside: Vec<PathBuf> = std::fs::read_dir(&path)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|entry| entry.path())
+                .filter(|path| {
+                    !path
+                        .file_name()
+                        .is_some_and(|name| name.as_bytes().starts_with(b"."))
+                })
+                .collect();
+            inside.sort();
+            pending.extend(inside.into_iter().rev().map(|inner| (inner, depth + 1)));
+            continue;
+        }
+        if !meta.is_file() || meta.permissions().mode() & 0o111 != 0 {
+            continue;
+        }
+        let named = path
+            .file_name()
+            .is_some_and(|name| name == "build" || name == "run");
+        let script = crate::process::open_regular(&path).is_ok_and(|file| {
+            let mut start = Vec::new();
+            std::io::Read::read_to_end(&mut std::io::Read::take(file, 2), &mut start).is_ok()
+                && start == b"#!"
+        });
+        if named || script {
+            found.push(format!(
+                "{}: not executable, though the package format asks it of a program's scripts: the judge runs it all the same",
+                path.display()
+            ));
+        }
+    }
+    found
 }
 
 /// The program of the source `path` (see `source_in`), built now in `dialect` (a contestant's

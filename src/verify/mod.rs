@@ -155,7 +155,7 @@ fn check(submission: &Submission, index: usize, how: &How, limits: &TimeLimits) 
         None => folder.dialect(),
     };
     // What submissions.yaml names, for the build to take before the files' extensions.
-    dialect.language.clone_from(&submission.language);
+    dialect.named.clone_from(&submission.language);
     dialect.entrypoint.clone_from(&submission.entrypoint);
     let first_failure = |run: &submission::CaseRun| run.ruling != Some(Ruling::Accepted);
     let outside_permitted = |run: &submission::CaseRun| match &submission.expected {

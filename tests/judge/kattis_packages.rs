@@ -972,3 +972,103 @@ fn domjudges_validation_custom_multi_pass_is_multi_pass() {
     .stdout(contains("2 cases: 2 WA"));
     tag.assert_none_left();
 }
+
+#[test]
+fn a_group_folder_judges_its_cases_that_are_links_into_another_group() {
+    // g2's only case is a link to g1's: judging g2 alone judges it, as judging the whole
+    // package does (the judge keeps a case by where it lies, not by where it leads).
+    let dir = common::fresh_folder(
+        "kattis",
+        "linked",
+        &[
+            ("problem.yaml", "name: Linked\n"),
+            ("data/secret/g1/1.in", "5\n"),
+            ("data/secret/g1/1.ans", "5\n"),
+        ],
+    );
+    let g2 = dir.join("data/secret/g2");
+    fs::create_dir_all(&g2).unwrap();
+    for extension in ["in", "ans"] {
+        std::os::unix::fs::symlink(
+            format!("../g1/1.{extension}"),
+            g2.join(format!("2.{extension}")),
+        )
+        .unwrap();
+    }
+    judge("cat", &g2, &[])
+        .assert()
+        .code(0)
+        .stdout(contains("1 case: 1 AC"));
+    judge("cat", &dir.join("data/secret/g1"), &[])
+        .assert()
+        .code(0)
+        .stdout(contains("1 case: 1 AC"));
+}
+
+#[test]
+fn an_output_validator_with_build_and_run_is_built_before_it_runs() {
+    // `run` starts `made`, which only the `build` script makes (a copy of `compare.sh`): run
+    // without its build, the validator is missing and every case a judge error.
+    let dir = common::fresh_folder(
+        "kattis",
+        "built",
+        &[
+            ("problem.yaml", "validation: custom\n"),
+            ("data/secret/1.in", "5\n"),
+            ("data/secret/1.ans", "5\n"),
+            (
+                "output_validators/v/build",
+                "#!/bin/sh\ncp compare.sh made && chmod +x made\n",
+            ),
+            (
+                "output_validators/v/run",
+                "#!/bin/sh\nexec \"$(dirname \"$0\")/made\" \"$@\"\n",
+            ),
+            (
+                "output_validators/v/compare.sh",
+                "#!/bin/sh\ncmp -s - \"$2\" && exit 42\nexit 43\n",
+            ),
+        ],
+    );
+    for script in ["build", "run"] {
+        let path = dir.join("output_validators/v").join(script);
+        fs::set_permissions(path, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    judge("echo 5", &dir, &[])
+        .assert()
+        .code(0)
+        .stdout(contains("1 case: 1 AC"));
+    judge("echo 6", &dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("1 case: 1 WA"));
+}
+
+#[test]
+fn a_packages_include_folder_goes_over_a_python_submission_by_its_names() {
+    // include/python3/ holds a helper the submission imports: the submission stays the program
+    // (problemtools' rule). include/python/, another name of the language, counts as well.
+    let helper = "def add(a, b):\n    return a + b\n";
+    let solution = "from helper import add\na, b = map(int, input().split())\nprint(add(a, b))\n";
+    let other = "def twice(x):\n    return 2 * x\n";
+    let user = "from helper import add\nfrom double import twice\na, b = map(int, input().split())\nprint(twice(add(a, b)) // 2)\n";
+    let dir = common::fresh_folder(
+        "kattis",
+        "add",
+        &[
+            ("problem.yaml", "name: Add\n"),
+            ("data/secret/1.in", "2 3\n"),
+            ("data/secret/1.ans", "5\n"),
+            ("include/python3/helper.py", helper),
+            ("include/python/double.py", other),
+            ("submissions/accepted/sol.py", solution),
+            ("submissions/accepted/both.py", user),
+        ],
+    );
+    common::judge()
+        .args(["verify"])
+        .arg(&dir)
+        .assert()
+        .code(0)
+        .stdout(contains("2 submissions: 2 as expected"));
+}

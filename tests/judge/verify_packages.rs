@@ -13,6 +13,7 @@ use crate::report_formats::{parse_json, Json};
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::fs;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -123,7 +124,12 @@ fn a_2025_09_package_s_settings_reach_its_validators_and_submissions() {
             "input validators (validate.py): 5 of 5 inputs valid",
         ))
         .stdout(predicate::str::is_match(r"accepted/echo\.py +AC +AC .* ok\n").unwrap())
-        .stdout(predicate::str::is_match(r"wrong_answer/lower_spaced\.py +WA +WA .* ok\n").unwrap())
+        .stdout(
+            predicate::str::is_match(
+                r"wrong_answer/lower_spaced\.py +AC,WA; 1\+ WA +AC,WA .* ok\n",
+            )
+            .unwrap(),
+        )
         .stdout(contains("2 submissions: 2 as expected"));
     // Without 3-long's own arguments, the group's 20 characters hold.
     let dir = copy_of("kattis/echo");
@@ -1072,7 +1078,10 @@ fn a_2025_09_package_has_its_constants_put_into_its_validator_and_submissions() 
             "input validators (validate.py): 3 of 3 inputs valid",
         ))
         .stdout(predicate::str::is_match(r"accepted/clamped\.py +AC +AC .* ok\n").unwrap())
-        .stdout(predicate::str::is_match(r"wrong_answer/off_by_one\.py +WA +WA .* ok\n").unwrap())
+        .stdout(
+            predicate::str::is_match(r"wrong_answer/off_by_one\.py +AC,WA; 1\+ WA +WA .* ok\n")
+                .unwrap(),
+        )
         .stdout(contains("3 submissions: 3 as expected"))
         .stderr(contains("warning").not());
     // Another value is another build: with max_n 50, 100 100 is refused.
@@ -1414,4 +1423,218 @@ fn many_submissions_skipped_alike_are_one_line_and_json_keeps_each() {
     let json = verify(&dir, &["--format", "json"]).output().unwrap();
     let json = String::from_utf8_lossy(&json.stdout);
     assert_eq!(json.matches("\"status\":\"skipped\"").count(), 4, "{json}");
+}
+
+/// A package whose input and output validators are shell scripts without their executable bit.
+fn package_of_scripts_without_exec_bit() -> PathBuf {
+    common::fresh_folder(
+        "verify",
+        "bits",
+        &[
+            ("problem.yaml", "name: Bits\nvalidation: custom\n"),
+            ("data/sample/1.in", "3 4\n"),
+            ("data/sample/1.ans", "7\n"),
+            ("data/secret/1.in", "10 20\n"),
+            ("data/secret/1.ans", "30\n"),
+            (
+                "input_validators/check.sh",
+                "#!/bin/sh\ngrep -qxE '[0-9]+ [0-9]+' && exit 42\nexit 43\n",
+            ),
+            (
+                "output_validator/validate.sh",
+                "#!/bin/sh\nread got\n[ \"$got\" = \"$(cat \"$2\")\" ] && exit 42\nexit 43\n",
+            ),
+            (
+                "submissions/accepted/add.py",
+                "a, b = map(int, input().split())\nprint(a + b)\n",
+            ),
+            (
+                "submissions/wrong_answer/sub.py",
+                "a, b = map(int, input().split())\nprint(a - b)\n",
+            ),
+        ],
+    )
+}
+
+#[test]
+fn scripts_without_their_exec_bit_run_by_their_shebang_with_a_warning() {
+    // Both validators are mode 0644: verify names each, runs them by their #! line, and the
+    // two submissions get their folders' verdicts (3 4 -> 7: add.py right, sub.py -1).
+    let dir = package_of_scripts_without_exec_bit();
+    verify(&dir, &[])
+        .assert()
+        .code(0)
+        .stderr(contains("input_validators/check.sh: not executable"))
+        .stderr(contains("output_validator/validate.sh: not executable"))
+        .stdout(contains("2 of 2 inputs valid"))
+        .stdout(contains("2 submissions: 2 as expected"));
+    // Judging warns as well, and judges by the script.
+    common::judge_cmd(
+        &dir.join("submissions/accepted/add.py")
+            .display()
+            .to_string(),
+        &dir,
+        &[],
+    )
+    .assert()
+    .code(0)
+    .stderr(contains("output_validator/validate.sh: not executable"))
+    .stdout(contains("2 cases: 2 AC"));
+}
+
+/// Whether `tool --version` runs here.
+fn installed(tool: &str) -> bool {
+    std::process::Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok_and(|output| output.status.success())
+}
+
+#[test]
+fn a_domjudge_package_runs_perl_shell_bash_and_awk_by_domjudges_table() {
+    // DOMjudge's languages: `.pl` is Perl, `.sh` sh, `.bash` Bash, `.awk` awk; each adds the
+    // two numbers (4e9 fits a Perl integer, a shell's, and awk's double exactly).
+    let dir = copy_of("domjudge/add");
+    fs::remove_dir_all(dir.join("submissions/time_limit_exceeded")).unwrap();
+    fs::remove_dir_all(dir.join("submissions/mixed")).unwrap();
+    let accepted = dir.join("submissions/accepted");
+    for (name, text) in [
+        (
+            "add.pl",
+            "my ($a, $b) = split ' ', <STDIN>;\nprint $a + $b, \"\\n\";\n",
+        ),
+        ("add.sh", "read a b\necho $((a + b))\n"),
+        ("add.bash", "read -r a b\necho $((a + b))\n"),
+        // A `.sh` that asks for Bash (its `[[ ]]` is no sh) runs with bash.
+        (
+            "bashism.sh",
+            "#!/bin/bash\nread -r a b\n[[ -n $a ]] && echo $((a + b))\n",
+        ),
+        ("add.awk", "{ printf \"%.0f\\n\", $1 + $2 }\n"),
+    ] {
+        fs::write(accepted.join(name), text).unwrap();
+    }
+    let mut assert = verify(&dir, &[]).assert().code(0);
+    for name in ["add.pl", "add.sh", "add.bash", "bashism.sh", "add.awk"] {
+        let row = format!(
+            r"accepted/{} +CORRECT +CORRECT .* ok\n",
+            name.replace('.', r"\.")
+        );
+        assert = assert.stdout(predicate::str::is_match(row).unwrap());
+    }
+}
+
+#[test]
+fn a_kattis_package_reads_pl_as_prolog_sh_as_bash_and_pm_as_perl() {
+    // The Kattis format's languages, legacy (problemtools') and 2025-09 alike: `.pl` is Prolog
+    // (skipped where swipl is not installed, never run as Perl), `.sh` Bash, `.pm` Perl. Each
+    // adds the two numbers; the default validator judges.
+    let prolog = "main :- read_line_to_string(user_input, S), split_string(S, \" \", \" \", [A, B]),\n    number_string(X, A), number_string(Y, B), Z is X + Y, format(\"~w~n\", [Z]).\n";
+    let perl = "my ($a, $b) = split ' ', <STDIN>;\nprint $a + $b, \"\\n\";\n";
+    for yaml in [
+        "name: Add\n",
+        "problem_format_version: 2025-09\nname: Add\n",
+    ] {
+        let dir = common::fresh_folder(
+            "verify",
+            "add",
+            &[
+                ("problem.yaml", yaml),
+                ("data/sample/1.in", "3 4\n"),
+                ("data/sample/1.ans", "7\n"),
+                ("data/secret/1.in", "10 20\n"),
+                ("data/secret/1.ans", "30\n"),
+                ("submissions/accepted/add.pl", prolog),
+                (
+                    "submissions/accepted/add.sh",
+                    "read -r a b\necho $((a + b))\n",
+                ),
+                ("submissions/accepted/add.pm", perl),
+            ],
+        );
+        let assert = verify(&dir, &[])
+            .assert()
+            .stdout(predicate::str::is_match(r"accepted/add\.sh +AC +AC .* ok\n").unwrap())
+            .stdout(predicate::str::is_match(r"accepted/add\.pm +AC +AC .* ok\n").unwrap());
+        match installed("swipl") {
+            true => assert
+                .code(0)
+                .stdout(predicate::str::is_match(r"accepted/add\.pl +AC +AC .* ok\n").unwrap()),
+            false => assert.stdout(contains("no Prolog (swipl)")),
+        };
+    }
+}
+
+#[test]
+fn a_package_named_by_a_relative_path_runs_its_validators_from_anywhere() {
+    // Executable validators are run as they are: named by the relative path `bits`, from the
+    // package's parent folder and from the package itself (`.`), each must still be found.
+    let dir = package_of_scripts_without_exec_bit();
+    for script in ["input_validators/check.sh", "output_validator/validate.sh"] {
+        fs::set_permissions(dir.join(script), fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    for (from, named) in [(dir.parent().unwrap(), "bits"), (dir.as_path(), ".")] {
+        common::judge()
+            .current_dir(from)
+            .args(["verify", named])
+            .timeout(Duration::from_secs(300))
+            .assert()
+            .code(0)
+            .stdout(contains("2 of 2 inputs valid"))
+            .stdout(contains("2 submissions: 2 as expected"));
+        common::judge()
+            .current_dir(from)
+            .args([
+                "--cmd",
+                "python3 -c 'print(sum(map(int, input().split())))'",
+                named,
+            ])
+            .assert()
+            .code(0)
+            .stdout(contains("2 cases: 2 AC"));
+    }
+    // An interactor named so: the guess package's, from the fixtures' folder.
+    let fixtures = fixture("kattis/guess");
+    common::judge()
+        .current_dir(fixtures.parent().unwrap().parent().unwrap())
+        .args(["verify", "kattis/guess"])
+        .timeout(Duration::from_secs(300))
+        .assert()
+        .code(0)
+        .stdout(contains("2 submissions: 2 as expected"));
+}
+
+#[test]
+fn an_input_validator_folder_with_build_and_run_is_built_before_it_runs() {
+    // `run` starts `made`, which only `build` makes: an input validator folder is built (its
+    // build script, then its run), as the format says of every program.
+    let dir = package_of_scripts_without_exec_bit();
+    fs::remove_file(dir.join("input_validators/check.sh")).unwrap();
+    let folder = dir.join("input_validators/v");
+    fs::create_dir_all(&folder).unwrap();
+    for (name, text) in [
+        ("build", "#!/bin/sh\ncp check.src made && chmod +x made\n"),
+        ("run", "#!/bin/sh\nexec \"$(dirname \"$0\")/made\" \"$@\"\n"),
+        (
+            "check.src",
+            "#!/bin/sh\ngrep -qxE '[0-9]+ [0-9]+' && exit 42\nexit 43\n",
+        ),
+    ] {
+        fs::write(folder.join(name), text).unwrap();
+        fs::set_permissions(folder.join(name), fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    verify(&dir, &[])
+        .assert()
+        .code(0)
+        .stdout(contains("2 of 2 inputs valid"))
+        .stdout(contains("2 submissions: 2 as expected"));
+    // An input the validator refuses: its build and run are what judge it.
+    fs::write(dir.join("data/secret/1.in"), "ten twenty\n").unwrap();
+    verify(&dir, &[])
+        .assert()
+        .failure()
+        .stdout(contains("1 of 2 inputs valid"))
+        .stdout(contains(
+            "invalid input secret/1: refused by v (exit status 43)",
+        ));
 }

@@ -3,9 +3,10 @@
 //! case's own `.yaml`, read in `test_group`) and its output validator: the program in
 //! `output_validators/` (or the newer `output_validator/`) that the judge can run as it is, a
 //! `run` script or an executable file, in the folder or in one subfolder of it (problemtools
-//! keeps each validator in a folder). Kattis ships validators as source: one that is only
-//! source is built by its language (or its `build` script) into the cache (`sources`), and one
-//! that does not build is an error before anything runs.
+//! keeps each validator in a folder); a `run` beside a `build` script is built first. Kattis
+//! ships validators as source: one that is only source is built by its language (or its
+//! `build` script) into the cache (`sources`), and one that does not build is an error before
+//! anything runs.
 //!
 //! An interactive problem's output validator is its interactor (the same `INPUT ANSWER
 //! FEEDBACK_DIR` arguments); a problem with no output validator is judged by Kattis's default
@@ -147,6 +148,10 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
                     ),
                 ));
             };
+            // A script without its executable bit runs all the same, with a warning.
+            if let Some(folder) = &folder {
+                warnings.extend(sources::scripts_without_exec_bit(folder));
+            }
             Some(program)
         }
         false => {
@@ -434,6 +439,18 @@ pub fn output_validator(dir: &Path, constants: &Constants) -> Result<Option<Path
     };
     let (programs, sources) = programs_and_sources(&folder)?;
     match programs.as_slice() {
+        // A `run` beside a `build` script runs what the build makes: the folder is built
+        // first (the build script, then its `run`), as the format says of every program.
+        [run] if name(run) == "run" && run.with_file_name("build").is_file() => {
+            let source = run.parent().unwrap_or(&folder);
+            match sources::build_problem_program(source, constants) {
+                Ok(built) => Ok(Some(built.program)),
+                Err(failure) => Err(CaseError::Invalid {
+                    path: folder.clone(),
+                    message: format!("the output validator: {failure}"),
+                }),
+            }
+        }
         // A `run` script runs among its folder's files, as it is; a single script gets the
         // constants in a copy.
         [program] if name(program) == "run" => Ok(Some(program.clone())),
@@ -500,7 +517,6 @@ mod tests {
     fn the_run_script_or_the_one_executable_is_the_validator() {
         let dir = package(&[
             ("output_validators/v/run", 0o755),
-            ("output_validators/v/build", 0o755),
             ("output_validators/v/validator", 0o755),
             ("output_validators/v/validator.cpp", 0o644),
         ]);
