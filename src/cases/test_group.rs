@@ -310,6 +310,20 @@ fn walk(
                 .map(|part| part.as_os_str().to_string_lossy().into_owned())
                 .collect();
             let allowed = match below.as_slice() {
+                // BAPCtools reads one at the top of data/ for every case below it; the format
+                // has none there, so the package hears of it.
+                [] => {
+                    warnings.push(format!(
+                        "{shown}: read for every case below it, as BAPCtools reads it: the 2025-09 format places test_group.yaml in data/sample, data/secret and the groups directly under data/secret"
+                    ));
+                    true
+                }
+                [top, ..] if !CONFIGURED.contains(&top.as_str()) => {
+                    warnings.push(format!(
+                        "{shown}: not read: data/{top} is no folder of the 2025-09 format, and the judge does not judge it"
+                    ));
+                    continue;
+                }
                 [top] => CONFIGURED.contains(&top.as_str()),
                 [top, _] => top == "secret",
                 _ => false,
@@ -505,6 +519,44 @@ mod tests {
             config.of(Path::new("/p/data/sample/1.in")),
             TestSettings::default()
         );
+    }
+
+    /// BAPCtools' packages put one at the top of data/ (read for every case, with a warning)
+    /// and in folders of BAPCtools' own such as data/invalid_answer (not read, with a warning).
+    #[test]
+    fn one_at_the_top_of_data_is_read_and_one_in_a_folder_of_bapctools_is_not() {
+        let dir = crate::test_folders::folder_with_files(
+            "test-group-top",
+            &[
+                "data/secret/1.in",
+                "data/secret/1.ans",
+                "data/invalid_answer/a/1.in",
+            ],
+        );
+        let write = |file: &str, text: &str| fs::write(dir.join(file), text).unwrap();
+        write(
+            "data/test_group.yaml",
+            "output_validator_args: [float_tolerance, \"1E-6\"]\n",
+        );
+        write("data/invalid_answer/a/test_group.yaml", "args: [x]\n");
+        let data = dir.join("data");
+        let mut warnings = Vec::new();
+        let config = read(&data, true, &Constants::default(), &mut warnings).unwrap();
+        assert_eq!(
+            config.of(&data.join("secret/1.in")).output_validator_args,
+            Some(vec!["float_tolerance".to_string(), "1E-6".to_string()])
+        );
+        assert_eq!(config.groups.len(), 1, "{:?}", config.groups);
+        assert_eq!(warnings.len(), 2, "{warnings:?}");
+        assert!(
+            warnings[0].contains(
+                "data/test_group.yaml: read for every case below it, as BAPCtools reads it"
+            ) || warnings[1].contains(
+                "data/test_group.yaml: read for every case below it, as BAPCtools reads it"
+            ),
+            "{warnings:?}"
+        );
+        assert!(warnings.iter().any(|warning| warning.contains("invalid_answer/a/test_group.yaml: not read: data/invalid_answer is no folder of the 2025-09 format")), "{warnings:?}");
     }
 
     #[test]
