@@ -388,6 +388,11 @@ fn kattis(scan: &mut Scan, data: &Path) {
                 "not judged: {}: validation test data, which judge verify holds the validators to",
                 path.display()
             ));
+        } else if path.is_dir() && (name == "invalid_answer" || name == "valid_answer") {
+            scan.listing.warnings.push(format!(
+                "not judged: {}: test data of BAPCtools' answer validators, which the format does not have and the judge does not run",
+                path.display()
+            ));
         } else if path.is_dir() {
             scan.unread_folder(
                 &path,
@@ -443,10 +448,17 @@ mod tests {
             "data/secret/g1/03.png",
             "data/extra/9.in",
             "data/sample/2.interaction",
+            "data/invalid_answer/a.in",
+            "data/invalid_answer/a.ans",
+            "data/invalid_answer/b.in",
+            "data/invalid_answer/b.ans",
         ]);
         let listing = list(&dir, Layout::Kattis, Answers::Required).unwrap();
         assert_eq!(names(&listing), ["sample/1", "secret/g1/03"]);
-        assert_eq!(listing.warnings.len(), 2, "{:?}", listing.warnings);
+        assert_eq!(listing.warnings.len(), 3, "{:?}", listing.warnings);
+        // BAPCtools' answer validators' test data: one line for the folder, not one a file.
+        assert!(listing.warnings.iter().any(|warning| warning.starts_with("not judged: ")
+            && warning.ends_with("invalid_answer: test data of BAPCtools' answer validators, which the format does not have and the judge does not run")));
         assert!(listing
             .warnings
             .iter()
