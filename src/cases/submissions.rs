@@ -511,11 +511,26 @@ fn by_2025_09(said: Vec<Rule>, folder: &str, path: &str) -> Expected {
     }
 }
 
+/// One line for the submissions named `*.disabled` or `*.template`, which BAPCtools keeps in a
+/// package without running them: how many, and the first few by name.
+fn set_aside_warning(names: &[String]) -> String {
+    let shown = match names.len() {
+        0..=3 => names.join(", "),
+        more => format!("{} and {} more", names[..3].join(", "), more - 3),
+    };
+    let count = match names.len() {
+        1 => "1 submission".to_string(),
+        more => format!("{more} submissions"),
+    };
+    format!("not run: {count} named *.disabled or *.template, which BAPCtools keeps without running: {shown}")
+}
+
 /// The submissions of the package at `dir` (see [`submissions`]), with what its
 /// `submissions.yaml` says where the package holds to the 2025-09 rules.
 pub fn package_submissions(dir: &Path) -> Result<Listed, CaseError> {
     let root = dir.join("submissions");
     let mut found: Vec<Found> = Vec::new();
+    let mut set_aside: Vec<String> = Vec::new();
     if !root.is_dir() {
         return Ok(Listed {
             submissions: Vec::new(),
@@ -546,6 +561,11 @@ pub fn package_submissions(dir: &Path) -> Result<Listed, CaseError> {
                 .to_string_lossy()
                 .into_owned();
             if name.starts_with('.') {
+                continue;
+            }
+            // BAPCtools' mark for a submission it keeps but does not run.
+            if name.ends_with(".disabled") || name.ends_with(".template") {
+                set_aside.push(format!("{folder_name}/{name}"));
                 continue;
             }
             let path = one_of_the_packages(&root, path);
@@ -615,15 +635,19 @@ pub fn package_submissions(dir: &Path) -> Result<Listed, CaseError> {
     submissions.sort_by(|a, b| natural_order(&a.name, &b.name));
     let paths: Vec<String> = submissions.iter().map(|s| s.name.clone()).collect();
     let unmatched = read.unmatched(&paths);
+    let mut warnings: Vec<String> = read
+        .warnings
+        .iter()
+        .chain(&unmatched)
+        .map(|warning| format!("submissions/submissions.yaml {warning}"))
+        .collect();
+    if !set_aside.is_empty() {
+        warnings.push(set_aside_warning(&set_aside));
+    }
     Ok(Listed {
         submissions,
         rules,
-        warnings: read
-            .warnings
-            .iter()
-            .chain(&unmatched)
-            .map(|warning| format!("submissions/submissions.yaml {warning}"))
-            .collect(),
+        warnings,
     })
 }
 
@@ -770,6 +794,26 @@ mod tests {
         assert_eq!(listed.warnings.len(), 1);
         assert!(listed.warnings[0]
             .starts_with("submissions/submissions.yaml line 5: \"slow/s.py\": score"));
+    }
+
+    /// BAPCtools keeps `*.disabled` and `*.template` submissions without running them: they
+    /// are no rows, and one warning counts them.
+    #[test]
+    fn submissions_named_disabled_or_template_are_set_aside_in_one_line() {
+        let dir = crate::test_folders::folder_with_files(
+            "submissions-set-aside",
+            &[
+                "submissions/accepted/a.py",
+                "submissions/accepted/b.c.disabled",
+                "submissions/accepted/c.cpp.template",
+                "submissions/wrong_answer/d.rs.disabled",
+                "submissions/wrong_answer/e.py.disabled",
+            ],
+        );
+        let listed = package_submissions(&dir).unwrap();
+        let names: Vec<&str> = listed.submissions.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["accepted/a.py"]);
+        assert_eq!(listed.warnings, ["not run: 4 submissions named *.disabled or *.template, which BAPCtools keeps without running: accepted/b.c.disabled, accepted/c.cpp.template, wrong_answer/d.rs.disabled and 1 more"]);
     }
 
     #[test]
