@@ -325,8 +325,9 @@ fn walk(
                     continue;
                 }
                 [top] => CONFIGURED.contains(&top.as_str()),
-                [top, _] => top == "secret",
-                _ => false,
+                [top, _] if top == "secret" => true,
+                // The validation test data: one for the cases of its own folder, at any depth.
+                [top, ..] => top != "sample" && top != "secret",
             };
             if !allowed {
                 return Err(invalid(
@@ -539,6 +540,12 @@ mod tests {
             "output_validator_args: [float_tolerance, \"1E-6\"]\n",
         );
         write("data/invalid_answer/a/test_group.yaml", "args: [x]\n");
+        // In a folder of the validation test data, one is read at any depth.
+        fs::create_dir_all(dir.join("data/invalid_input/integers")).unwrap();
+        write(
+            "data/invalid_input/integers/test_group.yaml",
+            "input_validator_args: [--integers]\n",
+        );
         let data = dir.join("data");
         let mut warnings = Vec::new();
         let config = read(&data, true, &Constants::default(), &mut warnings).unwrap();
@@ -546,7 +553,7 @@ mod tests {
             config.of(&data.join("secret/1.in")).output_validator_args,
             Some(vec!["float_tolerance".to_string(), "1E-6".to_string()])
         );
-        assert_eq!(config.groups.len(), 1, "{:?}", config.groups);
+        assert_eq!(config.groups.len(), 2, "{:?}", config.groups);
         assert_eq!(warnings.len(), 2, "{warnings:?}");
         assert!(
             warnings[0].contains(
