@@ -187,7 +187,8 @@ fn is_source_and_folder(words: &[String]) -> bool {
         [source, place] => {
             let source = std::path::Path::new(source);
             source.is_file()
-                && crate::sources::Language::of(source).is_some()
+                && crate::sources::Language::of(source)
+                    .is_some_and(|language| !language.is_script())
                 && (std::path::Path::new(place).exists() || place.contains(['*', '?']))
         }
         _ => false,

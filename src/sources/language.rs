@@ -35,9 +35,8 @@ pub enum Language {
 /// differ: the Kattis format's (2025-09's languages appendix, and problemtools' for the legacy
 /// format: `.pl` is Prolog, `.pm` Perl, `.sh` Bash), DOMjudge's (`.pl` Perl, `.plg` Prolog,
 /// `.sh` sh, `.bash` Bash, `.awk` awk), Polygon's (`.pl` Perl), and the judge's own for any
-/// other folder and a program named on the command line, which knows no script language: a
-/// script runs as it is, by its `#!` line, as a contestant's `./solution.sh` does. Endings no
-/// format disputes mean the same in every table.
+/// other folder (DOMjudge's). Endings no format disputes mean the same in every table. A
+/// script named on the command line is no source, whatever its ending (`Language::is_script`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Table {
     #[default]
@@ -168,8 +167,6 @@ impl Language {
             (_, "java") => Language::Java,
             (_, "kt") => Language::Kotlin,
             (_, "js" | "mjs") => Language::JavaScript,
-            // A script named on the command line runs as it is, by its `#!` line.
-            (Table::Judge, "pl" | "pm" | "plg" | "sh" | "bash" | "awk") => return None,
             (Table::Kattis, "pl") => Language::Prolog,
             (_, "pl" | "pm") => Language::Perl,
             (_, "plg") => Language::Prolog,
@@ -188,6 +185,16 @@ impl Language {
             .into_iter()
             .filter(|language| *language != Language::PyPy3)
             .find(|language| language.include_names().first() == Some(&code))
+    }
+
+    /// A language whose files run by their interpreter as they are (shell, Bash, Perl, awk): a
+    /// contestant's `./solution.sh` named on the command line runs as it is, by its `#!` line,
+    /// not copied into a build; in a package it is a submission of its language.
+    pub fn is_script(self) -> bool {
+        matches!(
+            self,
+            Language::Shell | Language::Bash | Language::Perl | Language::Awk
+        )
     }
 
     /// Files of this language that are not built on their own (headers), by extension.
@@ -384,8 +391,8 @@ mod tests {
         assert_eq!(of("a.bash", Table::DomJudge), Some(Language::Bash));
         assert_eq!(of("a.awk", Table::DomJudge), Some(Language::Awk));
         assert_eq!(of("a.pl", Table::Polygon), Some(Language::Perl));
-        assert_eq!(of("a.pl", Table::Judge), None);
-        assert_eq!(of("a.sh", Table::Judge), None);
+        assert_eq!(of("a.pl", Table::Judge), Some(Language::Perl));
+        assert!(Language::Shell.is_script() && !Language::Python.is_script());
         assert_eq!(of("a.py2", Table::Kattis), Some(Language::Python2));
         assert_eq!(Language::of_code("prolog"), Some(Language::Prolog));
         assert_eq!(Language::of_code("python3"), Some(Language::Python));

@@ -289,11 +289,13 @@ pub fn fingerprint(parts: &[&[u8]]) -> String {
 }
 
 /// The source `command` names when it is one source file of a known language, or a folder of
-/// sources (as a package keeps a submission of several files): what `program_for` builds.
+/// sources (as a package keeps a submission of several files): what `program_for` builds. A
+/// script (`./solution.sh`) runs as it is.
 pub fn source_in(command: &str) -> Option<&Path> {
     let word = command.trim();
     let path = Path::new(word);
-    let source = (path.is_file() && Language::of(path).is_some()) || path.is_dir();
+    let built = Language::of(path).is_some_and(|language| !language.is_script());
+    let source = (path.is_file() && built) || path.is_dir();
     (!word.contains(char::is_whitespace) && source).then_some(path)
 }
 
