@@ -616,6 +616,35 @@ fn ending_program_past_its_limit_first_validator_rejects_is_tle() {
     ending_row("last-reject", "now-tle", "TLE", 1);
 }
 
+/// As BAPCtools' `guess_bad_exit.py`: before, the judge could stop the program once the
+/// validator had rejected, and its exit status was lost.
+#[test]
+fn ending_program_exits_1_first_validator_rejects_is_re() {
+    ending_row("last-reject", "now-exit1", "RE", 1);
+}
+
+/// A program that closes its output has not ended: the validator sees the end of it once the
+/// program has exited (problemtools' runner and BAPCtools hold it back too), here after the
+/// program crashed. Before, the validator saw the end at once, rejected, and the judge stopped
+/// the sleeping program: WA.
+#[test]
+fn ending_program_closes_its_output_then_crashes_validator_rejects_is_re() {
+    ending_row("last-reject", "now-closecrash", "RE", 1);
+}
+
+/// As BAPCtools' `run_time_error/guess_close_stdout_2.cpp`.
+#[test]
+fn ending_program_closes_its_output_then_exits_1_validator_rejects_is_re() {
+    ending_row("last-reject", "now-closeexit1", "RE", 1);
+}
+
+/// As BAPCtools' `time_limit_exceeded/guess_close_stdout_1.cpp`: the validator waits for the
+/// end, which comes when the judge stops the program at its wall limit.
+#[test]
+fn ending_program_closes_its_output_then_sleeps_past_its_limit_is_tle() {
+    ending_row("last-reject", "now-closesleep", "TLE", 1);
+}
+
 #[test]
 fn ending_program_exits_0_first_validator_crashes_is_je() {
     ending_row("last-crash", "now-exit0", "JE", 2);

@@ -19,6 +19,15 @@
 //! refused), so the rule of writing after the end is not applied; everything else above is
 //! that rule already (a validator's status other than 42 and 43 is a judge error, a rejection
 //! given first is WA, then the program's TLE or RE, then the validator's ruling).
+//!
+//! Who ended first must not depend on how a busy machine orders the judge's threads. A
+//! validator that decides on the end of the program's output gets that end only once the judge
+//! has seen the program end (`relay::Release`, as problemtools' runner holds it): its decision
+//! then always comes after the program's end, which was taken as it was (a program that crashed
+//! is RE), and the judge never stops a program that had already ended on its own (in the box,
+//! such a stop could kill the box's init before it told how the program ended, and a crash read
+//! as the judge's kill: WA). Only a validator that decided without that end (while the program
+//! ran) can be first, and then its rejection is WA, as in problemtools.
 
 use super::Decision;
 use crate::limits::Limits;

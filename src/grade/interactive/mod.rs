@@ -377,6 +377,16 @@ fn converse(
     let capped = program_stopper.clone();
     // A Kattis output validator's exchange ends as problemtools' runner ends it (`decide`).
     let kattis = matches!(interactor, Interactor::Program { kattis: true, .. });
+    // The end of the program's output reaches a Kattis validator once the program has ended,
+    // as in problemtools' runner (`relay::Release`).
+    let (mut release, released) = match kattis {
+        true => {
+            let (release, released) =
+                relay::release().map_err(|error| format!("cannot make a pipe: {error}"))?;
+            (Some(release), Some(released))
+        }
+        false => (None, None),
+    };
     let relay = relay::start(
         relay::Side {
             output: started.output,
@@ -390,6 +400,7 @@ fn converse(
             true => relay::AfterTheEnd::Drop,
             false => relay::AfterTheEnd::Refuse,
         },
+        released,
         Arc::clone(&transcript),
         relay::OutputCap {
             bytes: limits.output_bytes as u64,
@@ -418,10 +429,12 @@ fn converse(
             Ok(Event::Program(result)) => {
                 quiet_at_end = quiet.since.elapsed();
                 decided_first = decision.is_some();
-                ended = Some(result.map_err(|error| format!("cannot watch {program}: {error}"))?)
+                ended = Some(result.map_err(|error| format!("cannot watch {program}: {error}"))?);
+                drop(release.take());
             }
             Ok(Event::Decided(said)) => {
-                if matches!(said, Decision::Wrong(_) | Decision::Broken(_)) {
+                // A program already seen to end is not stopped (its pid may be another's now).
+                if matches!(said, Decision::Wrong(_) | Decision::Broken(_)) && ended.is_none() {
                     program_stopper.stop(Stop::Requested);
                 }
                 decision = Some(said);

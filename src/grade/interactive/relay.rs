@@ -11,7 +11,11 @@
 //! each pipe's far end open until the side that reads it has exited, so a side that writes after
 //! the other has gone is never refused (no SIGPIPE, no error) and its words are dropped. With
 //! `AfterTheEnd::Drop` the relay does the same: once a reader is gone it goes on reading the
-//! writer's output to its end, and drops it.
+//! writer's output to its end, and drops it. That runner also holds the write end of the
+//! program's output until the program has exited, so the validator sees the end of it only then
+//! (a program that closes its output and runs on has not ended); with `Release` the relay holds
+//! the end of the program's output back from the validator until the judge says the program has
+//! ended (see `Release`).
 //!
 //! Both directions share one thread that waits on both pipes (non-blocking, so a side that does
 //! not read never holds up the other direction), and that keeps looking for a short while after
@@ -33,6 +37,8 @@ use std::time::{Duration, Instant};
 const CHUNK_BYTES: usize = 64 * 1024;
 /// How long the relay keeps looking for the next line after one moved, before it sleeps.
 const KEEP_LOOKING: Duration = Duration::from_micros(200);
+/// The index of the release among the watched descriptors (the directions are 0 and 1).
+const RELEASE: usize = usize::MAX;
 /// The longest the relay sleeps between looks at whether a reader has read what it was given.
 const LOOK_FOR_READING_MS: i32 = 50;
 
@@ -52,6 +58,27 @@ pub enum AfterTheEnd {
     Refuse,
     /// Reads it to the end of the writer's output and drops it, as problemtools' runner does.
     Drop,
+}
+
+/// Held by the judge until it has seen the program end (its wait returned): the relay passes
+/// the end of the program's output on to the interactor only once this is dropped, or right
+/// away without one. So an interactor that decides on that end decides after the judge knows
+/// how the program ended, whatever order a busy machine runs the threads in, and the judge
+/// never has to stop a program that had already ended on its own.
+pub struct Release {
+    /// The pipe's write end: nothing is written to it; dropping it closes the pipe.
+    _write_end: File,
+}
+
+/// A `Release` and the relay's end of it.
+pub fn release() -> std::io::Result<(Release, OwnedFd)> {
+    let (released, release) = sys::pipe()?;
+    Ok((
+        Release {
+            _write_end: release,
+        },
+        released.into(),
+    ))
 }
 
 /// How one direction ended.
@@ -118,6 +145,10 @@ struct Direction {
     /// With `AfterTheEnd::Drop`, how the direction ended when its reader went away, while the
     /// writer's output is still read and dropped.
     reader_gone: Option<RelayEnd>,
+    /// The end of the writer's output is held back from the reader until released.
+    held: bool,
+    /// When the writer's output ended, while that end is held back.
+    ended_at: Option<Instant>,
 }
 
 impl Direction {
@@ -136,6 +167,31 @@ impl Direction {
             end: None,
             after_the_end,
             reader_gone: None,
+            held: false,
+            ended_at: None,
+        }
+    }
+
+    /// Passes on the end of the writer's output, held back until now, once what was read
+    /// before it is delivered.
+    fn release(&mut self) {
+        self.held = false;
+        self.end_if_released();
+    }
+
+    /// Ends the direction if its writer's output ended while held, the end is released and
+    /// everything read before it delivered (or its reader is gone).
+    fn end_if_released(&mut self) {
+        let delivered = self.pending.is_empty() || self.to.is_none();
+        if let (false, true, Some(at)) = (self.held, delivered, self.ended_at) {
+            self.ended_at = None;
+            let gone = self.reader_gone.is_some();
+            self.finish(Phase::Reading, None);
+            // The direction ended with the writer's output (not when the end was passed on),
+            // unless its reader had gone first.
+            if let (false, Some(end)) = (gone, self.end.as_mut()) {
+                end.at = at;
+            }
         }
     }
 
@@ -216,6 +272,13 @@ impl Direction {
             return false;
         };
         match from.read(buffer) {
+            Ok(0) if self.held && self.to.is_some() => {
+                // Held: what was read before the end is still delivered; the reader sees the
+                // end once it is released.
+                self.from = None;
+                self.ended_at = Some(Instant::now());
+                true
+            }
             Ok(0) => {
                 self.finish(Phase::Reading, None);
                 true
@@ -257,18 +320,21 @@ pub struct Side {
 
 /// Relays between the interactor and the program on a thread of its own until both directions
 /// have ended; the receiver gets how. What a side writes once the other's input is gone is
-/// refused or dropped, by `after_the_end`. The thread works for the case: it counts in the
-/// case's `activity` (while it runs or waits for a CPU, the two sides waiting for it are not
-/// idle).
+/// refused or dropped, by `after_the_end`. With `released` (the relay's end of a `Release`),
+/// the end of the program's output reaches the interactor only once the `Release` is dropped.
+/// The thread works for the case: it counts in the case's `activity` (while it runs or waits
+/// for a CPU, the two sides waiting for it are not idle).
 pub fn start(
     interactor: Side,
     program: Side,
     after_the_end: AfterTheEnd,
+    released: Option<OwnedFd>,
     transcript: Arc<Transcript>,
     cap: OutputCap,
     activity: Arc<Activity>,
 ) -> Receiver<Ends> {
     let (sender, ended) = mpsc::channel();
+    let mut released = released.map(File::from);
     let mut directions = [
         Direction::new(
             Writer::Interactor,
@@ -283,6 +349,7 @@ pub fn start(
             after_the_end,
         ),
     ];
+    directions[1].held = released.is_some();
     thread::spawn(move || {
         let helper = activity.count_this_thread();
         let mut buffer = vec![0; CHUNK_BYTES];
@@ -291,11 +358,23 @@ pub fn start(
         let mut looked_in_vain: Option<Instant> = None;
         let mut capped = false;
         loop {
-            let watched: Vec<(usize, PollFd)> = directions
+            let mut watched: Vec<(usize, PollFd)> = directions
                 .iter()
                 .enumerate()
                 .filter_map(|(index, direction)| Some((index, direction.watch()?)))
                 .collect();
+            // The release is watched while the program's direction has not ended: nothing is
+            // ever written to it, and its closing wakes the relay.
+            if let (Some(release), None) = (&released, &directions[1].end) {
+                watched.push((
+                    RELEASE,
+                    PollFd {
+                        fd: release.as_raw_fd(),
+                        events: POLLIN,
+                        returned: 0,
+                    },
+                ));
+            }
             if watched.is_empty() {
                 break;
             }
@@ -329,6 +408,12 @@ pub fn start(
                 if fd.returned == 0 {
                     continue;
                 }
+                if *index == RELEASE {
+                    released = None;
+                    directions[1].release();
+                    last_moved = Instant::now();
+                    continue;
+                }
                 // Whether the reader of this direction (the writer of the other) has ended its
                 // output.
                 let reader_done = directions[1 - *index]
@@ -340,6 +425,7 @@ pub fn start(
                     POLLIN => direction.pass_on(&mut buffer, &transcript, reader_done),
                     _ => direction.flush_pending(),
                 };
+                direction.end_if_released();
                 if moved {
                     last_moved = Instant::now();
                 }
@@ -394,6 +480,7 @@ mod tests {
                 input: program_input.into(),
             },
             after_the_end,
+            None,
             Arc::clone(&transcript),
             OutputCap {
                 bytes: u64::MAX,
@@ -521,6 +608,61 @@ mod tests {
         let ends = ended.recv().unwrap();
         assert_eq!(ends.from_program.phase, Phase::Reading);
         assert_eq!(ends.from_program.undelivered, None);
+    }
+
+    /// With a release (a Kattis validator's exchange), the interactor gets everything the
+    /// program wrote, but the end of the program's output only once the judge has seen the
+    /// program end: a program that closed its output has not ended. The direction still ends
+    /// when the program's output did.
+    #[test]
+    fn the_end_of_the_programs_output_waits_for_the_release() {
+        let (release, released) = release().unwrap();
+        let transcript = Arc::new(Transcript::default());
+        let (interactor_output, asks) = sys::pipe().unwrap();
+        let (mut hears, interactor_input) = sys::pipe().unwrap();
+        let (program_output, mut answers) = sys::pipe().unwrap();
+        let (reads, program_input) = sys::pipe().unwrap();
+        let ended = start(
+            Side {
+                output: interactor_output.into(),
+                input: interactor_input.into(),
+            },
+            Side {
+                output: program_output.into(),
+                input: program_input.into(),
+            },
+            AfterTheEnd::Drop,
+            Some(released),
+            transcript,
+            OutputCap {
+                bytes: u64::MAX,
+                passed: Box::new(|| {}),
+            },
+            Activity::new(),
+        );
+        answers.write_all(b"42\n").unwrap();
+        drop(answers);
+        let mut line = [0; 3];
+        hears.read_exact(&mut line).unwrap();
+        assert_eq!(&line, b"42\n");
+        // Not at the end yet: nothing to read, and the pipe's writer is still there (poll
+        // would report POLLHUP at once without it).
+        let mut fds = [PollFd {
+            fd: hears.as_raw_fd(),
+            events: POLLIN,
+            returned: 0,
+        }];
+        assert_eq!(sys::poll_many(&mut fds, 300).unwrap(), 0);
+        let held_until = Instant::now();
+        drop(release);
+        let mut rest = Vec::new();
+        hears.read_to_end(&mut rest).unwrap();
+        assert!(rest.is_empty());
+        drop((asks, reads));
+        let ends = ended.recv().unwrap();
+        assert_eq!(ends.from_program.phase, Phase::Reading);
+        assert!(ends.from_program.at < held_until);
+        assert!(ends.from_program.at < ends.from_interactor.at);
     }
 
     #[test]
