@@ -309,14 +309,14 @@ fn walk(
                 .components()
                 .map(|part| part.as_os_str().to_string_lossy().into_owned())
                 .collect();
-            let allowed = match below.as_slice() {
+            // Where the format puts it, else read as BAPCtools reads it, with a warning.
+            match below.as_slice() {
                 // BAPCtools reads one at the top of data/ for every case below it; the format
                 // has none there, so the package hears of it.
                 [] => {
                     warnings.push(format!(
                         "{shown}: read for every case below it, as BAPCtools reads it: the 2025-09 format places test_group.yaml in data/sample, data/secret and the groups directly under data/secret"
                     ));
-                    true
                 }
                 [top, ..] if !CONFIGURED.contains(&top.as_str()) => {
                     warnings.push(format!(
@@ -324,16 +324,16 @@ fn walk(
                     ));
                     continue;
                 }
-                [top] => CONFIGURED.contains(&top.as_str()),
-                [top, _] if top == "secret" => true,
+                [_] => {}
+                [top, _] if top == "secret" => {}
+                // Deeper in the sample or a group: the format allows none, BAPCtools reads it.
+                [top, ..] if top == "sample" || top == "secret" => {
+                    warnings.push(format!(
+                        "{shown}: read for every case below it, as BAPCtools reads it: the 2025-09 format allows no test_group.yaml below data/sample or below a test data group"
+                    ));
+                }
                 // The validation test data: one for the cases of its own folder, at any depth.
-                [top, ..] => top != "sample" && top != "secret",
-            };
-            if !allowed {
-                return Err(invalid(
-                    &path,
-                    "a test_group.yaml belongs in data/sample, data/secret, a test data group directly under data/secret, or a validation folder (data/invalid_input, data/invalid_output, data/valid_output)".to_string(),
-                ));
+                [_, ..] => {}
             }
             let Some(text) = package_file(&path)? else {
                 continue;
@@ -599,15 +599,23 @@ mod tests {
             config.of(&data.join("secret/g/1.in")).args,
             Some(vec!["{{n}}".to_string()])
         );
-        // Deeper than a group directly under data/secret: an error naming the file.
+        // Deeper than a group directly under data/secret: the format allows none there, and
+        // BAPCtools reads it (its divsort): read, with a warning naming the file.
         fs::create_dir_all(dir.join("data/secret/g/deep")).unwrap();
-        write("data/secret/g/deep/test_group.yaml", "args: []\n");
-        let error = read(&data, true, &Constants::default(), &mut warnings)
-            .unwrap_err()
-            .to_string();
+        write("data/secret/g/deep/test_group.yaml", "args: [--deep]\n");
+        let mut warnings = Vec::new();
+        let config = read(&data, true, &Constants::default(), &mut warnings).unwrap();
+        assert_eq!(
+            config.of(&data.join("secret/g/deep/1.in")).args,
+            Some(vec!["--deep".to_string()])
+        );
         assert!(
-            error.contains("deep/test_group.yaml") && error.contains("belongs in data/sample"),
-            "{error}"
+            warnings.iter().any(|warning| warning
+                .contains("deep/test_group.yaml: read for every case below it")
+                && warning.contains(
+                    "allows no test_group.yaml below data/sample or below a test data group"
+                )),
+            "{warnings:?}"
         );
         // The draft does not read it, and says so.
         let mut warnings = Vec::new();
