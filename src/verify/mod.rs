@@ -53,10 +53,16 @@ fn meets(got: Option<Ruling>, expected: &Expected, rules: Rules) -> bool {
 }
 
 /// Whether a submission sets the time limit: its expectation is only "accepted", or one of
-/// its 2025-09 rules bounds the time limit from below.
+/// its 2025-09 rules bounds the time limit from below and none from above. Those run before
+/// the limit is known, under the highest one; a submission also bounded from above (a time-out
+/// required on one group) must time out under the limit, so it runs after it is set, and its
+/// lower bound is checked then, not used to set it.
 fn sets_the_time_limit(submission: &Submission) -> bool {
     match &submission.expected {
-        Expected::Held(rules) => rules.iter().any(|rule| rule.is_lower_bound()),
+        Expected::Held(rules) => {
+            rules.iter().any(|rule| rule.is_lower_bound())
+                && !rules.iter().any(|rule| rule.is_upper_bound())
+        }
         expected => *expected == Expected::AnyOf(vec![Ruling::Accepted]),
     }
 }

@@ -1321,6 +1321,30 @@ fn a_2025_09_package_holds_each_submission_to_its_submissions_yaml_rules() {
     assert!(row("accepted/shout.py").contains("\"sets_time_limit\":true"));
 }
 
+/// A submission whose rules bound the time limit from below on one group and from above on
+/// another (spins.py: the small cases accepted, a time-out required) runs once the limit is
+/// set, not before it under the highest limit: here it spins 3 s of CPU on the big case and
+/// then answers, a time-out under the inferred limit of 1 s (the accepted ones take some
+/// 30 ms, times 2, rounded up to 1 s) and its higher one of 1.5 s. Run before the limit, it was
+/// accepted after 3 s and failed its rule.
+#[test]
+fn a_submission_bounding_the_time_limit_both_ways_runs_under_the_limit_once_set() {
+    let dir = copy_of("kattis/parity");
+    let yaml = dir.join("problem.yaml");
+    let text = fs::read_to_string(&yaml).unwrap();
+    fs::write(&yaml, text.replace("limits:\n  time_limit: 2\n", "")).unwrap();
+    fs::write(
+        dir.join("submissions/time_limit_exceeded/spins.py"),
+        "import time\nn = int(input())\nif n >= 1000:\n    start = time.process_time()\n    while time.process_time() - start < 3:\n        pass\nprint(\"even\" if n % 2 == 0 else \"odd\")\n",
+    )
+    .unwrap();
+    let output = verify(&dir, &[]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let spins = line_of(&stdout, "time_limit_exceeded/spins.py");
+    assert!(spins.contains(" TLE ") && spins.ends_with("ok"), "{stdout}");
+    assert!(stdout.contains("time limit 1 s"), "{stdout}");
+}
+
 #[test]
 fn a_submission_that_breaks_a_submissions_yaml_rule_fails_naming_the_rule() {
     let dir = copy_of("kattis/parity");
