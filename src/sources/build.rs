@@ -692,6 +692,32 @@ fn recipe(source: &str, files: &[SourceFile], dialect: &Dialect) -> Result<Recip
             _ => main_file(sources, mark),
         }
     };
+    // The entry point a 2025-09 package's submissions.yaml names decides first: a file of the
+    // submission (`ac.py`), or its path without the ending (Java's `pkg.Main` as `pkg/Main`).
+    if let Some(entry) = dialect.entrypoint.as_deref() {
+        let as_path = entry.replace('.', "/");
+        let found = sources.iter().map(|(name, _)| name).find(|name| {
+            let without = Path::new(name.as_str()).with_extension("");
+            name.as_str() == entry
+                || without.to_string_lossy() == entry
+                || without.to_string_lossy() == as_path
+        });
+        let Some(main) = found.cloned() else {
+            return Err(unsupported(format!(
+                "submissions.yaml names the entry point {entry}, and it holds no such file"
+            )));
+        };
+        let files = match language.builds_all_files() {
+            true => sources.into_iter().map(|(name, _)| name).collect(),
+            false => vec![main.clone()],
+        };
+        return Ok(Recipe::Language {
+            language,
+            files,
+            main,
+            cpp_standard: dialect.cpp_standard.clone(),
+        });
+    }
     let main = match language.builds_all_files() {
         // JavaScript's program is the first file by name unless one is main (DOMjudge's
         // rule: the first file given).
@@ -1024,9 +1050,9 @@ fn build_as(
         parts.push(b"pypy3");
     }
     // A file's language may differ from table to table (`.pl`), and a named one decides.
-    let table = match (dialect.table, &dialect.named) {
-        (Table::Judge, None) => String::new(),
-        (table, named) => format!("{table:?} {named:?}"),
+    let table = match (dialect.table, &dialect.named, &dialect.entrypoint) {
+        (Table::Judge, None, None) => String::new(),
+        (table, named, entry) => format!("{table:?} {named:?} {entry:?}"),
     };
     if !table.is_empty() {
         parts.push(table.as_bytes());

@@ -1345,6 +1345,34 @@ fn a_submission_bounding_the_time_limit_both_ways_runs_under_the_limit_once_set(
     assert!(stdout.contains("time limit 1 s"), "{stdout}");
 }
 
+/// submissions.yaml's `entrypoint` names the file that runs: of a folder submission holding
+/// `main.py` (which exits 1) and `ac.py` (right), main.py would be the program by the judge's
+/// own rule; with `entrypoint: ac.py` it is ac.py, accepted.
+#[test]
+fn the_entry_point_submissions_yaml_names_is_the_program() {
+    let dir = copy_of("kattis/parity");
+    let folder = dir.join("submissions/accepted/entry");
+    fs::create_dir_all(&folder).unwrap();
+    fs::write(folder.join("main.py"), "import sys\nsys.exit(1)\n").unwrap();
+    fs::write(
+        folder.join("ac.py"),
+        "n = int(input())\nprint(\"even\" if n % 2 == 0 else \"odd\")\n",
+    )
+    .unwrap();
+    let yaml = dir.join("submissions/submissions.yaml");
+    let text = fs::read_to_string(&yaml).unwrap();
+    fs::write(
+        &yaml,
+        format!("{text}\naccepted/entry:\n  entrypoint: ac.py\n"),
+    )
+    .unwrap();
+    let output = verify(&dir, &[]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let entry = line_of(&stdout, "accepted/entry");
+    assert!(entry.contains(" AC ") && entry.ends_with("ok"), "{stdout}");
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+}
+
 #[test]
 fn a_submission_that_breaks_a_submissions_yaml_rule_fails_naming_the_rule() {
     let dir = copy_of("kattis/parity");
