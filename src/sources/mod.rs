@@ -371,7 +371,8 @@ pub fn beside_warnings(path: &Path) -> Vec<String> {
 
 /// The scripts of a package's program (a file, or a folder and the folders in it) that lack
 /// the executable bit the format asks of them: a `build` or `run` script, or a file whose first
-/// line is a `#!` line. The judge runs them anyway (a
+/// line is a `#!` line and that is no source the judge builds (a `.py` file is Python's). The
+/// judge runs them anyway (a
 /// build script and a run script made executable in the build, a lone script by its `#!`
 /// line, as BAPCtools does); each gets a warning line naming it.
 pub fn scripts_without_exec_bit(path: &Path) -> Vec<String> {
@@ -409,7 +410,10 @@ pub fn scripts_without_exec_bit(path: &Path) -> Vec<String> {
             std::io::Read::read_to_end(&mut std::io::Read::take(file, 2), &mut start).is_ok()
                 && start == b"#!"
         });
-        if named || script {
+        // A source of a language the judge builds (`validate.py`, even with a `#!` line) asks
+        // no executable bit; a shell, Perl or awk script does.
+        let known = Language::of(&path).is_some_and(|language| !language.is_script());
+        if named || (script && !known) {
             found.push(format!(
                 "{}: not executable, though the package format asks it of a program's scripts: the judge runs it all the same",
                 path.display()
@@ -450,6 +454,32 @@ pub fn program_for(path: &Path, dialect: &Dialect) -> Result<Program, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The format asks the executable bit of `build`, `run` and a script run by its `#!` line,
+    /// not of a Python source (problemtools' and BAPCtools' validate.py are often 0644).
+    #[test]
+    fn a_python_source_needs_no_executable_bit_and_a_shell_script_does() {
+        let dir = crate::test_folders::folder_with_files(
+            "exec-bit",
+            &["v/validate.py", "v/check.sh", "v/run"],
+        );
+        std::fs::write(dir.join("v/validate.py"), "#!/usr/bin/env python3\n").unwrap();
+        std::fs::write(dir.join("v/check.sh"), "#!/bin/sh\n").unwrap();
+        let found = scripts_without_exec_bit(&dir.join("v"));
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert!(
+            found
+                .iter()
+                .any(|line| line.contains("check.sh: not executable")),
+            "{found:?}"
+        );
+        assert!(
+            found
+                .iter()
+                .any(|line| line.contains("v/run: not executable")),
+            "{found:?}"
+        );
+    }
 
     #[test]
     fn a_cache_without_a_home_is_the_judges_own() {
