@@ -53,17 +53,24 @@ fn meets(got: Option<Ruling>, expected: &Expected, rules: Rules) -> bool {
 }
 
 /// Whether a submission sets the time limit: its expectation is only "accepted", or one of
-/// its 2025-09 rules bounds the time limit from below and none from above. Those run before
-/// the limit is known, under the highest one; a submission also bounded from above (a time-out
-/// required on one group) must time out under the limit, so it runs after it is set, and its
-/// lower bound is checked then, not used to set it.
+/// its 2025-09 rules bounds the time limit from below. Those run before the limit is known,
+/// under the highest one.
 fn sets_the_time_limit(submission: &Submission) -> bool {
     match &submission.expected {
-        Expected::Held(rules) => {
-            rules.iter().any(|rule| rule.is_lower_bound())
-                && !rules.iter().any(|rule| rule.is_upper_bound())
-        }
+        Expected::Held(rules) => rules.iter().any(|rule| rule.is_lower_bound()),
         expected => *expected == Expected::AnyOf(vec![Ruling::Accepted]),
+    }
+}
+
+/// Whether a submission that sets the time limit is also bounded by it from above (a time-out
+/// required on one group, BAPCtools' `tle/sleep.py`): its run before the limit is known gives
+/// its lower bound only, and it is judged by a second run under the limit once it is set.
+fn judged_once_the_limit_is_set(submission: &Submission) -> bool {
+    match &submission.expected {
+        Expected::Held(rules) => {
+            sets_the_time_limit(submission) && rules.iter().any(|rule| rule.is_upper_bound())
+        }
+        _ => false,
     }
 }
 
@@ -295,7 +302,15 @@ fn held_row(mut row: Row, rules: &[Rule], runs: &[CaseRun], limits: &TimeLimits)
             seconds(limits.limit)
         );
     }
-    row.accepted_time = match row.sets_time_limit && high.is_none() {
+    // Its rules that bound the time limit from below give their slowest case when they hold,
+    // whatever its others (a time-out it must get under the limit) said of a run before it.
+    let lower: Vec<Rule> = rules
+        .iter()
+        .filter(|rule| rule.is_lower_bound())
+        .cloned()
+        .collect();
+    let lower_holds = held::first_broken(&lower, runs, limits, held::Under::Higher).is_none();
+    row.accepted_time = match row.sets_time_limit && lower_holds {
         true => held::lower_bound_time(rules, runs),
         false => None,
     };
@@ -584,15 +599,25 @@ pub fn run(
     let mut errors: Vec<String> = Vec::new();
     let first = time_limits(fixed, None, &timing);
     let mut stopped = false;
+    // Those also bounded from above: their first row gives the limit its lower bound, their
+    // second, under the limit, is reported.
+    let mut again: Vec<(usize, &Submission, Row)> = Vec::new();
     for &(index, submission) in ordered.iter().filter(|(index, _)| *index < setters.len()) {
         let Some(row) = check(submission, index, &how, &first) else {
             stopped = true;
             break;
         };
+        if judged_once_the_limit_is_set(submission) {
+            again.push((index, submission, row));
+            continue;
+        }
         print_row(&row);
         rows.push(row);
     }
-    let slowest_accepted = slowest_accepted(&rows);
+    let slowest_accepted = slowest_accepted(&rows)
+        .into_iter()
+        .chain(again.iter().filter_map(|(_, _, row)| row.accepted_time))
+        .max();
     let limits = time_limits(fixed, slowest_accepted, &timing);
     let time_limit_line = match (fixed, slowest_accepted) {
         (Some(limit), _) => format!(
@@ -628,6 +653,21 @@ pub fn run(
             "no submission expected to be accepted got AC (none could be built and run, or all failed), so the time limit is unknown: give {} one that is accepted, a time limit, or -t",
             dir.display()
         ));
+    }
+    for (index, submission, first_row) in again {
+        // Without a limit (or stopped), the first run's row is all there is.
+        if stopped || unknown_limit {
+            print_row(&first_row);
+            rows.push(first_row);
+            continue;
+        }
+        let Some(mut row) = check(submission, index, &how, &limits) else {
+            stopped = true;
+            break;
+        };
+        row.accepted_time = first_row.accepted_time;
+        print_row(&row);
+        rows.push(row);
     }
     if !stopped && !unknown_limit {
         for &(index, submission) in ordered.iter().filter(|(index, _)| *index >= setters.len()) {

@@ -1322,11 +1322,11 @@ fn a_2025_09_package_holds_each_submission_to_its_submissions_yaml_rules() {
 }
 
 /// A submission whose rules bound the time limit from below on one group and from above on
-/// another (spins.py: the small cases accepted, a time-out required) runs once the limit is
-/// set, not before it under the highest limit: here it spins 3 s of CPU on the big case and
-/// then answers, a time-out under the inferred limit of 1 s (the accepted ones take some
-/// 30 ms, times 2, rounded up to 1 s) and its higher one of 1.5 s. Run before the limit, it was
-/// accepted after 3 s and failed its rule.
+/// another (spins.py: the small cases accepted, a time-out required) is judged by a run under
+/// the limit once it is set, not by its run before it under the highest limit: here it spins
+/// 3 s of CPU on the big case and then answers, a time-out under the inferred limit of 1 s (the
+/// accepted ones take some 30 ms, times 2, rounded up to 1 s) and its higher one of 1.5 s.
+/// Judged by its first run, it was accepted after 3 s and failed its rule.
 #[test]
 fn a_submission_bounding_the_time_limit_both_ways_runs_under_the_limit_once_set() {
     let dir = copy_of("kattis/parity");
