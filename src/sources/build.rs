@@ -513,13 +513,9 @@ enum Recipe {
     },
 }
 
-/// The one file among `files` that is the program: the only one, else the one named `main`,
-/// else the only one whose text holds `mark`.
-fn main_file(files: &[(String, String)], mark: &str) -> Option<String> {
-    if let [(name, _)] = files {
-        return Some(name.clone());
-    }
-    let named: Vec<&String> = files
+/// The files among `files` named `main` (`main.py`, `main.cpp`).
+fn named_main(files: &[(String, String)]) -> Vec<&String> {
+    files
         .iter()
         .map(|(name, _)| name)
         .filter(|name| {
@@ -527,8 +523,16 @@ fn main_file(files: &[(String, String)], mark: &str) -> Option<String> {
                 .file_stem()
                 .is_some_and(|stem| stem == "main")
         })
-        .collect();
-    if let [name] = named.as_slice() {
+        .collect()
+}
+
+/// The one file among `files` that is the program: the only one, else the one named `main`,
+/// else the only one whose text holds `mark`.
+fn main_file(files: &[(String, String)], mark: &str) -> Option<String> {
+    if let [(name, _)] = files {
+        return Some(name.clone());
+    }
+    if let [name] = named_main(files).as_slice() {
         return Some((*name).clone());
     }
     let marked: Vec<&String> = files
@@ -677,16 +681,7 @@ fn recipe(source: &str, files: &[SourceFile], dialect: &Dialect) -> Result<Recip
     // rule: a driver `main.py`, say), else the submission's own one.
     let main_of = |sources: &[(String, String)], mark: &str| {
         let included = own.len() < sources.len();
-        let named: Vec<&String> = sources
-            .iter()
-            .map(|(name, _)| name)
-            .filter(|name| {
-                Path::new(name)
-                    .file_stem()
-                    .is_some_and(|stem| stem == "main")
-            })
-            .collect();
-        match named.as_slice() {
+        match named_main(sources).as_slice() {
             [name] if included => Some((*name).clone()),
             _ if included => main_file(&own, mark).or_else(|| main_file(sources, mark)),
             _ => main_file(sources, mark),
@@ -694,38 +689,32 @@ fn recipe(source: &str, files: &[SourceFile], dialect: &Dialect) -> Result<Recip
     };
     // The entry point a 2025-09 package's submissions.yaml names decides first: a file of the
     // submission (`ac.py`), or its path without the ending (Java's `pkg.Main` as `pkg/Main`).
-    if let Some(entry) = dialect.entrypoint.as_deref() {
-        let as_path = entry.replace('.', "/");
-        let found = sources.iter().map(|(name, _)| name).find(|name| {
-            let without = Path::new(name.as_str()).with_extension("");
-            name.as_str() == entry
-                || without.to_string_lossy() == entry
-                || without.to_string_lossy() == as_path
-        });
-        let Some(main) = found.cloned() else {
-            return Err(unsupported(format!(
-                "submissions.yaml names the entry point {entry}, and it holds no such file"
-            )));
-        };
-        let files = match language.builds_all_files() {
-            true => sources.into_iter().map(|(name, _)| name).collect(),
-            false => vec![main.clone()],
-        };
-        return Ok(Recipe::Language {
-            language,
-            files,
-            main,
-            cpp_standard: dialect.cpp_standard.clone(),
-        });
-    }
-    let main = match language.builds_all_files() {
+    let entry = match dialect.entrypoint.as_deref() {
+        Some(entry) => {
+            let as_path = entry.replace('.', "/");
+            let found = sources.iter().map(|(name, _)| name).find(|name| {
+                let without = Path::new(name.as_str()).with_extension("");
+                name.as_str() == entry
+                    || without.to_string_lossy() == entry
+                    || without.to_string_lossy() == as_path
+            });
+            Some(found.cloned().ok_or_else(|| {
+                unsupported(format!(
+                    "submissions.yaml names the entry point {entry}, and it holds no such file"
+                ))
+            })?)
+        }
+        None => None,
+    };
+    let main = match (entry, language.builds_all_files()) {
+        (Some(entry), _) => entry,
         // JavaScript's program is the first file by name unless one is main (DOMjudge's
         // rule: the first file given).
-        true if language == Language::JavaScript => main_of(&sources, mark)
+        (None, true) if language == Language::JavaScript => main_of(&sources, mark)
             .or_else(|| sources.iter().map(|(name, _)| name.clone()).min())
             .unwrap_or_default(),
-        true => main_of(&sources, mark).unwrap_or_default(),
-        false => main_of(&sources, mark).ok_or_else(|| {
+        (None, true) => main_of(&sources, mark).unwrap_or_default(),
+        (None, false) => main_of(&sources, mark).ok_or_else(|| {
             unsupported(format!(
                 "several {} files and none is main or the only one with `{mark}`",
                 language.name()
