@@ -206,19 +206,15 @@ pub fn plan(
                 if want == Want::Writable && !is_folder {
                     continue;
                 }
-                let on_the_way = match kind {
-                    Made::Private => {
-                        cover_on_the_way(&under, &path, &staged, cover(cover_options), &mut steps)
-                    }
-                    _ => None,
-                };
-                let under = match on_the_way {
-                    Some(first) => {
-                        made.push((first.clone(), Made::Cover));
-                        first
-                    }
-                    None => under,
-                };
+                let under = cover_if_private(
+                    kind,
+                    under,
+                    &path,
+                    &staged,
+                    cover_options,
+                    &mut made,
+                    &mut steps,
+                );
                 if matches!(kind, Made::Cover | Made::Private) {
                     make_folders_between(&under, &path, &staged, &mut steps);
                 }
@@ -260,10 +256,28 @@ pub fn plan(
             (Made::Cover | Made::Private, Want::Hidden | Want::Covered)
                 if !working.contains(&&path) => {}
             (Made::Cover | Made::Private, Want::Hidden | Want::Covered) => {
+                let under = cover_if_private(
+                    kind,
+                    under,
+                    &path,
+                    &staged,
+                    cover_options,
+                    &mut made,
+                    &mut steps,
+                );
                 make_folders_between(&under, &path, &staged, &mut steps);
                 steps.push(MountStep::Folder(staged.path(&path)));
             }
             (Made::Cover | Made::Private, Want::Private) => {
+                let under = cover_if_private(
+                    kind,
+                    under,
+                    &path,
+                    &staged,
+                    cover_options,
+                    &mut made,
+                    &mut steps,
+                );
                 make_folders_between(&under, &path, &staged, &mut steps);
                 steps.push(MountStep::Folder(staged.path(&path)));
                 steps.push(MountStep::Tmpfs {
@@ -281,6 +295,33 @@ pub fn plan(
         steps: copies,
         copies: count,
         writable,
+    }
+}
+
+/// The folder below which `path` is made: `under` itself, or where `under` is a private
+/// folder (`kind`) and `path` lies below a folder of it, a read-only cover over the first
+/// folder on the way, recorded in `made` so that every later path on that way is made in it
+/// rather than under a second cover that would hide the first (a working folder and a build
+/// folder both under `/tmp`).
+fn cover_if_private(
+    kind: Made,
+    under: PathBuf,
+    path: &Path,
+    staged: &Staged,
+    cover_options: &str,
+    made: &mut Vec<(PathBuf, Made)>,
+    steps: &mut Vec<MountStep>,
+) -> PathBuf {
+    if kind != Made::Private {
+        return under;
+    }
+    let options = CString::new(cover_options).unwrap_or_default();
+    match cover_on_the_way(&under, path, staged, options, steps) {
+        Some(first) => {
+            made.push((first.clone(), Made::Cover));
+            first
+        }
+        None => under,
     }
 }
 
@@ -690,5 +731,39 @@ mod tests {
             ["copy /w", "tmpfs /s ro", "mkdir /s/w", "place 0 /s/w"]
         );
         assert!(view.writable.is_empty());
+    }
+
+    #[test]
+    fn two_folders_below_a_private_one_share_the_cover_on_their_way() {
+        // The judge run from a folder under /tmp (a clone made by `mktemp -d`), its build
+        // folder in a cache there too: the second must not be covered over the first.
+        let facts = fake(&[("/tmp", true), ("/tmp/c/w", true), ("/tmp/c/cache/b", true)]);
+        let view = planned(
+            &[
+                ("/tmp", Want::Private),
+                ("/tmp/c/w", Want::Private),
+                ("/tmp/c/cache/b", Want::Writable),
+            ],
+            &[],
+            &facts,
+        );
+        assert_eq!(
+            shown(&view.steps),
+            [
+                "copy or stand-in /tmp/c/cache/b",
+                "tmpfs /s ro",
+                "mkdir /s/tmp",
+                "tmpfs /s/tmp rw",
+                "mkdir /s/tmp/c",
+                "tmpfs /s/tmp/c ro",
+                "mkdir /s/tmp/c/w",
+                "tmpfs /s/tmp/c/w rw",
+                "mkdir /s/tmp/c/cache",
+                "mkdir /s/tmp/c/cache/b",
+                "place 0 /s/tmp/c/cache/b",
+            ]
+        );
+        let writable: Vec<&str> = view.writable.iter().map(|p| p.to_str().unwrap()).collect();
+        assert_eq!(writable, ["/tmp", "/tmp/c/w", "/tmp/c/cache/b"]);
     }
 }
