@@ -5,6 +5,7 @@
 //! file the judge does not apply (`special_run`, `special_compare`) are errors that name them.
 
 use super::folder_limits::{FolderLimits, RunRules};
+use super::kattis_yaml::KattisProblem;
 use crate::limits::PastOutputCap;
 use std::path::Path;
 
@@ -168,20 +169,16 @@ pub fn has_own_files(dir: &Path) -> bool {
 /// which format's rules judge it (its limits, its results' names, its submissions' tags): it
 /// has DOMjudge's own files (`domjudge-problem.ini`, `.timelimit`), or a submission carries an
 /// `@EXPECTED_RESULTS@` tag and nothing marks the package as Kattis's (`kattis_marked`).
-pub fn is_domjudge(dir: &Path) -> bool {
-    has_own_files(dir) || (!kattis_marked(dir) && super::submissions::any_tagged(dir))
+/// `problem`: its `problem.yaml`, as read (`cases::package`).
+pub fn is_domjudge(dir: &Path, problem: &KattisProblem) -> bool {
+    has_own_files(dir) || (!kattis_marked(dir, problem) && super::submissions::any_tagged(dir))
 }
 
 /// Whether the package at `dir` says it is written for Kattis's tools: its `problem.yaml`
 /// names a `problem_format_version` (DOMjudge's own packages name none), or it has an
 /// `include/` folder (problemtools' and BAPCtools', which DOMjudge does not read).
-pub fn kattis_marked(dir: &Path) -> bool {
-    let names_a_version = std::fs::read_to_string(dir.join("problem.yaml")).is_ok_and(|text| {
-        text.trim_start_matches('\u{feff}')
-            .lines()
-            .any(|line| line.starts_with("problem_format_version:"))
-    });
-    names_a_version || dir.join("include").is_dir()
+fn kattis_marked(dir: &Path, problem: &KattisProblem) -> bool {
+    problem.version_line.is_some() || dir.join("include").is_dir()
 }
 
 #[cfg(test)]

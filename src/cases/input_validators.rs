@@ -13,6 +13,8 @@
 
 use crate::cases::kattis_yaml::input_validator_flags;
 use crate::cases::layout::{polygon, Layout};
+use crate::cases::package::Package;
+use crate::cases::polygon_xml::PolygonProblem;
 use crate::cases::test_group::TestConfig;
 use crate::cases::{Case, CaseFolder};
 use crate::limits::{Limits, PastOutputCap};
@@ -243,9 +245,10 @@ fn kattis_validators(
     (ready, broken, skipped)
 }
 
-/// A Polygon package's validators, built; and why not, if they do not build.
-fn polygon_validators(dir: &Path) -> (Vec<Validator>, Vec<String>) {
-    match polygon::validators(dir) {
+/// A Polygon package's validators (`problem`: its problem.xml), built; and why not, if they do
+/// not build.
+fn polygon_validators(dir: &Path, problem: &PolygonProblem) -> (Vec<Validator>, Vec<String>) {
+    match polygon::validators(dir, problem) {
         Ok(programs) => (
             programs
                 .into_iter()
@@ -314,11 +317,13 @@ fn kattis_arguments(
 /// after.
 pub fn check(dir: &Path, folder: &CaseFolder, cases: &[Case]) -> Checked {
     let (layout, config, constants) = (folder.layout, &folder.config, &folder.constants);
-    let (ready, broken, skipped) = match layout {
-        Layout::Polygon => {
-            let (ready, broken) = polygon_validators(dir);
+    let polygon = folder.package.as_ref().and_then(Package::polygon);
+    let (ready, broken, skipped) = match (layout, polygon) {
+        (Layout::Polygon, Some(problem)) => {
+            let (ready, broken) = polygon_validators(dir, problem);
             (ready, broken, Vec::new())
         }
+        (Layout::Polygon, None) => Default::default(),
         _ => kattis_validators(dir, constants),
     };
     let mut checked = Checked {
@@ -338,10 +343,9 @@ pub fn check(dir: &Path, folder: &CaseFolder, cases: &[Case]) -> Checked {
         ..Limits::with_cpu(Duration::from_secs(60))
     };
     // Polygon's arguments for each test (its testset and group); problem.xml was read already.
-    let polygon_arguments = match layout {
-        Layout::Polygon => polygon::validator_arguments(dir).unwrap_or_default(),
-        _ => Default::default(),
-    };
+    let polygon_arguments = polygon
+        .map(|problem| polygon::validator_arguments(dir, problem))
+        .unwrap_or_default();
     for validator in &ready {
         for case in cases {
             let flags = match (

@@ -187,20 +187,10 @@ fn said_time_limit_line(entries: &[Entry]) -> Option<usize> {
         .map(|key| key.line)
 }
 
-fn scalar(entry: &Entry) -> Result<&str, String> {
-    match &entry.value {
-        Node::Scalar(text) => Ok(text),
-        _ => Err(format!(
-            "line {}: {} expects a single value",
-            entry.line, entry.key
-        )),
-    }
-}
-
 /// A number: a float where `whole` is false, else an integer; at least `least` (`above`: more
 /// than it).
 fn number(entry: &Entry, whole: bool, least: f64, above: bool) -> Result<f64, String> {
-    let text = scalar(entry)?;
+    let text = entry.scalar()?;
     let value = match whole {
         true => text.parse::<u64>().ok().map(|value| value as f64),
         false => text.parse::<f64>().ok().filter(|value| value.is_finite()),

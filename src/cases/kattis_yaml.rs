@@ -49,6 +49,9 @@ pub enum Validation {
 #[derive(Clone, Debug, PartialEq)]
 pub struct KattisProblem {
     pub version: FormatVersion,
+    /// The line of `problem_format_version`, where it names one (DOMjudge's own packages name
+    /// none).
+    pub version_line: Option<usize>,
     /// The output validator is the interactor (`type: interactive`, legacy
     /// `validation: custom interactive`); the line that says so.
     pub interactive: Option<usize>,
@@ -126,6 +129,7 @@ impl Default for KattisProblem {
     fn default() -> KattisProblem {
         KattisProblem {
             version: FormatVersion::Legacy,
+            version_line: None,
             interactive: None,
             multi_pass: None,
             validation_passes: DEFAULT_VALIDATION_PASSES,
@@ -269,16 +273,6 @@ const NOT_APPLIED: [&str; 5] = [
     "validation_output",
 ];
 
-fn scalar(entry: &Entry) -> Result<&str, String> {
-    match &entry.value {
-        Node::Scalar(text) => Ok(text),
-        _ => Err(format!(
-            "line {}: {} expects a single value",
-            entry.line, entry.key
-        )),
-    }
-}
-
 /// A scalar or a sequence of scalars, as words.
 fn words(entry: &Entry) -> Result<Vec<String>, String> {
     match &entry.value {
@@ -301,7 +295,7 @@ fn words(entry: &Entry) -> Result<Vec<String>, String> {
 }
 
 fn number(entry: &Entry, unit: &str) -> Result<f64, String> {
-    let text = scalar(entry)?;
+    let text = entry.scalar()?;
     text.parse::<f64>()
         .ok()
         .filter(|value| value.is_finite())
@@ -326,7 +320,7 @@ fn positive(entry: &Entry) -> Result<f64, String> {
 }
 
 fn whole(entry: &Entry, unit: &str) -> Result<u64, String> {
-    let text = scalar(entry)?;
+    let text = entry.scalar()?;
     text.parse::<u64>().map_err(|_| {
         format!(
             "line {}: {} expects whole {unit}, found {text:?}",
@@ -347,7 +341,8 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
         .iter()
         .find(|entry| entry.key == "problem_format_version")
     {
-        problem.version = match scalar(entry)? {
+        problem.version_line = Some(entry.line);
+        problem.version = match entry.scalar()? {
             "legacy" | "legacy-icpc" => FormatVersion::Legacy,
             "2023-07-draft" | "2023-07" => FormatVersion::Draft2023,
             kattis_2025::VERSION => FormatVersion::Stable2025,

@@ -26,6 +26,7 @@ pub mod judge_files;
 pub mod kattis_2025;
 pub mod kattis_yaml;
 pub mod layout;
+pub mod package;
 pub mod polygon_xml;
 pub mod select;
 pub mod solvers;
@@ -43,6 +44,7 @@ use folder_limits::FolderLimits;
 use judge_files::JudgeFiles;
 pub use kattis_yaml::DefaultValidator;
 use layout::{kattis, polygon, Answers, Layout};
+use package::{Package, ProblemFile};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -241,6 +243,9 @@ pub struct CaseFolder {
     /// What the package's format calls an error and judging can go past (an unknown key of a
     /// 2025-09 problem.yaml): `judge verify` fails on them, judging warns.
     pub violations: Vec<String>,
+    /// The package the folder is, as read once: its format, its problem file, its submissions
+    /// (`None` for a folder of cases that is no package).
+    pub package: Option<Package>,
 }
 
 impl CaseFolder {
@@ -419,16 +424,16 @@ fn package_file(path: &Path) -> Result<Option<String>, CaseError> {
         })
 }
 
-/// What a package says about itself: how it is judged (`None`: by the judge files or the
-/// comparison), its limits, warnings, and a Polygon package's problem.xml (its tests).
+/// What a package's rules say of its folder: how it is judged (`None`: by the judge files or
+/// the comparison), its groups, limits, warnings and the rest `CaseFolder` carries; and the
+/// package itself, as read once (`None` for a folder of cases that is no package).
 #[derive(Default)]
-struct Package {
+struct PackageRules {
     judging: Option<Judging>,
     /// Its test groups judged otherwise (`CaseFolder::groups`).
     groups: Vec<(PathBuf, Judging)>,
     limits: FolderLimits,
     warnings: Vec<String>,
-    polygon: Option<polygon_xml::PolygonProblem>,
     /// A Kattis package's `include/` folder (`CaseFolder::includes`).
     includes: Option<PathBuf>,
     /// A Kattis package's test data configuration (`CaseFolder::config`).
@@ -436,38 +441,40 @@ struct Package {
     /// `CaseFolder::constants` and `CaseFolder::violations`.
     constants: kattis_yaml::Constants,
     violations: Vec<String>,
+    package: Option<Package>,
 }
 
-/// A package's own rules: a Kattis package's (`kattis::package`), a Polygon package's
-/// (`polygon::package`, from its problem.xml).
-fn package(dir: &Path, layout: Layout) -> Result<Package, CaseError> {
-    match layout {
-        Layout::Kattis => {
-            let found = kattis::package(dir)?;
-            Ok(Package {
+/// The rules of the folder `dir` in `layout`: a package's own, read once
+/// (`package::Package`), by its format's reader (`kattis::package`, `polygon::package`).
+fn package_rules(dir: &Path, layout: Layout) -> Result<PackageRules, CaseError> {
+    let Some(package) = Package::read(dir, layout)? else {
+        return Ok(PackageRules::default());
+    };
+    match &package.problem {
+        ProblemFile::Kattis(problem) => {
+            let found = kattis::package(dir, problem, package.is_domjudge())?;
+            Ok(PackageRules {
                 judging: Some(found.judging),
                 groups: found.groups,
                 limits: found.limits,
                 warnings: found.warnings,
-                polygon: None,
                 includes: found.includes,
                 config: found.config,
                 constants: found.constants,
                 violations: found.violations,
+                package: Some(package),
             })
         }
-        Layout::Polygon => Ok(match polygon::package(dir)? {
-            Some(found) => Package {
+        ProblemFile::Polygon(problem) => {
+            let found = polygon::package(dir, problem)?;
+            Ok(PackageRules {
                 judging: found.judging,
-                groups: Vec::new(),
                 limits: found.limits,
                 warnings: found.warnings,
-                polygon: Some(found.problem),
-                ..Package::default()
-            },
-            None => Package::default(),
-        }),
-        _ => Ok(Package::default()),
+                package: Some(package),
+                ..PackageRules::default()
+            })
+        }
     }
 }
 
@@ -491,7 +498,7 @@ pub fn read_cases_with(
             dir: dir.to_path_buf(),
         }]);
     };
-    let package = package(dir, layout).map_err(one)?;
+    let package = package_rules(dir, layout).map_err(one)?;
     let own = package.judging.clone();
     let judging = match interactor {
         Some(interactor) => Judging::Interactive(interactor),
@@ -503,7 +510,8 @@ pub fn read_cases_with(
         false => Vec::new(),
     };
     let limits = package.limits.overridden_by(files.limits);
-    let mut listing = match &package.polygon {
+    let polygon = package.package.as_ref().and_then(Package::polygon);
+    let mut listing = match polygon {
         Some(problem) => polygon::list(dir, problem, answers(&judging))?,
         None => layout::list(dir, layout, answers(&judging))?,
     };
@@ -531,6 +539,7 @@ pub fn read_cases_with(
         config: package.config,
         constants: package.constants,
         violations: package.violations,
+        package: package.package,
     })
 }
 

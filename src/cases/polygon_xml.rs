@@ -88,6 +88,9 @@ pub struct PolygonProblem {
     pub solutions: Vec<Solution>,
     /// What it says and the judge does not apply, one line each.
     pub warnings: Vec<String>,
+    /// The fingerprint of its text: what a cache made from it (the tests it only describes,
+    /// made as `doall` makes them) is kept by.
+    pub fingerprint: String,
 }
 
 /// Test N's file from a path pattern (`tests/%02d`).
@@ -324,7 +327,10 @@ pub fn parse_problem_xml(text: &str, from: &str) -> Result<PolygonProblem, Strin
             root.line, root.name
         ));
     }
-    let mut problem = PolygonProblem::default();
+    let mut problem = PolygonProblem {
+        fingerprint: crate::sources::fingerprint(&[text.as_bytes()]),
+        ..PolygonProblem::default()
+    };
     let judging = root.one("judging")?.ok_or("no <judging> section")?;
     let tests = judging
         .all("testset")

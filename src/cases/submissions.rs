@@ -10,8 +10,9 @@
 
 use super::domjudge;
 use super::files::{entries, natural_order};
+use super::kattis_yaml::FormatVersion;
+use super::polygon_xml::PolygonProblem;
 use super::submissions_yaml::{is_default_folder, Rule, SubmissionsYaml};
-use super::yaml;
 use super::CaseError;
 use crate::process::open_regular;
 use std::io::Read;
@@ -252,8 +253,13 @@ fn polygon_tag(tag: &str) -> Expected {
 }
 
 /// A Polygon package's solutions, as problem.xml tags them, in its order.
-pub fn polygon_submissions(dir: &Path) -> Result<Vec<Submission>, CaseError> {
-    let solutions = super::layout::polygon::solutions(dir)?;
+/// The solutions of the Polygon package at `dir`, whose problem.xml says `problem`, with what
+/// each must get by its tag.
+pub fn polygon_submissions(
+    dir: &Path,
+    problem: &PolygonProblem,
+) -> Result<Vec<Submission>, CaseError> {
+    let solutions = super::layout::polygon::solutions(dir, problem)?;
     Ok(solutions
         .into_iter()
         .map(|(path, tag, kind)| Submission {
@@ -433,13 +439,6 @@ fn one_of_the_packages(root: &Path, path: PathBuf) -> PathBuf {
     }
 }
 
-/// The submissions of the package at `dir`, in folder then natural name order, and whose rules
-/// name their results: DOMjudge's when the package is DOMjudge's (`domjudge::is_domjudge`),
-/// else Kattis's, where a tag still says what its submission expects.
-pub fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
-    package_submissions(dir).map(|listed| (listed.submissions, listed.rules))
-}
-
 /// A package's submissions, whose rules name their results, and what of its
 /// `submissions.yaml` is read but not checked.
 #[derive(Clone, Debug, PartialEq)]
@@ -450,22 +449,11 @@ pub struct Listed {
     pub warnings: Vec<String>,
 }
 
-/// Whether the package at `dir` holds its submissions to the 2025-09 format's rules: its
-/// problem.yaml says `problem_format_version: 2025-09`, or it has a `submissions.yaml` (which
-/// no earlier version reads).
-fn holds_to_2025_09(dir: &Path) -> bool {
-    if dir.join("submissions/submissions.yaml").is_file() {
-        return true;
-    }
-    let Ok(text) = std::fs::read_to_string(dir.join("problem.yaml")) else {
-        return false;
-    };
-    yaml::parse(&text).is_ok_and(|entries| {
-        entries.iter().any(|entry| {
-            entry.key == "problem_format_version"
-                && entry.value == yaml::Node::Scalar("2025-09".to_string())
-        })
-    })
+/// Whether the package at `dir`, in `version` of the format, holds its submissions to the
+/// 2025-09 format's rules: it is in that version, or it has a `submissions.yaml` (which no
+/// earlier version reads).
+fn holds_to_2025_09(dir: &Path, version: FormatVersion) -> bool {
+    version == FormatVersion::Stable2025 || dir.join("submissions/submissions.yaml").is_file()
 }
 
 /// The package's `submissions/submissions.yaml`, read (an empty one where there is none).
@@ -525,9 +513,16 @@ fn set_aside_warning(names: &[String]) -> String {
     format!("not run: {count} named *.disabled or *.template, which BAPCtools keeps without running: {shown}")
 }
 
-/// The submissions of the package at `dir` (see [`submissions`]), with what its
-/// `submissions.yaml` says where the package holds to the 2025-09 rules.
-pub fn package_submissions(dir: &Path) -> Result<Listed, CaseError> {
+/// The submissions of the package at `dir` in the Kattis layout, in folder then natural name
+/// order, and whose rules name their results: DOMjudge's where `domjudge` (`cases::package`
+/// decides it once), else Kattis's, where a tag still says what its submission expects; with
+/// what its `submissions.yaml` says where the package (in `version` of the format) holds to the
+/// 2025-09 rules.
+pub fn package_submissions(
+    dir: &Path,
+    domjudge: bool,
+    version: FormatVersion,
+) -> Result<Listed, CaseError> {
     let root = dir.join("submissions");
     let mut found: Vec<Found> = Vec::new();
     let mut set_aside: Vec<String> = Vec::new();
@@ -573,13 +568,13 @@ pub fn package_submissions(dir: &Path) -> Result<Listed, CaseError> {
             found.push((folder_name.clone(), name, path, tag));
         }
     }
-    // One format's rules for the whole package (`domjudge::is_domjudge`): a Kattis package's
-    // tags say what a submission expects, and its results keep Kattis's names.
-    let rules = match domjudge::is_domjudge(dir) {
+    // One format's rules for the whole package: a Kattis package's tags say what a submission
+    // expects, and its results keep Kattis's names.
+    let rules = match domjudge {
         true => Rules::DomJudge,
         false => Rules::Kattis,
     };
-    let (format_2025, read) = match rules == Rules::Kattis && holds_to_2025_09(dir) {
+    let (format_2025, read) = match rules == Rules::Kattis && holds_to_2025_09(dir, version) {
         true => (true, read_submissions_yaml(dir)?),
         false => (false, SubmissionsYaml::default()),
     };
@@ -654,7 +649,22 @@ pub fn package_submissions(dir: &Path) -> Result<Listed, CaseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cases::layout::Layout;
+    use crate::cases::package::Package;
     use std::fs;
+
+    /// The package at `dir` in the Kattis layout, read once as every command reads it.
+    fn read(dir: &Path) -> Package {
+        Package::read(dir, Layout::Kattis).unwrap().unwrap()
+    }
+
+    fn package_submissions(dir: &Path) -> Result<Listed, CaseError> {
+        read(dir).submissions()
+    }
+
+    fn submissions(dir: &Path) -> Result<(Vec<Submission>, Rules), CaseError> {
+        package_submissions(dir).map(|listed| (listed.submissions, listed.rules))
+    }
 
     #[test]
     fn a_link_to_another_submission_is_it_and_a_link_out_of_submissions_is_left_a_link() {
@@ -747,7 +757,7 @@ mod tests {
             Expected::AnyOf(vec![Ruling::Accepted, Ruling::NoOutput])
         );
         assert!(Ruling::WrongAnswer.meets(Ruling::NoOutput, rules));
-        assert!(!crate::cases::domjudge::is_domjudge(&dir));
+        assert!(!read(&dir).is_domjudge());
         // And in one with DOMjudge's own file beside it, DOMjudge's whatever problem.yaml says.
         fs::write(dir.join("domjudge-problem.ini"), "timelimit = 1\n").unwrap();
         assert_eq!(submissions(&dir).unwrap().1, Rules::DomJudge);

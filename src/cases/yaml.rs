@@ -33,6 +33,19 @@ impl Node {
     }
 }
 
+impl Entry {
+    /// The value's text where it is a scalar; else an error naming the key and its line.
+    pub fn scalar(&self) -> Result<&str, String> {
+        match &self.value {
+            Node::Scalar(text) => Ok(text),
+            _ => Err(format!(
+                "line {}: {} expects a single value",
+                self.line, self.key
+            )),
+        }
+    }
+}
+
 /// One line of the text: its number, indentation, and content without a comment.
 struct Line<'a> {
     number: usize,

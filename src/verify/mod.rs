@@ -14,10 +14,8 @@ mod time_limit;
 mod validation_data;
 
 use crate::cases::kattis_yaml::Timing;
-use crate::cases::layout::{kattis, Layout};
-use crate::cases::submissions::{
-    package_submissions, polygon_submissions, Expected, Listed, Rules, Ruling, Submission,
-};
+use crate::cases::layout::Layout;
+use crate::cases::submissions::{Expected, Listed, Rules, Ruling, Submission};
 use crate::cases::submissions_yaml::Rule;
 use crate::cases::{domjudge, input_validators};
 use crate::cases::{enclosing_package, read_cases, Case, CaseFolder};
@@ -376,20 +374,19 @@ pub fn run(
     if !folder.violations.is_empty() {
         return broken(&folder.violations);
     }
-    let listed = match folder.layout {
-        Layout::Kattis => package_submissions(dir),
-        Layout::Polygon => polygon_submissions(dir).map(|submissions| Listed {
-            submissions,
-            rules: Rules::Polygon,
-            warnings: Vec::new(),
-        }),
-        other => {
-            return broken(&[format!(
+    let Some(package) = folder.package.clone() else {
+        return broken(&[match folder.layout {
+            Layout::Polygon => format!(
+                "{}: missing: a Polygon package lists its solutions there (judge verify checks a Kattis, DOMjudge or Polygon package, with its submissions)",
+                dir.join("problem.xml").display()
+            ),
+            other => format!(
                 "{} is a folder of cases in the {other} layout: judge verify checks a Kattis, DOMjudge or Polygon package (with its submissions)",
                 dir.display()
-            )])
-        }
+            ),
+        }]);
     };
+    let listed = package.submissions();
     let Listed {
         submissions: list,
         rules,
@@ -410,10 +407,7 @@ pub fn run(
             dir.display()
         )]);
     }
-    let timing = match kattis::timing(dir) {
-        Ok(timing) => timing,
-        Err(error) => return broken(&[error.to_string()]),
-    };
+    let timing = package.timing();
     let given = folder.limits.time_given(flags.time);
     if shard.is_some() && given.is_none() {
         return broken(&[format!(
@@ -482,9 +476,9 @@ pub fn run(
         say(&printable(&format!("  {line}")));
     }
     // A Polygon package's checker and validator tests, as Polygon runs them.
-    let own = match folder.layout {
-        Layout::Polygon => own_tests::run(dir),
-        _ => own_tests::Found::default(),
+    let own = match package.polygon() {
+        Some(problem) => own_tests::run(dir, problem),
+        None => own_tests::Found::default(),
     };
     if let Some(signal) = stop::received_signal() {
         return stopped_before(signal);

@@ -6,6 +6,7 @@
 //! and fails the check, as an invalid input does.
 
 use crate::cases::layout::polygon::{own_tests, OwnTests};
+use crate::cases::polygon_xml::PolygonProblem;
 use crate::grade::checker::{ruled_by, Checker};
 use crate::grade::exit_status::Ruling;
 use crate::limits::{Limits, PastOutputCap};
@@ -52,10 +53,10 @@ fn checker_verdict(ruling: Ruling) -> &'static str {
     }
 }
 
-/// Runs the own tests of the Polygon package at `dir`.
-pub fn run(dir: &Path) -> Found {
+/// Runs the own tests of the Polygon package at `dir`, whose problem.xml says `problem`.
+pub fn run(dir: &Path, problem: &PolygonProblem) -> Found {
     let mut found = Found::default();
-    let programs = match own_tests(dir) {
+    let programs = match own_tests(dir, problem) {
         Ok(programs) => programs,
         Err(error) => {
             found.broken.push(error.to_string());

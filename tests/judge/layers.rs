@@ -149,3 +149,51 @@ fn an_import_going_up_or_sideways_is_caught() {
     assert!(wrong_import("text", "nowhere").is_some());
     assert!(wrong_import("grade", "test_folders").is_none());
 }
+
+/// The places outside `src/cases/package.rs` whose code (tests left out) parses a package's
+/// problem file, given every source file's path and text.
+fn problem_file_parsers_elsewhere(files: &[(PathBuf, String)]) -> Vec<String> {
+    let mut found = Vec::new();
+    for (path, text) in files {
+        if path.ends_with("cases/package.rs") {
+            continue;
+        }
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        for (number, line) in code.lines().enumerate() {
+            let line = line.split("//").next().unwrap_or_default();
+            let parses = ["parse_problem_yaml(", "parse_problem_xml("]
+                .iter()
+                .any(|call| line.contains(call) && !line.contains(&format!("fn {call}")));
+            if parses {
+                found.push(format!("{}:{}", path.display(), number + 1));
+            }
+        }
+    }
+    found
+}
+
+/// A package is read once: its problem file is parsed in `cases::package` alone, whose value
+/// every command's reader takes.
+#[test]
+fn a_package_s_problem_file_is_parsed_in_one_place() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let files: Vec<(PathBuf, String)> = files_of(&src, "cases")
+        .into_iter()
+        .chain(
+            ["verify", "validate", "judge", "stress"]
+                .iter()
+                .flat_map(|m| files_of(&src, m)),
+        )
+        .map(|path| {
+            let text = fs::read_to_string(&path).unwrap();
+            (path, text)
+        })
+        .collect();
+    let elsewhere = problem_file_parsers_elsewhere(&files);
+    assert!(elsewhere.is_empty(), "{}", elsewhere.join("\n"));
+    // The check finds a parse where it is.
+    let package = src.join("cases/package.rs");
+    let text = fs::read_to_string(&package).unwrap();
+    let moved = [(src.join("verify/mod.rs"), text)];
+    assert!(!problem_file_parsers_elsewhere(&moved).is_empty());
+}

@@ -1690,3 +1690,22 @@ fn an_input_validator_folder_with_build_and_run_is_built_before_it_runs() {
             "invalid input secret/1: refused by v (exit status 43)",
         ));
 }
+
+#[test]
+fn a_folder_without_its_problem_file_or_of_plain_cases_is_no_package_to_verify() {
+    // A Polygon layout without its problem.xml lists no solutions; a folder of oj's cases has
+    // no submissions at all: verify says which, and exits 2.
+    let dir = copy_of("polygon/average");
+    fs::remove_file(dir.join("problem.xml")).unwrap();
+    verify(&dir, &[]).assert().code(2).stderr(contains(
+        "problem.xml: missing: a Polygon package lists its solutions there",
+    ));
+    let plain = common::fresh_folder(
+        "verify",
+        "plain",
+        &[("sample-1.in", "1\n"), ("sample-1.out", "1\n")],
+    );
+    verify(&plain, &[]).assert().code(2).stderr(contains(
+        "is a folder of cases in the online-judge-tools (NAME.in + NAME.out) layout: judge verify checks a Kattis, DOMjudge or Polygon package",
+    ));
+}

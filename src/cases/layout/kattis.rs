@@ -19,8 +19,7 @@ use crate::cases::folder_limits::FolderLimits;
 /// The output limit of a Kattis package that sets none, in MiB: problemtools' default.
 const KATTIS_DEFAULT_OUTPUT_MIB: u64 = 8;
 use crate::cases::kattis_yaml::{
-    parse_problem_yaml, parse_testdata_yaml, Constants, DefaultValidator, FormatVersion,
-    KattisProblem, Timing, Validation,
+    parse_testdata_yaml, Constants, DefaultValidator, FormatVersion, KattisProblem, Validation,
 };
 use crate::cases::test_group::{self, TestConfig};
 use crate::cases::{package_file, CaseError, Interactor, Judging};
@@ -49,14 +48,19 @@ pub struct KattisPackage {
     pub violations: Vec<String>,
 }
 
-/// Reads the Kattis package at `dir`.
-pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
+/// The rules of the Kattis package at `dir`, whose `problem.yaml` says `problem` (read once, in
+/// `cases::package`); `domjudge`: DOMjudge's rules judge it (`cases::package::Format`).
+pub fn package(
+    dir: &Path,
+    problem: &KattisProblem,
+    domjudge: bool,
+) -> Result<KattisPackage, CaseError> {
     let yaml_path = dir.join("problem.yaml");
     let invalid = |path: &Path, message: String| CaseError::Invalid {
         path: path.to_path_buf(),
         message,
     };
-    let mut problem = problem(dir)?;
+    let mut problem = problem.clone();
     let has_test_group_yaml = problem.version.has_test_group_yaml();
     let has_case_yaml = problem.version.has_case_yaml();
     let mut warnings: Vec<String> = problem
@@ -76,7 +80,6 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
     crate::cases::domjudge::time_limit(dir, &mut problem.limits, &mut warnings)
         .map_err(|(file, message)| invalid(&dir.join(file), message))?;
     // A DOMjudge package runs by DOMjudge's rules: its output limit, its stack.
-    let domjudge = crate::cases::domjudge::is_domjudge(dir);
     if domjudge {
         crate::cases::domjudge::apply_rules(&mut problem.limits)
             .map_err(|message| invalid(dir, message))?;
@@ -273,16 +276,6 @@ fn unknown_constants(
     Ok(())
 }
 
-/// The package's `problem.yaml`, read (the default where it has none).
-pub fn problem(dir: &Path) -> Result<KattisProblem, CaseError> {
-    let path = dir.join("problem.yaml");
-    match package_file(&path)? {
-        Some(text) => parse_problem_yaml(&text, "problem.yaml")
-            .map_err(|message| CaseError::Invalid { path, message }),
-        None => Ok(KattisProblem::default()),
-    }
-}
-
 /// The judging of a package with these output validator flags: its own validator (`program`)
 /// given them, as the interactor or after the output, or the default validator following
 /// them; `flags_from` names the file they came from in an error.
@@ -330,12 +323,6 @@ fn judging_with(
             passes,
         },
     })
-}
-
-/// How `judge verify` computes the package's time limit from its accepted submissions: the
-/// multipliers of its `problem.yaml`, else its format's defaults.
-pub fn timing(dir: &Path) -> Result<Timing, CaseError> {
-    Ok(problem(dir)?.timing())
 }
 
 /// A word as the shell reads it: as it is when it holds nothing the shell treats specially,
@@ -497,10 +484,17 @@ pub fn output_validator(dir: &Path, constants: &Constants) -> Result<Option<Path
 
 #[cfg(test)]
 mod tests {
-    use super::package as package_of;
     use super::*;
+    use crate::cases::layout::Layout;
+    use crate::cases::package::Package;
     use std::fs;
     use std::os::unix::fs::PermissionsExt;
+
+    /// The rules of the package at `dir`, read as every command reads them.
+    fn package_of(dir: &Path) -> Result<KattisPackage, CaseError> {
+        let package = Package::read(dir, Layout::Kattis)?.unwrap();
+        super::package(dir, package.kattis().unwrap(), package.is_domjudge())
+    }
 
     /// A fresh package folder under the build's target folder with the given files; `mode`
     /// 0o755 makes a file executable.

@@ -8,8 +8,8 @@
 use crate::cases::files::{entries, file_name, present, readable};
 use crate::cases::folder_limits::FolderLimits;
 use crate::cases::layout::{self, Answers, Layout, Listing};
-use crate::cases::polygon_xml::{parse_problem_xml, test_path, PackageProgram, PolygonProblem};
-use crate::cases::{package_file, Case, CaseError, Interactor, Judging, TestlibProgram};
+use crate::cases::polygon_xml::{test_path, PackageProgram, PolygonProblem};
+use crate::cases::{Case, CaseError, Interactor, Judging, TestlibProgram};
 use crate::limits::{Limits, PastOutputCap};
 use crate::process::{execute, Program, Stop, Termination, Trust};
 use crate::sources;
@@ -21,23 +21,11 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// What a Polygon package says about itself: how it is judged (`None`: by the judge files or
-/// the comparison), its limits, warnings, and its problem.xml (for its tests).
+/// the comparison), its limits and warnings.
 pub struct Package {
     pub judging: Option<Judging>,
     pub limits: FolderLimits,
     pub warnings: Vec<String>,
-    pub problem: PolygonProblem,
-}
-
-/// The problem.xml of `dir`, read; `None` when there is none.
-fn problem_xml(dir: &Path) -> Result<Option<PolygonProblem>, CaseError> {
-    let path = dir.join("problem.xml");
-    let Some(text) = package_file(&path)? else {
-        return Ok(None);
-    };
-    parse_problem_xml(&text, "problem.xml")
-        .map(Some)
-        .map_err(|message| CaseError::Invalid { path, message })
 }
 
 /// A package program's source, built with the package's `files/` as include folder.
@@ -75,11 +63,9 @@ fn build(dir: &Path, program: &PackageProgram, what: &str) -> Result<TestlibProg
     }
 }
 
-/// How a Polygon package is judged, its limits and warnings; `None` without a problem.xml.
-pub fn package(dir: &Path) -> Result<Option<Package>, CaseError> {
-    let Some(problem) = problem_xml(dir)? else {
-        return Ok(None);
-    };
+/// How the Polygon package at `dir`, whose problem.xml says `problem` (read once, in
+/// `cases::package`), is judged, its limits and warnings.
+pub fn package(dir: &Path, problem: &PolygonProblem) -> Result<Package, CaseError> {
     let checker = match &problem.checker {
         Some(checker) => Some(build(dir, checker, "checker")?),
         None => None,
@@ -101,20 +87,16 @@ pub fn package(dir: &Path) -> Result<Option<Package>, CaseError> {
         .iter()
         .map(|warning| format!("{}/{warning}", dir.display()))
         .collect();
-    Ok(Some(Package {
+    Ok(Package {
         judging,
         limits: problem.limits.clone(),
         warnings,
-        problem,
-    }))
+    })
 }
 
 /// The package's input validators (`<validators>` of problem.xml), built from their sources
 /// with `files/` as include folder: each reads an input on stdin and exits 0 when it is valid.
-pub fn validators(dir: &Path) -> Result<Vec<TestlibProgram>, CaseError> {
-    let Some(problem) = problem_xml(dir)? else {
-        return Ok(Vec::new());
-    };
+pub fn validators(dir: &Path, problem: &PolygonProblem) -> Result<Vec<TestlibProgram>, CaseError> {
     problem
         .validators
         .iter()
@@ -139,13 +121,10 @@ pub struct OwnTest {
     pub files: Result<Vec<PathBuf>, PathBuf>,
 }
 
-/// The checker's and the validators' own tests of the package at `dir`, their programs
-/// built (from the cache: the same builds as for judging).
-pub fn own_tests(dir: &Path) -> Result<Vec<OwnTests>, CaseError> {
-    let Some(problem) = problem_xml(dir)? else {
-        return Ok(Vec::new());
-    };
-    let mut doall = Doall::new(dir, &problem);
+/// The checker's and the validators' own tests of the package at `dir` whose problem.xml says
+/// `problem`, their programs built (from the cache: the same builds as for judging).
+pub fn own_tests(dir: &Path, problem: &PolygonProblem) -> Result<Vec<OwnTests>, CaseError> {
+    let mut doall = Doall::new(dir, problem);
     let checker = problem.checker.iter().map(|checker| (checker, true));
     let validators = problem
         .validators
@@ -197,15 +176,12 @@ pub fn own_tests(dir: &Path) -> Result<Vec<OwnTests>, CaseError> {
 /// The arguments Polygon gives its validators for each test of the package at `dir`, by the
 /// test's case name: `--testset tests`, and `--group G` for a test in group `G` (testlib's
 /// `validator.testset()` and `validator.group()` read them).
-pub fn validator_arguments(dir: &Path) -> Result<HashMap<String, Vec<String>>, CaseError> {
-    let Some(problem) = problem_xml(dir)? else {
-        return Ok(HashMap::new());
-    };
+pub fn validator_arguments(dir: &Path, problem: &PolygonProblem) -> HashMap<String, Vec<String>> {
     let testset = &problem.testset;
     let Some(pattern) = &testset.input_pattern else {
-        return Ok(HashMap::new());
+        return HashMap::new();
     };
-    Ok(testset
+    testset
         .tests
         .iter()
         .enumerate()
@@ -219,24 +195,23 @@ pub fn validator_arguments(dir: &Path) -> Result<HashMap<String, Vec<String>>, C
                 arguments,
             )
         })
-        .collect())
+        .collect()
 }
 
 /// The solutions of the package at `dir` with their tags (`main`, `accepted`, `wrong-answer`,
 /// `time-limit-exceeded`, …) and source types (`cpp.g++17`), as problem.xml lists them; a
 /// solution whose source is not there is an error naming it.
-pub fn solutions(dir: &Path) -> Result<Vec<(PathBuf, String, Option<String>)>, CaseError> {
-    let problem = problem_xml(dir)?.ok_or_else(|| CaseError::Invalid {
-        path: dir.join("problem.xml"),
-        message: "missing: a Polygon package lists its solutions there".to_string(),
-    })?;
+pub fn solutions(
+    dir: &Path,
+    problem: &PolygonProblem,
+) -> Result<Vec<(PathBuf, String, Option<String>)>, CaseError> {
     problem
         .solutions
-        .into_iter()
+        .iter()
         .map(|solution| {
             let path = dir.join(&solution.source);
             match path.is_file() {
-                true => Ok((path, solution.tag, solution.kind)),
+                true => Ok((path, solution.tag.clone(), solution.kind.clone())),
                 false => Err(CaseError::Invalid {
                     path: dir.join("problem.xml"),
                     message: format!(
@@ -457,8 +432,8 @@ impl<'a> Doall<'a> {
             return Ok(cache.clone());
         }
         let real = absolute(self.dir);
-        let xml = fs::read(self.dir.join("problem.xml")).unwrap_or_default();
-        let key = sources::fingerprint(&[real.as_os_str().as_bytes(), &xml]);
+        let xml = self.problem.fingerprint.as_bytes();
+        let key = sources::fingerprint(&[real.as_os_str().as_bytes(), xml]);
         let name = file_name(&real);
         let cache = sources::cache_root()
             .join(sources::GENERATED_TESTS)
@@ -631,6 +606,10 @@ mod tests {
         dir
     }
 
+    fn parsed(xml: &str) -> PolygonProblem {
+        crate::cases::polygon_xml::parse_problem_xml(xml, "problem.xml").unwrap()
+    }
+
     const XML: &str = r#"<problem>
   <judging><testset name="tests"><time-limit>1000</time-limit><memory-limit>268435456</memory-limit></testset></judging>
   <assets>
@@ -649,7 +628,7 @@ mod tests {
             XML,
             &["solutions/main.cpp", "solutions/wa.py", "solutions/slow.py"],
         );
-        let found = solutions(&dir).unwrap();
+        let found = solutions(&dir, &parsed(XML)).unwrap();
         let tags: Vec<(PathBuf, &str, Option<&str>)> = found
             .iter()
             .map(|(path, tag, kind)| {
@@ -683,19 +662,13 @@ mod tests {
     }
 
     #[test]
-    fn a_solution_not_in_the_package_or_no_problem_xml_is_an_error() {
+    fn a_solution_not_in_the_package_is_an_error() {
         let dir = package_with(XML, &["solutions/main.cpp", "solutions/wa.py"]);
-        let message = solutions(&dir).unwrap_err().to_string();
+        let message = solutions(&dir, &parsed(XML)).unwrap_err().to_string();
         assert!(
             message.ends_with(
                 "problem.xml: the time-limit-exceeded solution solutions/slow.py is not in the package"
             ),
-            "{message}"
-        );
-        let empty = crate::test_folders::folder_with_files("polygon", &[]);
-        let message = solutions(&empty).unwrap_err().to_string();
-        assert!(
-            message.ends_with("problem.xml: missing: a Polygon package lists its solutions there"),
             "{message}"
         );
     }
@@ -707,7 +680,7 @@ mod tests {
             "<assets>\n    <checker name=\"std::rcmp4.cpp\" type=\"testlib\"/>",
         );
         let dir = package_with(&xml, &["tests/01", "tests/01.a"]);
-        let message = package(&dir).err().unwrap().to_string();
+        let message = package(&dir, &parsed(&xml)).err().unwrap().to_string();
         assert!(
             message.ends_with("problem.xml: line 4: the checker std::rcmp4.cpp has no source in the package: the judge builds a checker from its source, and has no checker of its own by that name"),
             "{message}"
@@ -717,7 +690,7 @@ mod tests {
             "<assets>\n    <checker name=\"std::rcmp4.cpp\" type=\"testlib\"><source path=\"files/check.cpp\"/></checker>",
         );
         let dir = package_with(&xml, &["tests/01", "tests/01.a"]);
-        let message = package(&dir).err().unwrap().to_string();
+        let message = package(&dir, &parsed(&xml)).err().unwrap().to_string();
         assert!(
             message.ends_with("problem.xml: line 4: the checker std::rcmp4.cpp: its source files/check.cpp is not in the package"),
             "{message}"
@@ -731,7 +704,7 @@ mod tests {
             "<memory-limit>268435456</memory-limit><test-count>2</test-count><input-path-pattern>tests/%02d</input-path-pattern><answer-path-pattern>tests/%02d.a</answer-path-pattern><tests><test method=\"manual\"/><test method=\"manual\"/></tests>",
         );
         let dir = package_with(&xml, &["tests/01", "tests/01.a"]);
-        let problem = problem_xml(&dir).unwrap().unwrap();
+        let problem = parsed(&xml);
         let errors = list(&dir, &problem, Answers::Required).unwrap_err();
         assert_eq!(errors.len(), 1);
         let message = errors[0].to_string();
