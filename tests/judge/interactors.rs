@@ -412,6 +412,38 @@ fn a_program_killed_by_the_judge_after_a_rejection_is_wa() {
     tag.assert_none_left();
 }
 
+/// How many times a row decided by a race is judged: the race is lost now and then, not every
+/// time, so once would prove little.
+const RACE_RUNS: usize = 20;
+
+/// A program that exits 3 right after writing its only answer, to an interactor that wants two:
+/// the interactor finds the end of the program's output and rejects, after the program had
+/// ended, so the program's failure counts (RE, by the table's row), every time. Before, a
+/// rejection that reached the judge before it had seen the program end made it stop the
+/// program's box, and the exit status went with the box's init: WA, now and then.
+#[test]
+fn a_crash_right_after_the_last_answer_is_re_with_a_judge_file_interactor() {
+    let tag = Tag::new("crash-after-answer");
+    let wants_two = "sh -c 'echo 10; read a || exit 3; read b || exit 43; exit 42'";
+    let dir = folder_with_interactor("crashafter", wants_two);
+    let program = format!("read n; echo 5; exit 3; : {tag}");
+    for _ in 0..RACE_RUNS {
+        judge(&program, &dir, &[])
+            .assert()
+            .code(1)
+            .stdout(contains("crashafter/ten  RE"))
+            .stdout(contains("exit status 3"));
+    }
+    // The same with the interactor given by `--interactor`.
+    for _ in 0..RACE_RUNS {
+        judge(&program, &dir, &["--interactor", wants_two])
+            .assert()
+            .code(1)
+            .stdout(contains("crashafter/ten  RE"));
+    }
+    tag.assert_none_left();
+}
+
 /// A C-like program (default SIGPIPE) writing several lines after the end dies of SIGPIPE for
 /// it: still WA for writing after the end, never RE.
 #[test]
