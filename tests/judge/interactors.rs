@@ -681,3 +681,33 @@ fn ending_program_closes_its_output_then_sleeps_past_its_limit_is_tle() {
 fn ending_program_exits_0_first_validator_crashes_is_je() {
     ending_row("last-crash", "now-exit0", "JE", 2);
 }
+
+/// problemtools' runner kills a validator still running at its wall time limit and, with no
+/// status from it, takes it as a rejection (43): the program ended first, so its own failure
+/// counts, else WA. Before, JE. The validator is gone after the case.
+#[test]
+fn ending_program_exits_0_first_validator_still_running_at_the_bound_is_wa() {
+    ending_row("last-hang", "now-exit0", "WA", 1);
+    assert_no_hanging_validator();
+}
+
+#[test]
+fn ending_program_crashes_first_validator_still_running_at_the_bound_is_re() {
+    ending_row("last-hang", "now-crash", "RE", 1);
+    assert_no_hanging_validator();
+}
+
+/// No `endings_validator.py` of these tests' scratch packages is still running.
+fn assert_no_hanging_validator() {
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("interactors-");
+    let pattern = format!("{}[0-9]+/ends/output_validators", scratch.display());
+    let found = std::process::Command::new("pgrep")
+        .args(["-f", &pattern])
+        .output()
+        .unwrap();
+    assert!(
+        found.stdout.is_empty(),
+        "a validator is left running: {}",
+        String::from_utf8_lossy(&found.stdout)
+    );
+}
