@@ -123,6 +123,39 @@ fn subtrees(mut found: Vec<i32>) -> Vec<i32> {
     found
 }
 
+/// The processes of a box below its judge copies (the init, and without root the child that
+/// made it: the first `copies` processes from `first` down), the program and all it started:
+/// in a PID namespace every process of the box is below the init, whatever it did (`setsid`, a
+/// double fork). `None` where the kernel does not list children.
+fn below_copies(first: i32, copies: usize) -> Option<Vec<i32>> {
+    let mut level = vec![first];
+    for _ in 0..copies {
+        let mut next = Vec::new();
+        for pid in level {
+            next.extend(children(pid as u32)?);
+        }
+        level = next;
+    }
+    Some(subtrees(level))
+}
+
+/// Kills the program of a box and everything it started, sparing the judge's copies (see
+/// `below_copies`): the init then reaps the program, tells how it ended and exits, so a stop
+/// the judge asks for never takes away a status the program already had (a program that
+/// crashed before the stop is still seen to have crashed). False where the kernel does not
+/// list children (the caller kills the whole box).
+pub fn kill_below_copies(first: i32, copies: usize) -> bool {
+    match below_copies(first, copies) {
+        Some(pids) => {
+            for pid in pids {
+                sys::kill_now(pid);
+            }
+            true
+        }
+        None => false,
+    }
+}
+
 /// The orphans the judge adopted that are still running; the ones that ended are reaped here
 /// (never a run's first process: those are children of the worker threads, reaped by their own
 /// waiters; the kernel hands orphans to the judge's main thread), their CPU time kept in
@@ -584,20 +617,45 @@ impl Members {
     /// while its siblings die), reaping those that were the judge's children (orphans it
     /// adopted). Gives up after `rounds` rounds; returns whether none was left.
     pub fn kill_all(&mut self, cgroup: Option<&Cgroup>, rounds: usize) -> bool {
+        self.kill(cgroup, rounds, false)
+    }
+
+    /// As `kill_all`, sparing a box's judge copies (see `kill_below_copies`), which end by
+    /// themselves once the program has: only the program's processes are killed. Returns
+    /// whether none of those was left.
+    pub fn kill_all_but_copies(&mut self, cgroup: Option<&Cgroup>, rounds: usize) -> bool {
+        self.kill(cgroup, rounds, true)
+    }
+
+    fn kill(&mut self, cgroup: Option<&Cgroup>, rounds: usize, spare_copies: bool) -> bool {
+        let spare_copies = spare_copies && self.judge_copies > 0;
         for round in 0..rounds {
-            // The whole cgroup at once, where the kernel can (a fork bomb cannot outrun it).
-            if let Some(cgroup) = cgroup {
-                cgroup.kill_all();
+            let copies = match spare_copies {
+                true => self.copy_pids(),
+                false => Vec::new(),
+            };
+            if spare_copies {
+                // Not the cgroup at once, nor the run's process group: both hold the init.
+                kill_below_copies(self.first, self.judge_copies);
+            } else {
+                // The whole cgroup at once, where the kernel can (a fork bomb cannot outrun
+                // it).
+                if let Some(cgroup) = cgroup {
+                    cgroup.kill_all();
+                }
+                // The run's process group, unless its id went to a process of another run.
+                let reused =
+                    read_process(self.first).is_some_and(|first| self.is_reused_first(&first));
+                if !reused {
+                    sys::kill_now(-self.first);
+                }
             }
-            // The run's process group, unless its id went to a process of another run.
-            let reused = read_process(self.first).is_some_and(|first| self.is_reused_first(&first));
-            if !reused {
-                sys::kill_now(-self.first);
-            }
-            let (left, pids) = self.scan_pids(cgroup);
-            for &pid in &pids {
+            let (mut left, pids) = self.scan_pids(cgroup);
+            for &pid in pids.iter().filter(|pid| !copies.contains(pid)) {
                 sys::kill_now(pid);
             }
+            let spared = pids.iter().filter(|pid| copies.contains(pid)).count();
+            left.processes = left.processes.saturating_sub(spared);
             self.reap_adopted();
             if left.processes == 0 {
                 return true;
@@ -607,6 +665,16 @@ impl Members {
             }
         }
         false
+    }
+
+    /// The pids of the box's judge copies now: the first process, and without root the init
+    /// it made (its child).
+    fn copy_pids(&self) -> Vec<i32> {
+        let mut copies = vec![self.first];
+        if self.judge_copies > 1 {
+            copies.extend(children(self.first as u32).unwrap_or_default());
+        }
+        copies
     }
 
     /// Reaps the members that ended as children of the judge (orphans it adopted as a

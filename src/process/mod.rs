@@ -14,6 +14,11 @@
 //!   and max RSS), everything it started is killed and reaped, including processes that left its
 //!   group with `setsid`; no read of its pipes outlives the wall bound (of idle time: the
 //!   judge waiting on a pipe after the end is the case being idle).
+//! - A stop (at a limit, or one the caller asks for) kills the run at once, but never takes
+//!   away a status its program already has: in a box, only the program's processes are killed,
+//!   and the box's init, which tells how the program ended, is spared (see `Control::stop`). So
+//!   a program that crashed just before the judge decided to stop it is seen to have crashed,
+//!   whichever of the judge's threads learns of what first.
 
 pub mod capture;
 pub mod cgroup;
@@ -39,7 +44,7 @@ pub use session::{Session, Signals};
 use std::io;
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -185,6 +190,12 @@ pub const STDERR_TAIL_BYTES: usize = 2048;
 /// The kill switch shared by the monitor, the output reader and the caller.
 struct Control {
     first: i32,
+    /// How many of the run's first processes are copies of the judge (a box's init, and the
+    /// child that made it), spared by a stop: see `stop`.
+    judge_copies: usize,
+    /// Set by the monitor once the first process has ended (before it is reaped): from then on
+    /// a stop kills nothing (the pid may be another's).
+    first_ended: AtomicBool,
     stopped: Mutex<Option<Stop>>,
     /// The CPU time of the run so far, in microseconds, as the monitor last measured it.
     cpu_micros: AtomicU64,
@@ -192,10 +203,21 @@ struct Control {
 
 impl Control {
     /// Records the reason (the first one counts) and kills the run's group at once; the monitor
-    /// finishes the job for processes outside it.
+    /// finishes the job for processes outside it. A stop never takes away a status the program
+    /// already has: unboxed, the program's first process is the run's, and the kill of a process
+    /// that has ended (not yet reaped) leaves its status as it was; in a box, the box's init
+    /// (which tells that status) is spared, and only the program's processes are killed, so the
+    /// init still tells how the program ended (on its own, or by the judge's kill) and exits.
     fn stop(&self, reason: Stop) {
         self.record(reason);
-        sys::kill_now(-self.first);
+        if self.first_ended.load(Ordering::SeqCst) {
+            return;
+        }
+        let spared =
+            self.judge_copies > 0 && members::kill_below_copies(self.first, self.judge_copies);
+        if !spared {
+            sys::kill_now(-self.first);
+        }
     }
 
     /// Records why the run was (or is being) stopped; the first reason counts.
@@ -462,6 +484,8 @@ impl Running {
         };
         let control = Arc::new(Control {
             first,
+            judge_copies: boxed.as_ref().map_or(0, sandbox::Boxed::judge_copies),
+            first_ended: AtomicBool::new(false),
             stopped: Mutex::new(None),
             cpu_micros: AtomicU64::new(0),
         });
@@ -645,6 +669,10 @@ struct Watched<'a> {
     boxed: Option<&'a sandbox::Boxed>,
 }
 
+/// How long a stopped box's init is spared (see `Control::stop`): once its program is killed it
+/// has only to reap it and tell; one that has not ended by then is killed with the rest.
+const INIT_GRACE: Duration = Duration::from_secs(2);
+
 /// What a program's process may touch between telling its peak before exec and the exec itself
 /// (the exec's own code and stack), counted as held before the exec.
 const EXEC_PAGES_BYTES: u64 = 64 << 10;
@@ -684,8 +712,15 @@ fn supervise(run: Watched, mut part: idle::Part) -> io::Result<Ended> {
     let mut most_idle = None;
     // The most the run's cgroup was charged at a look: its peak where the kernel keeps none.
     let mut most_charged = 0;
+    // When the monitor first saw the run stopped: a box's init is spared for `INIT_GRACE`
+    // from then (see `Control::stop`).
+    let mut stopped_at = None;
     let reaped = loop {
-        if let Some(reaped) = end.wait(interval, || members.last_look_at_first())? {
+        let ended = || {
+            control.first_ended.store(true, Ordering::SeqCst);
+            members.last_look_at_first();
+        };
+        if let Some(reaped) = end.wait(interval, ended)? {
             break reaped;
         }
         let now = members.scan(cgroup);
@@ -726,10 +761,15 @@ fn supervise(run: Watched, mut part: idle::Part) -> io::Result<Ended> {
             control.stop(reason);
         }
         if control.stopped().is_some() {
-            members.kill_all(cgroup, 1);
+            let stopped_at = *stopped_at.get_or_insert_with(Instant::now);
+            match boxed.is_some() && stopped_at.elapsed() < INIT_GRACE {
+                true => members.kill_all_but_copies(cgroup, 1),
+                false => members.kill_all(cgroup, 1),
+            };
         }
         interval = (interval * 2).min(Duration::from_millis(10));
     };
+    control.first_ended.store(true, Ordering::SeqCst);
     let wall = started.elapsed();
     members.kill_all(cgroup, 500);
     usage.wall = wall;

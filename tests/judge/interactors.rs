@@ -412,6 +412,38 @@ fn a_program_killed_by_the_judge_after_a_rejection_is_wa() {
     tag.assert_none_left();
 }
 
+/// How many times a row decided by a race is judged: the race is lost now and then, not every
+/// time, so once would prove little.
+const RACE_RUNS: usize = 20;
+
+/// A program that exits 3 right after writing its only answer, to an interactor that wants two:
+/// the interactor finds the end of the program's output and rejects, after the program had
+/// ended, so the program's failure counts (RE, by the table's row), every time. Before, a
+/// rejection that reached the judge before it had seen the program end made it stop the
+/// program's box, and the exit status went with the box's init: WA, now and then.
+#[test]
+fn a_crash_right_after_the_last_answer_is_re_with_a_judge_file_interactor() {
+    let tag = Tag::new("crash-after-answer");
+    let wants_two = "sh -c 'echo 10; read a || exit 3; read b || exit 43; exit 42'";
+    let dir = folder_with_interactor("crashafter", wants_two);
+    let program = format!("read n; echo 5; exit 3; : {tag}");
+    for _ in 0..RACE_RUNS {
+        judge(&program, &dir, &[])
+            .assert()
+            .code(1)
+            .stdout(contains("crashafter/ten  RE"))
+            .stdout(contains("exit status 3"));
+    }
+    // The same with the interactor given by `--interactor`.
+    for _ in 0..RACE_RUNS {
+        judge(&program, &dir, &["--interactor", wants_two])
+            .assert()
+            .code(1)
+            .stdout(contains("crashafter/ten  RE"));
+    }
+    tag.assert_none_left();
+}
+
 /// A C-like program (default SIGPIPE) writing several lines after the end dies of SIGPIPE for
 /// it: still WA for writing after the end, never RE.
 #[test]
@@ -648,4 +680,34 @@ fn ending_program_closes_its_output_then_sleeps_past_its_limit_is_tle() {
 #[test]
 fn ending_program_exits_0_first_validator_crashes_is_je() {
     ending_row("last-crash", "now-exit0", "JE", 2);
+}
+
+/// problemtools' runner kills a validator still running at its wall time limit and, with no
+/// status from it, takes it as a rejection (43): the program ended first, so its own failure
+/// counts, else WA. Before, JE. The validator is gone after the case.
+#[test]
+fn ending_program_exits_0_first_validator_still_running_at_the_bound_is_wa() {
+    ending_row("last-hang", "now-exit0", "WA", 1);
+    assert_no_hanging_validator();
+}
+
+#[test]
+fn ending_program_crashes_first_validator_still_running_at_the_bound_is_re() {
+    ending_row("last-hang", "now-crash", "RE", 1);
+    assert_no_hanging_validator();
+}
+
+/// No `endings_validator.py` of these tests' scratch packages is still running.
+fn assert_no_hanging_validator() {
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR")).join("interactors-");
+    let pattern = format!("{}[0-9]+/ends/output_validators", scratch.display());
+    let found = std::process::Command::new("pgrep")
+        .args(["-f", &pattern])
+        .output()
+        .unwrap();
+    assert!(
+        found.stdout.is_empty(),
+        "a validator is left running: {}",
+        String::from_utf8_lossy(&found.stdout)
+    );
 }

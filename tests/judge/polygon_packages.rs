@@ -141,6 +141,26 @@ fn a_polygon_interactor_then_its_checker_judges_the_exchange() {
     tag.assert_none_left();
 }
 
+/// A program that exits 3 right after its answer to round 1: in test 01 the testlib interactor
+/// then sends round 2, finds the end of the program's output and rejects, after the program
+/// had ended, so the program's failure counts (RE); test 02 has one round, which it accepts.
+/// Judged 20 times, as it is a race: before, a rejection that reached the judge before it had
+/// seen the program end made it stop the program's box, and the exit status went with the
+/// box's init: WA, now and then.
+#[test]
+fn a_crash_right_after_the_last_answer_is_re_with_a_testlib_interactor() {
+    let package = fixture("sum");
+    let tag = Tag::new("polygon-sum-crash-after");
+    let program = format!("read rounds; read a b; echo $((a + b)); exit 3; : {tag}");
+    for _ in 0..20 {
+        judge(&program, &package, &[])
+            .assert()
+            .code(1)
+            .stdout(contains("2 cases: 2 RE"));
+    }
+    tag.assert_none_left();
+}
+
 #[test]
 fn an_interactive_test_without_its_answer_is_a_warning() {
     let dir = changed_copy("sum", &[]);

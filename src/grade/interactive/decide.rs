@@ -24,10 +24,16 @@
 //! validator that decides on the end of the program's output gets that end only once the judge
 //! has seen the program end (`relay::Release`, as problemtools' runner holds it): its decision
 //! then always comes after the program's end, which was taken as it was (a program that crashed
-//! is RE), and the judge never stops a program that had already ended on its own (in the box,
-//! such a stop could kill the box's init before it told how the program ended, and a crash read
-//! as the judge's kill: WA). Only a validator that decided without that end (while the program
-//! ran) can be first, and then its rejection is WA, as in problemtools.
+//! is RE; one that closed its output and ran on was stopped at its limit, TLE). Only a
+//! validator that decided without that end (while the program ran) can be first, and then its
+//! rejection is WA, as in problemtools.
+//!
+//! For any interactor, a program's status is never lost to the judge's stop: an interactor
+//! may reject on the end of the program's output before the judge has seen the program end
+//! (the kernel closes a dying program's pipes before its status can be read), and the judge
+//! then stops a program that had already ended; that stop kills nothing that could change the
+//! status (see `process::Control::stop`), so a crash is still a crash (RE, with the
+//! interactor's reason as a note), and only a kill the judge made is read as its own.
 
 use super::Decision;
 use crate::limits::Limits;

@@ -155,6 +155,7 @@ pub fn decision(ended: &Ended, stderr_tail: &[u8], feedback: &Path, rules: Rules
     let reason = judge_message(feedback).or_else(|| stderr_reason(stderr_tail));
     let said = |default: String| reason.clone().unwrap_or(default);
     if let Some(stop) = ended.stopped {
+        let at_the_bound = matches!(stop, Stop::WallTime | Stop::Backstop | Stop::CpuTime);
         let why = match stop {
             Stop::WallTime | Stop::Backstop | Stop::CpuTime => format!(
                 "the interactor was still running at the wall bound (the program's, and {} ms more)",
@@ -165,6 +166,14 @@ pub fn decision(ended: &Ended, stderr_tail: &[u8], feedback: &Path, rules: Rules
                 "the interactor was stopped".to_string()
             }
         };
+        // problemtools' runner kills a validator still running at its wall time limit and,
+        // with no status from it, takes it as a rejection (43): the program's own failure then
+        // counts, else WA.
+        if at_the_bound && rules == Rules::Kattis {
+            return Decision::Wrong(format!(
+                "{why}: taken as a rejection (43), as problemtools' runner takes it"
+            ));
+        }
         return Decision::Broken(why);
     }
     let ruled = ruling(ended.termination, rules);

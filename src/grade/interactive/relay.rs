@@ -62,9 +62,11 @@ pub enum AfterTheEnd {
 
 /// Held by the judge until it has seen the program end (its wait returned): the relay passes
 /// the end of the program's output on to the interactor only once this is dropped, or right
-/// away without one. So an interactor that decides on that end decides after the judge knows
-/// how the program ended, whatever order a busy machine runs the threads in, and the judge
-/// never has to stop a program that had already ended on its own.
+/// away without one. So an interactor that decides on that end decides after the program has
+/// ended, whatever order a busy machine runs the threads in, as problemtools' runner has it: a
+/// program that closes its output and runs on has not ended (it ends at its limit, TLE, not by
+/// the judge's stop after a rejection). (A program's status is kept whatever the order: see
+/// `process::Control::stop`.)
 pub struct Release {
     /// The pipe's write end: nothing is written to it; dropping it closes the pipe.
     _write_end: File,
