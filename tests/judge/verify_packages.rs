@@ -1690,3 +1690,52 @@ fn an_input_validator_folder_with_build_and_run_is_built_before_it_runs() {
             "invalid input secret/1: refused by v (exit status 43)",
         ));
 }
+
+/// What the 2025-09 format calls an error in the test data, on a copy of
+/// `tests/fixtures/kattis/echo`: an unknown key in a group's `test_group.yaml` (line 5, after
+/// its four), a case's `.yaml` giving a string where a sequence is asked for, and a case
+/// directly in `data/secret` beside its groups. verify names each (file and line) and checks
+/// nothing (exit 2); judging warns of each and judges every case as before: the string is read
+/// as its words (the group's own two flags), the loose case `Hi` is echoed.
+#[test]
+fn errors_of_the_format_in_the_test_data_fail_verify_and_judging_warns() {
+    let dir = copy_of("kattis/echo");
+    let numbers = dir.join("data/secret/numbers/test_group.yaml");
+    let text = fs::read_to_string(&numbers).unwrap();
+    fs::write(&numbers, format!("{text}descripton: pi\n")).unwrap();
+    fs::write(
+        dir.join("data/secret/words/1-greeting.yaml"),
+        "output_validator_args: case_sensitive space_change_sensitive\n",
+    )
+    .unwrap();
+    fs::write(dir.join("data/secret/0-loose.in"), "Hi\n").unwrap();
+    fs::write(dir.join("data/secret/0-loose.ans"), "Hi\n").unwrap();
+    let data = dir.join("data/secret");
+    let said = [
+        format!(
+            "{}/numbers/test_group.yaml: line 5: unknown key \"descripton\"; did you mean \"description\"?",
+            data.display()
+        ),
+        format!(
+            "{}/words/1-greeting.yaml: line 1: output_validator_args is a string where the format asks for a sequence of strings",
+            data.display()
+        ),
+        format!(
+            "{}: holds test cases (0-loose) and test data groups (numbers, words); the 2025-09 format allows one or the other",
+            data.display()
+        ),
+    ];
+    let mut assert = verify(&dir, &[]).assert().code(2);
+    for said in &said {
+        assert = assert.stderr(contains(format!("error: {said}")));
+    }
+    let echo = dir.join("submissions/accepted/echo.py");
+    let mut assert = common::judge_cmd(&format!("python3 {}", echo.display()), &dir, &[])
+        .timeout(Duration::from_secs(120))
+        .assert()
+        .code(0)
+        .stdout(contains("6 cases: 6 AC"));
+    for said in &said {
+        assert = assert.stderr(contains(format!("warning: {said}")));
+    }
+}

@@ -193,6 +193,7 @@ pub fn package(dir: &Path) -> Result<KattisPackage, CaseError> {
         .violations
         .iter()
         .map(|violation| format!("{}/{violation}", dir.display()))
+        .chain(config.violations.iter().cloned())
         .collect();
     Ok(KattisPackage {
         judging,
