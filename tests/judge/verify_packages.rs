@@ -1739,3 +1739,110 @@ fn errors_of_the_format_in_the_test_data_fail_verify_and_judging_warns() {
         assert = assert.stderr(contains(format!("warning: {said}")));
     }
 }
+
+/// A 2025-09 package of two numbers to add (sample 1 2; group `g1`: 3 4; group `4`: 10 20 and
+/// 11 22), to check submissions by submissions.yaml's rules. What each gets, by hand:
+/// `accepted/add.py` is a link to `solution/add.py`, elsewhere in the package, which is right
+/// (followed as BAPCtools follows it: AC); `wrong_answer/big_wrong.py` adds one from 10 up (WA
+/// on group 4 only, which `'secret/{ 4 }'` requires: the spaces in the braces are no part of
+/// the name); `other/slow_right.py` is right everywhere, spinning 0.3 s of CPU on g1, so its
+/// rule `secret/4: required: [WA]` fails, and the case named is one of group 4 (its slowest),
+/// not g1's, the slowest of all.
+fn adding_package() -> PathBuf {
+    let dir = common::fresh_folder(
+        "verify",
+        "adding",
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Adding\nuuid: 5d0b7c42-0e42-4a42-8a42-0a0d42d1e042\nlimits:\n  time_limit: 2\n",
+            ),
+            ("data/sample/1.in", "1 2\n"),
+            ("data/sample/1.ans", "3\n"),
+            ("data/secret/g1/test_group.yaml", "args: []\n"),
+            ("data/secret/g1/1.in", "3 4\n"),
+            ("data/secret/g1/1.ans", "7\n"),
+            ("data/secret/4/test_group.yaml", "args: []\n"),
+            ("data/secret/4/1.in", "10 20\n"),
+            ("data/secret/4/1.ans", "30\n"),
+            ("data/secret/4/2.in", "11 22\n"),
+            ("data/secret/4/2.ans", "33\n"),
+            (
+                "solution/add.py",
+                "a, b = map(int, input().split())\nprint(a + b)\n",
+            ),
+            (
+                "submissions/wrong_answer/big_wrong.py",
+                "a, b = map(int, input().split())\nprint(a + b + (a >= 10))\n",
+            ),
+            (
+                "submissions/other/slow_right.py",
+                "import time\na, b = map(int, input().split())\nif a == 3:\n    end = time.process_time() + 0.3\n    while time.process_time() < end:\n        pass\nprint(a + b)\n",
+            ),
+            (
+                "submissions/submissions.yaml",
+                "wrong_answer/big_wrong.py:\n  'secret/{ 4 }':\n    required: [WA]\nother/slow_right.py:\n  secret/4:\n    required: [WA]\n",
+            ),
+        ],
+    );
+    fs::create_dir_all(dir.join("submissions/accepted")).unwrap();
+    std::os::unix::fs::symlink(
+        "../../solution/add.py",
+        dir.join("submissions/accepted/add.py"),
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn a_linked_submission_a_spaced_brace_glob_and_a_required_rule_s_case() {
+    let dir = adding_package();
+    let output = verify(&dir, &[]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    let linked = line_of(&stdout, "accepted/add.py");
+    assert!(
+        linked.contains(" AC ") && linked.ends_with("ok"),
+        "{stdout}"
+    );
+    let braced = line_of(&stdout, "wrong_answer/big_wrong.py");
+    assert!(braced.ends_with("ok"), "{stdout}");
+    let slow = line_of(&stdout, "other/slow_right.py");
+    assert!(
+        slow.contains("FAILED: submissions.yaml \"other/slow_right.py\", secret/4: required WA on one case, but none of its 2 got it"),
+        "{slow}"
+    );
+    let (before, _) = slow.split_once("FAILED").unwrap();
+    assert!(
+        before.contains(" secret/4/") && !before.contains("secret/g1"),
+        "{slow}"
+    );
+    assert!(
+        stdout.contains("3 submissions: 2 as expected, 1 not"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_kattis_package_without_an_accepted_submission_fails_verify() {
+    // The two others still hold their rules (see adding_package); a time limit is given, so
+    // the package can be checked all the same, and verify says what it lacks.
+    let dir = adding_package();
+    fs::remove_file(dir.join("submissions/accepted/add.py")).unwrap();
+    fs::remove_file(dir.join("submissions/other/slow_right.py")).unwrap();
+    let output = verify(&dir, &[]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        line_of(&stdout, "wrong_answer/big_wrong.py").ends_with("ok"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains(&format!(
+            "error: {} has no accepted submission: the Kattis format requires one at least (submissions/accepted/)",
+            dir.display()
+        )),
+        "{stderr}"
+    );
+}
