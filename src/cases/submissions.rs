@@ -423,19 +423,33 @@ pub fn any_tagged(dir: &Path) -> bool {
         .any(|path| !matches!(tag_of(&path), Ok(None)))
 }
 
-/// A submission that is a link to another of the package's submissions (DOMjudge's examples
-/// keep one source under two verdict folders so) is that submission, as DOMjudge's import (of a
-/// zip of the package) and problemtools take it: the real path, where the link leads inside
-/// `root` (the package's `submissions/`). Any other link is left as it is, for the build to
-/// refuse: it could lead to the test data.
+/// A submission that is a link to another file or folder of the package (DOMjudge's examples
+/// keep one source under two verdict folders so; BAPCtools' packages link one to a solution
+/// kept elsewhere in the package) is that file, as DOMjudge's import (of a zip of the
+/// package), problemtools and BAPCtools take it: the real path, where the link leads inside
+/// the package whose `submissions/` is `root`, neither into its test data (`data/`) nor to a
+/// folder holding it or `root`. Any other link is left as it is, for the build to refuse: one
+/// into the test data would give the program the answers, and the format allows no link out
+/// of the package.
 fn one_of_the_packages(root: &Path, path: PathBuf) -> PathBuf {
     let is_link = std::fs::symlink_metadata(&path).is_ok_and(|meta| meta.file_type().is_symlink());
     if !is_link {
         return path;
     }
-    match (std::fs::canonicalize(root), std::fs::canonicalize(&path)) {
-        (Ok(root), Ok(real)) if real.starts_with(&root) && real != root => real,
-        _ => path,
+    let (Ok(root), Ok(real)) = (std::fs::canonicalize(root), std::fs::canonicalize(&path)) else {
+        return path;
+    };
+    let Some(package) = root.parent() else {
+        return path;
+    };
+    let data = package.join("data");
+    let inside = real.starts_with(package)
+        && !real.starts_with(&data)
+        && !data.starts_with(&real)
+        && !root.starts_with(&real);
+    match inside {
+        true => real,
+        false => path,
     }
 }
 
@@ -667,10 +681,15 @@ mod tests {
     }
 
     #[test]
-    fn a_link_to_another_submission_is_it_and_a_link_out_of_submissions_is_left_a_link() {
+    fn a_link_to_a_file_of_the_package_is_it_and_one_to_its_test_data_or_out_of_it_is_left_a_link()
+    {
         let dir = crate::test_folders::folder_with_files(
             "submissions",
-            &["submissions/accepted/a.py", "data/secret/1.ans"],
+            &[
+                "submissions/accepted/a.py",
+                "data/secret/1.ans",
+                "solution/sol.py",
+            ],
         );
         let root = dir.join("submissions");
         let link = |to: &str, name: &str| {
@@ -687,6 +706,19 @@ mod tests {
         assert_eq!(one_of_the_packages(&root, whole.clone()), whole);
         let plain = root.join("accepted/a.py");
         assert_eq!(one_of_the_packages(&root, plain.clone()), plain);
+        // Elsewhere in the package: followed. The whole package, its data, or a file out of
+        // it: left a link.
+        let solution = link("../../solution/sol.py", "accepted/sol.py");
+        let real = fs::canonicalize(dir.join("solution/sol.py")).unwrap();
+        assert_eq!(one_of_the_packages(&root, solution), real);
+        let data = link("../../data", "accepted/data");
+        assert_eq!(one_of_the_packages(&root, data.clone()), data);
+        let package = link("../..", "accepted/package");
+        assert_eq!(one_of_the_packages(&root, package.clone()), package);
+        let outside = PathBuf::from(format!("{}-outside.py", dir.display()));
+        fs::write(&outside, "print(1)\n").unwrap();
+        let away = link(&outside.display().to_string(), "accepted/away.py");
+        assert_eq!(one_of_the_packages(&root, away.clone()), away);
     }
 
     #[test]

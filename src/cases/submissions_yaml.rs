@@ -490,7 +490,9 @@ fn add_rules(rules: &mut Vec<Rule>, from: &str, cases: Option<&String>, keys: &K
 }
 
 /// The patterns a pattern's braces stand for: `{a,b}.py` is `a.py` and `b.py` (braces may
-/// nest); an unclosed brace, or more than a thousand patterns, is an error.
+/// nest); an unclosed brace, or more than a thousand patterns, is an error. Spaces around an
+/// alternative are no part of it (`{1, 4}` is `1` and `4`), as BAPCtools reads them: the
+/// format's names hold no space, so with them it would match nothing.
 pub fn expand(pattern: &str) -> Result<Vec<String>, String> {
     let Some(open) = pattern.find('{') else {
         if pattern.contains('}') {
@@ -522,7 +524,7 @@ pub fn expand(pattern: &str) -> Result<Vec<String>, String> {
     let (head, tail) = (&pattern[..open], &pattern[close + 1..]);
     let mut all = Vec::new();
     for pair in bounds.windows(2) {
-        let alternative = &pattern[pair[0] + 1..pair[1]];
+        let alternative = pattern[pair[0] + 1..pair[1]].trim();
         for expanded in expand(&format!("{head}{alternative}{tail}"))? {
             if all.len() == MOST_ALTERNATIVES {
                 return Err(format!(
@@ -596,6 +598,10 @@ mod tests {
         );
         assert_eq!(expand("a.{py,c{c,pp}}").unwrap(), ["a.py", "a.cc", "a.cpp"]);
         assert_eq!(expand("plain").unwrap(), ["plain"]);
+        // Spaces around an alternative are left out, as BAPCtools leaves them.
+        assert_eq!(expand("secret/{ 4 }").unwrap(), ["secret/4"]);
+        assert_eq!(expand("{a, b ,c}.py").unwrap(), ["a.py", "b.py", "c.py"]);
+        assert!(matches_itself_or_a_parent("secret/{ 4 }", "secret/4/07"));
         assert!(expand("a{b").unwrap_err().contains("no } closes"));
         assert!(expand("a}b").unwrap_err().contains("no { opens"));
         let many = "{a,b,c,d,e,f,g,h,i,j}".repeat(4);

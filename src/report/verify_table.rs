@@ -465,6 +465,9 @@ impl Verified<'_> {
                 count(self.own_tests_failed, "checker or validator test")
             ));
         }
+        if !self.errors.is_empty() {
+            summary.push_str(&format!("; {}", count(self.errors.len(), "error")));
+        }
         printable(&summary)
     }
 

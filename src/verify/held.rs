@@ -34,7 +34,21 @@ pub enum Under {
     Higher,
 }
 
-/// Why a rule is broken, naming it and the case; `None` when every rule holds. The runs
+/// A rule broken, and where it shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Broken {
+    /// Why, naming the rule (and the case).
+    pub why: String,
+    /// The case the report names: one whose verdict is outside a `permitted` list, or, for a
+    /// `required` list, the slowest of the cases the rule covers (none got a verdict in it).
+    pub case: Option<usize>,
+    /// Whether the case's own detail tells more (a verdict outside a `permitted` list).
+    pub with_detail: bool,
+    /// The cases the rule names (its group), where no case that ran shows it.
+    pub group: Option<String>,
+}
+
+/// The first rule broken, naming it and the case; `None` when every rule holds. The runs
 /// must hold no judge error. The `permitted` lists are checked first: a run stopped at a case
 /// outside one did not run the cases after it.
 pub fn first_broken(
@@ -42,7 +56,7 @@ pub fn first_broken(
     runs: &[CaseRun],
     limits: &TimeLimits,
     under: Under,
-) -> Option<(String, Option<usize>)> {
+) -> Option<Broken> {
     let high = |rule: &Rule| under == Under::Higher || rule.is_upper_bound();
     let verdict = |rule: &Rule, run: &CaseRun| match high(rule) {
         true => run.ruling,
@@ -66,15 +80,17 @@ pub fn first_broken(
                 .iter()
                 .find(|(_, other)| !one.iter().any(|ruling| other.contains(ruling)))
             {
-                return Some((
-                    format!(
+                return Some(Broken {
+                    why: format!(
                         "{} and {} permit no verdict in common on {}",
                         first.named(),
                         second.named(),
                         run.label
                     ),
-                    Some(index),
-                ));
+                    case: Some(index),
+                    with_detail: true,
+                    group: None,
+                });
             }
         }
     }
@@ -87,21 +103,28 @@ pub fn first_broken(
             .find(|&index| verdict(rule, &runs[index]).is_some_and(|got| !in_list(got, permitted)));
         if let Some(index) = outside {
             let got = verdict(rule, &runs[index]).map_or("JE", |got| got.name(Rules::Kattis));
-            return Some((
-                format!(
+            return Some(Broken {
+                why: format!(
                     "{}: permitted {}, but {} got {got}",
                     rule.named(),
                     verdict_names(permitted),
                     runs[index].label
                 ),
-                Some(index),
-            ));
+                case: Some(index),
+                with_detail: true,
+                group: None,
+            });
         }
     }
     for rule in rules {
         let covered = covered(rule);
         if covered.is_empty() && rule.cases.is_some() {
-            return Some((format!("{} matches no case that ran", rule.named()), None));
+            return Some(Broken {
+                why: format!("{} matches no case that ran", rule.named()),
+                case: None,
+                with_detail: false,
+                group: rule.cases.clone(),
+            });
         }
         let Some(required) = &rule.required else {
             continue;
@@ -110,8 +133,9 @@ pub fn first_broken(
             .iter()
             .any(|&index| verdict(rule, &runs[index]).is_some_and(|got| in_list(got, required)));
         if !hit {
-            return Some((
-                format!(
+            let slowest = covered.iter().copied().max_by_key(|&index| runs[index].cpu);
+            return Some(Broken {
+                why: format!(
                     "{}: required {} on one case, but none of its {} got it{}",
                     rule.named(),
                     verdict_names(required),
@@ -121,8 +145,13 @@ pub fn first_broken(
                         false => "",
                     }
                 ),
-                None,
-            ));
+                case: slowest,
+                with_detail: false,
+                group: match slowest {
+                    Some(_) => None,
+                    None => rule.cases.clone(),
+                },
+            });
         }
     }
     None
@@ -211,24 +240,25 @@ mod tests {
         ];
         assert_eq!(first_broken(&wrong, &runs, &LIMITS, Under::Limit), None);
         // All accepted: the required WA is missing.
-        let runs = [run("sample/1", Accepted, 10), run("secret/1", Accepted, 10)];
-        let (why, at) = first_broken(&wrong, &runs, &LIMITS, Under::Limit).unwrap();
+        // The case named is the slowest the rule covers, whose verdict is not the required one.
+        let runs = [run("sample/1", Accepted, 10), run("secret/1", Accepted, 20)];
+        let broken = first_broken(&wrong, &runs, &LIMITS, Under::Limit).unwrap();
         assert_eq!(
-            why,
+            broken.why,
             "the default rule of wrong_answer/: required WA on one case, but none of its 2 got it"
         );
-        assert_eq!(at, None);
+        assert_eq!((broken.case, broken.with_detail), (Some(1), false));
         // A crash is not permitted; a memory limit counts as a crash.
         let runs = [
             run("sample/1", MemoryLimit, 10),
             run("secret/1", WrongAnswer, 10),
         ];
-        let (why, at) = first_broken(&wrong, &runs, &LIMITS, Under::Limit).unwrap();
+        let broken = first_broken(&wrong, &runs, &LIMITS, Under::Limit).unwrap();
         assert_eq!(
-            why,
+            broken.why,
             "the default rule of wrong_answer/: permitted AC,WA, but sample/1 got RTE"
         );
-        assert_eq!(at, Some(0));
+        assert_eq!((broken.case, broken.with_detail), (Some(0), true));
         assert!(breaks_a_rule(&wrong, &runs[0], &LIMITS));
         assert!(!breaks_a_rule(&wrong, &runs[1], &LIMITS));
     }
@@ -239,14 +269,16 @@ mod tests {
         let runs = [run("secret/1", Accepted, 1500)];
         assert!(first_broken(&accepted, &runs, &LIMITS, Under::Limit)
             .unwrap()
-            .0
+            .why
             .ends_with("secret/1 got TLE"));
         assert_eq!(first_broken(&accepted, &runs, &LIMITS, Under::Higher), None);
         assert_eq!(got(&runs, &LIMITS), "TLE");
         // A TLE submission that only ran 1.5 s, inside the higher limit: its required TLE is
         // not met, under the limit too.
         let slow = rules("", "time_limit_exceeded/t.py");
-        let (why, _) = first_broken(&slow, &runs, &LIMITS, Under::Limit).unwrap();
+        let why = first_broken(&slow, &runs, &LIMITS, Under::Limit)
+            .unwrap()
+            .why;
         assert!(
             why.contains("required TLE") && why.contains("higher limit"),
             "{why}"
@@ -263,10 +295,11 @@ mod tests {
             run("secret/g2/1", WrongAnswer, 10),
         ];
         // accepted/a.py: its default rule (every case AC) fails on g2 whatever g1 says.
-        let (why, _) =
-            first_broken(&rules(text, "accepted/a.py"), &runs, &LIMITS, Under::Limit).unwrap();
+        let why = first_broken(&rules(text, "accepted/a.py"), &runs, &LIMITS, Under::Limit)
+            .unwrap()
+            .why;
         assert!(why.starts_with("the default rule of accepted/"), "{why}");
-        let (why, _) = first_broken(
+        let broken = first_broken(
             &rules(text, "wrong_answer/w.py"),
             &runs,
             &LIMITS,
@@ -274,9 +307,30 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            why,
+            broken.why,
             "submissions.yaml \"wrong_answer/w.py\", secret/nine matches no case that ran"
         );
+        // No case shows it: the group itself is named.
+        assert_eq!(broken.case, None);
+        assert_eq!(broken.group.as_deref(), Some("secret/nine"));
+        // A group's required verdict missing: the case named is the group's, not another's.
+        let runs = [
+            run("secret/g1/1", Accepted, 90),
+            run("secret/g2/1", Accepted, 10),
+            run("secret/g2/2", Accepted, 30),
+        ];
+        let broken = first_broken(
+            &rules(
+                "accepted/a.py:\n  secret/g2:\n    required: [WA]\n",
+                "accepted/a.py",
+            ),
+            &runs,
+            &LIMITS,
+            Under::Limit,
+        )
+        .unwrap();
+        assert!(broken.why.contains("secret/g2: required WA"), "{broken:?}");
+        assert_eq!(broken.case, Some(2));
         let lower = rules("", "wrong_answer/w.py");
         assert_eq!(
             lower_bound_time(&lower, &[run("a", Accepted, 30), run("b", WrongAnswer, 70)]),
@@ -287,12 +341,12 @@ mod tests {
             "accepted/a.py:\n  secret/*:\n    permitted: [WA]\n",
             "accepted/a.py",
         );
-        let (why, at) = first_broken(&both, &runs, &LIMITS, Under::Limit).unwrap();
+        let broken = first_broken(&both, &runs, &LIMITS, Under::Limit).unwrap();
         assert_eq!(
-            why,
+            broken.why,
             "the default rule of accepted/ and submissions.yaml \"accepted/a.py\", secret/* permit no verdict in common on secret/g1/1"
         );
-        assert_eq!(at, Some(0));
+        assert_eq!(broken.case, Some(0));
         let none = rules(
             "wrong_answer:\n  use_for_time_limit: false\n",
             "wrong_answer/w.py",

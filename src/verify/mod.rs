@@ -60,6 +60,19 @@ fn sets_the_time_limit(submission: &Submission) -> bool {
     }
 }
 
+/// Whether a submission is an accepted one as the Kattis format counts them: expected to be
+/// accepted on every case (in `accepted/`, or held by 2025-09's rules to AC alone on every
+/// case, as BAPCtools counts it).
+fn is_accepted(submission: &Submission) -> bool {
+    match &submission.expected {
+        Expected::AnyOf(rulings) => *rulings == [Ruling::Accepted],
+        Expected::Held(rules) => rules.iter().any(|rule| {
+            rule.cases.is_none() && rule.permitted.as_deref() == Some(&[Ruling::Accepted])
+        }),
+        _ => false,
+    }
+}
+
 /// Whether a submission that sets the time limit is also bounded by it from above (a time-out
 /// required on one group, BAPCtools' `tle/sleep.py`): its run before the limit is known gives
 /// its lower bound only, and it is judged by a second run under the limit once it is set.
@@ -279,18 +292,27 @@ fn held_row(mut row: Row, rules: &[Rule], runs: &[CaseRun], limits: &TimeLimits)
         (Some(_), None) => Status::WithExtraTime,
         (Some(_), Some(_)) => Status::Mismatch,
     };
-    let deciding = low.as_ref().and_then(|(_, at)| *at);
-    row.case = deciding
-        .map(|index| &runs[index])
-        .or_else(|| runs.iter().max_by_key(|run| run.cpu))
-        .map(|run| (run.label.clone(), run.cpu));
-    if let Some((why, at)) = &low {
-        let detail = at
+    // The case that shows the broken rule (or the rule's group, where no case that ran shows
+    // it); for rules that hold, the slowest case.
+    let deciding = low.as_ref().and_then(|broken| broken.case);
+    let group = low.as_ref().and_then(|broken| broken.group.clone());
+    row.case = match (deciding, group) {
+        (Some(index), _) => Some((runs[index].label.clone(), runs[index].cpu)),
+        (None, Some(group)) => Some((group, Duration::ZERO)),
+        (None, None) => runs
+            .iter()
+            .max_by_key(|run| run.cpu)
+            .map(|run| (run.label.clone(), run.cpu)),
+    };
+    if let Some(broken) = &low {
+        let detail = broken
+            .case
+            .filter(|_| broken.with_detail)
             .map(|index| &runs[index].detail)
             .filter(|detail| !detail.is_empty());
         row.detail = match detail {
-            Some(detail) => format!("{why}: {detail}"),
-            None => why.clone(),
+            Some(detail) => format!("{}: {detail}", broken.why),
+            None => broken.why.clone(),
         };
     }
     if low.is_some() && high.is_none() {
@@ -370,8 +392,10 @@ pub fn run(
         Ok(folder) => folder,
         Err(errors) => return broken(&errors.iter().map(ToString::to_string).collect::<Vec<_>>()),
     };
-    // What the package's format calls an error: judging warns and goes on, verify does not.
-    if !folder.violations.is_empty() {
+    // What the package's format calls an error: judging warns and goes on, verify checks the
+    // rest and fails at the end (as problemtools' verifyproblem counts its errors), so one run
+    // shows everything to mend. A shard stops at once: each would report them again.
+    if shard.is_some() && !folder.violations.is_empty() {
         return broken(&folder.violations);
     }
     let Some(package) = folder.package.clone() else {
@@ -407,6 +431,15 @@ pub fn run(
             dir.display()
         )]);
     }
+    // "It is mandatory to provide at least one accepted solution" (the Kattis format, legacy
+    // and 2025-09 alike; problemtools' verifyproblem fails without one, BAPCtools' time limit
+    // needs one): verify checks the rest and fails.
+    let no_accepted = (rules == Rules::Kattis && !list.iter().any(is_accepted)).then(|| {
+        format!(
+            "{} has no accepted submission: the Kattis format requires one at least (submissions/accepted/)",
+            dir.display()
+        )
+    });
     let timing = package.timing();
     let given = folder.limits.time_given(flags.time);
     if shard.is_some() && given.is_none() {
@@ -590,7 +623,8 @@ pub fn run(
         settings,
         flags,
     };
-    let mut errors: Vec<String> = Vec::new();
+    let mut errors: Vec<String> = folder.violations.clone();
+    errors.extend(no_accepted);
     let first = time_limits(fixed, None, &timing);
     let mut stopped = false;
     // Those also bounded from above: their first row gives the limit its lower bound, their

@@ -1130,7 +1130,14 @@ fn an_unknown_key_of_a_2025_09_problem_yaml_fails_verify_and_judging_warns() {
     let yaml = fs::read_to_string(dir.join("problem.yaml")).unwrap();
     fs::write(dir.join("problem.yaml"), format!("{yaml}licence: cc0\n")).unwrap();
     let said = "problem.yaml: line 15: unknown key \"licence\" in a 2025-09 problem.yaml; did you mean \"license\"?";
+    // verify checks everything else and fails at the end, naming the key.
     verify(&dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("3 submissions: 3 as expected; 1 error"))
+        .stderr(contains(format!("error: {}/{said}", dir.display())));
+    // A shard stops at once, as each would report it again.
+    verify(&dir, &["--shard", "1/2", "-t", "2"])
         .assert()
         .code(2)
         .stderr(contains(format!("error: {}/{said}", dir.display())));
@@ -1708,4 +1715,164 @@ fn a_folder_without_its_problem_file_or_of_plain_cases_is_no_package_to_verify()
     verify(&plain, &[]).assert().code(2).stderr(contains(
         "is a folder of cases in the online-judge-tools (NAME.in + NAME.out) layout: judge verify checks a Kattis, DOMjudge or Polygon package",
     ));
+}
+
+/// What the 2025-09 format calls an error in the test data, on a copy of
+/// `tests/fixtures/kattis/echo`: an unknown key in a group's `test_group.yaml` (line 5, after
+/// its four), a case's `.yaml` giving a string where a sequence is asked for, and a case
+/// directly in `data/secret` beside its groups. verify names each (file and line), checks the
+/// rest (both submissions as expected) and fails (exit 1); judging warns of each and judges
+/// every case as before: the string is read as its words (the group's own two flags), the loose
+/// case `Hi` is echoed.
+#[test]
+fn errors_of_the_format_in_the_test_data_fail_verify_and_judging_warns() {
+    let dir = copy_of("kattis/echo");
+    let numbers = dir.join("data/secret/numbers/test_group.yaml");
+    let text = fs::read_to_string(&numbers).unwrap();
+    fs::write(&numbers, format!("{text}descripton: pi\n")).unwrap();
+    fs::write(
+        dir.join("data/secret/words/1-greeting.yaml"),
+        "output_validator_args: case_sensitive space_change_sensitive\n",
+    )
+    .unwrap();
+    fs::write(dir.join("data/secret/0-loose.in"), "Hi\n").unwrap();
+    fs::write(dir.join("data/secret/0-loose.ans"), "Hi\n").unwrap();
+    let data = dir.join("data/secret");
+    let said = [
+        format!(
+            "{}/numbers/test_group.yaml: line 5: unknown key \"descripton\"; did you mean \"description\"?",
+            data.display()
+        ),
+        format!(
+            "{}/words/1-greeting.yaml: line 1: output_validator_args is a string where the format asks for a sequence of strings",
+            data.display()
+        ),
+        format!(
+            "{}: holds test cases (0-loose) and test data groups (numbers, words); the 2025-09 format allows one or the other",
+            data.display()
+        ),
+    ];
+    let mut assert = verify(&dir, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("2 submissions: 2 as expected; 3 errors"));
+    for said in &said {
+        assert = assert.stderr(contains(format!("error: {said}")));
+    }
+    let echo = dir.join("submissions/accepted/echo.py");
+    let mut assert = common::judge_cmd(&format!("python3 {}", echo.display()), &dir, &[])
+        .timeout(Duration::from_secs(120))
+        .assert()
+        .code(0)
+        .stdout(contains("6 cases: 6 AC"));
+    for said in &said {
+        assert = assert.stderr(contains(format!("warning: {said}")));
+    }
+}
+
+/// A 2025-09 package of two numbers to add (sample 1 2; group `g1`: 3 4; group `4`: 10 20 and
+/// 11 22), to check submissions by submissions.yaml's rules. What each gets, by hand:
+/// `accepted/add.py` is a link to `solution/add.py`, elsewhere in the package, which is right
+/// (followed as BAPCtools follows it: AC); `wrong_answer/big_wrong.py` adds one from 10 up (WA
+/// on group 4 only, which `'secret/{ 4 }'` requires: the spaces in the braces are no part of
+/// the name); `other/slow_right.py` is right everywhere, spinning 0.3 s of CPU on g1, so its
+/// rule `secret/4: required: [WA]` fails, and the case named is one of group 4 (its slowest),
+/// not g1's, the slowest of all.
+fn adding_package() -> PathBuf {
+    let dir = common::fresh_folder(
+        "verify",
+        "adding",
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Adding\nuuid: 5d0b7c42-0e42-4a42-8a42-0a0d42d1e042\nlimits:\n  time_limit: 2\n",
+            ),
+            ("data/sample/1.in", "1 2\n"),
+            ("data/sample/1.ans", "3\n"),
+            ("data/secret/g1/test_group.yaml", "args: []\n"),
+            ("data/secret/g1/1.in", "3 4\n"),
+            ("data/secret/g1/1.ans", "7\n"),
+            ("data/secret/4/test_group.yaml", "args: []\n"),
+            ("data/secret/4/1.in", "10 20\n"),
+            ("data/secret/4/1.ans", "30\n"),
+            ("data/secret/4/2.in", "11 22\n"),
+            ("data/secret/4/2.ans", "33\n"),
+            (
+                "solution/add.py",
+                "a, b = map(int, input().split())\nprint(a + b)\n",
+            ),
+            (
+                "submissions/wrong_answer/big_wrong.py",
+                "a, b = map(int, input().split())\nprint(a + b + (a >= 10))\n",
+            ),
+            (
+                "submissions/other/slow_right.py",
+                "import time\na, b = map(int, input().split())\nif a == 3:\n    end = time.process_time() + 0.3\n    while time.process_time() < end:\n        pass\nprint(a + b)\n",
+            ),
+            (
+                "submissions/submissions.yaml",
+                "wrong_answer/big_wrong.py:\n  'secret/{ 4 }':\n    required: [WA]\nother/slow_right.py:\n  secret/4:\n    required: [WA]\n",
+            ),
+        ],
+    );
+    fs::create_dir_all(dir.join("submissions/accepted")).unwrap();
+    std::os::unix::fs::symlink(
+        "../../solution/add.py",
+        dir.join("submissions/accepted/add.py"),
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn a_linked_submission_a_spaced_brace_glob_and_a_required_rule_s_case() {
+    let dir = adding_package();
+    let output = verify(&dir, &[]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    let linked = line_of(&stdout, "accepted/add.py");
+    assert!(
+        linked.contains(" AC ") && linked.ends_with("ok"),
+        "{stdout}"
+    );
+    let braced = line_of(&stdout, "wrong_answer/big_wrong.py");
+    assert!(braced.ends_with("ok"), "{stdout}");
+    let slow = line_of(&stdout, "other/slow_right.py");
+    assert!(
+        slow.contains("FAILED: submissions.yaml \"other/slow_right.py\", secret/4: required WA on one case, but none of its 2 got it"),
+        "{slow}"
+    );
+    let (before, _) = slow.split_once("FAILED").unwrap();
+    assert!(
+        before.contains(" secret/4/") && !before.contains("secret/g1"),
+        "{slow}"
+    );
+    assert!(
+        stdout.contains("3 submissions: 2 as expected, 1 not"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_kattis_package_without_an_accepted_submission_fails_verify() {
+    // The two others still hold their rules (see adding_package); a time limit is given, so
+    // the package can be checked all the same, and verify says what it lacks.
+    let dir = adding_package();
+    fs::remove_file(dir.join("submissions/accepted/add.py")).unwrap();
+    fs::remove_file(dir.join("submissions/other/slow_right.py")).unwrap();
+    let output = verify(&dir, &[]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(
+        line_of(&stdout, "wrong_answer/big_wrong.py").ends_with("ok"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains(&format!(
+            "error: {} has no accepted submission: the Kattis format requires one at least (submissions/accepted/)",
+            dir.display()
+        )),
+        "{stderr}"
+    );
 }

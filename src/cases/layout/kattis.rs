@@ -196,6 +196,7 @@ pub fn package(
         .violations
         .iter()
         .map(|violation| format!("{}/{violation}", dir.display()))
+        .chain(config.violations.iter().cloned())
         .collect();
     Ok(KattisPackage {
         judging,
