@@ -31,9 +31,20 @@ const SYSTEM_FOLDERS: &[&str] = &[
 
 /// The folders of the system a box shows, read-only, where they are: what programs,
 /// interpreters and their libraries need (isolate's box shows `/bin`, `/lib` and `/usr`; `/etc`
-/// holds the links of Debian's alternatives, `/opt` and `/nix` installed tools).
+/// holds the links of Debian's alternatives, `/opt` and `/nix` installed tools; Debian's GHC
+/// keeps its package database in `/var/lib/ghc`, where `/usr/lib/ghc` links to it).
 const SHOWN_SYSTEM: &[&str] = &[
-    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix",
+    "/usr",
+    "/bin",
+    "/sbin",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/libx32",
+    "/etc",
+    "/opt",
+    "/nix",
+    "/var/lib/ghc",
 ];
 
 /// The devices a box shows (as isolate's `/dev`): none of the machine's terminals, disks or
