@@ -361,8 +361,8 @@ impl Language {
         match tool {
             "sh" => &["-c", ":"],
             "awk" => &["BEGIN { }"],
-            "lua" => &["-v"],
-            "ocamlopt" | "scalac" => &["-version"],
+            "lua" | "luac" => &["-v"],
+            "ocamlopt" | "scalac" | "scala" | "javap" => &["-version"],
             _ => &["--version"],
         }
     }
