@@ -640,6 +640,8 @@ fn recipe(source: &str, files: &[SourceFile], dialect: &Dialect) -> Result<Recip
         [Language::Python] if dialect.python3 == Python3::PyPy && installed("pypy3") => {
             Language::PyPy3
         }
+        // Go by the `go` command where gccgo, problemtools' compiler, is not installed.
+        [Language::Go] if !installed("gccgo") && installed("go") => Language::GoGc,
         [language] => *language,
         [] => {
             return Err(unsupported(match others.is_empty() {
@@ -670,7 +672,7 @@ fn recipe(source: &str, files: &[SourceFile], dialect: &Dialect) -> Result<Recip
         Language::C | Language::Cpp => "main(",
         Language::Shell | Language::Bash | Language::Perl | Language::Awk => "#!",
         Language::Prolog => "main",
-        Language::Go => "func main(",
+        Language::Go | Language::GoGc => "func main(",
         Language::Haskell => "main =",
         Language::CSharp => "Main(",
         Language::Scala => "def main(",

@@ -3,8 +3,9 @@
 //! -O2`, Rust `rustc -O --edition 2021`, Java `javac`, Kotlin `kotlinc`), and the line that runs
 //! it (Python with python3, JavaScript with node, Java and Kotlin with java; shell, Bash, Perl
 //! and awk by their interpreters, Prolog compiled by swipl); Go, Ruby, Haskell, C#, Lua, PHP,
-//! OCaml, Scala and Common Lisp as problemtools builds and runs them (`gccgo`, `ruby`, `ghc`,
-//! `mcs` and `mono`, `lua`, `php`, `ocamlopt`, `scalac` and `scala`, `sbcl`). A file's ending
+//! OCaml, Scala and Common Lisp as problemtools builds and runs them (`gccgo`, or `go build`
+//! where it is not installed, `ruby`, `ghc`, `mcs` and `mono`, `lua`, `php`, `ocamlopt`,
+//! `scalac` and `scala`, `sbcl`). A file's ending
 //! names its language by its package format's table (`Table`): `.pl` is Prolog to Kattis and
 //! Perl to DOMjudge, `.php` is PHP to Kattis and nothing to DOMjudge.
 
@@ -34,6 +35,8 @@ pub enum Language {
     Prolog,
     /// Go, compiled by `gccgo`, as problemtools compiles it.
     Go,
+    /// Go built by the `go` command (the gc toolchain), where gccgo is not installed.
+    GoGc,
     Ruby,
     /// Haskell, compiled by GHC's `ghc`.
     Haskell,
@@ -145,7 +148,7 @@ impl Dialect {
 
 impl Language {
     /// Every language, as the judge names them to a user.
-    pub const ALL: [Language; 23] = [
+    pub const ALL: [Language; 24] = [
         Language::C,
         Language::Cpp,
         Language::Rust,
@@ -161,6 +164,7 @@ impl Language {
         Language::Awk,
         Language::Prolog,
         Language::Go,
+        Language::GoGc,
         Language::Ruby,
         Language::Haskell,
         Language::CSharp,
@@ -171,11 +175,17 @@ impl Language {
         Language::Lisp,
     ];
 
+    /// Whether this is a language run by another tool than its own (PyPy for Python 3, the
+    /// `go` command for Go), named by that language.
+    fn is_other_tool(self) -> bool {
+        matches!(self, Language::PyPy3 | Language::GoGc)
+    }
+
     /// The names of every language, `C, C++, …`.
     pub fn all_named() -> String {
         let named: Vec<&str> = Language::ALL
             .into_iter()
-            .filter(|language| *language != Language::PyPy3)
+            .filter(|language| !language.is_other_tool())
             .map(Language::name)
             .collect();
         named.join(", ")
@@ -225,7 +235,7 @@ impl Language {
     pub fn of_code(code: &str) -> Option<Language> {
         Language::ALL
             .into_iter()
-            .filter(|language| *language != Language::PyPy3)
+            .filter(|language| !language.is_other_tool())
             .find(|language| language.include_names().first() == Some(&code))
     }
 
@@ -263,6 +273,7 @@ impl Language {
             Language::Awk => "awk",
             Language::Prolog => "Prolog",
             Language::Go => "Go",
+            Language::GoGc => "Go (go build)",
             Language::Ruby => "Ruby",
             Language::Haskell => "Haskell",
             Language::CSharp => "C#",
@@ -292,7 +303,7 @@ impl Language {
             Language::Perl => &["perl", "pl"],
             Language::Awk => &["awk"],
             Language::Prolog => &["prolog"],
-            Language::Go => &["go"],
+            Language::Go | Language::GoGc => &["go"],
             Language::Ruby => &["ruby", "rb"],
             Language::Haskell => &["haskell", "hs"],
             Language::CSharp => &["csharp", "cs"],
@@ -322,6 +333,7 @@ impl Language {
             Language::Awk => "awk",
             Language::Prolog => "swipl",
             Language::Go => "gccgo",
+            Language::GoGc => "go",
             Language::Ruby => "ruby",
             Language::Haskell => "ghc",
             Language::CSharp => "mcs",
@@ -347,6 +359,7 @@ impl Language {
                 | Language::JavaScript
                 | Language::Prolog
                 | Language::Go
+                | Language::GoGc
                 | Language::Haskell
                 | Language::CSharp
                 | Language::Lua
@@ -362,6 +375,7 @@ impl Language {
             "sh" => &["-c", ":"],
             "awk" => &["BEGIN { }"],
             "lua" | "luac" => &["-v"],
+            "go" => &["version"],
             "ocamlopt" | "scalac" | "scala" | "javap" => &["-version"],
             _ => &["--version"],
         }
@@ -421,6 +435,14 @@ impl Language {
                 "swipl", "-O", "-q", "-g", "main", "-t", "halt", "-o", "run", "-c",
             ]),
             Language::Go => words(&["gccgo", "-g", "-static-libgcc", "-o", "run"]),
+            // Its cache in the build folder (the box's home is not the judge's), in GOPATH
+            // mode: the files are the program, with no module to fetch nor toolchain to load.
+            Language::GoGc => words(&[
+                "sh",
+                "-c",
+                "GOCACHE=\"$PWD/.gocache\" GOPATH=\"$PWD/.gopath\" GOENV=off GO111MODULE=off GOTOOLCHAIN=local GOFLAGS= exec go build -o run \"$@\"",
+                "sh",
+            ]),
             // `ruby -c` checks one file: the main one.
             Language::Ruby => words(&["ruby", "-c"]),
             Language::Haskell => words(&[
@@ -502,7 +524,7 @@ impl Language {
             Language::Bash => Some(format!("bash {}", at(main))),
             Language::Perl => Some(format!("perl {}", at(main))),
             Language::Awk => Some(format!("awk -f {}", at(main))),
-            Language::Go | Language::Haskell | Language::OCaml => None,
+            Language::Go | Language::GoGc | Language::Haskell | Language::OCaml => None,
             Language::Ruby => Some(format!("ruby {}", at(main))),
             Language::CSharp => Some(format!("mono {}", at("program.exe"))),
             Language::Lua => Some(format!("lua {}", at(main))),
@@ -657,6 +679,14 @@ mod tests {
         let php = Language::Php.run_line(folder, "a.php").unwrap_or_default();
         assert!(php.contains("-d memory_limit=-1"), "{php}");
         assert_eq!(Language::probe("lua"), ["-v"]);
+        assert_eq!(Language::probe("go"), ["version"]);
+        // The `go` command builds Go where gccgo is not installed, and is named as Go.
+        assert_eq!(
+            Language::GoGc.compile(&files(&["./a.go"]), &[], None)[0],
+            "sh"
+        );
+        assert_eq!(Language::of_code("go"), Some(Language::Go));
+        assert!(!Language::all_named().contains("go build"));
         assert_eq!(Language::probe("ghc"), ["--version"]);
     }
 

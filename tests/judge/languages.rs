@@ -49,6 +49,7 @@ impl Language {
 fn installed(tool: &str) -> bool {
     let probe: &[&str] = match tool {
         "lua" | "luac" => &["-v"],
+        "go" => &["version"],
         "ocamlopt" | "scalac" | "scala" | "javap" => &["-version"],
         _ => &["--version"],
     };
@@ -80,6 +81,22 @@ fn package_in(language: &Language) -> std::path::PathBuf {
                 &language.subtract(),
             ),
         ],
+    )
+}
+
+/// A folder holding a `TOOL` for each of `tools` that fails whatever it is asked, and a PATH
+/// with that folder first: the tools are on the PATH but not installed.
+fn path_without(dir: &Path, tools: &[&str]) -> String {
+    let fake = dir.parent().unwrap().join("fake-bin");
+    fs::create_dir_all(&fake).unwrap();
+    for tool in tools {
+        fs::write(fake.join(tool), "#!/bin/sh\nexit 1\n").unwrap();
+        fs::set_permissions(fake.join(tool), fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    format!(
+        "{}:{}",
+        fake.display(),
+        std::env::var("PATH").unwrap_or_default()
     )
 }
 
@@ -124,15 +141,45 @@ fn judged(language: &Language) {
     }
 }
 
+/// Go, as problemtools builds it (gccgo).
+const GO: Language = Language {
+    name: "Go",
+    tool: "gccgo",
+    also: &[],
+    ending: "go",
+    add: "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tvar a, b int64\n\tfmt.Scan(&a, &b)\n\tfmt.Println(a + b)\n}\n",
+};
+
 #[test]
 fn go_adds_two_numbers() {
-    judged(&Language {
-        name: "Go",
-        tool: "gccgo",
-        also: &[],
-        ending: "go",
-        add: "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tvar a, b int64\n\tfmt.Scan(&a, &b)\n\tfmt.Println(a + b)\n}\n",
-    });
+    judged(&GO);
+}
+
+#[test]
+fn go_is_built_by_the_go_command_where_gccgo_is_not_installed() {
+    // gccgo on the PATH but failing: the `go` command builds, its cache in the build folder.
+    if !installed("go") {
+        common::skip("needs go", "no `go` command here");
+        return;
+    }
+    // Its own source, never built by gccgo in an earlier run.
+    let by_go = Language {
+        add: "// built by the go command\npackage main\n\nimport \"fmt\"\n\nfunc main() {\n\tvar a, b int64\n\tfmt.Scan(&a, &b)\n\tfmt.Println(a + b)\n}\n",
+        ..GO
+    };
+    let dir = package_in(&by_go);
+    let path = path_without(&dir, &["gccgo"]);
+    for extra in [&[][..], &["--no-sandbox"]] {
+        verify(&dir, extra)
+            .env("PATH", &path)
+            .assert()
+            .code(0)
+            .stdout(predicate::str::is_match(r"accepted/add\.go +AC +AC .* ok\n").unwrap())
+            .stdout(
+                predicate::str::is_match(r"wrong_answer/sub\.go .* WA +\d+ ms .* ok\n").unwrap(),
+            )
+            .stdout(contains("2 submissions: 2 as expected"));
+    }
 }
 
 #[test]
@@ -248,17 +295,8 @@ fn a_toolchain_that_does_not_run_is_not_installed_and_its_submissions_are_skippe
             ),
         ],
     );
-    let fake = dir.parent().unwrap().join("fake-bin");
-    fs::create_dir_all(&fake).unwrap();
-    for tool in ["gccgo", "ruby"] {
-        fs::write(fake.join(tool), "#!/bin/sh\nexit 1\n").unwrap();
-        fs::set_permissions(fake.join(tool), fs::Permissions::from_mode(0o755)).unwrap();
-    }
-    let path = format!(
-        "{}:{}",
-        fake.display(),
-        std::env::var("PATH").unwrap_or_default()
-    );
+    // No `go` either: Go is built by the `go` command where gccgo is not installed.
+    let path = path_without(&dir, &["gccgo", "go", "ruby"]);
     verify(&dir, &[])
         .env("PATH", path)
         .assert()
