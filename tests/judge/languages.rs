@@ -112,10 +112,17 @@ fn judged(language: &Language) {
         .collect();
     if let Some(tool) = missing.first() {
         if !installed(language.tool) {
-            verify(&dir, &[]).assert().stdout(contains(format!(
-                "no {} ({}): it is not installed",
-                language.name, language.tool
-            )));
+            // A cache of its own: a build of the same files made where the tool was installed
+            // would be taken, and no tool asked for.
+            let cache = dir.parent().unwrap().join("empty-cache");
+            let _ = fs::remove_dir_all(&cache);
+            verify(&dir, &[])
+                .env("XDG_CACHE_HOME", &cache)
+                .assert()
+                .stdout(contains(format!(
+                    "no {} ({}): it is not installed",
+                    language.name, language.tool
+                )));
         }
         common::skip(
             &format!("needs {tool}"),
