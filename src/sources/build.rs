@@ -476,15 +476,9 @@ pub fn installed(tool: &str) -> bool {
     if let Some((_, works)) = known.iter().find(|(name, _)| name == tool) {
         return *works;
     }
-    // dash and mawk know no `--version`: each is asked to do nothing instead.
-    let probe: &[&str] = match tool {
-        "sh" => &["-c", ":"],
-        "awk" => &["BEGIN { }"],
-        _ => &["--version"],
-    };
     let works = in_path(tool)
         && std::process::Command::new(tool)
-            .args(probe)
+            .args(Language::probe(tool))
             .stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
@@ -646,6 +640,8 @@ fn recipe(source: &str, files: &[SourceFile], dialect: &Dialect) -> Result<Recip
         [Language::Python] if dialect.python3 == Python3::PyPy && installed("pypy3") => {
             Language::PyPy3
         }
+        // Go by the `go` command where gccgo, problemtools' compiler, is not installed.
+        [Language::Go] if !installed("gccgo") && installed("go") => Language::GoGc,
         [language] => *language,
         [] => {
             return Err(unsupported(match others.is_empty() {
@@ -676,6 +672,16 @@ fn recipe(source: &str, files: &[SourceFile], dialect: &Dialect) -> Result<Recip
         Language::C | Language::Cpp => "main(",
         Language::Shell | Language::Bash | Language::Perl | Language::Awk => "#!",
         Language::Prolog => "main",
+        Language::Go | Language::GoGc => "func main(",
+        Language::Haskell => "main =",
+        Language::CSharp => "Main(",
+        Language::Scala => "def main(",
+        Language::OCaml => "let () =",
+        // The scripts read their input: the one that reads is the program.
+        Language::Ruby => "gets",
+        Language::Lua => "io.read",
+        Language::Php => "STDIN",
+        Language::Lisp => "(read",
     };
     // With the package's included files, the one named `main` is the program (problemtools'
     // rule: a driver `main.py`, say), else the submission's own one.
@@ -969,15 +975,12 @@ fn build_in(
                 .collect();
             run_build(source, work, &line.join(" "), limit, whose)?;
             let main = match language {
-                Language::Java => {
-                    java_class(source, work, main, limit, whose)?.ok_or_else(|| {
-                        Failure::Compile {
-                            source: source.to_string(),
-                            command: "javac".to_string(),
-                            said: "no class has a `static void main`".to_string(),
-                        }
-                    })?
-                }
+                Language::Java | Language::Scala => java_class(source, work, main, limit, whose)?
+                    .ok_or_else(|| Failure::Compile {
+                    source: source.to_string(),
+                    command: language.tool().to_string(),
+                    said: "no class has a `static void main`".to_string(),
+                })?,
                 _ => main.clone(),
             };
             if let Some(line) = language.run_line(folder, &main) {

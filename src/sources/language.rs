@@ -2,8 +2,12 @@
 //! its compiler's command with contest flags (C `gcc -std=gnu17 -O2`, C++ `g++ -std=gnu++20
 //! -O2`, Rust `rustc -O --edition 2021`, Java `javac`, Kotlin `kotlinc`), and the line that runs
 //! it (Python with python3, JavaScript with node, Java and Kotlin with java; shell, Bash, Perl
-//! and awk by their interpreters, Prolog compiled by swipl). A file's ending names its language
-//! by its package format's table (`Table`): `.pl` is Prolog to Kattis and Perl to DOMjudge.
+//! and awk by their interpreters, Prolog compiled by swipl); Go, Ruby, Haskell, C#, Lua, PHP,
+//! OCaml, Scala and Common Lisp as problemtools builds and runs them (`gccgo`, or `go build`
+//! where it is not installed, `ruby`, `ghc`, `mcs` and `mono`, `lua`, `php`, `ocamlopt`,
+//! `scalac` and `scala`, `sbcl`). A file's ending
+//! names its language by its package format's table (`Table`): `.pl` is Prolog to Kattis and
+//! Perl to DOMjudge, `.php` is PHP to Kattis and nothing to DOMjudge.
 
 use crate::temp_folder::quoted;
 use std::path::Path;
@@ -29,14 +33,35 @@ pub enum Language {
     Awk,
     /// Prolog, compiled by SWI-Prolog's `swipl` with `main` as its goal, as problemtools does.
     Prolog,
+    /// Go, compiled by `gccgo`, as problemtools compiles it.
+    Go,
+    /// Go built by the `go` command (the gc toolchain), where gccgo is not installed.
+    GoGc,
+    Ruby,
+    /// Haskell, compiled by GHC's `ghc`.
+    Haskell,
+    /// C#, compiled by Mono's `mcs` and run by `mono`.
+    CSharp,
+    Lua,
+    Php,
+    /// OCaml, compiled to native code by `ocamlopt`.
+    OCaml,
+    /// Scala, compiled by `scalac` and run by `scala`, its class with `main` as Java's is.
+    Scala,
+    /// Common Lisp, compiled and run by SBCL's `sbcl`.
+    Lisp,
 }
 
 /// Whose table of languages tells a source's language by its file ending, where the formats
-/// differ: the Kattis format's (2025-09's languages appendix, and problemtools' for the legacy
-/// format: `.pl` is Prolog, `.pm` Perl, `.sh` Bash), DOMjudge's (`.pl` Perl, `.plg` Prolog,
-/// `.sh` sh, `.bash` Bash, `.awk` awk), Polygon's (`.pl` Perl), and the judge's own for any
-/// other folder (DOMjudge's). Endings no format disputes mean the same in every table. A
-/// script named on the command line is no source, whatever its ending (`Language::is_script`).
+/// differ: the Kattis format's (its languages appendix, which the legacy format and 2025-09
+/// share: `.pl` is Prolog, `.pm` Perl, `.sh` Bash; Go, Ruby, Haskell, C#, Lua, PHP, OCaml,
+/// Scala and Common Lisp each by its ending), DOMjudge's (its default languages: `.pl` Perl,
+/// `.plg` Prolog, `.sh` sh, `.bash` Bash, `.awk` awk, `.hs` and `.lhs` Haskell, `.cs` and
+/// `.csharp` C#, `.lua`, `.rb`, `.scala`; no Go, PHP, OCaml nor Lisp), Polygon's (`.pl` Perl;
+/// Go, Ruby, Haskell, C#, PHP, OCaml and Scala, as Codeforces has them; no Lua nor Lisp), and
+/// the judge's own for any other folder (DOMjudge's where they differ, every ending any table
+/// has). Endings no format disputes mean the same in every table that has them. A script
+/// named on the command line is no source, whatever its ending (`Language::is_script`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Table {
     #[default]
@@ -123,7 +148,7 @@ impl Dialect {
 
 impl Language {
     /// Every language, as the judge names them to a user.
-    pub const ALL: [Language; 14] = [
+    pub const ALL: [Language; 24] = [
         Language::C,
         Language::Cpp,
         Language::Rust,
@@ -138,13 +163,29 @@ impl Language {
         Language::Perl,
         Language::Awk,
         Language::Prolog,
+        Language::Go,
+        Language::GoGc,
+        Language::Ruby,
+        Language::Haskell,
+        Language::CSharp,
+        Language::Lua,
+        Language::Php,
+        Language::OCaml,
+        Language::Scala,
+        Language::Lisp,
     ];
+
+    /// Whether this is a language run by another tool than its own (PyPy for Python 3, the
+    /// `go` command for Go), named by that language.
+    fn is_other_tool(self) -> bool {
+        matches!(self, Language::PyPy3 | Language::GoGc)
+    }
 
     /// The names of every language, `C, C++, …`.
     pub fn all_named() -> String {
         let named: Vec<&str> = Language::ALL
             .into_iter()
-            .filter(|language| *language != Language::PyPy3)
+            .filter(|language| !language.is_other_tool())
             .map(Language::name)
             .collect();
         named.join(", ")
@@ -174,6 +215,17 @@ impl Language {
             (_, "sh") => Language::Shell,
             (_, "bash") => Language::Bash,
             (_, "awk") => Language::Awk,
+            (Table::Judge | Table::Kattis | Table::Polygon, "go") => Language::Go,
+            (_, "rb") => Language::Ruby,
+            (_, "hs") => Language::Haskell,
+            (Table::Judge | Table::DomJudge, "lhs") => Language::Haskell,
+            (_, "cs") => Language::CSharp,
+            (Table::Judge | Table::DomJudge, "csharp") => Language::CSharp,
+            (Table::Judge | Table::Kattis | Table::DomJudge, "lua") => Language::Lua,
+            (Table::Judge | Table::Kattis | Table::Polygon, "php") => Language::Php,
+            (Table::Judge | Table::Kattis | Table::Polygon, "ml") => Language::OCaml,
+            (_, "scala") => Language::Scala,
+            (Table::Judge | Table::Kattis, "lisp" | "cl") => Language::Lisp,
             _ => return None,
         })
     }
@@ -183,7 +235,7 @@ impl Language {
     pub fn of_code(code: &str) -> Option<Language> {
         Language::ALL
             .into_iter()
-            .filter(|language| *language != Language::PyPy3)
+            .filter(|language| !language.is_other_tool())
             .find(|language| language.include_names().first() == Some(&code))
     }
 
@@ -220,6 +272,16 @@ impl Language {
             Language::Perl => "Perl",
             Language::Awk => "awk",
             Language::Prolog => "Prolog",
+            Language::Go => "Go",
+            Language::GoGc => "Go (go build)",
+            Language::Ruby => "Ruby",
+            Language::Haskell => "Haskell",
+            Language::CSharp => "C#",
+            Language::Lua => "Lua",
+            Language::Php => "PHP",
+            Language::OCaml => "OCaml",
+            Language::Scala => "Scala",
+            Language::Lisp => "Common Lisp",
         }
     }
 
@@ -241,6 +303,15 @@ impl Language {
             Language::Perl => &["perl", "pl"],
             Language::Awk => &["awk"],
             Language::Prolog => &["prolog"],
+            Language::Go | Language::GoGc => &["go"],
+            Language::Ruby => &["ruby", "rb"],
+            Language::Haskell => &["haskell", "hs"],
+            Language::CSharp => &["csharp", "cs"],
+            Language::Lua => &["lua"],
+            Language::Php => &["php"],
+            Language::OCaml => &["ocaml", "ml"],
+            Language::Scala => &["scala"],
+            Language::Lisp => &["lisp", "cl"],
         }
     }
 
@@ -261,12 +332,23 @@ impl Language {
             Language::Perl => "perl",
             Language::Awk => "awk",
             Language::Prolog => "swipl",
+            Language::Go => "gccgo",
+            Language::GoGc => "go",
+            Language::Ruby => "ruby",
+            Language::Haskell => "ghc",
+            Language::CSharp => "mcs",
+            Language::Lua => "lua",
+            Language::Php => "php",
+            Language::OCaml => "ocamlopt",
+            Language::Scala => "scalac",
+            Language::Lisp => "sbcl",
         }
     }
 
-    /// Whether every file of this language goes to the compiler (C, C++, Java, Kotlin; and
-    /// JavaScript, each file checked as DOMjudge checks them), rather than only the one that
-    /// is the program (Rust and Python: the one named `main`, or the only one).
+    /// Whether every file of this language goes to the compiler (C, C++, Java, Kotlin, Go,
+    /// Haskell, C#, OCaml, Scala; and JavaScript and Lua, each file checked), rather than only
+    /// the one that is the program (Rust, Python, Ruby, PHP and Lisp: the one named `main`, or
+    /// the only one, as problemtools checks them).
     pub fn builds_all_files(self) -> bool {
         matches!(
             self,
@@ -276,7 +358,27 @@ impl Language {
                 | Language::Kotlin
                 | Language::JavaScript
                 | Language::Prolog
+                | Language::Go
+                | Language::GoGc
+                | Language::Haskell
+                | Language::CSharp
+                | Language::Lua
+                | Language::OCaml
+                | Language::Scala
         )
+    }
+
+    /// The arguments that ask `tool` whether it runs, doing nothing else: `--version`, but for
+    /// the tools that know no such option (dash, mawk, Lua, OCaml's and Scala's compilers).
+    pub fn probe(tool: &str) -> &'static [&'static str] {
+        match tool {
+            "sh" => &["-c", ":"],
+            "awk" => &["BEGIN { }"],
+            "lua" | "luac" => &["-v"],
+            "go" => &["version"],
+            "ocamlopt" | "scalac" | "scala" | "javap" => &["-version"],
+            _ => &["--version"],
+        }
     }
 
     /// The compiler's command (as words) that builds `files` (named from the build folder) into
@@ -332,6 +434,69 @@ impl Language {
             Language::Prolog => words(&[
                 "swipl", "-O", "-q", "-g", "main", "-t", "halt", "-o", "run", "-c",
             ]),
+            Language::Go => words(&["gccgo", "-g", "-static-libgcc", "-o", "run"]),
+            // Its cache in the build folder (the box's home is not the judge's), in GOPATH
+            // mode: the files are the program, with no module to fetch nor toolchain to load.
+            Language::GoGc => words(&[
+                "sh",
+                "-c",
+                "GOCACHE=\"$PWD/.gocache\" GOPATH=\"$PWD/.gopath\" GOENV=off GO111MODULE=off GOTOOLCHAIN=local GOFLAGS= exec go build -o run \"$@\"",
+                "sh",
+            ]),
+            // `ruby -c` checks one file: the main one.
+            Language::Ruby => words(&["ruby", "-c"]),
+            Language::Haskell => words(&[
+                "ghc",
+                "-O2",
+                "-ferror-spans",
+                "-threaded",
+                "-rtsopts",
+                "-tmpdir",
+                ".",
+                "-o",
+                "run",
+            ]),
+            Language::CSharp => words(&[
+                "mcs",
+                "-out:program.exe",
+                "-optimize+",
+                "-r:System.Numerics",
+            ]),
+            Language::Lua => words(&["luac", "-p"]),
+            Language::Php => words(&[
+                "php",
+                "-n",
+                "-d",
+                "display_errors=stderr",
+                "-d",
+                "html_errors=0",
+                "-l",
+            ]),
+            Language::OCaml => words(&["ocamlopt", "-o", "run", "unix.cmxa", "str.cmxa"]),
+            // scalac writes into its `classes` folder only if it is there already.
+            Language::Scala => words(&[
+                "sh",
+                "-c",
+                "mkdir -p classes && exec scalac -encoding UTF-8 -d classes \"$@\"",
+                "sh",
+            ]),
+            // The main file compiled to `program.fasl`; none made (a reader error) fails the
+            // build, as problemtools' `compile-file` check does. The file is in the form.
+            Language::Lisp => {
+                let main = files.first().map(String::as_str).unwrap_or_default();
+                let lisp_string = main.replace('\\', "\\\\").replace('"', "\\\"");
+                return vec![
+                    "sbcl".to_string(),
+                    "--noinform".to_string(),
+                    "--non-interactive".to_string(),
+                    "--no-sysinit".to_string(),
+                    "--no-userinit".to_string(),
+                    "--eval".to_string(),
+                    format!(
+                        "(sb-ext:exit :code (if (compile-file \"{lisp_string}\" :output-file \"program.fasl\") 0 43))"
+                    ),
+                ];
+            }
         };
         if matches!(self, Language::C | Language::Cpp) {
             command.extend(include_flags);
@@ -359,6 +524,20 @@ impl Language {
             Language::Bash => Some(format!("bash {}", at(main))),
             Language::Perl => Some(format!("perl {}", at(main))),
             Language::Awk => Some(format!("awk -f {}", at(main))),
+            Language::Go | Language::GoGc | Language::Haskell | Language::OCaml => None,
+            Language::Ruby => Some(format!("ruby {}", at(main))),
+            Language::CSharp => Some(format!("mono {}", at("program.exe"))),
+            Language::Lua => Some(format!("lua {}", at(main))),
+            // Memory is the judge's to bound: PHP's own limit (128 MiB) is lifted.
+            Language::Php => Some(format!(
+                "php -n -d display_errors=stderr -d html_errors=0 -d memory_limit=-1 -f {}",
+                at(main)
+            )),
+            Language::Scala => Some(format!(
+                "scala -J-Xss64m -classpath {} {main}",
+                at("classes")
+            )),
+            Language::Lisp => Some(format!("sbcl --script {}", at("program.fasl"))),
         }
     }
 }
@@ -399,6 +578,116 @@ mod tests {
         assert_eq!(Language::of_code("cpp"), Some(Language::Cpp));
         assert_eq!(Language::of_code("bash"), Some(Language::Bash));
         assert_eq!(Language::of_code("cobol"), None);
+    }
+
+    #[test]
+    fn each_format_has_the_languages_its_table_lists_and_no_other() {
+        // Endings by hand from each table: the Kattis format's languages appendix (legacy and
+        // 2025-09 alike), DOMjudge's default languages, Polygon's (Codeforces') list; the
+        // judge's own has every one.
+        let of = |name: &str, table| Language::of_in(Path::new(name), table);
+        let everywhere = [
+            ("a.rb", Language::Ruby),
+            ("a.hs", Language::Haskell),
+            ("a.cs", Language::CSharp),
+            ("a.scala", Language::Scala),
+        ];
+        let tables = [Table::Judge, Table::Kattis, Table::DomJudge, Table::Polygon];
+        for (name, language) in everywhere {
+            for table in tables {
+                assert_eq!(of(name, table), Some(language), "{name} in {table:?}");
+            }
+        }
+        // (ending, language, [Judge, Kattis, DOMjudge, Polygon] has it)
+        let some = [
+            ("a.go", Language::Go, [true, true, false, true]),
+            ("a.lua", Language::Lua, [true, true, true, false]),
+            ("a.php", Language::Php, [true, true, false, true]),
+            ("a.ml", Language::OCaml, [true, true, false, true]),
+            ("a.lisp", Language::Lisp, [true, true, false, false]),
+            ("a.cl", Language::Lisp, [true, true, false, false]),
+            ("a.lhs", Language::Haskell, [true, false, true, false]),
+            ("a.csharp", Language::CSharp, [true, false, true, false]),
+        ];
+        for (name, language, has) in some {
+            for (table, has) in tables.into_iter().zip(has) {
+                let expected = has.then_some(language);
+                assert_eq!(of(name, table), expected, "{name} in {table:?}");
+            }
+        }
+        // Scala's `.sc` is problemtools' only, not the format's: no table has it.
+        for table in tables {
+            assert_eq!(of("a.sc", table), None);
+        }
+        for (code, language) in [
+            ("go", Language::Go),
+            ("ruby", Language::Ruby),
+            ("haskell", Language::Haskell),
+            ("csharp", Language::CSharp),
+            ("lua", Language::Lua),
+            ("php", Language::Php),
+            ("ocaml", Language::OCaml),
+            ("scala", Language::Scala),
+            ("lisp", Language::Lisp),
+        ] {
+            assert_eq!(Language::of_code(code), Some(language), "{code}");
+        }
+    }
+
+    #[test]
+    fn the_new_languages_build_and_run_as_problemtools_does() {
+        let files =
+            |names: &[&str]| -> Vec<String> { names.iter().map(|name| name.to_string()).collect() };
+        assert_eq!(
+            Language::Go.compile(&files(&["./a.go"]), &[], None),
+            ["gccgo", "-g", "-static-libgcc", "-o", "run", "./a.go"]
+        );
+        assert_eq!(
+            Language::CSharp.compile(&files(&["./a.cs", "./b.cs"]), &[], None),
+            [
+                "mcs",
+                "-out:program.exe",
+                "-optimize+",
+                "-r:System.Numerics",
+                "./a.cs",
+                "./b.cs"
+            ]
+        );
+        let haskell = Language::Haskell.compile(&files(&["./a.hs"]), &[], None);
+        assert_eq!(haskell[..2], ["ghc", "-O2"]);
+        assert_eq!(haskell.last().map(String::as_str), Some("./a.hs"));
+        // Lisp's file is in the form it evaluates, its quote and backslash escaped.
+        let lisp = Language::Lisp.compile(&files(&["./a\\\"b.lisp"]), &[], None);
+        assert_eq!(
+            lisp.last().map(String::as_str),
+            Some("(sb-ext:exit :code (if (compile-file \"./a\\\\\\\"b.lisp\" :output-file \"program.fasl\") 0 43))")
+        );
+        let folder = Path::new("/cache/add");
+        assert_eq!(Language::Go.run_line(folder, "a.go"), None);
+        assert_eq!(
+            Language::Ruby.run_line(folder, "a.rb").as_deref(),
+            Some("ruby '/cache/add/a.rb'")
+        );
+        assert_eq!(
+            Language::CSharp.run_line(folder, "a.cs").as_deref(),
+            Some("mono '/cache/add/program.exe'")
+        );
+        assert_eq!(
+            Language::Scala.run_line(folder, "Add").as_deref(),
+            Some("scala -J-Xss64m -classpath '/cache/add/classes' Add")
+        );
+        let php = Language::Php.run_line(folder, "a.php").unwrap_or_default();
+        assert!(php.contains("-d memory_limit=-1"), "{php}");
+        assert_eq!(Language::probe("lua"), ["-v"]);
+        assert_eq!(Language::probe("go"), ["version"]);
+        // The `go` command builds Go where gccgo is not installed, and is named as Go.
+        assert_eq!(
+            Language::GoGc.compile(&files(&["./a.go"]), &[], None)[0],
+            "sh"
+        );
+        assert_eq!(Language::of_code("go"), Some(Language::Go));
+        assert!(!Language::all_named().contains("go build"));
+        assert_eq!(Language::probe("ghc"), ["--version"]);
     }
 
     #[test]

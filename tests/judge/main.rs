@@ -8,6 +8,7 @@ mod batch_judging;
 mod hostile_programs;
 mod interactors;
 mod kattis_packages;
+mod languages;
 mod layers;
 mod layouts;
 mod misere_minimax;

@@ -221,7 +221,7 @@ fn domjudge_tags_are_held_and_results_named_as_domjudge_names_them() {
         .stdout(contains("DOMjudge package, 3 cases, 8 submissions"))
         .stdout(contains("time limit 1 s (.timelimit)"))
         .stdout(predicate::str::is_match(r"accepted/add\.cpp +CORRECT +CORRECT .* ok\n").unwrap())
-        .stdout(predicate::str::is_match(r"accepted/add\.hs +CORRECT +- .* skipped: ").unwrap())
+        .stdout(predicate::str::is_match(r"accepted/add\.R +CORRECT +- .* skipped: ").unwrap())
         .stdout(
             predicate::str::is_match(r"mixed/either\.py +CORRECT,WRONG-ANSWER +CORRECT .* ok\n")
                 .unwrap(),

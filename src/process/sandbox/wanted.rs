@@ -36,6 +36,11 @@ const SHOWN_SYSTEM: &[&str] = &[
     "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt", "/nix",
 ];
 
+/// The folders of the system a build's box shows besides, read-only, where they are: the data
+/// a compiler keeps outside the system's folders (Debian's GHC keeps its package database in
+/// `/var/lib/ghc`, where `/usr/lib/ghc/package.conf.d` links to). A program's box has none.
+const SHOWN_TO_BUILDS: &[&str] = &["/var/lib/ghc"];
+
 /// The devices a box shows (as isolate's `/dev`): none of the machine's terminals, disks or
 /// message queues.
 const SHOWN_DEVICES: &[&str] = &[
@@ -531,6 +536,14 @@ pub fn wanted_paths(
     }
     let more: Vec<PathBuf> = shown.iter().filter_map(|path| companions(path)).collect();
     shown.extend(more);
+    if writable.is_some() {
+        shown.extend(
+            SHOWN_TO_BUILDS
+                .iter()
+                .map(PathBuf::from)
+                .filter(|folder| folder.is_dir()),
+        );
+    }
     // A shared folder (`/tmp`) is never shown whole, whatever led to it (a PATH folder's).
     shown.retain(|path| !is_shared(path));
     let every_shown: Vec<PathBuf> = system.iter().chain(&shown).cloned().collect();
@@ -577,5 +590,18 @@ mod tests {
         assert!(touches_hidden(&here, std::slice::from_ref(&data)));
         let outside = real_path(Path::new("/usr")).unwrap();
         assert!(!touches_hidden(&outside, &[data]));
+    }
+
+    #[test]
+    fn a_builds_box_shows_ghcs_package_database_and_a_programs_does_not() {
+        let shows = |writable: Option<&Path>| {
+            let program = Program::Shell("true".to_string());
+            let (wanted, _) = wanted_paths(&program, Path::new("/"), &[], &[], writable);
+            wanted.contains(&(PathBuf::from("/var/lib/ghc"), Want::Shown))
+        };
+        let build = std::env::temp_dir();
+        // Where GHC is not installed there is no folder to show, to either.
+        assert_eq!(shows(Some(&build)), Path::new("/var/lib/ghc").is_dir());
+        assert!(!shows(None));
     }
 }
