@@ -28,12 +28,18 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = OsString>) -> ExitCo
             Outcome::Error
         }
         Ok(parsed) => match parsed {
-            Ok(Parsed::Run(options)) => {
-                for note in &options.notes {
-                    eprintln!("note: {note}");
+            Ok(Parsed::Run(mut options)) => match cli::judge_a_contest_folder(&mut options, root) {
+                Ok(()) => {
+                    for note in &options.notes {
+                        eprintln!("note: {note}");
+                    }
+                    command(root, *options)
                 }
-                command(root, *options)
-            }
+                Err(error) => {
+                    eprintln!("error: {error}\nrun `judge --help` for usage");
+                    Outcome::Error
+                }
+            },
             Ok(Parsed::Help(help)) => {
                 print!(
                     "{}",

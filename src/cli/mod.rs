@@ -222,6 +222,39 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
     })))
 }
 
+/// online-judge-tools' case folder, which `oj t` judges by default.
+const OJ_FOLDER: &str = "test";
+
+/// Bare `judge` (no names, no `--cmd`) run in a contest folder, one with online-judge-tools'
+/// `test/` that is not the project at `root`: `./a.out` is judged on it as `oj t` judges it,
+/// with a note; without a `./a.out`, the error says how to name the program. Elsewhere the
+/// project's solvers are judged, as the options say.
+pub fn judge_a_contest_folder(options: &mut Options, root: &Path) -> Result<(), UsageError> {
+    let bare =
+        matches!(&options.target, Target::Judge(JudgeTarget::Solvers(names)) if names.is_empty());
+    let here = std::env::current_dir().ok();
+    let at_root =
+        here.as_deref().and_then(|here| here.canonicalize().ok()) == root.canonicalize().ok();
+    if !bare || at_root || !Path::new(OJ_FOLDER).is_dir() {
+        return Ok(());
+    }
+    let solvers = root.display();
+    if !is_program(OJ_PROGRAM) {
+        return Err(UsageError(format!(
+            "this folder holds {OJ_FOLDER}/, online-judge-tools' cases, and no {OJ_PROGRAM} to judge on them: judge -c 'PROGRAM' -d {OJ_FOLDER} (bare judge judges the solvers of {solvers} when run there)"
+        )));
+    }
+    options.notes.push(format!(
+        "judging {OJ_PROGRAM} on {OJ_FOLDER}/, as online-judge-tools' oj t does (judge --cmd {OJ_PROGRAM} {OJ_FOLDER}); bare judge judges the solvers of {solvers} when run there"
+    ));
+    options.target = Target::Judge(JudgeTarget::Command {
+        command: OJ_PROGRAM.to_string(),
+        dir: PathBuf::from(OJ_FOLDER),
+        interactor: None,
+    });
+    Ok(())
+}
+
 /// Whether `place` names cases: a folder or a file that is there, or a pattern.
 fn names_cases(place: &str) -> bool {
     Path::new(place).exists() || place.contains(['*', '?'])

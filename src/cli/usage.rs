@@ -28,7 +28,9 @@ const FORMS: &[(&[Section], &str)] = &[
                                  ~/.cache/game-judge, rebuilt when it changes; judge sol.cpp
                                  DIR is the same
   judge -c 'COMMAND' -d DIR      the same as --cmd, as online-judge-tools writes it; judge
-                                 ./a.out DIR (a program, then a case folder) too
+                                 ./a.out DIR (a program, then a case folder) too, and bare
+                                 judge in a folder with test/ (not the project) judges
+                                 ./a.out on it, as oj t does
   judge --cmd 'COMMAND' --interactor 'INTERACTOR' DIR
                                  an interactive problem: COMMAND talks with INTERACTOR
 ",

@@ -472,6 +472,24 @@ fn online_judge_tools_forms_judge_the_program() {
         .stderr(contains(
             "note: judging ./a.out, online-judge-tools' default program",
         ));
+    // Bare judge in a contest folder judges ./a.out on test/, as oj t does, not the project.
+    judge()
+        .current_dir(&folder)
+        .assert()
+        .code(1)
+        .stdout(verdicts().and(contains("board_winner").not()))
+        .stderr(contains(
+            "note: judging ./a.out on test/, as online-judge-tools' oj t does (judge --cmd ./a.out test)",
+        ));
+    let no_program = common::fresh_folder("oj-forms", "contest", &[("test/sample-1.in", "1\n")]);
+    judge()
+        .current_dir(&no_program)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains(
+            "error: this folder holds test/, online-judge-tools' cases, and no ./a.out to judge on them: judge -c 'PROGRAM' -d test",
+        ));
     // A bare name may be a solver's: not guessed, and the advice is the right command.
     judge()
         .current_dir(&folder)
