@@ -299,11 +299,11 @@ fn more_than_one_place(command: &str, words: &[String]) -> String {
     );
     let paths: Vec<&Path> = words.iter().map(Path::new).collect();
     let folders: Vec<Option<&Path>> = paths.iter().map(|path| path.parent()).collect();
+    // A case file by its name, or a file that is there and no source (`sol.py` is a command's).
     let case_files = paths.iter().all(|path| {
-        path.is_file()
-            || path
-                .extension()
-                .is_some_and(|extension| ["in", "out", "ans"].iter().any(|e| extension == *e))
+        path.extension()
+            .is_some_and(|extension| ["in", "out", "ans"].iter().any(|e| extension == *e))
+            || (path.is_file() && crate::sources::Language::of(path).is_none())
     });
     let one_folder = folders.windows(2).all(|pair| pair[0] == pair[1]);
     if let (true, true, Some(folder)) = (case_files, one_folder, folders[0]) {
@@ -329,7 +329,9 @@ fn more_than_one_place(command: &str, words: &[String]) -> String {
             "{found} (a pattern the shell expanded? quote it, and the judge matches it: judge --cmd '…' '{folder}{shared}*')"
         );
     }
-    let (last, before) = words.split_last().unwrap_or((&words[0], &[]));
+    let Some((last, before)) = words.split_last() else {
+        return found;
+    };
     if names_cases(last) && !before.iter().any(|word| Path::new(word).is_dir()) {
         return format!(
             "{found} (a command of several words is one argument: quote it, judge --cmd '{command} {}' {last})",
@@ -982,6 +984,12 @@ mod tests {
             message(&["--cmd", "./a", "src", "cases"]),
             "--cmd takes one case folder, found 2: src cases"
         );
+        // A source beside a case file is a command's word, not a case.
+        let folder = crate::test_folders::folder_with_files("cli-unquoted", &["sol.py", "1.in"]);
+        let (source, case) = (folder.join("sol.py"), folder.join("1.in"));
+        let (source, case) = (source.to_str().unwrap(), case.to_str().unwrap());
+        assert!(message(&["--cmd", "python3", source, case])
+            .ends_with(&format!("quote it, judge --cmd 'python3 {source}' {case})")));
         // A pattern the shell expanded, answers included: the part the names share.
         assert!(message(&[
             "--cmd",
