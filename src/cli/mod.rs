@@ -408,6 +408,28 @@ fn judging(
     }
 }
 
+/// The error for `judge stress NAME --cmd python3 sol.py`: a file among stress's words (which
+/// name a solver, and no file) is the rest of a command that was not quoted.
+fn unquoted_stress_command(words: &[String], given: &Given) -> Result<(), String> {
+    let Some(command) = &given.stress.command else {
+        return Ok(());
+    };
+    let (files, names): (Vec<&String>, Vec<&String>) =
+        words.iter().partition(|word| Path::new(word).is_file());
+    if files.is_empty() || names.len() > 1 {
+        return Ok(());
+    }
+    let name = names
+        .first()
+        .map_or(String::new(), |name| format!("{name} "));
+    let files: Vec<&str> = files.iter().map(|file| file.as_str()).collect();
+    Err(format!(
+        "stress takes a solver name, and {} is a file: a command of several words is one argument: quote it, judge stress {name}--cmd '{command} {}'",
+        files.join(" "),
+        files.join(" ")
+    ))
+}
+
 /// What the command, its words and its flags ask for.
 fn target(
     section: Section,
@@ -425,9 +447,12 @@ fn target(
         )?)),
         Section::Verify => Ok(Target::Verify(VerifyOptions::new(words)?)),
         Section::Merge => Ok(Target::Merge(MergeOptions::new(words)?)),
-        Section::Stress => Ok(Target::Stress(Box::new(
-            std::mem::take(&mut given.stress).into_options(&words)?,
-        ))),
+        Section::Stress => {
+            unquoted_stress_command(&words, given)?;
+            Ok(Target::Stress(Box::new(
+                std::mem::take(&mut given.stress).into_options(&words)?,
+            )))
+        }
         Section::Judge => judging(words, given, notes),
     }
 }
@@ -979,6 +1004,15 @@ mod tests {
         );
         assert!(message(&["--cmd", "java", "--", "-Xss64m", "Main", "src"])
             .ends_with("quote it, judge --cmd 'java -Xss64m Main' src)"));
+        // stress's words name a solver: a file among them is the command's.
+        assert_eq!(
+            message(&["stress", "x", "--cmd", "python3", "Cargo.toml"]),
+            "stress takes a solver name, and Cargo.toml is a file: a command of several words is one argument: quote it, judge stress x --cmd 'python3 Cargo.toml'"
+        );
+        assert!(
+            message(&["stress", "-c", "python3", "Cargo.toml", "--ref", "./r"])
+                .ends_with("quote it, judge stress --cmd 'python3 Cargo.toml'")
+        );
         // Two folders that are there: no command split, so no advice.
         assert_eq!(
             message(&["--cmd", "./a", "src", "cases"]),
