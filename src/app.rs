@@ -2,7 +2,7 @@
 //! the version, run the command it names, and turn how that ended into the exit status (the only
 //! place that does).
 
-use crate::cli::{self, usage::usage, Options, Parsed, Target};
+use crate::cli::{self, usage, Help, Options, Parsed, Target};
 use crate::judge;
 use crate::limits::DEFAULT_TIME_LIMIT;
 use crate::merge;
@@ -28,9 +28,27 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = OsString>) -> ExitCo
             Outcome::Error
         }
         Ok(parsed) => match parsed {
-            Ok(Parsed::Run(options)) => command(root, *options),
-            Ok(Parsed::Help) => {
-                print!("{}", usage());
+            Ok(Parsed::Run(mut options)) => match cli::judge_a_contest_folder(&mut options, root) {
+                Ok(()) => {
+                    for note in &options.notes {
+                        eprintln!("note: {note}");
+                    }
+                    command(root, *options)
+                }
+                Err(error) => {
+                    eprintln!("error: {error}\nrun `judge --help` for usage");
+                    Outcome::Error
+                }
+            },
+            Ok(Parsed::Help(help)) => {
+                print!(
+                    "{}",
+                    match help {
+                        Help::Short => usage::short_usage(),
+                        Help::Long => usage::usage(),
+                        Help::Command(section) => usage::command_usage(section),
+                    }
+                );
                 Outcome::Passed
             }
             Ok(Parsed::Version) => {

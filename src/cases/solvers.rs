@@ -80,6 +80,15 @@ fn not_a_solver(name: &str, known: &[String], bin: &Path) -> String {
             "{name} is a source file, and a program is judged on a case folder: judge {name} DIR (or judge --cmd {name} DIR)"
         );
     }
+    if is_program(path) {
+        let program = match name.contains('/') {
+            true => name.to_string(),
+            false => format!("./{name}"),
+        };
+        return format!(
+            "{name} is a program, and a program is judged on a case folder: judge --cmd {program} DIR"
+        );
+    }
     let kind = if path.is_dir() {
         "a folder"
     } else if path.is_file() {
@@ -123,6 +132,15 @@ fn not_a_solver(name: &str, known: &[String], bin: &Path) -> String {
         ));
     }
     message
+}
+
+/// Whether `path` is a file that may be run (an execute bit set), and no case file.
+fn is_program(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.extension().map_or(true, |extension| extension != "in")
+        && path
+            .metadata()
+            .is_ok_and(|metadata| metadata.is_file() && metadata.permissions().mode() & 0o111 != 0)
 }
 
 /// The named solvers, in order and each once, with the case patterns given for each (`NAME/CASE`;

@@ -60,6 +60,8 @@ pub struct Given {
     pub common: CommonFlags,
     /// Judging's `--cmd`.
     pub command: Option<String>,
+    /// Judging's `-d`: the case folder, as online-judge-tools names it.
+    pub directory: Option<String>,
     pub interactor: Option<String>,
     /// Validate's `--validator`.
     pub validator: Option<String>,
@@ -100,15 +102,55 @@ impl Flag {
     }
 }
 
+/// A time: seconds (`2`, `1.5`), or a number with its unit (`1500ms`, `90s`).
 fn parse_seconds(flag: &str, text: &str) -> Result<Duration, String> {
-    match text.parse::<f64>() {
+    let (number, scale) = match text.strip_suffix("ms") {
+        Some(number) => (number, 0.001),
+        None => (text.strip_suffix('s').unwrap_or(text), 1.0),
+    };
+    match number.parse::<f64>().map(|number| number * scale) {
         Ok(seconds) if (MIN_SECONDS..=MAX_SECONDS).contains(&seconds) => {
             Ok(Duration::from_secs_f64(seconds))
         }
         _ => Err(format!(
-            "{flag} expects seconds, a number above 0 (at least 0.001, at most a day), found {text:?}"
+            "{flag} expects seconds, a number above 0 (at least 0.001, at most a day; or with a unit: 1500ms, 90s), found {text:?}"
         )),
     }
+}
+
+/// The longest time limit taken as a plain number: a limit above a minute is more likely
+/// milliseconds (`-t 2000`) than meant, so it needs its unit (`-t 2000s`).
+const PLAIN_TIME_LIMIT_AT_MOST: f64 = 60.0;
+
+/// A duration of minutes or hours as people say it: `33 minutes`, `1.5 hours`.
+fn spoken(seconds: f64) -> String {
+    let (amount, unit) = match seconds < 3600.0 {
+        true => (seconds / 60.0, "minute"),
+        false => (seconds / 3600.0, "hour"),
+    };
+    let amount = match amount < 10.0 {
+        true => format!("{amount:.1}").trim_end_matches(".0").to_string(),
+        false => format!("{amount:.0}"),
+    };
+    match amount.as_str() {
+        "1" => format!("1 {unit}"),
+        _ => format!("{amount} {unit}s"),
+    }
+}
+
+/// `--time-limit`'s value: a time, where a plain number above a minute is refused as likely
+/// milliseconds.
+fn parse_time_limit(text: &str) -> Result<Duration, String> {
+    let limit = parse_seconds("--time-limit", text)?;
+    let seconds = limit.as_secs_f64();
+    if seconds > PLAIN_TIME_LIMIT_AT_MOST && text.parse::<f64>().is_ok() {
+        return Err(format!(
+            "a time limit of {text} s is {}; did you mean -t {} (seconds) or -t {text}ms? (or, meant, -t {text}s)",
+            spoken(seconds),
+            seconds / 1000.0
+        ));
+    }
+    Ok(limit)
 }
 
 fn parse_mib(flag: &str, text: &str) -> Result<u64, String> {
@@ -186,9 +228,10 @@ pub const FLAGS: &[Flag] = &[
         with: "judging, validate, stress or verify",
         example: "judge -t 3 NAME",
         help: "CPU time (user + sys) of a case's processes, default: the
-folder's limit (its package's or D.judge/limits), else 2",
+folder's limit (its package's or D.judge/limits), else 2;
+above 60 with its unit (90s; 1500ms is 1.5)",
         set: |given, value| {
-            given.common.limits.time = Some(parse_seconds("--time-limit", value)?);
+            given.common.limits.time = Some(parse_time_limit(value)?);
             Ok(())
         },
     },
@@ -331,7 +374,8 @@ the judge runs as root; see the guide's \"Sandbox\")",
         commands: EVERY,
         with: "",
         example: "",
-        help: "print this help",
+        help: "print the help: -h a short one, --help all of it, judge
+COMMAND --help that command's",
         set: |given, _| {
             given.help = true;
             Ok(())
@@ -351,7 +395,7 @@ the judge runs as root; see the guide's \"Sandbox\")",
         },
     },
     Flag {
-        short: None,
+        short: Some("-c"),
         long: "--cmd",
         value: Some("'COMMAND'"),
         commands: &[Section::Judge],
@@ -362,6 +406,21 @@ program path directly) on the cases of DIR, on one FILE.in or on
 the cases DIR/PATTERN matches",
         set: |given, value| {
             given.command = Some(command_line("--cmd", value)?);
+            Ok(())
+        },
+    },
+    Flag {
+        short: Some("-d"),
+        long: "--directory",
+        value: Some("DIR"),
+        commands: &[Section::Judge],
+        with: "judging a folder",
+        example: "judge -c 'PROGRAM' -d DIR",
+        help: "the case folder, as online-judge-tools names it (judge -c
+'COMMAND' -d DIR is judge --cmd 'COMMAND' DIR; without -c,
+./a.out is judged, as oj judges it)",
+        set: |given, value| {
+            given.directory = Some(value.to_string());
             Ok(())
         },
     },
@@ -479,7 +538,7 @@ exit 0 = valid) instead of a problem's built-in validator",
         },
     },
     Flag {
-        short: None,
+        short: Some("-c"),
         long: "--cmd",
         value: Some("'PROGRAM'"),
         commands: &[Section::Stress],

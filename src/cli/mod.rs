@@ -39,13 +39,27 @@ pub enum Target {
 pub struct Options {
     pub target: Target,
     pub common: CommonFlags,
+    /// How the command line was understood where it was written in another tool's form
+    /// (`judge ./a.out test`), for a `note:` line before the run.
+    pub notes: Vec<String>,
+}
+
+/// Which help to print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Help {
+    /// `judge -h`: the main forms, the commands and the most used flags.
+    Short,
+    /// `judge --help`: every form and every flag.
+    Long,
+    /// `judge COMMAND --help` (or `-h`): that command's forms and flags.
+    Command(Section),
 }
 
 /// The command line, parsed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Parsed {
     Run(Box<Options>),
-    Help,
+    Help(Help),
     /// `--version`: print the version and stop.
     Version,
 }
@@ -70,6 +84,21 @@ const COMMANDS: [(&str, Section); 5] = [
     ("verify", Section::Verify),
     ("merge", Section::Merge),
 ];
+
+/// The error for a first word that is no command and no path but a command misspelt
+/// (`judge valdate`), or `None`. A solver whose name is that near a command is judged with
+/// `judge -- NAME`, as one named after a command is.
+fn misspelt_command(word: &str) -> Option<UsageError> {
+    if word.starts_with('-') || word.contains('/') || Path::new(word).exists() {
+        return None;
+    }
+    let names: Vec<&str> = COMMANDS.iter().map(|(name, _)| *name).collect();
+    let closest = crate::text::did_you_mean(word, &names);
+    match closest.is_empty() {
+        true => None,
+        false => Some(UsageError(format!("unknown command {word:?}{closest}"))),
+    }
+}
 
 /// The flag an argument names, its value if it carries one (`--flag=value`, `-t2`), or `None`
 /// for a word that is not a flag.
@@ -125,16 +154,24 @@ fn row(name: &str, section: Section) -> Result<&'static Flag, UsageError> {
 /// Parses the arguments after the program name.
 pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, UsageError> {
     let mut arguments = arguments.into_iter().peekable();
-    let section = match arguments
+    let named = arguments
         .peek()
         .and_then(|first| COMMANDS.iter().find(|(name, _)| name == first))
-    {
-        Some(&(_, section)) => {
+        .map(|&(_, section)| section);
+    let section = match named {
+        Some(section) => {
             arguments.next();
             section
         }
         None => Section::Judge,
     };
+    if let Some(error) = arguments
+        .peek()
+        .filter(|_| named.is_none())
+        .and_then(|first| misspelt_command(first))
+    {
+        return Err(error);
+    }
     let mut given = Given::default();
     let mut words = Vec::new();
     let mut given_flags: Vec<&'static str> = Vec::new();
@@ -166,17 +203,61 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
         };
         (flag.set)(&mut given, &value).map_err(UsageError)?;
         if given.help {
-            return Ok(Parsed::Help);
+            return Ok(Parsed::Help(match named {
+                Some(section) => Help::Command(section),
+                None if name == "-h" => Help::Short,
+                None => Help::Long,
+            }));
         }
         if given.version {
             return Ok(Parsed::Version);
         }
     }
-    let target = target(section, words, &mut given).map_err(UsageError)?;
+    let mut notes = Vec::new();
+    let target = target(section, words, &mut given, &mut notes).map_err(UsageError)?;
     Ok(Parsed::Run(Box::new(Options {
         target,
         common: given.common,
+        notes,
     })))
+}
+
+/// online-judge-tools' case folder, which `oj t` judges by default.
+const OJ_FOLDER: &str = "test";
+
+/// Bare `judge` (no names, no `--cmd`) run in a contest folder, one with online-judge-tools'
+/// `test/` that is not the project at `root`: `./a.out` is judged on it as `oj t` judges it,
+/// with a note; without a `./a.out`, the error says how to name the program. Elsewhere the
+/// project's solvers are judged, as the options say.
+pub fn judge_a_contest_folder(options: &mut Options, root: &Path) -> Result<(), UsageError> {
+    let bare =
+        matches!(&options.target, Target::Judge(JudgeTarget::Solvers(names)) if names.is_empty());
+    let here = std::env::current_dir().ok();
+    let at_root =
+        here.as_deref().and_then(|here| here.canonicalize().ok()) == root.canonicalize().ok();
+    if !bare || at_root || !Path::new(OJ_FOLDER).is_dir() {
+        return Ok(());
+    }
+    let solvers = root.display();
+    if !is_program(OJ_PROGRAM) {
+        return Err(UsageError(format!(
+            "this folder holds {OJ_FOLDER}/, online-judge-tools' cases, and no {OJ_PROGRAM} to judge on them: judge -c 'PROGRAM' -d {OJ_FOLDER} (bare judge judges the solvers of {solvers} when run there)"
+        )));
+    }
+    options.notes.push(format!(
+        "judging {OJ_PROGRAM} on {OJ_FOLDER}/, as online-judge-tools' oj t does (judge --cmd {OJ_PROGRAM} {OJ_FOLDER}); bare judge judges the solvers of {solvers} when run there"
+    ));
+    options.target = Target::Judge(JudgeTarget::Command {
+        command: OJ_PROGRAM.to_string(),
+        dir: PathBuf::from(OJ_FOLDER),
+        interactor: None,
+    });
+    Ok(())
+}
+
+/// Whether `place` names cases: a folder or a file that is there, or a pattern.
+fn names_cases(place: &str) -> bool {
+    Path::new(place).exists() || place.contains(['*', '?'])
 }
 
 /// Whether the words are a source file of a language the judge builds and a folder (or case
@@ -185,18 +266,177 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
 fn is_source_and_folder(words: &[String]) -> bool {
     match words {
         [source, place] => {
-            let source = std::path::Path::new(source);
+            let source = Path::new(source);
             source.is_file()
                 && crate::sources::Language::of(source)
                     .is_some_and(|language| !language.is_script())
-                && (std::path::Path::new(place).exists() || place.contains(['*', '?']))
+                && names_cases(place)
         }
         _ => false,
     }
 }
 
+/// Whether `path` is a file that may be run (an execute bit set), and no case file.
+fn is_program(path: &str) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    !path.ends_with(".in")
+        && Path::new(path)
+            .metadata()
+            .is_ok_and(|metadata| metadata.is_file() && metadata.permissions().mode() & 0o111 != 0)
+}
+
+/// online-judge-tools' default program, judged when `-d DIR` comes without `-c`.
+const OJ_PROGRAM: &str = "./a.out";
+
+/// The case place of `--cmd 'COMMAND' WORDS...` when there are more words than one, for the
+/// error: a pattern the shell expanded (case files of one folder) or a command that was not
+/// quoted (words that are no folder before the last, which is one).
+fn more_than_one_place(command: &str, words: &[String]) -> String {
+    let found = format!(
+        "--cmd takes one case folder, found {}: {}",
+        words.len(),
+        words.join(" ")
+    );
+    let paths: Vec<&Path> = words.iter().map(Path::new).collect();
+    let folders: Vec<Option<&Path>> = paths.iter().map(|path| path.parent()).collect();
+    // A case file by its name, or a file that is there and no source (`sol.py` is a command's).
+    let case_files = paths.iter().all(|path| {
+        path.extension()
+            .is_some_and(|extension| ["in", "out", "ans"].iter().any(|e| extension == *e))
+            || (path.is_file() && crate::sources::Language::of(path).is_none())
+    });
+    let one_folder = folders.windows(2).all(|pair| pair[0] == pair[1]);
+    if let (true, true, Some(folder)) = (case_files, one_folder, folders[0]) {
+        // The pattern's fixed part: what the names of the cases share (`sample-`).
+        let stems: Vec<String> = paths
+            .iter()
+            .map(|path| {
+                path.file_stem()
+                    .map_or(String::new(), |stem| stem.to_string_lossy().into())
+            })
+            .collect();
+        let mut shared = stems[0].clone();
+        for stem in &stems[1..] {
+            while !stem.starts_with(&shared) {
+                shared.pop();
+            }
+        }
+        let folder = match folder.as_os_str().is_empty() {
+            true => String::new(),
+            false => format!("{}/", folder.display()),
+        };
+        return format!(
+            "{found} (a pattern the shell expanded? quote it, and the judge matches it: judge --cmd '…' '{folder}{shared}*')"
+        );
+    }
+    let Some((last, before)) = words.split_last() else {
+        return found;
+    };
+    if names_cases(last) && !before.iter().any(|word| Path::new(word).is_dir()) {
+        return format!(
+            "{found} (a command of several words is one argument: quote it, judge --cmd '{command} {}' {last})",
+            before.join(" ")
+        );
+    }
+    found
+}
+
+/// Judging's target: the solvers the words name, or a program on a case place (`--cmd`, or
+/// online-judge-tools' `-c`, `-d` and `./a.out test`).
+fn judging(
+    mut words: Vec<String>,
+    given: &mut Given,
+    notes: &mut Vec<String>,
+) -> Result<Target, String> {
+    if let Some(directory) = given.directory.take() {
+        words.push(directory);
+        if given.command.is_none() {
+            if !is_program(OJ_PROGRAM) {
+                return Err(format!(
+                    "-d goes with -c: judge -c 'PROGRAM' -d DIR (there is no {OJ_PROGRAM} here to judge, as online-judge-tools would)"
+                ));
+            }
+            notes.push(format!(
+                "judging {OJ_PROGRAM}, online-judge-tools' default program (-c 'PROGRAM' names another)"
+            ));
+            given.command = Some(OJ_PROGRAM.to_string());
+        }
+    }
+    let (command, words) = match given.command.take() {
+        Some(command) => (command, words),
+        None if given.interactor.is_some() => {
+            return Err(
+                "--interactor goes with --cmd: judge --cmd 'PROGRAM' --interactor 'INTERACTOR' DIR"
+                    .into(),
+            )
+        }
+        // `judge sol.cpp DIR`: a source file and a folder are `--cmd sol.cpp DIR`.
+        None if is_source_and_folder(&words) => {
+            let mut words = words.into_iter();
+            let command = words.next().unwrap_or_default();
+            return Ok(Target::Judge(JudgeTarget::Command {
+                command,
+                dir: PathBuf::from(words.next().unwrap_or_default()),
+                interactor: None,
+            }));
+        }
+        None => match words.as_slice() {
+            // `judge ./a.out test`, as online-judge-tools has it. A bare name may be a
+            // solver's, so that one is not guessed.
+            [program, place] if is_program(program) && names_cases(place) => {
+                if !program.contains('/') {
+                    return Err(format!(
+                        "{program} is a program here and {place} holds cases, but a bare name is taken for a solver: to judge the program, judge --cmd ./{program} {place}"
+                    ));
+                }
+                notes.push(format!(
+                    "judging the program {program} on {place}, as judge --cmd {program} {place}"
+                ));
+                (program.clone(), vec![place.clone()])
+            }
+            _ => return Ok(Target::Judge(JudgeTarget::Solvers(words))),
+        },
+    };
+    match words.as_slice() {
+        [dir] => Ok(Target::Judge(JudgeTarget::Command {
+            command,
+            dir: PathBuf::from(dir),
+            interactor: given.interactor.take(),
+        })),
+        [] => Err("--cmd needs a case folder: judge --cmd 'COMMAND' DIR".into()),
+        _ => Err(more_than_one_place(&command, &words)),
+    }
+}
+
+/// The error for `judge stress NAME --cmd python3 sol.py`: a file among stress's words (which
+/// name a solver, and no file) is the rest of a command that was not quoted.
+fn unquoted_stress_command(words: &[String], given: &Given) -> Result<(), String> {
+    let Some(command) = &given.stress.command else {
+        return Ok(());
+    };
+    let (files, names): (Vec<&String>, Vec<&String>) =
+        words.iter().partition(|word| Path::new(word).is_file());
+    if files.is_empty() || names.len() > 1 {
+        return Ok(());
+    }
+    let name = names
+        .first()
+        .map_or(String::new(), |name| format!("{name} "));
+    let files: Vec<&str> = files.iter().map(|file| file.as_str()).collect();
+    Err(format!(
+        "stress takes a solver name, and {} is a file: a command of several words is one argument: quote it, judge stress {name}--cmd '{command} {}'",
+        files.join(" "),
+        files.join(" ")
+    ))
+}
+
 /// What the command, its words and its flags ask for.
-fn target(section: Section, words: Vec<String>, given: &mut Given) -> Result<Target, String> {
+fn target(
+    section: Section,
+    words: Vec<String>,
+    given: &mut Given,
+    notes: &mut Vec<String>,
+) -> Result<Target, String> {
     match section {
         Section::Play => Ok(Target::Play(
             std::mem::take(&mut given.play).into_options(&words)?,
@@ -207,53 +447,13 @@ fn target(section: Section, words: Vec<String>, given: &mut Given) -> Result<Tar
         )?)),
         Section::Verify => Ok(Target::Verify(VerifyOptions::new(words)?)),
         Section::Merge => Ok(Target::Merge(MergeOptions::new(words)?)),
-        Section::Stress => Ok(Target::Stress(Box::new(
-            std::mem::take(&mut given.stress).into_options(&words)?,
-        ))),
-        Section::Judge => match given.command.take() {
-            None if given.interactor.is_some() => Err(
-                "--interactor goes with --cmd: judge --cmd 'PROGRAM' --interactor 'INTERACTOR' DIR"
-                    .into(),
-            ),
-            // `judge sol.cpp DIR`: a source file and a folder are `--cmd sol.cpp DIR`.
-            None if is_source_and_folder(&words) => {
-                let mut words = words.into_iter();
-                let command = words.next().unwrap_or_default();
-                Ok(Target::Judge(JudgeTarget::Command {
-                    command,
-                    dir: PathBuf::from(words.next().unwrap_or_default()),
-                    interactor: None,
-                }))
-            }
-            None => Ok(Target::Judge(JudgeTarget::Solvers(words))),
-            Some(command) => match words.as_slice() {
-                [dir] => Ok(Target::Judge(JudgeTarget::Command {
-                    command,
-                    dir: PathBuf::from(dir),
-                    interactor: given.interactor.take(),
-                })),
-                [] => Err("--cmd needs a case folder: judge --cmd 'COMMAND' DIR".into()),
-                _ => {
-                    // Case files in one folder: the shell expanded a pattern meant for the judge.
-                    let folders: Vec<Option<&Path>> =
-                        words.iter().map(|word| Path::new(word).parent()).collect();
-                    let one_pattern = words.iter().all(|word| word.ends_with(".in"))
-                        && folders.windows(2).all(|pair| pair[0] == pair[1]);
-                    let hint = match (one_pattern, folders[0]) {
-                        (true, Some(folder)) => format!(
-                            " (a pattern the shell expanded? quote it, and the judge matches it: judge --cmd '…' '{}/*')",
-                            folder.display()
-                        ),
-                        _ => String::new(),
-                    };
-                    Err(format!(
-                        "--cmd takes one case folder, found {}: {}{hint}",
-                        words.len(),
-                        words.join(" ")
-                    ))
-                }
-            },
-        },
+        Section::Stress => {
+            unquoted_stress_command(&words, given)?;
+            Ok(Target::Stress(Box::new(
+                std::mem::take(&mut given.stress).into_options(&words)?,
+            )))
+        }
+        Section::Judge => judging(words, given, notes),
     }
 }
 
@@ -606,8 +806,23 @@ mod tests {
 
     #[test]
     fn help() {
-        assert_eq!(parsed(&["-h"]), Ok(Parsed::Help));
-        assert_eq!(parsed(&["x", "--help"]), Ok(Parsed::Help));
+        assert_eq!(parsed(&["-h"]), Ok(Parsed::Help(Help::Short)));
+        assert_eq!(parsed(&["--help"]), Ok(Parsed::Help(Help::Long)));
+        assert_eq!(parsed(&["x", "--help"]), Ok(Parsed::Help(Help::Long)));
+        for (command, section) in COMMANDS {
+            for flag in ["-h", "--help"] {
+                assert_eq!(
+                    parsed(&[command, flag]),
+                    Ok(Parsed::Help(Help::Command(section))),
+                    "{command} {flag}"
+                );
+            }
+        }
+        // A command's help wins over its other words and flags, as cargo's does.
+        assert_eq!(
+            parsed(&["stress", "x", "--count", "3", "-h"]),
+            Ok(Parsed::Help(Help::Command(Section::Stress)))
+        );
         assert_eq!(parsed(&["--version"]), Ok(Parsed::Version));
         assert_eq!(parsed(&["-V"]), Ok(Parsed::Version));
     }
@@ -662,5 +877,190 @@ mod tests {
         assert!(message(&["--format", "xml"]).contains("--format expects human or json"));
         assert_eq!(options(&["--format=json"]).common.format, Format::Json);
         assert_eq!(options(&[]).common.format, Format::Human);
+    }
+    #[test]
+    fn a_misspelt_command_or_option_gets_the_name_meant() {
+        let message = |arguments: &[&str]| parsed(arguments).unwrap_err().0;
+        for (typed, meant) in [
+            ("valdate", "validate"),
+            ("stres", "stress"),
+            ("verfiy", "verify"),
+            ("mrege", "merge"),
+            ("paly", "play"),
+        ] {
+            assert_eq!(
+                message(&[typed, "x"]),
+                format!("unknown command {typed:?}; did you mean {meant:?}?")
+            );
+        }
+        assert_eq!(
+            message(&["--cmmd", "./a.out", "d"]),
+            "unknown option \"--cmmd\"; did you mean \"--cmd\"?"
+        );
+        assert_eq!(
+            message(&["stress", "x", "--cmd", "./a", "--coutn", "3"]),
+            "unknown option \"--coutn\"; did you mean \"--count\"?"
+        );
+        // A solver's name, a word far from every command, and a word after a flag are judging's.
+        for arguments in [
+            &["perfect_play"][..],
+            &["board_winner"],
+            &["-j1", "valdate"],
+            &["--", "valdate"],
+        ] {
+            assert!(
+                matches!(
+                    options(arguments).target,
+                    Target::Judge(JudgeTarget::Solvers(_))
+                ),
+                "{arguments:?}"
+            );
+        }
+        // A path is never a misspelt command: `src` is a folder here, three edits from `stress`
+        // but two from no command; `cases` one that is there.
+        assert!(misspelt_command("src").is_none() && misspelt_command("cases").is_none());
+        assert!(misspelt_command("./valdate").is_none());
+    }
+
+    /// online-judge-tools' forms: `-c`, `-d`, and `./a.out test`, in a scratch folder of a
+    /// program, a script without its execute bit and a case folder.
+    #[test]
+    fn online_judge_tools_forms() {
+        use std::os::unix::fs::PermissionsExt;
+        let folder = crate::test_folders::folder_with_files(
+            "cli-oj-forms",
+            &["test/sample-1.in", "a.out", "notes.txt"],
+        );
+        let program = folder.join("a.out");
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let at = |name: &str| folder.join(name).display().to_string();
+        let (program, test) = (at("a.out"), at("test"));
+        let command = |command: &str, dir: &str| {
+            Target::Judge(JudgeTarget::Command {
+                command: command.into(),
+                dir: dir.into(),
+                interactor: None,
+            })
+        };
+        assert_eq!(
+            options(&["-c", "python3 main.py", "-d", "cases/x"]).target,
+            command("python3 main.py", "cases/x")
+        );
+        assert_eq!(options(&["-c./a", "d"]).target, command("./a", "d"));
+        let stress = options(&["stress", "x", "-c", "./a"]).target;
+        assert!(matches!(stress, Target::Stress(s) if s.command == "./a"));
+        let understood = options(&[&program, &test]);
+        assert_eq!(understood.target, command(&program, &test));
+        assert_eq!(
+            understood.notes,
+            [format!(
+                "judging the program {program} on {test}, as judge --cmd {program} {test}"
+            )]
+        );
+        // A case file and a pattern are places of cases too.
+        let one_case = at("test/sample-1.in");
+        assert_eq!(
+            options(&[&program, &one_case]).target,
+            command(&program, &one_case)
+        );
+        let pattern = at("test/sample-*");
+        assert_eq!(
+            options(&[&program, &pattern]).target,
+            command(&program, &pattern)
+        );
+        // Not a program: no execute bit, or no file; not cases: no such folder.
+        let solvers = |words: &[&str]| {
+            Target::Judge(JudgeTarget::Solvers(
+                words.iter().map(|w| w.to_string()).collect(),
+            ))
+        };
+        let text = at("notes.txt");
+        assert_eq!(options(&[&text, &test]).target, solvers(&[&text, &test]));
+        let missing = at("missing");
+        assert_eq!(
+            options(&[&program, &missing]).target,
+            solvers(&[&program, &missing])
+        );
+        assert!(options(&["-c", "./a", "d"]).notes.is_empty());
+        let message = |arguments: &[&str]| parsed(arguments).unwrap_err().0;
+        assert_eq!(
+            message(&["-c", "./a", "-d", "d", "e"]),
+            "--cmd takes one case folder, found 2: e d"
+        );
+        assert!(message(&["-d", "d"]).starts_with("-d goes with -c: judge -c 'PROGRAM' -d DIR"));
+    }
+
+    #[test]
+    fn an_unquoted_command_is_told_to_be_quoted() {
+        let message = |arguments: &[&str]| parsed(arguments).unwrap_err().0;
+        // `src` is a folder of the project, where unit tests run.
+        assert_eq!(
+            message(&["--cmd", "python3", "sol.py", "src"]),
+            "--cmd takes one case folder, found 2: sol.py src (a command of several words is one argument: quote it, judge --cmd 'python3 sol.py' src)"
+        );
+        assert_eq!(
+            message(&["--cmd", "java", "-Xss64m", "Main", "src"]),
+            "unknown option \"-Xss64m\""
+        );
+        assert!(message(&["--cmd", "java", "--", "-Xss64m", "Main", "src"])
+            .ends_with("quote it, judge --cmd 'java -Xss64m Main' src)"));
+        // stress's words name a solver: a file among them is the command's.
+        assert_eq!(
+            message(&["stress", "x", "--cmd", "python3", "Cargo.toml"]),
+            "stress takes a solver name, and Cargo.toml is a file: a command of several words is one argument: quote it, judge stress x --cmd 'python3 Cargo.toml'"
+        );
+        assert!(
+            message(&["stress", "-c", "python3", "Cargo.toml", "--ref", "./r"])
+                .ends_with("quote it, judge stress --cmd 'python3 Cargo.toml'")
+        );
+        // Two folders that are there: no command split, so no advice.
+        assert_eq!(
+            message(&["--cmd", "./a", "src", "cases"]),
+            "--cmd takes one case folder, found 2: src cases"
+        );
+        // A source beside a case file is a command's word, not a case.
+        let folder = crate::test_folders::folder_with_files("cli-unquoted", &["sol.py", "1.in"]);
+        let (source, case) = (folder.join("sol.py"), folder.join("1.in"));
+        let (source, case) = (source.to_str().unwrap(), case.to_str().unwrap());
+        assert!(message(&["--cmd", "python3", source, case])
+            .ends_with(&format!("quote it, judge --cmd 'python3 {source}' {case})")));
+        // A pattern the shell expanded, answers included: the part the names share.
+        assert!(message(&[
+            "--cmd",
+            "./a",
+            "d/sample-1.in",
+            "d/sample-1.ans",
+            "d/sample-2.in"
+        ])
+        .ends_with("quote it, and the judge matches it: judge --cmd '…' 'd/sample-*')"));
+    }
+
+    #[test]
+    fn a_time_limit_above_a_minute_needs_its_unit() {
+        let message = |arguments: &[&str]| parsed(arguments).unwrap_err().0;
+        assert_eq!(
+            message(&["-t", "2000"]),
+            "a time limit of 2000 s is 33 minutes; did you mean -t 2 (seconds) or -t 2000ms? (or, meant, -t 2000s)"
+        );
+        assert_eq!(
+            message(&["--time-limit=1500", "d"]),
+            "a time limit of 1500 s is 25 minutes; did you mean -t 1.5 (seconds) or -t 1500ms? (or, meant, -t 1500s)"
+        );
+        assert!(message(&["-t", "90"]).contains("90 s is 1.5 minutes; did you mean -t 0.09"));
+        assert!(message(&["-t", "7200"]).contains("7200 s is 2 hours"));
+        let time = |arguments: &[&str]| options(arguments).common.limits.time;
+        assert_eq!(time(&["-t", "60"]), Some(Duration::from_secs(60)));
+        assert_eq!(time(&["-t", "2000ms"]), Some(Duration::from_secs(2)));
+        assert_eq!(time(&["-t", "2000s"]), Some(Duration::from_secs(2000)));
+        assert_eq!(time(&["-t1.5s"]), Some(Duration::from_millis(1500)));
+        // The other times are not limits a judge sets: a long stress run is meant.
+        assert!(parsed(&["stress", "x", "--cmd", "./a", "--time", "600"]).is_ok());
+        assert!(parsed(&["--wall-limit", "120"]).is_ok());
+        for bad in ["ms", "s", "2 s", "-5ms", "0.5ms", "2h"] {
+            assert!(
+                message(&["-t", bad]).contains("--time-limit expects seconds"),
+                "{bad}"
+            );
+        }
     }
 }

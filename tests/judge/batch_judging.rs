@@ -390,6 +390,171 @@ fn usage_errors_exit_2() {
         .stdout(format!("judge {}\n", env!("CARGO_PKG_VERSION")));
 }
 
+/// `-h` is a short help, `--help` the whole page, `judge COMMAND --help` that command's only.
+#[test]
+fn help_comes_short_long_and_per_command() {
+    let stdout = |arguments: &[&str]| {
+        let output = judge().args(arguments).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{arguments:?}");
+        assert!(output.stderr.is_empty(), "{arguments:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let short = stdout(&["-h"]);
+    assert!(short.lines().count() <= 20, "{short}");
+    assert!(short.contains("\n  stress    ") && short.contains("-t, --time-limit"));
+    assert!(short.ends_with(
+        "judge --help shows every form and option; judge COMMAND --help, one command's\n"
+    ));
+    let long = stdout(&["--help"]);
+    assert!(long.lines().count() > 100 && long.contains("--playouts") && long.contains("--ref"));
+    for command in ["play", "validate", "stress", "verify", "merge"] {
+        for flag in ["-h", "--help"] {
+            let help = stdout(&[command, flag]);
+            assert!(
+                help.starts_with(&format!("judge {command}: ")),
+                "{command} {flag}"
+            );
+            assert!(
+                help.contains(&format!("  judge {command} ")),
+                "{command} {flag}"
+            );
+            assert!(
+                help.lines().count() < long.lines().count() / 2,
+                "{command} {flag}"
+            );
+        }
+    }
+    let stress = stdout(&["stress", "--help"]);
+    assert!(stress.contains("--ref 'REFERENCE'") && stress.contains("--count N"));
+    assert!(!stress.contains("--playouts") && !stress.contains("judge verify PKG"));
+}
+
+/// online-judge-tools' habits: `judge ./a.out test`, `-c`, `-d`, in a contest folder holding a
+/// program (a script that prints "right") and `test/` with one case it passes and one it fails.
+#[test]
+fn online_judge_tools_forms_judge_the_program() {
+    use std::os::unix::fs::PermissionsExt;
+    let folder = common::fresh_folder(
+        "oj-forms",
+        "contest",
+        &[
+            ("a.out", "#!/bin/sh\necho right\n"),
+            ("test/sample-1.in", "1\n"),
+            ("test/sample-1.out", "right\n"),
+            ("test/sample-2.in", "2\n"),
+            ("test/sample-2.out", "wrong\n"),
+        ],
+    );
+    fs::set_permissions(folder.join("a.out"), fs::Permissions::from_mode(0o755)).unwrap();
+    let verdicts = || contains("test/sample-1  AC").and(contains("test/sample-2  WA"));
+    judge()
+        .current_dir(&folder)
+        .args(["./a.out", "test"])
+        .assert()
+        .code(1)
+        .stdout(verdicts())
+        .stderr(contains(
+            "note: judging the program ./a.out on test, as judge --cmd ./a.out test",
+        ));
+    judge()
+        .current_dir(&folder)
+        .args(["-c", "./a.out", "-d", "test"])
+        .assert()
+        .code(1)
+        .stdout(verdicts())
+        .stderr(contains("note: judging").not());
+    judge()
+        .current_dir(&folder)
+        .args(["-d", "test"])
+        .assert()
+        .code(1)
+        .stdout(verdicts())
+        .stderr(contains(
+            "note: judging ./a.out, online-judge-tools' default program",
+        ));
+    // Bare judge in a contest folder judges ./a.out on test/, as oj t does, not the project.
+    judge()
+        .current_dir(&folder)
+        .assert()
+        .code(1)
+        .stdout(verdicts().and(contains("board_winner").not()))
+        .stderr(contains(
+            "note: judging ./a.out on test/, as online-judge-tools' oj t does (judge --cmd ./a.out test)",
+        ));
+    let no_program = common::fresh_folder("oj-forms", "contest", &[("test/sample-1.in", "1\n")]);
+    judge()
+        .current_dir(&no_program)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains(
+            "error: this folder holds test/, online-judge-tools' cases, and no ./a.out to judge on them: judge -c 'PROGRAM' -d test",
+        ));
+    // A bare name may be a solver's: not guessed, and the advice is the right command.
+    judge()
+        .current_dir(&folder)
+        .args(["a.out", "test"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains("to judge the program, judge --cmd ./a.out test"));
+    // A program alone needs cases; it is never advised to be judged as cases.
+    judge()
+        .current_dir(&folder)
+        .arg("./a.out")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(
+            contains("./a.out is a program, and a program is judged on a case folder: judge --cmd ./a.out DIR")
+                .and(contains("--cmd 'PROGRAM' ./a.out").not()),
+        );
+}
+
+/// A misspelt command or flag, a command not quoted and a time limit meant as milliseconds are
+/// usage errors (exit 2, nothing run) that say what was meant.
+#[test]
+fn common_slips_get_what_was_meant() {
+    let dir = one_case("right\n");
+    let folder = dir.display().to_string();
+    let slips: [(&[&str], &str); 4] = [
+        (
+            &["valdate", "weighted_tic_tac_toe"],
+            "error: unknown command \"valdate\"; did you mean \"validate\"?\n",
+        ),
+        (
+            &["--cmmd", "./a.out", &folder],
+            "error: unknown option \"--cmmd\"; did you mean \"--cmd\"?\n",
+        ),
+        (
+            &["--cmd", "python3", "sol.py", &folder],
+            &format!("(a command of several words is one argument: quote it, judge --cmd 'python3 sol.py' {folder})\n"),
+        ),
+        (
+            &["-t", "2000", "--cmd", "echo right", &folder],
+            "error: a time limit of 2000 s is 33 minutes; did you mean -t 2 (seconds) or -t 2000ms? (or, meant, -t 2000s)\n",
+        ),
+    ];
+    for (arguments, error) in slips {
+        judge()
+            .args(arguments)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(contains(error));
+    }
+    // With its unit, a time limit is taken as it says.
+    for limit in ["2000ms", "61s"] {
+        judge_cmd("echo right", &dir, &["-t", limit])
+            .assert()
+            .code(0)
+            .stdout(contains("problem/sample-1  AC"));
+    }
+    judge_cmd("echo right", &dir, &["-t", "2000ms"])
+        .assert()
+        .stderr(contains("limits 2 s (-t)"));
+}
+
 #[test]
 fn a_mistyped_program_is_a_usage_error_before_anything_runs() {
     let dir = one_case("right\n");
