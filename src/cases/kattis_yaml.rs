@@ -10,7 +10,7 @@
 
 use super::folder_limits::FolderLimits;
 use super::kattis_2025;
-use super::yaml::{self, Entry, Node};
+use super::yaml::{self, Entry};
 pub use crate::sources::{substitute, Constants};
 use crate::text::did_you_mean;
 
@@ -273,27 +273,6 @@ const NOT_APPLIED: [&str; 5] = [
     "validation_output",
 ];
 
-/// A scalar or a sequence of scalars, as words.
-fn words(entry: &Entry) -> Result<Vec<String>, String> {
-    match &entry.value {
-        Node::Scalar(text) => Ok(text.split_whitespace().map(str::to_string).collect()),
-        Node::List(items) => items
-            .iter()
-            .map(|item| match item {
-                Node::Scalar(text) => Ok(text.clone()),
-                _ => Err(format!(
-                    "line {}: {} expects words or a list of words",
-                    entry.line, entry.key
-                )),
-            })
-            .collect(),
-        Node::Map(_) => Err(format!(
-            "line {}: {} expects words or a list of words",
-            entry.line, entry.key
-        )),
-    }
-}
-
 fn number(entry: &Entry, unit: &str) -> Result<f64, String> {
     let text = entry.scalar()?;
     text.parse::<f64>()
@@ -369,7 +348,7 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
                 if stable {
                     kattis_2025::check_type(entry)?;
                 }
-                for kind in words(entry)? {
+                for kind in entry.words("words or a list of words")? {
                     match kind.as_str() {
                         "pass-fail" => {}
                         "interactive" => problem.interactive = Some(entry.line),
@@ -394,7 +373,7 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
             _ if stable => kattis_2025::read_key(entry, &mut problem, &mut said)?,
             "validation" => {
                 problem.validation_line = Some(entry.line);
-                let said = words(entry)?;
+                let said = entry.words("words or a list of words")?;
                 match said.first().map(String::as_str) {
                     Some("default") if said.len() == 1 => {
                         problem.validation = Some(Validation::Default)
@@ -424,7 +403,9 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
                     }
                 }
             }
-            "validator_flags" => problem.validator_flags = words(entry)?,
+            "validator_flags" => {
+                problem.validator_flags = entry.words("words or a list of words")?
+            }
             "limits" => read_limits(
                 entry,
                 from,
@@ -595,10 +576,12 @@ pub fn parse_testdata_yaml(text: &str, from: &str) -> Result<(Vec<String>, Vec<S
     let mut unused = Vec::new();
     for entry in &entries {
         match entry.key.as_str() {
-            "output_validator_flags" | "output_validator_args" => flags.extend(words(entry)?),
+            "output_validator_flags" | "output_validator_args" => {
+                flags.extend(entry.words("words or a list of words")?)
+            }
             // Read by `judge verify`'s input validators (`input_validator_flags`).
             "input_validator_flags" | "input_validator_args" => {
-                words(entry)?;
+                entry.words("words or a list of words")?;
             }
             other => unused.push(other.to_string()),
         }
@@ -623,7 +606,7 @@ pub fn input_validator_flags(text: &str) -> Result<Option<Vec<String>>, String> 
             entry.key.as_str(),
             "input_validator_flags" | "input_validator_args"
         ) {
-            found = Some(words(entry)?);
+            found = Some(entry.words("words or a list of words")?);
         }
     }
     Ok(found)

@@ -155,28 +155,10 @@ impl TestConfig {
 /// whitespace, as packages written for older tools still give it: the format asks for a
 /// sequence, so such a string is added to `strings_given` (its line and key).
 fn strings(entry: &Entry, strings_given: &mut Vec<(usize, String)>) -> Result<Vec<String>, String> {
-    let wrong = || {
-        format!(
-            "line {}: {} expects a sequence of strings",
-            entry.line, entry.key
-        )
-    };
-    match &entry.value {
-        Node::Scalar(text) => {
-            if !text.trim().is_empty() {
-                strings_given.push((entry.line, entry.key.clone()));
-            }
-            Ok(text.split_whitespace().map(str::to_string).collect())
-        }
-        Node::List(items) => items
-            .iter()
-            .map(|item| match item {
-                Node::Scalar(text) => Ok(text.clone()),
-                _ => Err(wrong()),
-            })
-            .collect(),
-        Node::Map(_) => Err(wrong()),
+    if matches!(&entry.value, Node::Scalar(text) if !text.trim().is_empty()) {
+        strings_given.push((entry.line, entry.key.clone()));
     }
+    entry.words("a sequence of strings")
 }
 
 /// `input_validator_args`: a list, or a map from a validator's name to its list.

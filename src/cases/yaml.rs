@@ -44,6 +44,23 @@ impl Entry {
             )),
         }
     }
+
+    /// The value as words: a scalar's, split at whitespace, or a sequence of scalars; else an
+    /// error naming the key and its line, and what it `expects`.
+    pub fn words(&self, expects: &str) -> Result<Vec<String>, String> {
+        let wrong = || format!("line {}: {} expects {expects}", self.line, self.key);
+        match &self.value {
+            Node::Scalar(text) => Ok(text.split_whitespace().map(str::to_string).collect()),
+            Node::List(items) => items
+                .iter()
+                .map(|item| match item {
+                    Node::Scalar(text) => Ok(text.clone()),
+                    _ => Err(wrong()),
+                })
+                .collect(),
+            Node::Map(_) => Err(wrong()),
+        }
+    }
 }
 
 /// One line of the text: its number, indentation, and content without a comment.
