@@ -1071,3 +1071,83 @@ fn a_packages_include_folder_goes_over_a_python_submission_by_its_names() {
         .code(0)
         .stdout(contains("2 submissions: 2 as expected"));
 }
+
+/// Runs `judge --cmd COMMAND PACKAGE EXTRA…` from `here` with `tmp` as its temporary folder;
+/// its stdout and stderr.
+fn judged_in(
+    here: &Path,
+    tmp: &Path,
+    command: &str,
+    package: &Path,
+    extra: &[&str],
+) -> (String, String) {
+    let output = judge(command, package, extra)
+        .current_dir(here)
+        .env("TMPDIR", tmp)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// What a folder holds, for an assertion that it is as it was.
+fn listed(folder: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_cases_files_are_in_the_programs_working_folder_and_no_others() {
+    // `lookup`: each case's input names a file of its NAME.files folder (one in a subfolder;
+    // two cases each with a greeting.txt of their own) and its answer is that file's text.
+    let package = fixture("lookup");
+    let scratch = common::fresh_folder(
+        "kattis",
+        "lookup-run",
+        &[("tmp/.keep", ""), ("here/.keep", "")],
+    );
+    let (here, tmp) = (scratch.join("here"), scratch.join("tmp"));
+    let tag = Tag::new("kattis-lookup");
+    let read = python("lookup", "accepted/read.py", &tag);
+    let (out, err) = judged_in(&here, &tmp, &read, &package, &["--no-sandbox"]);
+    assert!(out.contains("3 cases: 3 AC"), "{out}\n{err}");
+    assert!(!err.contains(".files"), "{err}");
+    let boxed = err.contains("sandbox: on");
+    // Every run gets its own copies, and they go with the run.
+    tag.assert_none_left();
+    assert_eq!(listed(&here), [".keep"]);
+    assert_eq!(listed(&tmp), [".keep"]);
+    // A program that reads another case's file by its path (secret/1's, whose text is
+    // "a secret word") instead of its own: without the sandbox it sees the test data, so it is
+    // right on secret/1 only; in the sandbox the test data is hidden, and it is wrong on all.
+    // The path is given backwards: a file named on the command line is one the box shows.
+    let peek = scratch.join("peek.py");
+    fs::write(
+        &peek,
+        "import sys\ntry:\n    print(open(sys.argv[2][::-1]).read(), end='')\nexcept OSError as error:\n    print('unreadable:', error)\n",
+    )
+    .unwrap();
+    let other = package.join("data/secret/1.files/notes/word.txt");
+    let backwards: String = other.to_string_lossy().chars().rev().collect();
+    let peeking = format!("python3 {} {tag} {backwards}", peek.display());
+    let (out, err) = judged_in(&here, &tmp, &peeking, &package, &["--no-sandbox"]);
+    assert!(out.contains("3 cases: 1 AC, 2 WA"), "{out}\n{err}");
+    assert!(!boxed, "--no-sandbox said the sandbox is on: {err}");
+    let (out, err) = judged_in(&here, &tmp, &read, &package, &[]);
+    if !err.contains("sandbox: on") {
+        return common::skip("needs the sandbox", "the judge boxes no program here");
+    }
+    assert!(out.contains("3 cases: 3 AC"), "{out}\n{err}");
+    let (out, err) = judged_in(&here, &tmp, &peeking, &package, &[]);
+    assert!(out.contains("3 cases: 3 WA"), "{out}\n{err}");
+    assert!(out.contains("unreadable"), "{out}\n{err}");
+    tag.assert_none_left();
+    assert_eq!(listed(&here), [".keep"]);
+    assert_eq!(listed(&tmp), [".keep"]);
+}

@@ -357,6 +357,7 @@ fn test_files(
         input,
         expected,
         args: Vec::new(),
+        files: None,
     })
 }
 
