@@ -6,7 +6,8 @@
 //! `type: multi-pass`: its output validator asks for a second pass on 2n + 1 after the program
 //! doubled n, counting the passes in its feedback folder) and `echo` (2025-09: each group's
 //! `test_group.yaml` and a case's own `.yaml` give the validators' arguments and the program's,
-//! a sample's `.out` is shown only). Each verdict below is what the
+//! a sample's `.out` is shown only) and `lookup` (2025-09: each case's `.files` folder holds
+//! the file its input names). Each verdict below is what the
 //! package's rules say of the submission, worked out by hand from the answers. Every program
 //! started carries a tag and ends within a bounded number of exchanges.
 
@@ -1150,4 +1151,59 @@ fn a_cases_files_are_in_the_programs_working_folder_and_no_others() {
     tag.assert_none_left();
     assert_eq!(listed(&here), [".keep"]);
     assert_eq!(listed(&tmp), [".keep"]);
+    // A command that names a file of the judge's folder has that folder shown as it is (its
+    // files beside the script), read-only: the case's files are not written into it, and
+    // each case is a judge error saying why.
+    fs::copy(
+        package.join("submissions/accepted/read.py"),
+        here.join("read.py"),
+    )
+    .unwrap();
+    let (out, err) = judged_in(
+        &here,
+        &tmp,
+        &format!("python3 read.py {tag}"),
+        &package,
+        &[],
+    );
+    assert!(out.contains("3 cases: 3 JE"), "{out}\n{err}");
+    assert!(
+        out.contains("go in the program's working folder"),
+        "{out}\n{err}"
+    );
+    tag.assert_none_left();
+    assert_eq!(listed(&here), [".keep", "read.py"]);
+    assert_eq!(listed(&tmp), [".keep"]);
+}
+
+/// A multi-pass case's files are in the working folder of each pass's run: the program
+/// multiplies by the factor its case's `factor.txt` holds (2), on pass 1 (4 → 8, 20 → 40) and
+/// again on pass 2 (9 → 18, 41 → 82), with and without the sandbox.
+#[test]
+fn each_pass_of_a_multi_pass_case_has_its_files() {
+    let mut files = common::fixture_files("kattis/doubling");
+    for case in ["sample/1", "secret/1"] {
+        files.push((format!("data/{case}.files/factor.txt"), "2\n".to_string()));
+    }
+    files.push((
+        "submissions/accepted/factor.py".to_string(),
+        "n = int(input())\nprint(n * int(open('factor.txt').read()))\n".to_string(),
+    ));
+    let dir = common::fresh_folder("kattis", "doubling", &files);
+    let validator = dir.join("output_validator/validate.py");
+    fs::set_permissions(validator, fs::Permissions::from_mode(0o755)).unwrap();
+    let tag = Tag::new("kattis-doubling-files");
+    let command = format!(
+        "python3 {} {tag}",
+        dir.join("submissions/accepted/factor.py").display()
+    );
+    for extra in [&[][..], &["--no-sandbox"][..]] {
+        judge(&command, &dir, extra)
+            .assert()
+            .code(0)
+            .stdout(predicate::str::is_match(r"doubling/sample/1 +AC .*\(2 passes\)").unwrap())
+            .stdout(predicate::str::is_match(r"doubling/secret/1 +AC .*\(2 passes\)").unwrap())
+            .stdout(contains("2 cases: 2 AC"));
+    }
+    tag.assert_none_left();
 }

@@ -343,8 +343,14 @@ pub fn confine(
     let view = view_for(program, &here, (&hidden, &covered), memory_bytes, writable);
     // The judge's folder: made fresh, or in a folder of the system, as it is (read-only).
     let working = here.clone();
+    // Only into a fresh tmpfs of the box's own: never into a folder of the machine that the box
+    // shows there (the judge's folder named by the command, a folder of the system).
+    let fresh = view
+        .writable
+        .iter()
+        .any(|path| path.as_bytes() == working.as_os_str().as_bytes());
     let placed = match files {
-        Some(files) => placed_files(files, &working)?,
+        Some(files) => placed_files(files, &working, fresh)?,
         None => Vec::new(),
     };
     let root = settings_root();
@@ -399,17 +405,19 @@ pub fn confine(
     }))
 }
 
-/// Where each of a case's input files goes in the box (`working`, the box's fresh working
-/// folder), with the descriptor it is copied from; an error when that folder is one of the
-/// system's, which the box shows read-only.
-fn placed_files(files: &CaseFiles, working: &Path) -> io::Result<Vec<child::Placed>> {
-    if wanted::in_system_view(working) {
+/// Where each of a case's input files goes in the box (`working`, the box's working folder),
+/// with the descriptor it is copied from; an error unless that folder is a `fresh` tmpfs of
+/// the box's own (the command names the judge's folder, or that is a folder of the system,
+/// which the box shows as it is, read-only).
+fn placed_files(files: &CaseFiles, working: &Path, fresh: bool) -> io::Result<Vec<child::Placed>> {
+    if !fresh {
         return Err(io::Error::new(
             io::ErrorKind::Other,
             format!(
                 "the case's files {} go in the program's working folder, the judge's folder {}, \
-                 which the sandbox shows read-only as a folder of the system: run the judge from \
-                 another folder",
+                 which the sandbox shows as it is, read-only (the command names it, or it is a \
+                 folder of the system): give the program as a file (judge sol.py DIR), or run the \
+                 judge from another folder and name its files by their full paths",
                 files.folder.display(),
                 working.display()
             ),

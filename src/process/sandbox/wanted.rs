@@ -73,7 +73,7 @@ pub fn is_system_folder(here: &Path) -> bool {
 }
 
 /// Whether `path` is in the box as it is, read-only: `/` or under a shown folder of the system.
-pub fn in_system_view(path: &Path) -> bool {
+fn in_system_view(path: &Path) -> bool {
     path.parent().is_none() || SHOWN_SYSTEM.iter().any(|folder| path.starts_with(folder))
 }
 
