@@ -155,12 +155,14 @@ impl Case {
             .collect()
     }
 
-    /// The folders of its input and its answer, and of where links to them lead.
+    /// The folders of its input and its answer, and of where links to them lead; and its
+    /// `.files` folder (test data wherever a link to it leads).
     pub fn folders(&self) -> Vec<PathBuf> {
         let mut folders = file_folders(&self.input);
         if let Some(expected) = &self.expected {
             folders.extend(file_folders(expected));
         }
+        folders.extend(self.files.clone());
         folders
     }
 }

@@ -1207,3 +1207,45 @@ fn each_pass_of_a_multi_pass_case_has_its_files() {
     }
     tag.assert_none_left();
 }
+
+/// A case's `.files` that is a link to a folder elsewhere is test data there too: a program
+/// whose own folder holds that folder sees it in no box. (Without that, the folder of the
+/// script the command names is shown whole, the linked files with it.)
+#[test]
+fn a_cases_files_linked_from_elsewhere_are_hidden_there_too() {
+    let mut files = common::fixture_files("kattis/lookup");
+    files.retain(|(name, _)| !name.starts_with("data/secret/1.files/"));
+    let package = common::fresh_folder("kattis", "lookup", &files);
+    let side = package.parent().unwrap().join("side");
+    fs::create_dir_all(side.join("notes")).unwrap();
+    fs::write(side.join("notes/word.txt"), "a secret word\n").unwrap();
+    std::os::unix::fs::symlink(&side, package.join("data/secret/1.files")).unwrap();
+    let peek = side.join("peek.py");
+    fs::write(
+        &peek,
+        "import sys\ntry:\n    print(open(sys.argv[2][::-1]).read(), end='')\nexcept OSError as error:\n    print('unreadable:', error)\n",
+    )
+    .unwrap();
+    let tag = Tag::new("kattis-lookup-linked");
+    let read = python("lookup", "accepted/read.py", &tag);
+    let backwards: String = side
+        .join("notes/word.txt")
+        .to_string_lossy()
+        .chars()
+        .rev()
+        .collect();
+    let peeking = format!("python3 {} {tag} {backwards}", peek.display());
+    let output = judge(&read, &package, &[]).output().unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    if !err.contains("sandbox: on") {
+        return common::skip("needs the sandbox", "the judge boxes no program here");
+    }
+    // The linked folder's files reach the program of its case.
+    assert!(String::from_utf8_lossy(&output.stdout).contains("3 cases: 3 AC"));
+    judge(&peeking, &package, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("3 cases: 3 WA"))
+        .stdout(contains("unreadable"));
+    tag.assert_none_left();
+}
