@@ -1249,3 +1249,32 @@ fn a_cases_files_linked_from_elsewhere_are_hidden_there_too() {
         .stdout(contains("unreadable"));
     tag.assert_none_left();
 }
+
+/// An interactive case's files are in its program's working folder too: each case's
+/// `secret.txt` holds its secret (its `.in`), which the program reads and guesses at once.
+#[test]
+fn an_interactive_cases_files_are_in_its_programs_working_folder() {
+    let problem_yaml = fs::read_to_string(fixture("guess").join("problem.yaml")).unwrap();
+    let dir = guess_copy(&problem_yaml, "output_validators");
+    for case in ["01-lowest", "02-highest", "03-middle"] {
+        let secret = fs::read_to_string(dir.join(format!("data/secret/{case}.in"))).unwrap();
+        let files = dir.join(format!("data/secret/{case}.files"));
+        fs::create_dir(&files).unwrap();
+        fs::write(files.join("secret.txt"), secret).unwrap();
+    }
+    let program = dir.parent().unwrap().join("knows.py");
+    fs::write(
+        &program,
+        "import sys\nprint(open('secret.txt').read().strip(), flush=True)\nsys.stdin.readline()\n",
+    )
+    .unwrap();
+    let tag = Tag::new("kattis-guess-files");
+    let command = format!("python3 {} {tag}", program.display());
+    for extra in [&[][..], &["--no-sandbox"][..]] {
+        judge(&command, &dir, extra)
+            .assert()
+            .code(0)
+            .stdout(contains("3 cases: 3 AC"));
+    }
+    tag.assert_none_left();
+}
