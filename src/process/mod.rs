@@ -434,13 +434,27 @@ impl Running {
             _ => None,
         };
         // In a folder of its own, a program named by a relative path is named from the
-        // judge's folder still.
+        // judge's folder still; a command line's relative words are read from there, and one
+        // that names no file there is said at once, not left to fail as the program's error.
         let absolute;
         let program = match (program, &own_folder) {
             (Program::Binary(path), Some(_)) if path.is_relative() => {
                 absolute = Program::Binary(std::env::current_dir()?.join(path));
                 &absolute
             }
+            (Program::Shell(_), Some(folder)) => match program.cannot_run_in(&folder.dir) {
+                Some(why) => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::NotFound,
+                        format!(
+                            "without the sandbox, a case with input files runs in a fresh \
+                             folder of its own, where {why}: name the program's files by their \
+                             full paths"
+                        ),
+                    ))
+                }
+                None => program,
+            },
             _ => program,
         };
         // Spawned from inside the cgroup, so the child is born there; else it joins by itself.

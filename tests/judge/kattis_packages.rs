@@ -1140,6 +1140,28 @@ fn a_cases_files_are_in_the_programs_working_folder_and_no_others() {
     let (out, err) = judged_in(&here, &tmp, &peeking, &package, &["--no-sandbox"]);
     assert!(out.contains("3 cases: 1 AC, 2 WA"), "{out}\n{err}");
     assert!(!boxed, "--no-sandbox said the sandbox is on: {err}");
+    // Without the sandbox, a command naming a script of the judge's folder by a relative path
+    // finds none in the run's own folder: each case is a judge error saying so, not the
+    // interpreter's error as the program's.
+    fs::copy(
+        package.join("submissions/accepted/read.py"),
+        here.join("read.py"),
+    )
+    .unwrap();
+    let (out, err) = judged_in(
+        &here,
+        &tmp,
+        &format!("python3 read.py {tag}"),
+        &package,
+        &["--no-sandbox"],
+    );
+    assert!(out.contains("3 cases: 3 JE"), "{out}\n{err}");
+    assert!(
+        out.contains("there is no file read.py for python3 to run"),
+        "{out}\n{err}"
+    );
+    fs::remove_file(here.join("read.py")).unwrap();
+    assert_eq!(listed(&tmp), [".keep"]);
     let (out, err) = judged_in(&here, &tmp, &read, &package, &[]);
     if !err.contains("sandbox: on") {
         return common::skip("needs the sandbox", "the judge boxes no program here");
