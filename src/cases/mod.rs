@@ -49,13 +49,16 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// One case: its name (the shared file stem), its input and, unless interactive, its expected
-/// output; and the arguments the program is run with on it (a 2025-09 package's `args`).
+/// output; the arguments the program is run with on it (a 2025-09 package's `args`); and the
+/// folder of input files copied into the program's working folder for each run on it (a
+/// Kattis case's `NAME.files/`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case {
     pub name: String,
     pub input: PathBuf,
     pub expected: Option<PathBuf>,
     pub args: Vec<String>,
+    pub files: Option<PathBuf>,
 }
 
 /// How the cases of a folder are judged.
@@ -154,12 +157,14 @@ impl Case {
             .collect()
     }
 
-    /// The folders of its input and its answer, and of where links to them lead.
+    /// The folders of its input and its answer, and of where links to them lead; and its
+    /// `.files` folder (test data wherever a link to it leads).
     pub fn folders(&self) -> Vec<PathBuf> {
         let mut folders = file_folders(&self.input);
         if let Some(expected) = &self.expected {
             folders.extend(file_folders(expected));
         }
+        folders.extend(self.files.clone());
         folders
     }
 }

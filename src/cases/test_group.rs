@@ -10,7 +10,7 @@
 //! read or warned by name: scoring keys (each case is judged AC or not), the static validator's
 //! and the visualizers' (the judge runs neither); display keys (`description`, `hint`,
 //! `full_feedback`) change nothing in judging. A case's `.files` folder (input files the
-//! program would find where it runs) is not given to it: a warning names each. The legacy
+//! program finds where it runs) is not read for configuration. The legacy
 //! format's `testdata.yaml` is read in `kattis_yaml` and `layout::kattis`, by its own nested
 //! rule; a `test_group.yaml` in a package of another version is named as not read.
 //!
@@ -461,12 +461,10 @@ fn walk(
         let metadata = path.symlink_metadata();
         let shown = path.display().to_string();
         if metadata.as_ref().is_ok_and(|metadata| metadata.is_dir()) {
-            // A case's `.files` folder is its input files, not test data of its own; the judge
-            // does not copy them where the program runs, and says so.
+            // A case's `.files` folder is its input files (copied where the program runs), not
+            // test data configured of its own.
             match name.strip_suffix(".files") {
-                Some(stem) if folder.join(format!("{stem}.in")).exists() => warnings.push(format!(
-                    "{shown}: not given to the program: the judge runs a case with its .in only, not with the input files of its .files folder"
-                )),
+                Some(stem) if folder.join(format!("{stem}.in")).exists() => {}
                 _ => walk(data, &path, test_group, constants, config, warnings)?,
             }
             continue;
@@ -855,12 +853,8 @@ mod tests {
         let mut warnings = Vec::new();
         let data = dir.join("data");
         let config = read(&data, true, &Constants::default(), &mut warnings).unwrap();
-        // The .files folder is said not to reach the program; nothing in it is read.
-        assert_eq!(warnings.len(), 1, "{warnings:?}");
-        assert!(
-            warnings[0].contains("1.files: not given to the program"),
-            "{warnings:?}"
-        );
+        // The .files folder is the case's input files: nothing in it is read, nothing said.
+        assert!(warnings.is_empty(), "{warnings:?}");
         assert_eq!(config.groups.len(), 1);
         // A case's file is test data: no constants put in.
         assert_eq!(

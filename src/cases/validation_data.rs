@@ -120,6 +120,7 @@ pub fn read(dir: &Path) -> Result<Vec<ValidationCase>, Vec<String>> {
                     input,
                     expected,
                     args: Vec::new(),
+                    files: None,
                 },
                 output,
             });

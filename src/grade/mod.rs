@@ -144,7 +144,7 @@ pub fn judge_case(
         program,
         Some(&case.input),
         settings.limits,
-        Trust::Contestant,
+        Trust::contestant(case.files.as_deref()),
     ) {
         Ok(execution) => execution,
         Err(error) => {

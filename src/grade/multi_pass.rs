@@ -59,7 +59,8 @@ pub fn judge(
                 ))
             }
         };
-        let execution = match execute(program, Some(&input), settings.limits, Trust::Contestant) {
+        let trust = Trust::contestant(case.files.as_deref());
+        let execution = match execute(program, Some(&input), settings.limits, trust) {
             Ok(execution) => execution,
             Err(error) => {
                 break Verdict::JudgeError(format!(

@@ -21,6 +21,7 @@
 //!   whichever of the judge's threads learns of what first.
 
 pub mod capture;
+pub mod case_files;
 pub mod cgroup;
 pub mod conversation;
 mod idle;
@@ -42,7 +43,7 @@ pub use program::{executable_file, in_path, Program};
 pub use regular_file::{entry_names, is_link_error, open_entry, open_folder, open_regular};
 pub use session::{Session, Signals};
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -161,9 +162,22 @@ pub enum Trust {
     Helper,
     /// The program being judged.
     Contestant,
+    /// The program being judged, on a case whose input files (this folder: a 2025-09 case's
+    /// `NAME.files/`) are copied into its working folder for the run (see `case_files`).
+    ContestantWithFiles(PathBuf),
     /// The build of a contestant's source: the compiler runs boxed as the program would, and
     /// may write in its build folder only (see `sandbox::BuildSpace`).
     Build(Arc<sandbox::BuildSpace>),
+}
+
+impl Trust {
+    /// The program being judged, with the case's input files where it has some.
+    pub fn contestant(files: Option<&Path>) -> Trust {
+        match files {
+            Some(folder) => Trust::ContestantWithFiles(folder.to_path_buf()),
+            None => Trust::Contestant,
+        }
+    }
 }
 
 /// Where a run's stdin comes from.
@@ -419,6 +433,52 @@ impl Running {
         };
         let boxed_input = contestant && sandbox::is_on();
         let stdin = stdin_for(&input, boxed_input)?;
+        // A case's input files: copied into the box's working folder, or else into a fresh
+        // folder of the run's own, where the program then runs (removed after the run).
+        let case_files = match &trust {
+            Trust::ContestantWithFiles(folder) => Some(case_files::CaseFiles::read(folder)?),
+            _ => None,
+        };
+        let own_folder = match &case_files {
+            Some(files) if !boxed_input => {
+                let folder = crate::temp_folder::TempFolder::new("files")?;
+                files.copy_into(&folder.dir).map_err(|error| {
+                    io::Error::new(
+                        error.kind(),
+                        format!(
+                            "cannot copy {} for the run: {error}",
+                            files.folder.display()
+                        ),
+                    )
+                })?;
+                Some(folder)
+            }
+            _ => None,
+        };
+        // In a folder of its own, a program named by a relative path is named from the
+        // judge's folder still; a command line's relative words are read from there, and one
+        // that names no file there is said at once, not left to fail as the program's error.
+        let absolute;
+        let program = match (program, &own_folder) {
+            (Program::Binary(path), Some(_)) if path.is_relative() => {
+                absolute = Program::Binary(std::env::current_dir()?.join(path));
+                &absolute
+            }
+            (Program::Shell(_), Some(folder)) => match program.cannot_run_in(&folder.dir) {
+                Some(why) => {
+                    return Err(io::Error::new(
+                        io::ErrorKind::NotFound,
+                        format!(
+                            "without the sandbox, a case with input files runs in a fresh \
+                             folder of its own, where {why}: name the program's files by their \
+                             full paths"
+                        ),
+                    ))
+                }
+                None => program,
+            },
+            _ => program,
+        };
         // Spawned from inside the cgroup, so the child is born there; else it joins by itself.
         let entered = cgroup.as_ref().and_then(Cgroup::enter);
         let join = cgroup.as_ref().filter(|_| entered.is_none());
@@ -443,6 +503,9 @@ impl Running {
                     cpu,
                 },
             );
+            if let Some(folder) = &own_folder {
+                command.current_dir(&folder.dir);
+            }
             let boxed = match contestant {
                 true => sandbox::confine(
                     &mut command,
@@ -450,6 +513,7 @@ impl Running {
                     limits.memory_bytes,
                     build,
                     limits.writable_folder,
+                    case_files.as_ref(),
                 )?,
                 false => None,
             };
@@ -521,6 +585,7 @@ impl Running {
             drop(cgroup);
             drop(boxed);
             drop(pinned);
+            drop(own_folder);
         });
         // `child` is dropped without a wait: the monitor reaps the first process by pid.
         Ok(Running {

@@ -194,6 +194,7 @@ impl Setup {
             input: input.to_path_buf(),
             expected: Some(answer.clone()),
             args: Vec::new(),
+            files: None,
         };
         let verdict = checker::check(command, dir, &case, &answer, actual);
         let _ = fs::remove_file(&answer);

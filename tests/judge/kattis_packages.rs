@@ -6,7 +6,8 @@
 //! `type: multi-pass`: its output validator asks for a second pass on 2n + 1 after the program
 //! doubled n, counting the passes in its feedback folder) and `echo` (2025-09: each group's
 //! `test_group.yaml` and a case's own `.yaml` give the validators' arguments and the program's,
-//! a sample's `.out` is shown only). Each verdict below is what the
+//! a sample's `.out` is shown only) and `lookup` (2025-09: each case's `.files` folder holds
+//! the file its input names). Each verdict below is what the
 //! package's rules say of the submission, worked out by hand from the answers. Every program
 //! started carries a tag and ends within a bounded number of exchanges.
 
@@ -1070,4 +1071,232 @@ fn a_packages_include_folder_goes_over_a_python_submission_by_its_names() {
         .assert()
         .code(0)
         .stdout(contains("2 submissions: 2 as expected"));
+}
+
+/// Runs `judge --cmd COMMAND PACKAGE EXTRA…` from `here` with `tmp` as its temporary folder;
+/// its stdout and stderr.
+fn judged_in(
+    here: &Path,
+    tmp: &Path,
+    command: &str,
+    package: &Path,
+    extra: &[&str],
+) -> (String, String) {
+    let output = judge(command, package, extra)
+        .current_dir(here)
+        .env("TMPDIR", tmp)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// What a folder holds, for an assertion that it is as it was.
+fn listed(folder: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_cases_files_are_in_the_programs_working_folder_and_no_others() {
+    // `lookup`: each case's input names a file of its NAME.files folder (one in a subfolder;
+    // two cases each with a greeting.txt of their own) and its answer is that file's text.
+    let package = fixture("lookup");
+    let scratch = common::fresh_folder(
+        "kattis",
+        "lookup-run",
+        &[("tmp/.keep", ""), ("here/.keep", "")],
+    );
+    let (here, tmp) = (scratch.join("here"), scratch.join("tmp"));
+    let tag = Tag::new("kattis-lookup");
+    let read = python("lookup", "accepted/read.py", &tag);
+    let (out, err) = judged_in(&here, &tmp, &read, &package, &["--no-sandbox"]);
+    assert!(out.contains("3 cases: 3 AC"), "{out}\n{err}");
+    assert!(!err.contains(".files"), "{err}");
+    let boxed = err.contains("sandbox: on");
+    // Every run gets its own copies, and they go with the run.
+    tag.assert_none_left();
+    assert_eq!(listed(&here), [".keep"]);
+    assert_eq!(listed(&tmp), [".keep"]);
+    // A program that reads another case's file by its path (secret/1's, whose text is
+    // "a secret word") instead of its own: without the sandbox it sees the test data, so it is
+    // right on secret/1 only; in the sandbox the test data is hidden, and it is wrong on all.
+    // The path is given backwards: a file named on the command line is one the box shows.
+    let peek = scratch.join("peek.py");
+    fs::write(
+        &peek,
+        "import sys\ntry:\n    print(open(sys.argv[2][::-1]).read(), end='')\nexcept OSError as error:\n    print('unreadable:', error)\n",
+    )
+    .unwrap();
+    let other = package.join("data/secret/1.files/notes/word.txt");
+    let backwards: String = other.to_string_lossy().chars().rev().collect();
+    let peeking = format!("python3 {} {tag} {backwards}", peek.display());
+    let (out, err) = judged_in(&here, &tmp, &peeking, &package, &["--no-sandbox"]);
+    assert!(out.contains("3 cases: 1 AC, 2 WA"), "{out}\n{err}");
+    assert!(!boxed, "--no-sandbox said the sandbox is on: {err}");
+    // Without the sandbox, a command naming a script of the judge's folder by a relative path
+    // finds none in the run's own folder: each case is a judge error saying so, not the
+    // interpreter's error as the program's.
+    fs::copy(
+        package.join("submissions/accepted/read.py"),
+        here.join("read.py"),
+    )
+    .unwrap();
+    let (out, err) = judged_in(
+        &here,
+        &tmp,
+        &format!("python3 read.py {tag}"),
+        &package,
+        &["--no-sandbox"],
+    );
+    assert!(out.contains("3 cases: 3 JE"), "{out}\n{err}");
+    assert!(
+        out.contains("there is no file read.py for python3 to run"),
+        "{out}\n{err}"
+    );
+    fs::remove_file(here.join("read.py")).unwrap();
+    assert_eq!(listed(&tmp), [".keep"]);
+    let (out, err) = judged_in(&here, &tmp, &read, &package, &[]);
+    if !err.contains("sandbox: on") {
+        return common::skip("needs the sandbox", "the judge boxes no program here");
+    }
+    assert!(out.contains("3 cases: 3 AC"), "{out}\n{err}");
+    let (out, err) = judged_in(&here, &tmp, &peeking, &package, &[]);
+    assert!(out.contains("3 cases: 3 WA"), "{out}\n{err}");
+    assert!(out.contains("unreadable"), "{out}\n{err}");
+    tag.assert_none_left();
+    assert_eq!(listed(&here), [".keep"]);
+    assert_eq!(listed(&tmp), [".keep"]);
+    // A command that names a file of the judge's folder has that folder shown as it is (its
+    // files beside the script), read-only: the case's files are not written into it, and
+    // each case is a judge error saying why.
+    fs::copy(
+        package.join("submissions/accepted/read.py"),
+        here.join("read.py"),
+    )
+    .unwrap();
+    let (out, err) = judged_in(
+        &here,
+        &tmp,
+        &format!("python3 read.py {tag}"),
+        &package,
+        &[],
+    );
+    assert!(out.contains("3 cases: 3 JE"), "{out}\n{err}");
+    assert!(
+        out.contains("go in the program's working folder"),
+        "{out}\n{err}"
+    );
+    tag.assert_none_left();
+    assert_eq!(listed(&here), [".keep", "read.py"]);
+    assert_eq!(listed(&tmp), [".keep"]);
+}
+
+/// A multi-pass case's files are in the working folder of each pass's run: the program
+/// multiplies by the factor its case's `factor.txt` holds (2), on pass 1 (4 → 8, 20 → 40) and
+/// again on pass 2 (9 → 18, 41 → 82), with and without the sandbox.
+#[test]
+fn each_pass_of_a_multi_pass_case_has_its_files() {
+    let mut files = common::fixture_files("kattis/doubling");
+    for case in ["sample/1", "secret/1"] {
+        files.push((format!("data/{case}.files/factor.txt"), "2\n".to_string()));
+    }
+    files.push((
+        "submissions/accepted/factor.py".to_string(),
+        "n = int(input())\nprint(n * int(open('factor.txt').read()))\n".to_string(),
+    ));
+    let dir = common::fresh_folder("kattis", "doubling", &files);
+    let validator = dir.join("output_validator/validate.py");
+    fs::set_permissions(validator, fs::Permissions::from_mode(0o755)).unwrap();
+    let tag = Tag::new("kattis-doubling-files");
+    let command = format!(
+        "python3 {} {tag}",
+        dir.join("submissions/accepted/factor.py").display()
+    );
+    for extra in [&[][..], &["--no-sandbox"][..]] {
+        judge(&command, &dir, extra)
+            .assert()
+            .code(0)
+            .stdout(predicate::str::is_match(r"doubling/sample/1 +AC .*\(2 passes\)").unwrap())
+            .stdout(predicate::str::is_match(r"doubling/secret/1 +AC .*\(2 passes\)").unwrap())
+            .stdout(contains("2 cases: 2 AC"));
+    }
+    tag.assert_none_left();
+}
+
+/// A case's `.files` that is a link to a folder elsewhere is test data there too: a program
+/// whose own folder holds that folder sees it in no box. (Without that, the folder of the
+/// script the command names is shown whole, the linked files with it.)
+#[test]
+fn a_cases_files_linked_from_elsewhere_are_hidden_there_too() {
+    let mut files = common::fixture_files("kattis/lookup");
+    files.retain(|(name, _)| !name.starts_with("data/secret/1.files/"));
+    let package = common::fresh_folder("kattis", "lookup", &files);
+    let side = package.parent().unwrap().join("side");
+    fs::create_dir_all(side.join("notes")).unwrap();
+    fs::write(side.join("notes/word.txt"), "a secret word\n").unwrap();
+    std::os::unix::fs::symlink(&side, package.join("data/secret/1.files")).unwrap();
+    let peek = side.join("peek.py");
+    fs::write(
+        &peek,
+        "import sys\ntry:\n    print(open(sys.argv[2][::-1]).read(), end='')\nexcept OSError as error:\n    print('unreadable:', error)\n",
+    )
+    .unwrap();
+    let tag = Tag::new("kattis-lookup-linked");
+    let read = python("lookup", "accepted/read.py", &tag);
+    let backwards: String = side
+        .join("notes/word.txt")
+        .to_string_lossy()
+        .chars()
+        .rev()
+        .collect();
+    let peeking = format!("python3 {} {tag} {backwards}", peek.display());
+    let output = judge(&read, &package, &[]).output().unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    if !err.contains("sandbox: on") {
+        return common::skip("needs the sandbox", "the judge boxes no program here");
+    }
+    // The linked folder's files reach the program of its case.
+    assert!(String::from_utf8_lossy(&output.stdout).contains("3 cases: 3 AC"));
+    judge(&peeking, &package, &[])
+        .assert()
+        .code(1)
+        .stdout(contains("3 cases: 3 WA"))
+        .stdout(contains("unreadable"));
+    tag.assert_none_left();
+}
+
+/// An interactive case's files are in its program's working folder too: each case's
+/// `secret.txt` holds its secret (its `.in`), which the program reads and guesses at once.
+#[test]
+fn an_interactive_cases_files_are_in_its_programs_working_folder() {
+    let problem_yaml = fs::read_to_string(fixture("guess").join("problem.yaml")).unwrap();
+    let dir = guess_copy(&problem_yaml, "output_validators");
+    for case in ["01-lowest", "02-highest", "03-middle"] {
+        let secret = fs::read_to_string(dir.join(format!("data/secret/{case}.in"))).unwrap();
+        let files = dir.join(format!("data/secret/{case}.files"));
+        fs::create_dir(&files).unwrap();
+        fs::write(files.join("secret.txt"), secret).unwrap();
+    }
+    let program = dir.parent().unwrap().join("knows.py");
+    fs::write(
+        &program,
+        "import sys\nprint(open('secret.txt').read().strip(), flush=True)\nsys.stdin.readline()\n",
+    )
+    .unwrap();
+    let tag = Tag::new("kattis-guess-files");
+    let command = format!("python3 {} {tag}", program.display());
+    for extra in [&[][..], &["--no-sandbox"][..]] {
+        judge(&command, &dir, extra)
+            .assert()
+            .code(0)
+            .stdout(contains("3 cases: 3 AC"));
+    }
+    tag.assert_none_left();
 }

@@ -292,12 +292,16 @@ impl Scan<'_> {
             }
         };
         let case_file = |path: &Path| readable(path, "a case file");
+        // A Kattis case's `NAME.files/` beside its input: files its program finds where it runs.
+        let files = input.with_file_name(format!("{stem}.files"));
+        let files = (self.shape.companions.contains(&".files") && files.is_dir()).then_some(files);
         match case_file(input).and_then(|()| expected.as_deref().map_or(Ok(()), case_file)) {
             Ok(()) => self.listing.cases.push(Case {
                 name: format!("{prefix}{stem}"),
                 input: input.to_path_buf(),
                 expected,
                 args: Vec::new(),
+                files,
             }),
             Err(error) => self.errors.push(error),
         }
@@ -495,6 +499,12 @@ mod tests {
             listing.cases[0].expected,
             Some(dir.join("data/sample/1.ans"))
         );
+        // The case carries its .files folder, and a case without one carries none.
+        assert_eq!(
+            listing.cases[0].files,
+            Some(dir.join("data/sample/1.files"))
+        );
+        assert_eq!(listing.cases[1].files, None);
         assert_eq!(listing.warnings.len(), 1, "{:?}", listing.warnings);
         assert!(
             listing.warnings[0].contains("3.out"),

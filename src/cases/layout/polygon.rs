@@ -332,6 +332,7 @@ fn test_files(
         input,
         expected,
         args: Vec::new(),
+        files: None,
     })
 }
 

@@ -359,7 +359,7 @@ fn converse(
         Input::Pipe,
         Outputs::Piped,
         Arc::clone(&activity),
-        Trust::Contestant,
+        Trust::contestant(case.files.as_deref()),
     );
     let mut running = match running {
         Ok(running) => running,

@@ -37,10 +37,19 @@ pub struct Prepared {
     pub stage: CString,
     pub stage_proc: CString,
     pub working_folder: CString,
+    /// A case's input files, copied into the working folder (see `process::case_files`).
+    pub placed: Vec<Placed>,
     pub max_processes: u64,
     /// The pipe's write end on which the init tells the judge how the program ended.
     pub tell: c_int,
     pub who: Who,
+}
+
+/// One of a case's input files or folders, at its path in the box: a file is copied from the
+/// judge's open descriptor (with the copy's mode), a folder (`source` `None`) is made.
+pub struct Placed {
+    pub path: CString,
+    pub source: Option<(c_int, u32)>,
 }
 
 /// How the box gets its own user: from root, or in a user namespace of its own.
@@ -186,6 +195,17 @@ fn build_view(prepared: &mut Prepared) -> io::Result<()> {
     ns::make_folder(&prepared.stage_proc)?;
     ns::mount_proc(&prepared.stage_proc)?;
     ns::enter_root(&prepared.stage)?;
+    // A case's input files, copied into the fresh working folder while it may be written, and
+    // given to the box user (a copy of its own, as the format says).
+    for placed in &prepared.placed {
+        match placed.source {
+            Some((source, mode)) => ns::copy_file(source, &placed.path, mode)?,
+            None => ns::make_new_folder(&placed.path)?,
+        }
+        if let Who::Root { uid, gid, .. } = &prepared.who {
+            ns::give_to(&placed.path, *uid, *gid)?;
+        }
+    }
     ns::set_read_only(c"/", true, true)?;
     for path in &prepared.writable {
         ns::set_read_only(path, false, false)?;

@@ -19,6 +19,7 @@ mod wanted;
 
 pub use wanted::Refused;
 
+use super::case_files::CaseFiles;
 use super::program::Program;
 use super::sys;
 use super::sys::namespaces as ns;
@@ -316,8 +317,9 @@ pub struct Told {
 }
 
 /// Makes `command` (which runs `program`) start in a box, if the sandbox is on (`None` when it
-/// is off), with `build` (a build's folder) shown writable and given to the box user, and its
-/// working folder writable only if `folder_writable`. The command must be spawned by
+/// is off), with `build` (a build's folder) shown writable and given to the box user, its
+/// working folder writable only if `folder_writable`, and `files` (a case's input files, open
+/// until the spawn) copied into that folder. The command must be spawned by
 /// `in_new_pid_namespace`.
 pub fn confine(
     command: &mut Command,
@@ -325,6 +327,7 @@ pub fn confine(
     memory_bytes: u64,
     build: Option<&BuildSpace>,
     folder_writable: bool,
+    files: Option<&CaseFiles>,
 ) -> io::Result<Option<Boxed>> {
     let writable = build.map(BuildSpace::folder);
     let (hidden, covered) = {
@@ -340,6 +343,16 @@ pub fn confine(
     let view = view_for(program, &here, (&hidden, &covered), memory_bytes, writable);
     // The judge's folder: made fresh, or in a folder of the system, as it is (read-only).
     let working = here.clone();
+    // Only into a fresh tmpfs of the box's own: never into a folder of the machine that the box
+    // shows there (the judge's folder named by the command, a folder of the system).
+    let fresh = view
+        .writable
+        .iter()
+        .any(|path| path.as_bytes() == working.as_os_str().as_bytes());
+    let placed = match files {
+        Some(files) => placed_files(files, &working, fresh)?,
+        None => Vec::new(),
+    };
     let root = settings_root();
     // As root, a box user of its own (without root, the user's own, in its namespace).
     let user = match root {
@@ -373,6 +386,7 @@ pub fn confine(
         stage: CString::new(STAGE).unwrap_or_default(),
         stage_proc: CString::new(format!("{STAGE}/proc")).unwrap_or_default(),
         working_folder: CString::new(working.as_os_str().as_bytes()).unwrap_or_default(),
+        placed,
         max_processes: MAX_PROCESSES,
         tell: tell.as_raw_fd(),
         who,
@@ -389,6 +403,43 @@ pub fn confine(
         tell: Some(tell),
         root,
     }))
+}
+
+/// Where each of a case's input files goes in the box (`working`, the box's working folder),
+/// with the descriptor it is copied from; an error unless that folder is a `fresh` tmpfs of
+/// the box's own (the command names the judge's folder, or that is a folder of the system,
+/// which the box shows as it is, read-only).
+fn placed_files(files: &CaseFiles, working: &Path, fresh: bool) -> io::Result<Vec<child::Placed>> {
+    if !fresh {
+        return Err(io::Error::new(
+            io::ErrorKind::Other,
+            format!(
+                "the case's files {} go in the program's working folder, the judge's folder {}, \
+                 which the sandbox shows as it is, read-only (the command names it, or it is a \
+                 folder of the system): give the program as a file (judge sol.py DIR), or run the \
+                 judge from another folder and name its files by their full paths",
+                files.folder.display(),
+                working.display()
+            ),
+        ));
+    }
+    let path = |inside: &Path| {
+        CString::new(working.join(inside).as_os_str().as_bytes())
+            .map_err(|error| io::Error::new(io::ErrorKind::InvalidInput, error))
+    };
+    files
+        .entries
+        .iter()
+        .map(|entry| {
+            Ok(child::Placed {
+                path: path(&entry.inside)?,
+                source: entry
+                    .file
+                    .as_ref()
+                    .map(|(file, mode)| (file.as_raw_fd(), *mode)),
+            })
+        })
+        .collect()
 }
 
 /// The variables of the judge's environment a boxed program gets (with `LC_*`): not the rest,

@@ -11,6 +11,7 @@ use std::os::raw::{c_char, c_int, c_long, c_uint, c_ulong, c_void};
 
 extern "C" {
     fn read(fd: c_int, buffer: *mut c_void, count: usize) -> isize;
+    fn pread(fd: c_int, buffer: *mut c_void, count: usize, offset: i64) -> isize;
     fn unshare(flags: c_int) -> c_int;
     fn setns(fd: c_int, kind: c_int) -> c_int;
     fn fork() -> i32;
@@ -55,6 +56,7 @@ const MNT_DETACH: c_int = 2;
 const O_RDONLY: c_int = 0;
 const O_WRONLY: c_int = 1;
 const O_CREAT: c_int = 0o100;
+const O_EXCL: c_int = 0o200;
 const O_CLOEXEC: c_int = 0o2000000;
 const EEXIST: i32 = 17;
 const EINTR: i32 = 4;
@@ -293,6 +295,12 @@ pub fn make_folder(path: &CStr) -> io::Result<()> {
     }
 }
 
+/// Makes the folder `path` (mode 0755), new: one already there (a mount point) is an error.
+pub fn make_new_folder(path: &CStr) -> io::Result<()> {
+    // SAFETY: mkdir reads the NUL-terminated path only.
+    check(unsafe { mkdir(path.as_ptr(), 0o755) })
+}
+
 /// Makes a link at `path` that leads to `target`; one already there is fine.
 pub fn make_link(target: &CStr, path: &CStr) -> io::Result<()> {
     // SAFETY: symlink reads two NUL-terminated paths only.
@@ -339,6 +347,60 @@ pub fn make_file(path: &CStr) -> io::Result<()> {
         close(fd);
     }
     Ok(())
+}
+
+/// Makes the file `path`, new (never through what is already there: a mount point, a link),
+/// with `mode`, and copies into it everything the open file `source` holds, read from its start
+/// (`pread`: the offset the judge's copy of the descriptor shares is left alone). With a
+/// buffer on the stack only, as between fork and exec.
+pub fn copy_file(source: c_int, path: &CStr, mode: u32) -> io::Result<()> {
+    let mut buffer = [0u8; 16 * 1024];
+    // SAFETY: open reads the NUL-terminated path; pread writes at most `buffer.len()` bytes
+    // into `buffer`; write reads the `done..read` bytes of it just read; the new descriptor is
+    // closed once.
+    unsafe {
+        let fd = open(
+            path.as_ptr(),
+            O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+            mode as c_uint,
+        );
+        if fd < 0 {
+            return Err(io::Error::last_os_error());
+        }
+        let mut offset: i64 = 0;
+        let copied = 'copy: loop {
+            let read = pread(source, buffer.as_mut_ptr().cast(), buffer.len(), offset);
+            if read < 0 {
+                let error = io::Error::last_os_error();
+                match error.raw_os_error() == Some(EINTR) {
+                    true => continue,
+                    false => break Err(error),
+                }
+            }
+            if read == 0 {
+                break Ok(());
+            }
+            let mut done = 0;
+            while done < read {
+                let written = write(
+                    fd,
+                    buffer.as_ptr().add(done as usize).cast(),
+                    (read - done) as usize,
+                );
+                if written < 0 {
+                    let error = io::Error::last_os_error();
+                    match error.raw_os_error() == Some(EINTR) {
+                        true => continue,
+                        false => break 'copy Err(error),
+                    }
+                }
+                done += written;
+            }
+            offset += read as i64;
+        };
+        close(fd);
+        copied
+    }
 }
 
 /// Writes `bytes` into the existing file `path` (a `/proc/self/uid_map`, say) in one write.
