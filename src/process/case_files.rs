@@ -14,8 +14,10 @@ use std::io;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-/// The most files and folders a case's `.files` folder may hold.
-const MOST_ENTRIES: usize = 10_000;
+/// The most files and folders a case's `.files` folder may hold: each file is held open from
+/// before the run until its copy is made, and runs at once share the judge's descriptors
+/// (commonly 1024).
+const MOST_ENTRIES: usize = 200;
 
 /// The deepest a file may lie below a case's `.files` folder (links to folders are followed).
 const DEEPEST: usize = 32;
@@ -41,9 +43,13 @@ pub struct Entry {
 impl CaseFiles {
     /// The files of `folder`, each opened now (a regular file: not a FIFO, a device or
     /// /proc's). A copy is mode 0755 where the file may be executed, else 0644.
+    /// A link is followed only where it leads inside the folder: one that leads out of it (to
+    /// another case's answer, to the machine's files) is refused, as the judge reads the files
+    /// with its own rights.
     pub fn read(folder: &Path) -> io::Result<CaseFiles> {
         let mut entries = Vec::new();
-        walk(folder, Path::new(""), 0, &mut entries).map_err(|error| {
+        let root = fs::canonicalize(folder)?;
+        walk(&root, folder, Path::new(""), 0, &mut entries).map_err(|error| {
             io::Error::new(
                 error.kind(),
                 format!("cannot read the case's files {}: {error}", folder.display()),
@@ -72,9 +78,26 @@ impl CaseFiles {
     }
 }
 
-/// Adds the entries of `folder` (at `inside` below the `.files` folder) to `entries`, in name
-/// order.
-fn walk(folder: &Path, inside: &Path, depth: usize, entries: &mut Vec<Entry>) -> io::Result<()> {
+/// The top-level names of the files and folders (`greeting.txt`, `sub`).
+impl CaseFiles {
+    pub fn top_names(&self) -> Vec<String> {
+        self.entries
+            .iter()
+            .filter(|entry| entry.inside.components().count() == 1)
+            .map(|entry| entry.inside.to_string_lossy().into_owned())
+            .collect()
+    }
+}
+
+/// Adds the entries of `folder` (at `inside` below the `.files` folder, whose real path is
+/// `root`) to `entries`, in name order.
+fn walk(
+    root: &Path,
+    folder: &Path,
+    inside: &Path,
+    depth: usize,
+    entries: &mut Vec<Entry>,
+) -> io::Result<()> {
     if depth > DEEPEST {
         return Err(io::Error::new(
             io::ErrorKind::InvalidInput,
@@ -94,12 +117,23 @@ fn walk(folder: &Path, inside: &Path, depth: usize, entries: &mut Vec<Entry>) ->
         }
         let path = folder.join(&name);
         let below = inside.join(&name);
+        let leads_out = fs::symlink_metadata(&path)?.is_symlink()
+            && !fs::canonicalize(&path).is_ok_and(|real| real.starts_with(root) && real != root);
+        if leads_out {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "{} is a link that leads out of the case's files folder: the judge follows none (it could lead to the test data)",
+                    path.display()
+                ),
+            ));
+        }
         if fs::metadata(&path)?.is_dir() {
             entries.push(Entry {
                 inside: below.clone(),
                 file: None,
             });
-            walk(&path, &below, depth + 1, entries)?;
+            walk(root, &path, &below, depth + 1, entries)?;
         } else {
             let file = open_regular(&path).map_err(|error| {
                 io::Error::new(error.kind(), format!("{}: {error}", path.display()))
@@ -156,6 +190,48 @@ mod tests {
         };
         assert_eq!(mode("tool") & 0o777, 0o755);
         assert_eq!(mode("a.txt") & 0o777, 0o644);
+    }
+
+    #[test]
+    fn a_link_out_of_the_folder_is_refused_and_one_inside_it_followed() {
+        let dir = crate::test_folders::folder_with_files(
+            "case-files",
+            &["1.files/a.txt", "1.ans", "2.files/b.txt"],
+        );
+        fs::write(dir.join("1.files/a.txt"), "alpha\n").unwrap();
+        let files = dir.join("1.files");
+        std::os::unix::fs::symlink("a.txt", files.join("same.txt")).unwrap();
+        let read = CaseFiles::read(&files).unwrap();
+        assert_eq!(read.top_names(), ["a.txt", "same.txt"]);
+        for (name, target) in [
+            ("answer", "../1.ans"),
+            ("other", "../2.files"),
+            ("shadow", "/etc/shadow"),
+            ("itself", "."),
+        ] {
+            std::os::unix::fs::symlink(target, files.join(name)).unwrap();
+            let error = CaseFiles::read(&files).unwrap_err().to_string();
+            assert!(
+                error.contains(&format!("{name} is a link that leads out of")),
+                "{name}: {error}"
+            );
+            fs::remove_file(files.join(name)).unwrap();
+        }
+    }
+
+    #[test]
+    fn more_files_than_the_judge_holds_open_are_refused() {
+        let dir = crate::test_folders::folder_with_files("case-files", &["1.files/0"]);
+        for n in 1..=MOST_ENTRIES {
+            fs::write(dir.join(format!("1.files/{n}")), "").unwrap();
+        }
+        let error = CaseFiles::read(&dir.join("1.files")).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("more than 200 files and folders"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -464,7 +464,9 @@ impl Running {
                 absolute = Program::Binary(std::env::current_dir()?.join(path));
                 &absolute
             }
-            (Program::Shell(_), Some(folder)) => match program.cannot_run_in(&folder.dir) {
+            (Program::Shell(line), Some(folder)) => match clash(line, case_files.as_ref())
+                .or_else(|| program.cannot_run_in(&folder.dir))
+            {
                 Some(why) => {
                     return Err(io::Error::new(
                         io::ErrorKind::NotFound,
@@ -579,13 +581,15 @@ impl Running {
                 idle::Part::new(activity, started),
             );
             drop(counted);
+            // The run's own folder goes before the result is told: the judge may exit as soon
+            // as it knows, and must leave nothing in the temporary folder.
+            drop(own_folder);
             let _ = sender.send(ended);
             // The run is over and its processes are gone: the cgroup goes back to the pool
             // while the judge goes on, and the box is free for another run.
             drop(cgroup);
             drop(boxed);
             drop(pinned);
-            drop(own_folder);
         });
         // `child` is dropped without a wait: the monitor reaps the first process by pid.
         Ok(Running {
@@ -732,6 +736,21 @@ struct Watched<'a> {
     /// The box it runs in, if it does: its first process is the box's init, a copy of the
     /// judge, which tells how the program ended.
     boxed: Option<&'a sandbox::Boxed>,
+}
+
+/// Where a word of the command line `line` names a file or folder the case's files hold too
+/// (`python3 sol.py` with a `sol.py` among them): why the run cannot go on. Without the sandbox
+/// the run's folder holds the case's copy, which would silently run instead of the user's.
+fn clash(line: &str, files: Option<&case_files::CaseFiles>) -> Option<String> {
+    let names = files?.top_names();
+    sandbox::words(line).into_iter().find_map(|word| {
+        let name = word.strip_prefix("./").unwrap_or(&word);
+        names.iter().any(|held| held == name).then(|| {
+            format!(
+                "the case's files hold {name}, which the command names too, and the case's copy would run instead"
+            )
+        })
+    })
 }
 
 /// How long a stopped box's init is spared (see `Control::stop`): once its program is killed it

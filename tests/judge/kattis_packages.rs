@@ -1300,3 +1300,66 @@ fn an_interactive_cases_files_are_in_its_programs_working_folder() {
     }
     tag.assert_none_left();
 }
+
+/// A copy of the `lookup` package (see `a_cases_files_are_in_the_programs_working_folder…`),
+/// to change.
+fn lookup_copy() -> PathBuf {
+    common::fresh_folder("kattis", "lookup", &common::fixture_files("kattis/lookup"))
+}
+
+#[test]
+fn verify_run_inside_the_package_puts_a_cases_files_in_a_fresh_working_folder() {
+    // A problem setter runs verify where the package is: the judge's folder holds the test
+    // data, and is still the box's fresh working folder, where the case's files go.
+    let package = lookup_copy();
+    for (from, named) in [
+        (package.clone(), "."),
+        (package.join("data/secret"), "../.."),
+    ] {
+        common::judge()
+            .current_dir(&from)
+            .args(["verify", named])
+            .timeout(std::time::Duration::from_secs(300))
+            .assert()
+            .code(0)
+            .stdout(contains("1 submission: 1 as expected"));
+    }
+}
+
+#[test]
+fn a_cases_files_that_link_out_of_their_folder_or_clash_with_the_command_are_refused() {
+    let package = lookup_copy();
+    let files = package.join("data/secret/1.files");
+    // A link to another case's answer: the judge reads the files as itself, so it follows no
+    // link out of the folder; every run on that case is a judge error naming it.
+    std::os::unix::fs::symlink("../../sample/1.ans", files.join("answer.ans")).unwrap();
+    let read = package.join("submissions/accepted/read.py");
+    for extra in [&[][..], &["--no-sandbox"][..]] {
+        judge(&format!("python3 {}", read.display()), &package, extra)
+            .timeout(std::time::Duration::from_secs(120))
+            .assert()
+            .stdout(contains(
+                "answer.ans is a link that leads out of the case's files folder",
+            ))
+            .stdout(contains("lookup/secret/1  JE"));
+    }
+    fs::remove_file(files.join("answer.ans")).unwrap();
+    // Without the sandbox, a file of the case named as the command's own would run instead of
+    // the user's: a judge error saying so.
+    fs::write(files.join("read.py"), "print('the package wrote this')\n").unwrap();
+    let here = common::fresh_folder(
+        "kattis",
+        "clash",
+        &[("read.py", "import sys\nsys.exit(3)\n")],
+    );
+    common::judge()
+        .current_dir(&here)
+        .args(["--no-sandbox", "--cmd", "python3 read.py"])
+        .arg(&package)
+        .timeout(std::time::Duration::from_secs(120))
+        .assert()
+        .stdout(contains("lookup/secret/1  JE"))
+        .stdout(contains(
+            "the case's files hold read.py, which the command names too",
+        ));
+}

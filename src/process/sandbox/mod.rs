@@ -36,6 +36,7 @@ use std::process::Command;
 use std::sync::{Mutex, OnceLock};
 use users::BoxUser;
 pub use wanted::folders_named;
+pub use wanted::words;
 
 /// Whether programs are boxed in this run of the judge, and why not when they are not.
 #[derive(Clone, Debug, PartialEq, Eq)]

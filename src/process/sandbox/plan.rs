@@ -252,23 +252,12 @@ pub fn plan(
                 }
             }
             // In a cover, the path is not there: nothing to hide, nothing made (its name not
-            // shown), but for the working folder, made empty.
+            // shown), but for the working folder.
             (Made::Cover | Made::Private, Want::Hidden | Want::Covered)
                 if !working.contains(&&path) => {}
-            (Made::Cover | Made::Private, Want::Hidden | Want::Covered) => {
-                let under = cover_if_private(
-                    kind,
-                    under,
-                    &path,
-                    &staged,
-                    cover_options,
-                    &mut made,
-                    &mut steps,
-                );
-                make_folders_between(&under, &path, &staged, &mut steps);
-                steps.push(MountStep::Folder(staged.path(&path)));
-            }
-            (Made::Cover | Made::Private, Want::Private) => {
+            // A private folder, and the working folder even where it is or holds test data: a
+            // fresh tmpfs of the box's own, empty (where a case's files are put).
+            (Made::Cover | Made::Private, _) => {
                 let under = cover_if_private(
                     kind,
                     under,
@@ -282,7 +271,7 @@ pub fn plan(
                 steps.push(MountStep::Folder(staged.path(&path)));
                 steps.push(MountStep::Tmpfs {
                     path: staged.path(&path),
-                    options: cover(options),
+                    options: cover(private_options),
                 });
                 writable.push(c_path(&path));
                 made.push((path, Made::Private));
@@ -597,7 +586,7 @@ mod tests {
     }
 
     #[test]
-    fn a_hidden_working_folder_is_there_empty() {
+    fn a_hidden_working_folder_is_there_empty_and_fresh() {
         let facts = fake(&[("/tmp", true), ("/tmp/c", true)]);
         let view = planned(
             &[
@@ -614,9 +603,12 @@ mod tests {
                 "tmpfs /s ro",
                 "mkdir /s/tmp",
                 "tmpfs /s/tmp rw",
-                "mkdir /s/tmp/c"
+                "mkdir /s/tmp/c",
+                "tmpfs /s/tmp/c rw"
             ]
         );
+        let writable: Vec<&str> = view.writable.iter().map(|p| p.to_str().unwrap()).collect();
+        assert_eq!(writable, ["/tmp", "/tmp/c"]);
     }
 
     #[test]
