@@ -458,10 +458,12 @@ impl Flow<'_> {
                 }
                 Some(',') => self.at += 1,
                 Some('}') => return Err(self.unclosed('[')),
-                Some(_) => {
+                Some(first) => {
+                    let quoted = first == '"' || first == '\'';
                     let item = self.value(depth)?;
-                    // An empty item (`[a, , b]`) is none, as before.
-                    if item != Node::Scalar(String::new()) {
+                    // An empty plain item (`[a, , b]`) is none, as before; a quoted one (`""`,
+                    // an empty argument) is an item.
+                    if quoted || item != Node::Scalar(String::new()) {
                         items.push(item);
                     }
                 }
@@ -595,6 +597,20 @@ mod tests {
                 Node::List(vec![scalar("1"), scalar("2")]),
                 scalar("x")
             ])
+        );
+    }
+
+    #[test]
+    fn an_empty_quoted_item_is_an_item() {
+        // BAPCtools writes an empty argument so: `["", "stdout.py {seed}"]`.
+        let entries = parse("args: [\"\", 'b', \"c {d}\"]\nmore: ['', x]\n").unwrap();
+        assert_eq!(
+            find(&entries, "args"),
+            &Node::List(vec![scalar(""), scalar("b"), scalar("c {d}")])
+        );
+        assert_eq!(
+            find(&entries, "more"),
+            &Node::List(vec![scalar(""), scalar("x")])
         );
     }
 

@@ -149,6 +149,10 @@ fn folder_tasks(
             _ => String::new(),
         };
         let group = group.strip_prefix(dir).unwrap_or(group);
+        let flags = match flags.is_empty() {
+            true => "no flags".to_string(),
+            false => flags,
+        };
         judged_by.push_str(&format!("; {} with {flags}", group.display()));
     }
     eprintln!(

@@ -293,15 +293,18 @@ fn held_row(mut row: Row, rules: &[Rule], runs: &[CaseRun], limits: &TimeLimits)
         (Some(_), Some(_)) => Status::Mismatch,
     };
     // The case that shows the broken rule (or the rule's group, where no case that ran shows
-    // it); for rules that hold, the slowest case.
+    // it); for rules that hold, the first case not accepted (a wrong answer's, as BAPCtools
+    // names it), else the slowest case.
     let deciding = low.as_ref().and_then(|broken| broken.case);
     let group = low.as_ref().and_then(|broken| broken.group.clone());
+    let first_not_accepted = runs
+        .iter()
+        .find(|run| held::within(run, limits).is_some_and(|got| got != Ruling::Accepted));
     row.case = match (deciding, group) {
         (Some(index), _) => Some((runs[index].label.clone(), runs[index].cpu)),
         (None, Some(group)) => Some((group, Duration::ZERO)),
-        (None, None) => runs
-            .iter()
-            .max_by_key(|run| run.cpu)
+        (None, None) => first_not_accepted
+            .or_else(|| runs.iter().max_by_key(|run| run.cpu))
             .map(|run| (run.label.clone(), run.cpu)),
     };
     if let Some(broken) = &low {

@@ -1876,3 +1876,21 @@ fn a_kattis_package_without_an_accepted_submission_fails_verify() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_row_whose_rules_hold_names_the_first_case_it_failed() {
+    // echo's wrong_answer/lower_spaced.py lowercases and doubles the spaces: WA first on
+    // secret/words/1-greeting (the group that asks for case_sensitive space_change_sensitive),
+    // AC on the sample and the numbers; its folder's rule holds, and its row names that case,
+    // not the sample it passed (as BAPCtools' "WA @ case").
+    let output = verify(&fixture("kattis/echo"), &[]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let row = stdout
+        .lines()
+        .find(|line| line.starts_with("wrong_answer/lower_spaced.py"))
+        .unwrap_or_default();
+    assert!(
+        row.contains("secret/words/1-greeting") && row.ends_with("ok"),
+        "{stdout}"
+    );
+}
