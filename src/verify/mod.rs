@@ -27,8 +27,8 @@ use crate::process::{sandbox, stop, Session, Signals};
 use crate::report::json::RunPart;
 use crate::report::shard::{RunId, Shard};
 use crate::report::verify_table::{
-    checks_over_all, json_row, milliseconds, row_line, seconds, skipped_lines, slowest_accepted,
-    Margin, Row, Shared, Status, Verified, Widths,
+    checks_over_all, json_row, milliseconds, row_line, seconds, skipped_lines, Margin, Row, Shared,
+    Status, Verified, Widths,
 };
 use crate::report::Format;
 use crate::sources::{self, Dialect, Language};
@@ -645,10 +645,15 @@ pub fn run(
         print_row(&row);
         rows.push(row);
     }
-    let slowest_accepted = slowest_accepted(&rows)
-        .into_iter()
-        .chain(again.iter().filter_map(|(_, _, row)| row.accepted_time))
-        .max();
+    // The slowest case of the submissions that set the limit, and whose (an accepted one, or
+    // one whose rules bound the limit from below, as BAPCtools' `tle/sleep.py`).
+    let setting = rows
+        .iter()
+        .filter(|row| row.sets_time_limit)
+        .chain(again.iter().map(|(_, _, row)| row))
+        .filter_map(|row| row.accepted_time.map(|time| (time, row.name.clone())))
+        .max_by_key(|(time, _)| *time);
+    let slowest_accepted = setting.as_ref().map(|(time, _)| *time);
     let limits = time_limits(fixed, slowest_accepted, &timing);
     let time_limit_line = match (fixed, slowest_accepted) {
         (Some(limit), _) => format!(
@@ -657,9 +662,10 @@ pub fn run(
             seconds(limits.high)
         ),
         (None, Some(slowest)) => format!(
-            "time limit {}: the slowest accepted case took {} (x {}, rounded up to a multiple of {} s); submissions expected to time out run under {}",
+            "time limit {}: the slowest case that sets it took {} ({}; x {}, rounded up to a multiple of {} s); submissions expected to time out run under {}",
             seconds(limits.limit),
             milliseconds(slowest),
+            setting.as_ref().map_or("", |(_, name)| name.as_str()),
             timing.ac_to_time_limit,
             timing.time_resolution,
             seconds(limits.high)

@@ -400,7 +400,11 @@ fn without_a_time_limit_the_accepted_submissions_set_it() {
     verify(&dir, &[])
         .assert()
         .code(0)
-        .stdout(contains("time limit 1 s: the slowest accepted case took"))
+        .stdout(contains(
+            "time limit 1 s: the slowest case that sets it took",
+        ))
+        // And whose it was: an accepted one.
+        .stdout(predicate::str::is_match(r"sets it took \d+ ms \(accepted/\S+; x 2,").unwrap())
         .stdout(contains("submissions expected to time out run under 1.5 s"))
         .stdout(contains("6 submissions: 6 as expected"));
 }
