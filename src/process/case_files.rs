@@ -78,8 +78,18 @@ impl CaseFiles {
     }
 }
 
-/// The top-level names of the files and folders (`greeting.txt`, `sub`).
 impl CaseFiles {
+    /// The bytes of all the files together.
+    pub fn total_bytes(&self) -> u64 {
+        self.entries
+            .iter()
+            .filter_map(|entry| entry.file.as_ref())
+            .filter_map(|(file, _)| file.metadata().ok())
+            .map(|meta| meta.len())
+            .sum()
+    }
+
+    /// The top-level names of the files and folders (`greeting.txt`, `sub`).
     pub fn top_names(&self) -> Vec<String> {
         self.entries
             .iter()

@@ -1363,3 +1363,35 @@ fn a_cases_files_that_link_out_of_their_folder_or_clash_with_the_command_are_ref
             "the case's files hold read.py, which the command names too",
         ));
 }
+
+#[test]
+fn a_cases_files_as_large_as_the_memory_limit_are_a_judge_error_in_the_sandbox() {
+    // In the box the case's files lie in the program's memory (a tmpfs): 80 MiB of them under
+    // a 64 MiB limit would make every submission MLE, the package's fault, not theirs.
+    let package = lookup_copy();
+    let big = fs::File::create(package.join("data/secret/1.files/big.bin")).unwrap();
+    big.set_len(80 << 20).unwrap();
+    let read = package.join("submissions/accepted/read.py");
+    let output = judge(
+        &format!("python3 {}", read.display()),
+        &package,
+        &["-m", "64"],
+    )
+    .timeout(std::time::Duration::from_secs(120))
+    .output()
+    .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    if !stderr.contains("sandbox: on") {
+        return common::skip("needs the sandbox", "the judge boxes no program here");
+    }
+    assert!(stdout.contains("lookup/secret/1  JE"), "{stdout}");
+    // 80 MiB and the few bytes of notes/word.txt, rounded up.
+    assert!(
+        stdout.contains("take 81 MiB, as much as the memory limit (64 MiB) or more"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("lookup/secret/2  AC"), "{stdout}");
+}

@@ -351,7 +351,7 @@ pub fn confine(
         .iter()
         .any(|path| path.as_bytes() == working.as_os_str().as_bytes());
     let placed = match files {
-        Some(files) => placed_files(files, &working, fresh)?,
+        Some(files) => placed_files(files, &working, fresh, memory_bytes)?,
         None => Vec::new(),
     };
     let root = settings_root();
@@ -410,7 +410,26 @@ pub fn confine(
 /// with the descriptor it is copied from; an error unless that folder is a `fresh` tmpfs of
 /// the box's own (the command names the judge's folder, or that is a folder of the system,
 /// which the box shows as it is, read-only).
-fn placed_files(files: &CaseFiles, working: &Path, fresh: bool) -> io::Result<Vec<child::Placed>> {
+fn placed_files(
+    files: &CaseFiles,
+    working: &Path,
+    fresh: bool,
+    memory_bytes: u64,
+) -> io::Result<Vec<child::Placed>> {
+    // In the box's memory they would leave no room for the program: the package's fault, not
+    // every submission's MLE.
+    let total = files.total_bytes();
+    if total >= memory_bytes {
+        return Err(io::Error::new(
+            io::ErrorKind::Other,
+            format!(
+                "the case's files {} take {} MiB, as much as the memory limit ({} MiB) or more: in the sandbox they are in the program's memory, so no program could pass",
+                files.folder.display(),
+                (total + (1 << 20) - 1) >> 20,
+                memory_bytes >> 20
+            ),
+        ));
+    }
     if !fresh {
         return Err(io::Error::new(
             io::ErrorKind::Other,
