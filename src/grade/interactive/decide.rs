@@ -88,6 +88,19 @@ pub fn decide(ends: Ends, limits: &Limits) -> (Verdict, Vec<String>) {
         && ends.program.termination == Termination::Signaled(sys::SIGKILL);
     let reason = match &ends.decision {
         Decision::Broken(reason) => return (Verdict::JudgeError(reason.clone()), Vec::new()),
+        // Both sides still running at the validator's bound (a program that loops while the
+        // validator waits for its answer, on a machine too busy for its CPU limit to come
+        // first): the program's time ran out, not the validator's ruling.
+        Decision::TimedOut(reason) if killed_by_the_judge => {
+            return (
+                Verdict::TimeLimitExceeded(TimeKind::Wall),
+                vec![format!("{reason}, and so was the program")],
+            )
+        }
+        // The program had ended first: a rejection (problemtools' 43), after its own failure.
+        Decision::TimedOut(reason) => Some(format!(
+            "{reason}: taken as a rejection (43), as problemtools' runner takes it"
+        )),
         Decision::Wrong(reason) if ends.interactor_first || killed_by_the_judge => {
             return (wrong(reason.clone()), Vec::new())
         }
@@ -140,6 +153,7 @@ pub fn decide(ends: Ends, limits: &Limits) -> (Verdict, Vec<String>) {
     }
     match (ends.decision, undelivered) {
         (Decision::Wrong(reason), _) => (wrong(reason), Vec::new()),
+        (Decision::TimedOut(_), _) => (wrong(reason.unwrap_or_default()), Vec::new()),
         (_, Some(written)) => (late(&written), Vec::new()),
         (Decision::Accepted(note), None) => (Verdict::Accepted, note.into_iter().collect()),
         (Decision::ProgramGone(reason), None) => (
@@ -252,6 +266,37 @@ mod tests {
         assert_eq!(
             verdict(crashed, Decision::Wrong("eof".into()), false, false, None),
             (Code::RE, vec!["the interactor said: eof".to_string()])
+        );
+    }
+
+    /// A Kattis validator stopped at its bound with no ruling: where the program had ended
+    /// first, a rejection after the program's own failure (problemtools); where the program
+    /// was still running too (a loop, on a machine too busy for its CPU limit to come first),
+    /// the program's time ran out.
+    #[test]
+    fn a_validator_stopped_at_its_bound_rejects_unless_the_program_still_ran() {
+        let timed_out = || Decision::TimedOut("still running at the wall bound".into());
+        let killed = ended(Termination::Signaled(9), Some(Stop::Requested));
+        let (code, notes) = verdict(killed, timed_out(), false, false, None);
+        assert_eq!(code, Code::TLE);
+        assert_eq!(
+            notes,
+            ["still running at the wall bound, and so was the program"]
+        );
+        assert_eq!(
+            verdict(ended(CLEAN, None), timed_out(), false, false, None).0,
+            Code::WA
+        );
+        assert_eq!(
+            verdict(
+                ended(Termination::Exited(3), None),
+                timed_out(),
+                false,
+                false,
+                None
+            )
+            .0,
+            Code::RE
         );
     }
 

@@ -170,9 +170,7 @@ pub fn decision(ended: &Ended, stderr_tail: &[u8], feedback: &Path, rules: Rules
         // with no status from it, takes it as a rejection (43): the program's own failure then
         // counts, else WA.
         if at_the_bound && rules == Rules::Kattis {
-            return Decision::Wrong(format!(
-                "{why}: taken as a rejection (43), as problemtools' runner takes it"
-            ));
+            return Decision::TimedOut(why);
         }
         return Decision::Broken(why);
     }

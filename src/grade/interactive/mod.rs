@@ -45,6 +45,10 @@ pub enum Decision {
     ProgramGone(String),
     /// The interactor itself failed: a judge error.
     Broken(String),
+    /// A Kattis output validator stopped at its bound with no ruling, and why: a rejection, as
+    /// problemtools' runner takes it, where the program had ended first; where the program was
+    /// still running too, its time ran out (see `decide`).
+    TimedOut(String),
 }
 
 /// How long the judge waits past the backstops (or, for the relays once both sides ended, past
