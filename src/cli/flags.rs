@@ -145,7 +145,7 @@ fn parse_time_limit(text: &str) -> Result<Duration, String> {
     let seconds = limit.as_secs_f64();
     if seconds > PLAIN_TIME_LIMIT_AT_MOST && text.parse::<f64>().is_ok() {
         return Err(format!(
-            "a time limit of {text} s is {}; did you mean -t {} (seconds) or -t {text}ms? (or, meant, -t {text}s)",
+            "a time limit of {text} s is {}; did you mean -t {} (seconds) or -t {text}ms? (for {text} seconds: -t {text}s)",
             spoken(seconds),
             seconds / 1000.0
         ));

@@ -1040,11 +1040,11 @@ mod tests {
         let message = |arguments: &[&str]| parsed(arguments).unwrap_err().0;
         assert_eq!(
             message(&["-t", "2000"]),
-            "a time limit of 2000 s is 33 minutes; did you mean -t 2 (seconds) or -t 2000ms? (or, meant, -t 2000s)"
+            "a time limit of 2000 s is 33 minutes; did you mean -t 2 (seconds) or -t 2000ms? (for 2000 seconds: -t 2000s)"
         );
         assert_eq!(
             message(&["--time-limit=1500", "d"]),
-            "a time limit of 1500 s is 25 minutes; did you mean -t 1.5 (seconds) or -t 1500ms? (or, meant, -t 1500s)"
+            "a time limit of 1500 s is 25 minutes; did you mean -t 1.5 (seconds) or -t 1500ms? (for 1500 seconds: -t 1500s)"
         );
         assert!(message(&["-t", "90"]).contains("90 s is 1.5 minutes; did you mean -t 0.09"));
         assert!(message(&["-t", "7200"]).contains("7200 s is 2 hours"));

@@ -532,7 +532,7 @@ fn common_slips_get_what_was_meant() {
         ),
         (
             &["-t", "2000", "--cmd", "echo right", &folder],
-            "error: a time limit of 2000 s is 33 minutes; did you mean -t 2 (seconds) or -t 2000ms? (or, meant, -t 2000s)\n",
+            "error: a time limit of 2000 s is 33 minutes; did you mean -t 2 (seconds) or -t 2000ms? (for 2000 seconds: -t 2000s)\n",
         ),
     ];
     for (arguments, error) in slips {
