@@ -76,9 +76,7 @@ impl CaseFiles {
         }
         Ok(())
     }
-}
 
-impl CaseFiles {
     /// The bytes of all the files together.
     pub fn total_bytes(&self) -> u64 {
         self.entries
