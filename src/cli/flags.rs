@@ -361,7 +361,7 @@ their order, for machines that share a big run; with
         example: "judge --no-sandbox NAME",
         help: "run the program outside the sandbox (its own namespaces, an
 unprivileged user, the test data hidden: on by default when
-the judge runs as root; see the guide's \"Sandbox\")",
+the judge runs as root; see docs/SANDBOX.md)",
         set: |given, _| {
             given.common.no_sandbox = true;
             Ok(())

@@ -392,7 +392,7 @@ fn zombies_handed_to_the_judge_are_reaped_with_their_case() {
 
 /// Row 2 (CPU time nobody waits for): workers reaped by the kernel itself (SIGCHLD ignored)
 /// leave no trace in /proc or in anyone's rusage; the cgroup's CPU count (cpuacct) still has
-/// them: 3 s of their CPU under `-t 1` is TLE. Polling alone cannot see them (docs/GUIDE.md says
+/// them: 3 s of their CPU under `-t 1` is TLE. Polling alone cannot see them (docs/SANDBOX.md says
 /// so), so this test asks for cgroups even when the rest of the file runs without.
 #[test]
 fn cpu_time_of_workers_the_kernel_reaps_counts_with_a_cgroup() {

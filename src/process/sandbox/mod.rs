@@ -7,7 +7,7 @@
 //! `configure` turns it on for the judge's run (where the kernel allows: here, running as
 //! root), with the folders to hide; `Running::start_in` then boxes every run it is asked to
 //! confine. `plan` says what the program sees, `child` does it between fork and exec. The
-//! guide's "Sandbox" section (docs/GUIDE.md) says what it guarantees and what it does not.
+//! "Sandbox" section of docs/SANDBOX.md says what it guarantees and what it does not.
 
 mod build_space;
 mod child;
