@@ -25,8 +25,8 @@
 //! solve is not taken for a hang; stdout and the exit status are the same as without it.
 //! Threads: `othello_endgame --threads N` searches each position with N threads sharing one
 //! table (`--help` says more); without it, as a judge runs it, the search is on one thread. On
-//! two otherwise idle cores, 2 threads solved FFO #45-#49 1.6 times faster in all. A bad command
-//! line gets `error: …` and the usage line on stderr, exit status 2.
+//! otherwise idle cores, more threads solve a large position faster (docs/PERFORMANCE.md has the
+//! figures). A bad command line gets `error: …` and the usage line on stderr, exit status 2.
 //! Approach: bitboards from the mover's view (one u64 each side, bit = a1 + file + 8 * rank),
 //! moves by shifts, flips without branches (a carry run up each rising ray, a leading-zero count
 //! down each falling one; one copy of the code per square, with its rays as constants), then
@@ -2763,10 +2763,9 @@ difference under perfect play for the side to move and a best move (`PS`: it mus
 the game is over). Exit status 1 for bad input (`error: line N: ...`), 2 for a bad command line.
   --threads N, --threads=N
                search each position with N threads sharing one table (default 1, as a judge
-               runs it; N at most the number of free cores: more only slows it). On an
-               otherwise idle 2-core machine, 2 threads solved FFO #45-#49 (24-26 empties)
-               1.6 times faster in all (1.4 to 1.9 times each); small positions gain less.
-               A CPU-time limit counts every thread's time.
+               runs it; N at most the number of free cores: more only slows it). On
+               otherwise idle cores, more threads solve a large position faster; small
+               positions gain less. A CPU-time limit counts every thread's time.
   -h, --help   print this and exit
 ";
 
