@@ -25,7 +25,8 @@
 //! - Every failure names the page and the command; all of them are reported at once.
 //!
 //! Every link of these pages must also lead to a file of the project (never out of it), and a
-//! link with `#anchor` to a heading of that file.
+//! link with `#anchor` to a heading of that file. No page is over 800 lines, and the quick
+//! start, `docs/QUICKSTART.md`, is at most 150.
 
 use std::fs;
 use std::os::unix::fs::symlink;
@@ -508,6 +509,54 @@ fn the_sessions_of_the_readme_and_the_docs_print_what_they_show() {
         failures.len(),
         failures.join("\n\n")
     );
+}
+
+/// The most lines a page may have: a longer one is split, so that each page can be read
+/// through.
+const PAGE_LINES: usize = 800;
+
+/// The most lines the quick start may have: it starts a contestant in a minute.
+const QUICKSTART_LINES: usize = 150;
+
+/// What is wrong with the length of `page`, whose text is `text`, if anything.
+fn too_long(page: &str, text: &str) -> Option<String> {
+    let most = match page {
+        "docs/QUICKSTART.md" => QUICKSTART_LINES,
+        _ => PAGE_LINES,
+    };
+    let lines = text.lines().count();
+    (lines > most).then(|| format!("{page}: {lines} lines, over {most}"))
+}
+
+#[test]
+fn a_page_over_its_length_is_named() {
+    let lines = |count: usize| "a line\n".repeat(count);
+    assert_eq!(too_long("docs/GUIDE.md", &lines(800)), None);
+    assert_eq!(
+        too_long("docs/GUIDE.md", &lines(801)),
+        Some("docs/GUIDE.md: 801 lines, over 800".to_string())
+    );
+    assert!(too_long("README.md", &lines(801)).is_some());
+    assert_eq!(too_long("docs/QUICKSTART.md", &lines(150)), None);
+    assert_eq!(
+        too_long("docs/QUICKSTART.md", &lines(151)),
+        Some("docs/QUICKSTART.md: 151 lines, over 150".to_string())
+    );
+}
+
+#[test]
+fn no_page_is_over_800_lines_and_the_quick_start_over_150() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let pages = pages(root);
+    assert!(
+        pages.iter().any(|page| page == "docs/QUICKSTART.md"),
+        "no docs/QUICKSTART.md among {pages:?}"
+    );
+    let long: Vec<String> = pages
+        .iter()
+        .filter_map(|page| too_long(page, &fs::read_to_string(root.join(page)).unwrap()))
+        .collect();
+    assert!(long.is_empty(), "pages too long:\n{}", long.join("\n"));
 }
 
 /// The anchor GitHub gives a heading: lowercase, spaces as `-`, other punctuation but `-` and
