@@ -213,7 +213,7 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
             return Ok(Parsed::Version);
         }
     }
-    let mut notes = Vec::new();
+    let mut notes = std::mem::take(&mut given.notes);
     let target = target(section, words, &mut given, &mut notes).map_err(UsageError)?;
     Ok(Parsed::Run(Box::new(Options {
         target,
