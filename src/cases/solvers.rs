@@ -95,10 +95,9 @@ fn not_a_solver(name: &str, known: &[String], bin: &Path) -> String {
         "a file"
     } else {
         let command = match name {
-            "play" | "validate" | "stress" | "verify" | "merge" => {
+            "play" | "validate" | "stress" | "verify" | "merge" | "help" => {
                 format!("; {name} is a command, and a command comes first: judge {name} …")
             }
-            "help" => "; for help: judge --help".to_string(),
             _ => String::new(),
         };
         return format!(

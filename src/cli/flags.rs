@@ -67,6 +67,8 @@ pub struct Given {
     pub validator: Option<String>,
     pub play: PlayFlags,
     pub stress: StressFlags,
+    /// How a flag's value was understood, for a `note:` line before the run (`--shard auto`).
+    pub notes: Vec<String>,
 }
 
 /// Sets what a flag says, from its value (empty for a flag without one); the error is the
@@ -339,16 +341,26 @@ guide's \"JSON report\"); the report on stderr",
     Flag {
         short: None,
         long: "--shard",
-        value: Some("K/N"),
+        value: Some("K/N|auto"),
         commands: &[Section::Judge, Section::Verify],
         with: "judging or verify",
         example: "judge --shard 1/4 --format json --cmd ./a.out DIR",
         help: "judge part K of N of the run's cases (verify: of its
 submissions; it needs a fixed time limit), split by
 their order, for machines that share a big run; with
---format json, `judge merge` joins their reports",
+--format json, `judge merge` joins their reports.
+auto: K and N from the CI's variables (GitLab,
+CircleCI, Buildkite, a Slurm job array); auto/N for a
+Kubernetes indexed Job, which sets only the index",
         set: |given, value| {
-            given.common.shard = Some(Shard::parse(value)?);
+            let lookup = |name: &str| std::env::var(name).ok();
+            let (shard, source) = Shard::from_flag(value, lookup)?;
+            given.common.shard = Some(shard);
+            if let Some(source) = source {
+                given
+                    .notes
+                    .push(format!("--shard auto: shard {shard}, from {source}"));
+            }
             Ok(())
         },
     },

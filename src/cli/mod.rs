@@ -92,11 +92,40 @@ fn misspelt_command(word: &str) -> Option<UsageError> {
     if word.starts_with('-') || word.contains('/') || Path::new(word).exists() {
         return None;
     }
-    let names: Vec<&str> = COMMANDS.iter().map(|(name, _)| *name).collect();
+    let mut names: Vec<&str> = COMMANDS.iter().map(|(name, _)| *name).collect();
+    names.push("help");
     let closest = crate::text::did_you_mean(word, &names);
     match closest.is_empty() {
         true => None,
         false => Some(UsageError(format!("unknown command {word:?}{closest}"))),
+    }
+}
+
+/// `judge help [COMMAND]`, as git and cargo have it: the whole help, or one command's (what
+/// `judge COMMAND --help` prints).
+fn help(words: Vec<String>) -> Result<Parsed, UsageError> {
+    let names: Vec<&str> = COMMANDS.iter().map(|(name, _)| *name).collect();
+    match words.as_slice() {
+        [] => Ok(Parsed::Help(Help::Long)),
+        [word] => match COMMANDS.iter().find(|(name, _)| name == word) {
+            Some(&(_, section)) => Ok(Parsed::Help(Help::Command(section))),
+            None => {
+                let closest = crate::text::did_you_mean(word, &names);
+                Err(UsageError(match closest.is_empty() {
+                    false => format!("unknown command {word:?}{closest}"),
+                    true => format!(
+                        "unknown command {word:?}: judge help takes {} or {} (judge help alone shows everything)",
+                        names[..names.len() - 1].join(", "),
+                        names[names.len() - 1]
+                    ),
+                }))
+            }
+        },
+        _ => Err(UsageError(format!(
+            "judge help takes one command, found {}: {}",
+            words.len(),
+            words.join(" ")
+        ))),
     }
 }
 
@@ -158,6 +187,10 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
         .peek()
         .and_then(|first| COMMANDS.iter().find(|(name, _)| name == first))
         .map(|&(_, section)| section);
+    if named.is_none() && arguments.peek().is_some_and(|first| first == "help") {
+        arguments.next();
+        return help(arguments.collect());
+    }
     let section = match named {
         Some(section) => {
             arguments.next();
@@ -213,7 +246,7 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
             return Ok(Parsed::Version);
         }
     }
-    let mut notes = Vec::new();
+    let mut notes = std::mem::take(&mut given.notes);
     let target = target(section, words, &mut given, &mut notes).map_err(UsageError)?;
     Ok(Parsed::Run(Box::new(Options {
         target,
@@ -822,6 +855,37 @@ mod tests {
         assert_eq!(
             parsed(&["stress", "x", "--count", "3", "-h"]),
             Ok(Parsed::Help(Help::Command(Section::Stress)))
+        );
+        // `judge help [COMMAND]`, as git and cargo have it.
+        assert_eq!(parsed(&["help"]), Ok(Parsed::Help(Help::Long)));
+        for (command, section) in COMMANDS {
+            assert_eq!(
+                parsed(&["help", command]),
+                Ok(Parsed::Help(Help::Command(section))),
+                "help {command}"
+            );
+        }
+        let message = |arguments: &[&str]| parsed(arguments).unwrap_err().0;
+        assert_eq!(
+            message(&["help", "stres"]),
+            "unknown command \"stres\"; did you mean \"stress\"?"
+        );
+        assert_eq!(
+            message(&["help", "nonsense"]),
+            "unknown command \"nonsense\": judge help takes play, validate, stress, verify or merge (judge help alone shows everything)"
+        );
+        assert_eq!(
+            message(&["help", "play", "stress"]),
+            "judge help takes one command, found 2: play stress"
+        );
+        assert_eq!(
+            message(&["hlep"]),
+            "unknown command \"hlep\"; did you mean \"help\"?"
+        );
+        // Only the first word: a solver named help is judged with `judge -- help`.
+        assert_eq!(
+            options(&["--", "help"]).target,
+            Target::Judge(JudgeTarget::Solvers(vec!["help".into()]))
         );
         assert_eq!(parsed(&["--version"]), Ok(Parsed::Version));
         assert_eq!(parsed(&["-V"]), Ok(Parsed::Version));

@@ -390,7 +390,8 @@ fn usage_errors_exit_2() {
         .stdout(format!("judge {}\n", env!("CARGO_PKG_VERSION")));
 }
 
-/// `-h` is a short help, `--help` the whole page, `judge COMMAND --help` that command's only.
+/// `-h` is a short help, `--help` (or `judge help`) the whole page, `judge COMMAND --help` (or
+/// `judge help COMMAND`) that command's only.
 #[test]
 fn help_comes_short_long_and_per_command() {
     let stdout = |arguments: &[&str]| {
@@ -427,6 +428,28 @@ fn help_comes_short_long_and_per_command() {
     let stress = stdout(&["stress", "--help"]);
     assert!(stress.contains("--ref 'REFERENCE'") && stress.contains("--count N"));
     assert!(!stress.contains("--playouts") && !stress.contains("judge verify PKG"));
+    // `judge help [COMMAND]`, as git and cargo have it: the same pages.
+    assert_eq!(stdout(&["help"]), long);
+    for command in ["play", "validate", "stress", "verify", "merge"] {
+        assert_eq!(
+            stdout(&["help", command]),
+            stdout(&[command, "--help"]),
+            "help {command}"
+        );
+    }
+    judge()
+        .args(["help", "nonsense"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains("error: unknown command \"nonsense\": judge help takes play, validate, stress, verify or merge"));
+    judge()
+        .args(["help", "valdate"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "error: unknown command \"valdate\"; did you mean \"validate\"?",
+        ));
 }
 
 /// online-judge-tools' habits: `judge ./a.out test`, `-c`, `-d`, in a contest folder holding a
@@ -651,11 +674,12 @@ fn a_solver_name_for_a_folder_and_a_command_word_after_a_flag_get_a_fix() {
             "play is a command, and a command comes first: judge play",
         )),
     );
-    judge()
-        .arg("help")
-        .assert()
-        .code(2)
-        .stderr(contains("for help: judge --help"));
+    // `help` comes first, as git's and cargo's does; after a flag it is a solver's name.
+    judge().args(["-j2", "help"]).assert().code(2).stderr(
+        contains("no solver named \"help\"").and(contains(
+            "help is a command, and a command comes first: judge help",
+        )),
+    );
     // A source file alone: it needs the cases to be judged on.
     let folder = common::fresh_folder("usage-source", "solution", &[("ok.cpp", "int main() {}\n")]);
     judge()

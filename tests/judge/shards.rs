@@ -272,6 +272,105 @@ fn a_shard_is_named_k_of_n_and_goes_with_judging() {
     assert!(stderr.contains("merge needs the JSON reports"), "{stderr}");
 }
 
+/// Every variable `--shard auto` reads, removed from a command's environment so that a test
+/// run inside a CI job is not split by that job's own variables.
+pub const CI_VARIABLES: [&str; 12] = [
+    "CI_NODE_INDEX",
+    "CI_NODE_TOTAL",
+    "CIRCLE_NODE_INDEX",
+    "CIRCLE_NODE_TOTAL",
+    "BUILDKITE_PARALLEL_JOB",
+    "BUILDKITE_PARALLEL_JOB_COUNT",
+    "SLURM_ARRAY_TASK_ID",
+    "SLURM_ARRAY_TASK_MIN",
+    "SLURM_ARRAY_TASK_COUNT",
+    "SLURM_ARRAY_TASK_STEP",
+    "SLURM_ARRAY_TASK_MAX",
+    "JOB_COMPLETION_INDEX",
+];
+
+/// `command` with none of the CI's variables set.
+pub fn without_ci(command: &mut assert_cmd::Command) -> &mut assert_cmd::Command {
+    for variable in CI_VARIABLES {
+        command.env_remove(variable);
+    }
+    command
+}
+
+/// `--shard auto` in a GitLab job split in 3: `CI_NODE_INDEX=2` (GitLab counts from 1) is shard
+/// 2/3, the cases at places 1 and 4 of the five (b: WA, e: AC), and the note says where it came
+/// from; outside a CI job it is refused before anything is judged.
+#[test]
+fn shard_auto_reads_the_ci_variables_or_is_refused() {
+    let dir = five_cases();
+    let from = dir.parent().unwrap();
+    let mut command = judge_cmd(
+        PROGRAM,
+        Path::new("problem"),
+        &["--format", "json", "--shard", "auto"],
+    );
+    without_ci(&mut command)
+        .env("CI_NODE_INDEX", "2")
+        .env("CI_NODE_TOTAL", "3")
+        .current_dir(from);
+    let (stdout, stderr, code) = stdout_of(&mut command);
+    assert_eq!(code, Some(1), "{stdout}{stderr}");
+    let report = read_report(&stdout);
+    let cases: Vec<(String, String)> = report
+        .cases
+        .iter()
+        .map(|case| (string(case.get("case")), string(case.get("verdict"))))
+        .collect();
+    assert_eq!(
+        cases,
+        [
+            ("problem/b".to_string(), "WA".to_string()),
+            ("problem/e".to_string(), "AC".to_string())
+        ],
+        "{stdout}"
+    );
+    assert_eq!(
+        string(report.summary.get("shard")),
+        "2/3",
+        "{}",
+        report.text
+    );
+    assert!(
+        stderr.contains(
+            "note: --shard auto: shard 2/3, from GitLab's CI_NODE_INDEX=2 and CI_NODE_TOTAL=3\n"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("shard 2/3: 2 cases of the run's 5"),
+        "{stderr}"
+    );
+    // Outside a CI job: a usage error that names what it looked for, and nothing judged.
+    let mut command = judge_cmd(PROGRAM, Path::new("problem"), &["--shard", "auto"]);
+    without_ci(&mut command).current_dir(from);
+    let (stdout, stderr, code) = stdout_of(&mut command);
+    assert_eq!(code, Some(2), "{stdout}{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(
+        stderr.starts_with("error: --shard auto found no CI engine's variables; it reads GitLab (CI_NODE_INDEX, CI_NODE_TOTAL), "),
+        "{stderr}"
+    );
+    // A variable out of range is named with its value.
+    let mut command = judge_cmd(PROGRAM, Path::new("problem"), &["--shard", "auto"]);
+    without_ci(&mut command)
+        .env("CIRCLE_NODE_INDEX", "3")
+        .env("CIRCLE_NODE_TOTAL", "3")
+        .current_dir(from);
+    let (_, stderr, code) = stdout_of(&mut command);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains(
+            "error: --shard auto: CIRCLE_NODE_INDEX=3 is out of range: CircleCI counts from 0 to 2"
+        ),
+        "{stderr}"
+    );
+}
+
 /// A report edited by hand cannot move the terminal's cursor through merge: a case's detail is
 /// made printable, as the judge makes everything it reports.
 #[test]

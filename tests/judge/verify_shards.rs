@@ -174,6 +174,38 @@ fn the_merge_holds_the_accepted_submissions_to_the_time_limits_margin() {
     );
 }
 
+/// `verify --shard auto` on a Buildkite job split in 2: `BUILDKITE_PARALLEL_JOB=1` (Buildkite
+/// counts from 0) is shard 2/2, the submissions at places 1, 3 and 5 of the six; with no CI
+/// variable it is refused.
+#[test]
+fn a_verify_shard_auto_reads_the_ci_variables() {
+    let dir = quotient("auto", &[]);
+    let mut command = judge();
+    crate::shards::without_ci(&mut command)
+        .env("BUILDKITE_PARALLEL_JOB", "1")
+        .env("BUILDKITE_PARALLEL_JOB_COUNT", "2")
+        .arg("verify")
+        .arg(&dir)
+        .args(["--shard", "auto", "--format", "json"]);
+    let (report, stderr, code) = stdout_of(&mut command);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(stderr.contains("note: --shard auto: shard 2/2, from Buildkite's BUILDKITE_PARALLEL_JOB=1 and BUILDKITE_PARALLEL_JOB_COUNT=2"), "{stderr}");
+    assert!(stderr.contains("shard 2/2: "), "{stderr}");
+    let places: Vec<usize> = rows(&report).iter().map(|row| row.0).collect();
+    assert_eq!(places, [1, 3, 5], "{report}");
+    let mut command = judge();
+    crate::shards::without_ci(&mut command)
+        .arg("verify")
+        .arg(&dir)
+        .args(["--shard", "auto"]);
+    let (_, stderr, code) = stdout_of(&mut command);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("error: --shard auto found no CI engine's variables"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn a_sharded_verify_needs_a_fixed_time_limit_and_merge_one_kind_of_report() {
     let guess = common::fixture("kattis/guess");
