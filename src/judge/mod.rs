@@ -164,7 +164,9 @@ fn folder_tasks(
                 // DOMjudge's packages are Kattis's, with DOMjudge's files or tags; reading them
                 // gave the folder DOMjudge's run rules (no other Kattis package has any).
                 true => "DOMjudge package (data/sample, data/secret)".to_string(),
-                false => folder.layout.describe(answers(&folder.judging)),
+                false => folder
+                    .layout
+                    .describe(answers(&folder.judging), &folder.cases),
             },
             text::count(count, "case")
         ))
