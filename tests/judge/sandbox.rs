@@ -1429,6 +1429,48 @@ fn a_program_cannot_reach_the_terminal_the_judge_runs_in() {
     assert!(unboxed.contains("problem/sample-1  WA"), "{unboxed}");
 }
 
+/// The note of a folder shown in part is said only where it could explain a failure: not when
+/// every case is accepted (a program beside its test folder, oj's own layout), yes when a case
+/// fails (a wrong answer), and always with `--verbose`. The program reads nothing beside it.
+#[test]
+fn the_note_of_a_folder_shown_in_part_waits_for_a_failure() {
+    if sandbox_missing() {
+        return;
+    }
+    const NOTE: &str = "note: the sandbox shows the program's files in . alone, as that folder holds test data: a file the program reads beside them is not there";
+    let folder = common::fresh_folder(
+        "sandbox-beside",
+        "project",
+        &[
+            ("test/a.in", "question\n"),
+            ("test/a.out", "alone\n"),
+            ("main.py", "print('alone')\n"),
+        ],
+    );
+    let judged = |extra: &[&str]| {
+        let output = common::judge()
+            .args(["--cmd", "python3 main.py", "test"])
+            .args(extra)
+            .current_dir(&folder)
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&output.stdout).into_owned();
+        let err = String::from_utf8_lossy(&output.stderr).into_owned();
+        (out, err)
+    };
+    let (out, err) = judged(&[]);
+    assert!(out.contains("1 case: 1 AC"), "{out}\n{err}");
+    assert!(!err.contains("note: the sandbox"), "{err}");
+    let (out, err) = judged(&["--verbose"]);
+    assert!(out.contains("1 case: 1 AC"), "{out}\n{err}");
+    assert!(err.contains(NOTE), "{err}");
+    fs::write(folder.join("test/a.out"), "together\n").unwrap();
+    let (out, err) = judged(&[]);
+    assert!(out.contains("1 case: 1 WA"), "{out}\n{err}");
+    assert_eq!(err.matches(NOTE).count(), 1, "{err}");
+}
+
 #[test]
 fn a_script_beside_the_cases_folder_is_told_why_its_neighbours_are_not_shown() {
     if sandbox_missing() {
