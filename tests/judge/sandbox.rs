@@ -754,7 +754,8 @@ fn a_program_in_a_private_folder_runs_shown_alone() {
         fs::set_permissions(&program, fs::Permissions::from_mode(0o755)).unwrap();
     }
     let dir = attack("echo blocked\n");
-    let (named, named_err, _) = judged(program.to_str().unwrap(), &dir, &[]);
+    // With --verbose: on an accepted case the note waits for a failure otherwise.
+    let (named, named_err, _) = judged(program.to_str().unwrap(), &dir, &["--verbose"]);
     let by_sh = format!("sh {}", program.display());
     let (run_by_sh, by_sh_err, _) = judged(&by_sh, &dir, &[]);
     fs::remove_dir_all(&private).unwrap();
