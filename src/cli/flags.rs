@@ -453,6 +453,22 @@ exit 0 or 42 accepts, 1, 2 or 43 rejects",
         },
     },
     Flag {
+        short: None,
+        long: "--verbose",
+        value: None,
+        commands: &[Section::Judge],
+        with: "judging",
+        example: "judge --verbose NAME",
+        help: "every note, not only those a failure needs: the sandbox's note
+of a folder beside the program that it hides (by default
+said once a case failed), and each case's long wait for a
+CPU (by default only under a TLE at the wall bound)",
+        set: |given, _| {
+            given.common.verbose = true;
+            Ok(())
+        },
+    },
+    Flag {
         short: Some("-r"),
         long: "--computer-first",
         value: None,

@@ -164,7 +164,9 @@ fn folder_tasks(
                 // DOMjudge's packages are Kattis's, with DOMjudge's files or tags; reading them
                 // gave the folder DOMjudge's run rules (no other Kattis package has any).
                 true => "DOMjudge package (data/sample, data/secret)".to_string(),
-                false => folder.layout.describe(answers(&folder.judging)),
+                false => folder
+                    .layout
+                    .describe(answers(&folder.judging), &folder.cases),
             },
             text::count(count, "case")
         ))
@@ -327,14 +329,23 @@ fn test_data_folders(target: &JudgeTarget, tasks: &[Task]) -> Vec<PathBuf> {
 }
 
 /// Says on stderr whether programs are boxed and, for each folder a command names (or holding a
-/// file it names) that its box will not show as it holds test data, a warning.
-fn set_up_sandbox(settings: &Settings, target: &JudgeTarget, tasks: &[Task]) {
+/// file it names) that its box will not show as it holds test data, a warning. The notes of a
+/// folder the box shows in part (the program's files alone) are returned instead, unless
+/// `verbose`: most programs need nothing beside them, so they are said only once a case failed
+/// (see [`hidden_folder_could_explain`]).
+fn set_up_sandbox(
+    settings: &Settings,
+    target: &JudgeTarget,
+    tasks: &[Task],
+    verbose: bool,
+) -> Vec<String> {
     let availability = sandbox::configure(
         settings.sandbox,
         test_data_folders(target, tasks),
         &sources::caches_to_cover(),
     );
     eprintln!("{}", availability.describe());
+    let mut held_back = Vec::new();
     let mut programs: Vec<&Program> = tasks.iter().map(|task| &task.program).collect();
     programs.dedup();
     for program in programs {
@@ -358,9 +369,22 @@ fn set_up_sandbox(settings: &Settings, target: &JudgeTarget, tasks: &[Task]) {
                     folder.display()
                 ),
             };
-            eprintln!("{}", printable(&said));
+            match said.starts_with("note: ") && !verbose {
+                true => held_back.push(printable(&said)),
+                false => eprintln!("{}", printable(&said)),
+            }
         }
     }
+    held_back
+}
+
+/// Whether a folder the sandbox hides from the program could be why cases with these verdicts
+/// failed: a case not accepted, and not for a judge error (the judge's side, which the box
+/// hides nothing from).
+fn hidden_folder_could_explain(codes: &[Code]) -> bool {
+    codes
+        .iter()
+        .any(|&code| !matches!(code, Code::AC | Code::JE))
 }
 
 /// The id of the run (see `report::shard::RunId`): the judge's words as given (less `--shard`,
@@ -400,7 +424,7 @@ pub fn run(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Outcome {
     }
     let settings = flags.settings();
     // Every case's test data is hidden, the other shards' too.
-    set_up_sandbox(&settings, target, &all);
+    let sandbox_notes = set_up_sandbox(&settings, target, &all, flags.verbose);
     let json = flags.format == Format::Json;
     let shard = flags.shard.unwrap_or(Shard::WHOLE);
     let run_cases = all.len();
@@ -463,7 +487,7 @@ pub fn run(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Outcome {
         let limits = limits
             .get(finished.label.as_str())
             .unwrap_or(&settings.limits);
-        let shown = Shown::of(finished, limits);
+        let shown = Shown::noting(finished, limits, flags.wait_notes());
         let mut written = human(&shown_line(&shown, width, colour));
         if json {
             let position = positions.get(&finished.label).copied().unwrap_or_default();
@@ -483,6 +507,13 @@ pub fn run(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Outcome {
         Some(signal) => Outcome::Stopped(signal),
         None => outcome_of(&codes),
     };
+    // Said once a case failed, which a hidden folder could explain; before the summary, which
+    // stays the report's last line.
+    if hidden_folder_could_explain(&codes) {
+        for note in &sandbox_notes {
+            eprintln!("{note}");
+        }
+    }
     let mut summary_written = human(&summary(&results)).is_ok();
     if let Some(part) = &part {
         summary_written &= machine(&json::summary_line(&codes, part, outcome.code())).is_ok();
@@ -499,4 +530,22 @@ pub fn run(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Outcome {
         None => {}
     }
     outcome
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hidden_folder_could_explain_any_failure_of_the_program_only() {
+        assert!(!hidden_folder_could_explain(&[]));
+        assert!(!hidden_folder_could_explain(&[Code::AC, Code::AC]));
+        assert!(!hidden_folder_could_explain(&[Code::AC, Code::JE]));
+        for failed in [Code::WA, Code::RE, Code::TLE, Code::MLE, Code::OLE] {
+            assert!(
+                hidden_folder_could_explain(&[Code::AC, failed]),
+                "{failed:?}"
+            );
+        }
+    }
 }

@@ -5,7 +5,7 @@ use crate::compare::Mode;
 use crate::grade::Settings;
 use crate::limits::LimitFlags;
 use crate::report::shard::Shard;
-use crate::report::Format;
+use crate::report::{Format, WaitNotes};
 use std::path::PathBuf;
 use std::thread;
 
@@ -36,6 +36,9 @@ pub struct CommonFlags {
     pub no_sandbox: bool,
     /// `--shard K/N`: only part K of the run; `None`, the whole run.
     pub shard: Option<Shard>,
+    /// `--verbose`: every note, not only those a failure needs (the sandbox's notes of folders
+    /// it hides, every long wait for a CPU).
+    pub verbose: bool,
 }
 
 impl Default for CommonFlags {
@@ -47,6 +50,7 @@ impl Default for CommonFlags {
             format: Format::Human,
             no_sandbox: false,
             shard: None,
+            verbose: false,
         }
     }
 }
@@ -56,6 +60,14 @@ impl CommonFlags {
     pub fn jobs(&self) -> usize {
         self.jobs
             .unwrap_or_else(|| thread::available_parallelism().map_or(1, |count| count.get()))
+    }
+
+    /// Which notes of a case's wait for a CPU the report shows.
+    pub fn wait_notes(&self) -> WaitNotes {
+        match self.verbose {
+            true => WaitNotes::All,
+            false => WaitNotes::WhereTheyMatter,
+        }
     }
 
     /// How every case is judged when no folder sets its own limits.

@@ -63,6 +63,33 @@ const WAIT_WORTH_SAYING: Duration = Duration::from_millis(100);
 /// ...and over this share of its wall time (1 in 5).
 const WAIT_SHARE_WORTH_SAYING: u32 = 5;
 
+/// Which notes of a case's wait for a CPU the report shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WaitNotes {
+    /// Only under a verdict the wait may have decided (see [`says_wait`]): the default.
+    WhereTheyMatter,
+    /// Under every accepted case and every TLE that waited long (`--verbose`).
+    All,
+}
+
+/// Whether a long wait for a CPU is said under a case judged `verdict`. The time limit counts
+/// CPU time, which leaves the wait out: it cannot make a TLE for CPU time, nor an AC. The wall
+/// bound counts idle time, wall time less the time the case ran or waited, and the kernel tells
+/// of a wait only once the thread gets a CPU: a wait still going on when the bound was checked
+/// counted as idle (and where idle time is not measured, the bound counted wall time). So a TLE
+/// at the wall bound is the one verdict the wait may explain. A TLE at the backstop names its
+/// wait in its details, as the reason.
+pub fn says_wait(verdict: &Verdict, notes: WaitNotes) -> bool {
+    matches!(
+        (verdict, notes),
+        (Verdict::TimeLimitExceeded(TimeKind::Wall), _)
+            | (
+                Verdict::Accepted | Verdict::TimeLimitExceeded(TimeKind::Cpu),
+                WaitNotes::All
+            )
+    )
+}
+
 /// `waited 1.2 s for a CPU`, when a case waited long for a CPU (the machine was busy): its
 /// wall time then says little about the program.
 fn wait_note(usage: &Usage) -> Option<String> {
@@ -203,17 +230,21 @@ fn pass_lines(passes: &[Pass]) -> Vec<String> {
 
 /// What is said about a finished case besides its verdict and figures, escaped: for an accepted
 /// case its note (what was played), if any; under a failure the start of its input, then its
-/// note (where), then the details, then the transcript. An accepted case or a TLE (for CPU time
-/// or at the wall bound) that waited long for a CPU says so too (after its notes, after the
-/// details): there time is the question. A TLE at the backstop says it in its details.
+/// note (where), then the details, then the transcript. A TLE at the wall bound that waited
+/// long for a CPU says so too, after the details: the wait may be why (see [`says_wait`]). A
+/// TLE at the backstop says it in its details.
 pub fn detail_lines(finished: &Finished, limits: &Limits) -> Vec<String> {
+    detail_lines_noting(finished, limits, WaitNotes::WhereTheyMatter)
+}
+
+/// [`detail_lines`], with the notes of a long wait for a CPU that `waits` asks for: with
+/// `WaitNotes::All`, an accepted case (after its notes) and a TLE for CPU time say it too.
+pub fn detail_lines_noting(finished: &Finished, limits: &Limits, waits: WaitNotes) -> Vec<String> {
     let judged = &finished.judged;
     let usage = judged.usage.as_ref();
-    let wait = match judged.verdict {
-        Verdict::Accepted | Verdict::TimeLimitExceeded(TimeKind::Cpu | TimeKind::Wall) => {
-            usage.and_then(wait_note)
-        }
-        _ => None,
+    let wait = match says_wait(&judged.verdict, waits) {
+        true => usage.and_then(wait_note),
+        false => None,
     };
     if judged.verdict.is_accepted() {
         let notes = judged.notes.iter().cloned().chain(wait);
@@ -256,7 +287,13 @@ pub struct ShownPass {
 }
 
 impl Shown {
+    /// The case as shown, with the notes of a wait for a CPU where they matter.
     pub fn of(finished: &Finished, limits: &Limits) -> Shown {
+        Shown::noting(finished, limits, WaitNotes::WhereTheyMatter)
+    }
+
+    /// The case as shown, with the notes of a wait for a CPU that `waits` asks for.
+    pub fn noting(finished: &Finished, limits: &Limits, waits: WaitNotes) -> Shown {
         let passes = finished.judged.passes.iter().map(|pass| ShownPass {
             code: pass.verdict.code(),
             figures: pass
@@ -274,7 +311,7 @@ impl Shown {
             label: finished.label.clone(),
             code: finished.judged.verdict.code(),
             figures: figures(finished),
-            details: detail_lines(finished, limits),
+            details: detail_lines_noting(finished, limits, waits),
             passes: passes.collect(),
         }
     }
@@ -616,34 +653,67 @@ mod tests {
         assert_eq!(text.matches("for a CPU").count(), 1, "{text}");
     }
 
+    /// The line of a case as `--verbose` shows it.
+    fn verbose_report(finished: &Finished) -> String {
+        shown_line(
+            &Shown::noting(finished, &limits(), WaitNotes::All),
+            3,
+            false,
+        )
+    }
+
     #[test]
     fn a_long_wait_for_a_cpu_is_noted_and_a_short_one_is_not() {
-        let starved = case_report(
-            &timed(Verdict::Accepted, 4000, Some(30), 3070),
-            3,
-            &limits(),
-            false,
-        );
+        let starved = timed(Verdict::Accepted, 4000, Some(30), 3070);
         assert_eq!(
-            starved,
+            verbose_report(&starved),
             "p/c  AC      900 ms      1.0 MiB  (waited 3.1 s for a CPU)"
         );
         // Under a TLE, as a line of its own; under a verdict that time does not decide, not.
         let cpu = Verdict::TimeLimitExceeded(TimeKind::Cpu);
-        let tle = case_report(&timed(cpu, 4000, Some(30), 3070), 3, &limits(), false);
+        let tle = verbose_report(&timed(cpu, 4000, Some(30), 3070));
         assert!(tle.ends_with("\n    waited 3.1 s for a CPU"), "{tle}");
-        let wrong = case_report(&timed(wrong(), 4000, Some(30), 3070), 3, &limits(), false);
+        let wrong = verbose_report(&timed(wrong(), 4000, Some(30), 3070));
         assert!(!wrong.contains("for a CPU"), "{wrong}");
         // Not worth saying: under 100 ms, or under a fifth of the wall time.
         for (wall, wait) in [(120, 90), (2000, 390)] {
-            let text = case_report(
-                &timed(Verdict::Accepted, wall, Some(0), wait),
-                3,
-                &limits(),
-                false,
-            );
+            let text = verbose_report(&timed(Verdict::Accepted, wall, Some(0), wait));
             assert!(!text.contains("for a CPU"), "{text}");
         }
+    }
+
+    /// By default a wait is said only under a TLE at the wall bound, the one verdict it may
+    /// have decided: not under an AC or a TLE for CPU time (CPU time leaves the wait out).
+    #[test]
+    fn by_default_a_wait_is_said_only_where_it_may_have_decided_the_verdict() {
+        let starved = timed(Verdict::Accepted, 4000, Some(30), 3070);
+        assert_eq!(
+            case_report(&starved, 3, &limits(), false),
+            "p/c  AC      900 ms      1.0 MiB"
+        );
+        let cpu = Verdict::TimeLimitExceeded(TimeKind::Cpu);
+        let text = case_report(&timed(cpu, 4000, Some(30), 3070), 3, &limits(), false);
+        assert!(!text.contains("for a CPU"), "{text}");
+        let wall = Verdict::TimeLimitExceeded(TimeKind::Wall);
+        let text = case_report(&timed(wall, 9000, Some(5200), 3070), 3, &limits(), false);
+        assert!(text.ends_with("\n    waited 3.1 s for a CPU"), "{text}");
+        // The decision alone, for every verdict.
+        let quiet = WaitNotes::WhereTheyMatter;
+        for (verdict, said) in [
+            (Verdict::Accepted, false),
+            (Verdict::TimeLimitExceeded(TimeKind::Cpu), false),
+            (Verdict::TimeLimitExceeded(TimeKind::Wall), true),
+            (Verdict::TimeLimitExceeded(TimeKind::Backstop), false),
+            (Verdict::MemoryLimitExceeded, false),
+            (wrong(), false),
+        ] {
+            assert_eq!(says_wait(&verdict, quiet), said, "{verdict:?}");
+        }
+        assert!(says_wait(&Verdict::Accepted, WaitNotes::All));
+        assert!(!says_wait(
+            &Verdict::TimeLimitExceeded(TimeKind::Backstop),
+            WaitNotes::All
+        ));
     }
 
     #[test]

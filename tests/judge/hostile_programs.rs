@@ -671,7 +671,8 @@ fn the_time_limit_counts_cpu_time_not_waiting_for_a_core() {
 /// Row 2 (issue 21): starved is not slow. Six programs of 0.6 s of CPU, `-t 1 -j 4`, with four
 /// busy loops beside the judge on this 2-core machine, wait for a CPU far longer than the wall
 /// bound of 3 s (it was TLE for most of them); the wall bound counts idle time only, so they are
-/// judged by their CPU time: all AC, and a case line says how long it waited for a CPU.
+/// judged by their CPU time: all AC, and with `--verbose` a case line says how long it waited for
+/// a CPU.
 #[test]
 fn programs_starved_of_cpu_by_busy_loops_are_judged_by_their_cpu_time() {
     let _turn = cpu_heavy();
@@ -681,7 +682,7 @@ fn programs_starved_of_cpu_by_busy_loops_are_judged_by_their_cpu_time() {
     let ran = run(&mut judge_cmd(
         &hostile(&format!("burn 0.6 {tag}")),
         &dir,
-        &["-t", "1", "-j", "4"],
+        &["-t", "1", "-j", "4", "--verbose"],
         Duration::from_secs(300),
     ));
     busy.stop();

@@ -111,7 +111,7 @@ fn a_player_that_never_flushes_is_a_deadlock_tle_at_the_wall_bound() {
 /// case's, so the wall bound stops it (before, the looking relay kept the case busy until its
 /// CPU time ran out or the backstop, 21 times the limit). On a busy machine the relay waits for
 /// a CPU with a byte in hand, and the interactor waiting on it is not idle: then the case is
-/// stopped by its CPU time, and its line says how long it waited for a CPU.
+/// stopped by its CPU time, and its line says (with `--verbose`) how long it waited for a CPU.
 #[test]
 fn a_program_that_trickles_bytes_is_stopped_at_the_wall_bound() {
     let tag = Tag::new("trickle");
@@ -130,7 +130,7 @@ fn a_program_that_trickles_bytes_is_stopped_at_the_wall_bound() {
         )],
     );
     let trickle = format!("python3 {} {tag}", program.join("trickle.py").display());
-    let ran = judge(&trickle, &dir, &["-t", "1", "-j", "1"])
+    let ran = judge(&trickle, &dir, &["-t", "1", "-j", "1", "--verbose"])
         .assert()
         .code(1);
     let stdout = String::from_utf8_lossy(&ran.get_output().stdout).into_owned();

@@ -2,7 +2,8 @@
 //! judged with the right case count and the layout line on stderr; a Kattis output validator
 //! (a Python script) that accepts and rejects, and one that is only source; skipped look-alike
 //! files named in warnings; two layouts at once; per-folder limits and `-t` over them; a judge
-//! file left among the cases; a loop of links as one error.
+//! file left among the cases; a loop of links as one error; a plain folder's `.ans` answers,
+//! and a `.ans` and `.out` that differ.
 
 use crate::common::{self, judge_cmd as judge};
 use predicates::prelude::*;
@@ -30,6 +31,57 @@ fn an_online_judge_tools_folder_is_named_with_its_cases() {
             "problem: online-judge-tools (NAME.in + NAME.out): 2 cases; limits 2 s (default), 1024 MiB (default)",
         ))
         .stdout(contains("2 cases: 2 AC"));
+}
+
+/// A plain folder of `NAME.in` + `NAME.ans` (as Codeforces and Kattis name answers): each
+/// `.ans` is its case's answer, and the folder line says so. `cat` answers 1 and 2: right for
+/// `a` (1), wrong for `b` (3).
+#[test]
+fn a_plain_folder_s_ans_files_are_its_answers() {
+    let dir = folder(&[
+        ("a.in", "1\n"),
+        ("a.ans", "1\n"),
+        ("b.in", "2\n"),
+        ("b.ans", "3\n"),
+    ]);
+    judge("cat", &dir, &[])
+        .assert()
+        .code(1)
+        .stderr(contains(
+            "problem: online-judge-tools (NAME.in + NAME.ans): 2 cases; limits",
+        ))
+        .stderr(contains("warning").not())
+        .stdout(contains("problem/a  AC").and(contains("problem/b  WA")))
+        .stdout(contains("expected (line 1): \"3\""))
+        .stdout(contains("2 cases: 1 AC, 1 WA"));
+}
+
+/// Where a case has a `.ans` and a `.out` that differ, the `.out` (oj's name) is judged
+/// against and a warning names it; where they are the same, nothing is said. `cat` answers 1:
+/// the `.out`'s answer, not the `.ans`'s 2.
+#[test]
+fn an_ans_and_out_that_differ_are_warned_about_and_the_out_is_judged_against() {
+    let dir = folder(&[("a.in", "1\n"), ("a.out", "1\n"), ("a.ans", "2\n")]);
+    judge("cat", &dir, &[])
+        .assert()
+        .code(0)
+        .stderr(contains(format!(
+            "warning: {}: a.ans and a.out differ; judging against a.out\n",
+            dir.join("a").display()
+        )))
+        .stderr(contains(
+            "problem: online-judge-tools (NAME.in + NAME.out): 1 case;",
+        ))
+        .stdout(contains("1 case: 1 AC"));
+    fs::write(dir.join("a.ans"), "1\n").unwrap();
+    judge("cat", &dir, &[])
+        .assert()
+        .code(0)
+        .stderr(contains("warning").not())
+        .stderr(contains(
+            "problem: online-judge-tools (NAME.in + NAME.out): 1 case;",
+        ))
+        .stdout(contains("1 case: 1 AC"));
 }
 
 #[test]

@@ -754,7 +754,8 @@ fn a_program_in_a_private_folder_runs_shown_alone() {
         fs::set_permissions(&program, fs::Permissions::from_mode(0o755)).unwrap();
     }
     let dir = attack("echo blocked\n");
-    let (named, named_err, _) = judged(program.to_str().unwrap(), &dir, &[]);
+    // With --verbose: on an accepted case the note waits for a failure otherwise.
+    let (named, named_err, _) = judged(program.to_str().unwrap(), &dir, &["--verbose"]);
     let by_sh = format!("sh {}", program.display());
     let (run_by_sh, by_sh_err, _) = judged(&by_sh, &dir, &[]);
     fs::remove_dir_all(&private).unwrap();
@@ -1427,6 +1428,48 @@ fn a_program_cannot_reach_the_terminal_the_judge_runs_in() {
     assert!(boxed.contains("problem/sample-1  AC"), "{boxed}");
     let unboxed = run("--no-sandbox").unwrap();
     assert!(unboxed.contains("problem/sample-1  WA"), "{unboxed}");
+}
+
+/// The note of a folder shown in part is said only where it could explain a failure: not when
+/// every case is accepted (a program beside its test folder, oj's own layout), yes when a case
+/// fails (a wrong answer), and always with `--verbose`. The program reads nothing beside it.
+#[test]
+fn the_note_of_a_folder_shown_in_part_waits_for_a_failure() {
+    if sandbox_missing() {
+        return;
+    }
+    const NOTE: &str = "note: the sandbox shows the program's files in . alone, as that folder holds test data: a file the program reads beside them is not there";
+    let folder = common::fresh_folder(
+        "sandbox-beside",
+        "project",
+        &[
+            ("test/a.in", "question\n"),
+            ("test/a.out", "alone\n"),
+            ("main.py", "print('alone')\n"),
+        ],
+    );
+    let judged = |extra: &[&str]| {
+        let output = common::judge()
+            .args(["--cmd", "python3 main.py", "test"])
+            .args(extra)
+            .current_dir(&folder)
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&output.stdout).into_owned();
+        let err = String::from_utf8_lossy(&output.stderr).into_owned();
+        (out, err)
+    };
+    let (out, err) = judged(&[]);
+    assert!(out.contains("1 case: 1 AC"), "{out}\n{err}");
+    assert!(!err.contains("note: the sandbox"), "{err}");
+    let (out, err) = judged(&["--verbose"]);
+    assert!(out.contains("1 case: 1 AC"), "{out}\n{err}");
+    assert!(err.contains(NOTE), "{err}");
+    fs::write(folder.join("test/a.out"), "together\n").unwrap();
+    let (out, err) = judged(&[]);
+    assert!(out.contains("1 case: 1 WA"), "{out}\n{err}");
+    assert_eq!(err.matches(NOTE).count(), 1, "{err}");
 }
 
 #[test]

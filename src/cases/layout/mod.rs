@@ -1,6 +1,7 @@
 //! Test-data layouts: which shape of downloaded test data a case folder has, and its cases.
 //!
-//! online-judge-tools (`NAME.in` + `NAME.out` in the folder), AtCoder's released data
+//! online-judge-tools (`NAME.in` + `NAME.out` in the folder, or `NAME.ans` where there is no
+//! `NAME.out`, as Codeforces and Kattis name answers), AtCoder's released data
 //! (`in/NAME` + `out/NAME`, the same file name), a Kattis package (`data/sample/` and
 //! `data/secret/`, searched below, `NAME.in` + `NAME.ans`) and a Polygon package (`tests/NN` +
 //! `tests/NN.a`). Two layouts at once is an error. Extensions are case-sensitive, and a file
@@ -36,11 +37,35 @@ impl fmt::Display for Layout {
 }
 
 impl Layout {
-    /// The layout as the report names it, for a folder whose cases have `answers` so.
-    pub fn describe(self, answers: Answers) -> String {
+    /// The layout as the report names it, for a folder whose `cases` have `answers` so: in
+    /// online-judge-tools' layout, which answers were judged against where some are `NAME.ans`.
+    pub fn describe(self, answers: Answers, cases: &[Case]) -> String {
+        let answered = cases.iter().filter_map(|case| case.expected.as_deref());
+        let (mut ans, mut out) = (0, 0);
+        for answer in answered {
+            match file_name(answer).ends_with(".ans") {
+                true => ans += 1,
+                false => out += 1,
+            }
+        }
+        let names = match (ans, out) {
+            (0, _) => "NAME.out".to_string(),
+            (_, 0) => "NAME.ans".to_string(),
+            (ans, _) => format!(
+                "NAME.out, or NAME.ans for {}",
+                crate::text::count(ans, "case")
+            ),
+        };
         match (self, answers) {
+            (Layout::OnlineJudgeTools, Answers::Required) => {
+                format!("online-judge-tools (NAME.in + {names})")
+            }
             (Layout::OnlineJudgeTools, Answers::Optional) => {
-                "online-judge-tools (NAME.in, and NAME.out where there is one)".to_string()
+                let names = match (ans, out) {
+                    (0, _) | (_, 0) => names,
+                    _ => "NAME.out or NAME.ans".to_string(),
+                };
+                format!("online-judge-tools (NAME.in, and {names} where there is one)")
             }
             (Layout::OnlineJudgeTools, Answers::Forbidden) => {
                 "online-judge-tools (NAME.in)".to_string()
@@ -118,6 +143,10 @@ struct Shape {
     /// judged (a 2025-09 case's `.out`, shown instead of its `.ans`, and its `.files` folder):
     /// neither a case of their own nor a warning.
     companions: &'static [&'static str],
+    /// The suffix of a second name an answer may have beside `NAME.in` (a plain folder's
+    /// `NAME.ans`): the answer where the layout's own is not there; where both are, the
+    /// layout's own, with a warning if they differ.
+    second_answer: Option<&'static str>,
 }
 
 const OJ: Shape = Shape {
@@ -127,6 +156,7 @@ const OJ: Shape = Shape {
     look_alike: &[".in", ".out", ".ans"],
     shown_only: None,
     companions: &[],
+    second_answer: Some(".ans"),
 };
 
 const KATTIS: Shape = Shape {
@@ -136,6 +166,7 @@ const KATTIS: Shape = Shape {
     look_alike: &[".in", ".ans", ".out"],
     shown_only: Some(".interaction"),
     companions: &[".out", ".files"],
+    second_answer: None,
 };
 
 const POLYGON: Shape = Shape {
@@ -145,6 +176,7 @@ const POLYGON: Shape = Shape {
     look_alike: &[".a", ".in", ".out", ".ans"],
     shown_only: None,
     companions: &[],
+    second_answer: None,
 };
 
 /// AtCoder: every file of `in/` is an input (named without its extension), answered by the
@@ -156,6 +188,7 @@ const ATCODER: Shape = Shape {
     look_alike: &[""],
     shown_only: None,
     companions: &[],
+    second_answer: None,
 };
 
 /// Whether a file name looks like a case file of a shape.
@@ -240,13 +273,13 @@ impl Scan<'_> {
                         .push(format!("skipped {}: a hidden file", path.display()));
                 }
             } else if let Some(stem) = (self.shape.input)(&name).filter(|stem| !stem.is_empty()) {
-                self.case(
-                    &path,
-                    answers.join((self.shape.answer)(&name)),
-                    prefix,
-                    stem,
-                );
-            } else if let Some(input) = (self.shape.answer_of)(&name) {
+                let answer = self.answer_of_input(&path, answers, &name, stem);
+                self.case(&path, answer, prefix, stem);
+            } else if let Some(input) = (self.shape.answer_of)(&name).or_else(|| {
+                let suffix = self.shape.second_answer?;
+                let stem = name.strip_suffix(suffix).filter(|stem| !stem.is_empty())?;
+                Some(format!("{stem}.in"))
+            }) {
                 if self.answers == Answers::Forbidden {
                     self.errors
                         .push(CaseError::ExpectedInInteractive { expected: path });
@@ -271,6 +304,32 @@ impl Scan<'_> {
                     path.display()
                 ));
             }
+        }
+    }
+
+    /// The answer of the input `input` (named `name`, its case `stem`) in `answers`: the
+    /// layout's own; where the shape has a second name (a plain folder's `NAME.ans`) and only
+    /// that is there, the second. Where both are there and differ, the layout's own, with a
+    /// warning naming it.
+    fn answer_of_input(&mut self, input: &Path, answers: &Path, name: &str, stem: &str) -> PathBuf {
+        let own = answers.join((self.shape.answer)(name));
+        let Some(suffix) = self.shape.second_answer else {
+            return own;
+        };
+        let second = answers.join(format!("{stem}{suffix}"));
+        match (present(&own), present(&second)) {
+            (false, true) => second,
+            (true, true) if differ(&own, &second) => {
+                self.listing.warnings.push(format!(
+                    "{}: {} and {} differ; judging against {}",
+                    input.with_file_name(stem).display(),
+                    file_name(&second),
+                    file_name(&own),
+                    file_name(&own)
+                ));
+                own
+            }
+            _ => own,
         }
     }
 
@@ -305,6 +364,27 @@ impl Scan<'_> {
             }),
             Err(error) => self.errors.push(error),
         }
+    }
+}
+
+/// Whether two answer files differ in their bytes. Either one that is no readable regular
+/// file (a FIFO is never opened) is not compared: its error, if it is the one judged against,
+/// is the case's.
+fn differ(a: &Path, b: &Path) -> bool {
+    let contents = |path: &Path| {
+        readable(path, "a case file")
+            .ok()
+            .and_then(|()| std::fs::read(path).ok())
+    };
+    let sizes = |path: &Path| std::fs::metadata(path).map(|found| found.len()).ok();
+    match (sizes(a), sizes(b)) {
+        (Some(a_size), Some(b_size)) if a_size != b_size => {
+            readable(a, "a case file").is_ok() && readable(b, "a case file").is_ok()
+        }
+        _ => match (contents(a), contents(b)) {
+            (Some(a), Some(b)) => a != b,
+            _ => false,
+        },
     }
 }
 
@@ -544,6 +624,118 @@ mod tests {
         let errors = messages(&dir, Layout::AtCoder);
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert!(errors[0].contains("in a loop of links"), "{errors:?}");
+    }
+
+    /// A plain folder's `NAME.ans` answers its `NAME.in` where there is no `NAME.out`, in a
+    /// folder that mixes both kinds too; an `.ans` without its input is an error, as an `.out`
+    /// is.
+    #[test]
+    fn a_plain_folder_s_ans_is_the_answer_where_there_is_no_out() {
+        let dir = folder(&["a.in", "a.ans", "b.in", "b.out", "notes.txt"]);
+        let listing = list(&dir, Layout::OnlineJudgeTools, Answers::Required).unwrap();
+        let answers: Vec<Option<PathBuf>> = listing
+            .cases
+            .iter()
+            .map(|case| case.expected.clone())
+            .collect();
+        assert_eq!(answers, [Some(dir.join("a.ans")), Some(dir.join("b.out"))]);
+        assert!(listing.warnings.is_empty(), "{:?}", listing.warnings);
+        let dir = folder(&["a.in", "a.ans", "c.ans"]);
+        let errors = list(&dir, Layout::OnlineJudgeTools, Answers::Required).unwrap_err();
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(
+            errors[0].to_string(),
+            format!(
+                "{} has no input {}",
+                dir.join("c.ans").display(),
+                dir.join("c.in").display()
+            )
+        );
+        // A built-in opponent's folder has no answers, of either name.
+        let dir = folder(&["a.in", "a.ans"]);
+        let errors = list(&dir, Layout::OnlineJudgeTools, Answers::Forbidden).unwrap_err();
+        assert!(
+            errors.iter().all(|error| {
+                error.to_string().ends_with(
+            "a.ans: an interactive folder has no expected outputs (the judge plays the opponent)"
+        )
+            }),
+            "{errors:?}"
+        );
+    }
+
+    /// Where a case has both, its `.out` is judged against (oj's name); a warning says so when
+    /// they differ, and nothing is said when they are the same bytes.
+    #[test]
+    fn differing_ans_and_out_are_warned_about_and_out_is_judged_against() {
+        let dir = folder(&["same.in", "other.in"]);
+        for (name, text) in [
+            ("same.ans", "7\n"),
+            ("same.out", "7\n"),
+            ("other.ans", "7\n"),
+            ("other.out", "8\n"),
+        ] {
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+        let listing = list(&dir, Layout::OnlineJudgeTools, Answers::Required).unwrap();
+        assert_eq!(names(&listing), ["other", "same"]);
+        assert_eq!(listing.cases[0].expected, Some(dir.join("other.out")));
+        assert_eq!(listing.cases[1].expected, Some(dir.join("same.out")));
+        assert_eq!(
+            listing.warnings,
+            [format!(
+                "{}: other.ans and other.out differ; judging against other.out",
+                dir.join("other").display()
+            )]
+        );
+        // The same length, other bytes: still a difference.
+        std::fs::write(dir.join("same.ans"), "9\n").unwrap();
+        let listing = list(&dir, Layout::OnlineJudgeTools, Answers::Required).unwrap();
+        assert_eq!(listing.warnings.len(), 2, "{:?}", listing.warnings);
+    }
+
+    /// The folder line names the answers judged against where some are `.ans`.
+    #[test]
+    fn the_layout_names_the_answers_it_used() {
+        let case = |answer: Option<&str>| Case {
+            name: "x".into(),
+            input: PathBuf::from("t/x.in"),
+            expected: answer.map(PathBuf::from),
+            args: Vec::new(),
+            files: None,
+        };
+        let oj = Layout::OnlineJudgeTools;
+        let outs = [case(Some("t/x.out")), case(Some("t/y.out"))];
+        assert_eq!(
+            oj.describe(Answers::Required, &outs),
+            "online-judge-tools (NAME.in + NAME.out)"
+        );
+        let anss = [case(Some("t/x.ans")), case(Some("t/y.ans"))];
+        assert_eq!(
+            oj.describe(Answers::Required, &anss),
+            "online-judge-tools (NAME.in + NAME.ans)"
+        );
+        let mixed = [
+            case(Some("t/x.out")),
+            case(Some("t/y.ans")),
+            case(Some("t/z.ans")),
+        ];
+        assert_eq!(
+            oj.describe(Answers::Required, &mixed),
+            "online-judge-tools (NAME.in + NAME.out, or NAME.ans for 2 cases)"
+        );
+        assert_eq!(
+            oj.describe(Answers::Optional, &[case(None), case(Some("t/y.ans"))]),
+            "online-judge-tools (NAME.in, and NAME.ans where there is one)"
+        );
+        assert_eq!(
+            oj.describe(Answers::Optional, &mixed),
+            "online-judge-tools (NAME.in, and NAME.out or NAME.ans where there is one)"
+        );
+        assert_eq!(
+            Layout::Kattis.describe(Answers::Required, &anss),
+            "Kattis package (data/sample, data/secret)"
+        );
     }
 
     #[test]
