@@ -5,12 +5,15 @@ use std::env;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Builds the named solvers of the project at `root` with the profile this judge was built with,
-/// and returns their binaries (in the same folder as the judge's own binary).
-pub fn build_solvers(root: &Path, names: &[String]) -> Result<Vec<PathBuf>, String> {
+/// Builds the named solvers of the checkout at `root` with the profile this judge was built with,
+/// and returns their binaries. Into the target folder the judge itself was built in when `root`
+/// is the checkout it was built from (`own`) and the judge runs from there, so its binaries sit
+/// beside the judge's; otherwise (an installed judge, another checkout) into the checkout's own,
+/// `$CARGO_TARGET_DIR` or `root/target`, as cargo builds there by default.
+pub fn build_solvers(root: &Path, own: bool, names: &[String]) -> Result<Vec<PathBuf>, String> {
     let exe = env::current_exe()
         .map_err(|error| format!("cannot find the judge's own binary: {error}"))?;
-    let dir = exe.parent().unwrap_or(Path::new("."));
+    let beside_judge = exe.parent().unwrap_or(Path::new("."));
     let profile = if cfg!(debug_assertions) {
         "debug"
     } else {
@@ -26,11 +29,16 @@ pub fn build_solvers(root: &Path, names: &[String]) -> Result<Vec<PathBuf>, Stri
     if profile == "release" {
         command.arg("--release");
     }
-    // Into the target folder the judge itself was built in, wherever cargo would build by
-    // default (CARGO_TARGET_DIR set or not), since the binaries are taken from there.
-    if let Some(target) = dir.parent().filter(|_| dir.ends_with(profile)) {
-        command.arg("--target-dir").arg(target);
-    }
+    // The judge's own target folder (wherever it is, CARGO_TARGET_DIR set or not), else where
+    // cargo builds the checkout by default; the binaries are taken from there.
+    let target = match beside_judge.parent() {
+        Some(target) if own && beside_judge.ends_with(profile) => target.to_path_buf(),
+        _ => env::var_os("CARGO_TARGET_DIR")
+            .filter(|dir| !dir.is_empty())
+            .map_or_else(|| root.join("target"), PathBuf::from),
+    };
+    command.arg("--target-dir").arg(&target);
+    let dir = target.join(profile);
     for name in names {
         command.arg("--bin").arg(name);
     }
