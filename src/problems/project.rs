@@ -120,31 +120,27 @@ impl Project {
         place: Place,
         beside: Option<&Path>,
     ) -> Project {
-        let mut looked = Vec::new();
-        let found = |found| Project {
-            found: Some(found),
-            looked: Vec::new(),
+        let project = |found, looked| Project {
+            found,
+            looked,
             said: Cell::new(false),
             built_from: PathBuf::new(),
         };
         if let Some(root) = here.and_then(|here| here.ancestors().find(|up| is_checkout(up))) {
-            return found(Found::Checkout {
-                root: root.to_path_buf(),
-                place: Place::Here,
-            });
+            let root = root.to_path_buf();
+            let place = Place::Here;
+            return project(Some(Found::Checkout { root, place }), Vec::new());
         }
-        looked.push(match here {
+        let mut looked = vec![match here {
             Some(here) => format!(
                 "in {} and the folders above it (no game-judge checkout)",
                 here.display()
             ),
             None => "in the current folder (which cannot be read)".to_string(),
-        });
+        }];
         if is_checkout(checkout) {
-            return found(Found::Checkout {
-                root: checkout.to_path_buf(),
-                place,
-            });
+            let root = checkout.to_path_buf();
+            return project(Some(Found::Checkout { root, place }), Vec::new());
         }
         looked.push(format!(
             "in {}, {} ({})",
@@ -159,32 +155,16 @@ impl Project {
             }
         ));
         match beside {
-            // Where a checkout was looked for stays, for the error of a command needing cases.
-            Some(dir) if !installed_in(dir).is_empty() => Project {
-                looked,
-                ..found(Found::Installed {
-                    dir: dir.to_path_buf(),
-                })
-            },
-            Some(dir) => {
-                looked.push(format!("beside the judge in {} (no solver)", dir.display()));
-                Project {
-                    found: None,
-                    looked,
-                    said: Cell::new(false),
-                    built_from: PathBuf::new(),
-                }
+            // Where a checkout was looked for is kept, for the error of a command that needs
+            // case folders.
+            Some(dir) if !installed_in(dir).is_empty() => {
+                let dir = dir.to_path_buf();
+                return project(Some(Found::Installed { dir }), looked);
             }
-            None => {
-                looked.push("beside the judge (whose folder is unknown)".to_string());
-                Project {
-                    found: None,
-                    looked,
-                    said: Cell::new(false),
-                    built_from: PathBuf::new(),
-                }
-            }
+            Some(dir) => looked.push(format!("beside the judge in {} (no solver)", dir.display())),
+            None => looked.push("beside the judge (whose folder is unknown)".to_string()),
         }
+        project(None, looked)
     }
 
     /// Where the solvers come from, if found.
@@ -308,16 +288,11 @@ impl Project {
                 Err(format!(
                 "{what} needs the project's case folders (cases/NAME/), which come only with a game-judge checkout, and the judge found only the solvers installed in {} (it looked {}): run it inside the checkout, or judge an installed solver on a folder of yours: judge -c '{solver}' -d DIR",
                 dir.display(),
-                self.looked_for_a_checkout(),
+                self.looked.join(", "),
             ))
             }
             None => Err(self.not_found()),
         }
-    }
-
-    /// Where a checkout was looked for, when the installed solvers were found instead.
-    fn looked_for_a_checkout(&self) -> String {
-        self.looked.join(", ")
     }
 }
 
