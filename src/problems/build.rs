@@ -2,6 +2,7 @@
 //! judged stale: cargo rebuilds what changed (and does nothing when all is fresh).
 
 use std::env;
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -29,14 +30,13 @@ pub fn build_solvers(root: &Path, own: bool, names: &[String]) -> Result<Vec<Pat
     if profile == "release" {
         command.arg("--release");
     }
-    // The judge's own target folder (wherever it is, CARGO_TARGET_DIR set or not), else where
-    // cargo builds the checkout by default; the binaries are taken from there.
-    let target = match beside_judge.parent() {
-        Some(target) if own && beside_judge.ends_with(profile) => target.to_path_buf(),
-        _ => env::var_os("CARGO_TARGET_DIR")
-            .filter(|dir| !dir.is_empty())
-            .map_or_else(|| root.join("target"), PathBuf::from),
-    };
+    let target = target_folder(
+        root,
+        own,
+        beside_judge,
+        profile,
+        env::var_os("CARGO_TARGET_DIR"),
+    );
     command.arg("--target-dir").arg(&target);
     let dir = target.join(profile);
     for name in names {
@@ -62,4 +62,62 @@ pub fn build_solvers(root: &Path, own: bool, names: &[String]) -> Result<Vec<Pat
             }
         })
         .collect()
+}
+
+/// The target folder the solvers of the checkout at `root` are built into, and their binaries
+/// taken from (under `profile`): the judge's own (wherever it is, CARGO_TARGET_DIR set or not)
+/// when the checkout is its `own` and it runs from `<target>/<profile>`; else where cargo
+/// builds the checkout by default, `cargo_target_dir` or `root/target`. An installed judge
+/// (`~/.cargo/bin`) so never takes its stale neighbours for the solvers it just built.
+fn target_folder(
+    root: &Path,
+    own: bool,
+    beside_judge: &Path,
+    profile: &str,
+    cargo_target_dir: Option<OsString>,
+) -> PathBuf {
+    match beside_judge.parent() {
+        Some(target) if own && beside_judge.ends_with(profile) => target.to_path_buf(),
+        _ => cargo_target_dir
+            .filter(|dir| !dir.is_empty())
+            .map_or_else(|| root.join("target"), PathBuf::from),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_judges_own_target_only_for_its_own_checkout_run_from_there() {
+        let root = Path::new("/src/clone");
+        let built = Path::new("/build/target/debug");
+        let installed = Path::new("/home/me/.cargo/bin");
+        let set = || Some(OsString::from("/elsewhere"));
+        assert_eq!(
+            target_folder(root, true, built, "debug", set()),
+            Path::new("/build/target")
+        );
+        // Another profile's folder is not the judge's build of this profile.
+        assert_eq!(
+            target_folder(root, true, built, "release", None),
+            Path::new("/src/clone/target")
+        );
+        assert_eq!(
+            target_folder(root, false, built, "debug", None),
+            Path::new("/src/clone/target")
+        );
+        assert_eq!(
+            target_folder(root, true, installed, "release", None),
+            Path::new("/src/clone/target")
+        );
+        assert_eq!(
+            target_folder(root, true, installed, "release", set()),
+            Path::new("/elsewhere")
+        );
+        assert_eq!(
+            target_folder(root, false, built, "debug", Some(OsString::new())),
+            Path::new("/src/clone/target")
+        );
+    }
 }
