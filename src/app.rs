@@ -8,6 +8,7 @@ use crate::limits::DEFAULT_TIME_LIMIT;
 use crate::merge;
 use crate::outcome::Outcome;
 use crate::play;
+use crate::problems::project::Project;
 use crate::stress;
 use crate::validate;
 use crate::verify;
@@ -15,8 +16,9 @@ use std::ffi::OsString;
 use std::path::Path;
 use std::process::ExitCode;
 
-/// Runs the judge command for the arguments after the program name; `root` is the project.
-pub fn run(root: &Path, arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
+/// Runs the judge command for the arguments after the program name; `built_from` is the
+/// checkout the judge was built from, one of the places its solvers are looked for.
+pub fn run(built_from: &Path, arguments: impl IntoIterator<Item = OsString>) -> ExitCode {
     let arguments: Result<Vec<String>, OsString> =
         arguments.into_iter().map(OsString::into_string).collect();
     let outcome = match arguments.map(cli::parse) {
@@ -28,18 +30,21 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = OsString>) -> ExitCo
             Outcome::Error
         }
         Ok(parsed) => match parsed {
-            Ok(Parsed::Run(mut options)) => match cli::judge_a_contest_folder(&mut options, root) {
-                Ok(()) => {
-                    for note in &options.notes {
-                        eprintln!("note: {note}");
+            Ok(Parsed::Run(mut options)) => {
+                let project = Project::locate(built_from);
+                match cli::judge_a_contest_folder(&mut options, &project) {
+                    Ok(()) => {
+                        for note in &options.notes {
+                            eprintln!("note: {note}");
+                        }
+                        command(&project, *options)
                     }
-                    command(root, *options)
+                    Err(error) => {
+                        eprintln!("error: {error}\nrun `judge --help` for usage");
+                        Outcome::Error
+                    }
                 }
-                Err(error) => {
-                    eprintln!("error: {error}\nrun `judge --help` for usage");
-                    Outcome::Error
-                }
-            },
+            }
             Ok(Parsed::Help(help)) => {
                 print!(
                     "{}",
@@ -64,8 +69,8 @@ pub fn run(root: &Path, arguments: impl IntoIterator<Item = OsString>) -> ExitCo
     ExitCode::from(outcome.code())
 }
 
-/// Runs the command the options name.
-fn command(root: &Path, options: Options) -> Outcome {
+/// Runs the command the options name, with the project's solvers where `project` finds them.
+fn command(project: &Project, options: Options) -> Outcome {
     let common = options.common;
     let time_limit = common.limits.time.unwrap_or(DEFAULT_TIME_LIMIT);
     if let Some(wall) = common.limits.wall.filter(|&wall| wall < time_limit) {
@@ -76,10 +81,10 @@ fn command(root: &Path, options: Options) -> Outcome {
         );
     }
     match &options.target {
-        Target::Judge(target) => judge::run(root, target, &common),
-        Target::Play(play) => play::run(root, play, common.limits.limits()),
-        Target::Validate(validate) => validate::run(root, validate, common.limits.limits()),
-        Target::Stress(stress) => stress::run(root, stress, &common.settings()),
+        Target::Judge(target) => judge::run(project, target, &common),
+        Target::Play(play) => play::run(project, play, common.limits.limits()),
+        Target::Validate(validate) => validate::run(project, validate, common.limits.limits()),
+        Target::Stress(stress) => stress::run(project, stress, &common.settings()),
         Target::Verify(verify) => verify::run(
             verify,
             &common.limits,

@@ -89,6 +89,10 @@ fn not_a_solver(name: &str, known: &[String], bin: &Path) -> String {
             "{name} is a program, and a program is judged on a case folder: judge --cmd {program} DIR"
         );
     }
+    // A path (it holds a `/`) that is not there: misspelt, not a solver's name.
+    if name.contains('/') && path.symlink_metadata().is_err() {
+        return format!("there is no file or folder {name}{}", near_path(path));
+    }
     let kind = if path.is_dir() {
         "a folder"
     } else if path.is_file() {
@@ -100,10 +104,15 @@ fn not_a_solver(name: &str, known: &[String], bin: &Path) -> String {
             }
             _ => String::new(),
         };
+        let known: Vec<&str> = known.iter().map(String::as_str).collect();
         return format!(
-            "no solver named {name:?} in {} (solvers: {}){command}",
+            "no solver named {name:?} in {} (solvers: {}){command}{}",
             bin.display(),
-            known.join(", ")
+            known.join(", "),
+            match command.is_empty() {
+                true => crate::text::did_you_mean(name, &known),
+                false => String::new(),
+            }
         );
     };
     let mut message = format!(
@@ -131,6 +140,52 @@ fn not_a_solver(name: &str, known: &[String], bin: &Path) -> String {
         ));
     }
     message
+}
+
+/// `; did you mean "PATH"?` for the entry of `path`'s folder whose name is closest to its last
+/// part (`cases/othelo_endgame`: `cases/othello_endgame`), else nothing.
+fn near_path(path: &Path) -> String {
+    let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
+        return String::new();
+    };
+    let listed = if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    };
+    let Ok(found) = entries(listed) else {
+        return String::new();
+    };
+    let names: Vec<String> = found.iter().map(|entry| file_name(entry)).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let near = crate::text::did_you_mean(&name.to_string_lossy(), &names);
+    match near.is_empty() {
+        true => near,
+        // The folder as it was given, before the name found.
+        false => near.replacen(
+            "did you mean \"",
+            &format!("did you mean \"{}/", folder.display()),
+            1,
+        ),
+    }
+}
+
+/// Whether the names that look like paths (they hold a `/` and no solver's `NAME/CASE`, or are
+/// a file or folder that is there) are no solvers' names: the error for each, saying what the
+/// path is and what to type instead. Checked before the solvers are looked for, so that a
+/// misspelt path is told so wherever the judge runs.
+pub fn paths_given_as_solvers(names: &[String], known: &[String], bin: &Path) -> Vec<String> {
+    names
+        .iter()
+        .filter(|name| !known.contains(name))
+        .filter(|name| {
+            let solver_and_case = name
+                .split_once('/')
+                .is_some_and(|(solver, _)| known.iter().any(|known| known == solver));
+            (name.contains('/') && !solver_and_case) || Path::new(name).exists()
+        })
+        .map(|name| not_a_solver(name, known, bin))
+        .collect()
 }
 
 /// Whether `path` is a file that may be run (an execute bit set), and no case file.

@@ -9,6 +9,7 @@ pub mod usage;
 use crate::judge::options::{CommonFlags, JudgeTarget};
 use crate::merge::options::MergeOptions;
 use crate::play::options::PlayOptions;
+use crate::problems::project::Project;
 use crate::stress::options::StressOptions;
 use crate::validate::options::ValidateOptions;
 use crate::verify::options::VerifyOptions;
@@ -259,26 +260,45 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
 const OJ_FOLDER: &str = "test";
 
 /// Bare `judge` (no names, no `--cmd`) run in a contest folder, one with online-judge-tools'
-/// `test/` that is not the project at `root`: `./a.out` is judged on it as `oj t` judges it,
-/// with a note; without a `./a.out`, the error says how to name the program. Elsewhere the
-/// project's solvers are judged, as the options say.
-pub fn judge_a_contest_folder(options: &mut Options, root: &Path) -> Result<(), UsageError> {
+/// `test/` that is not the root of the checkout it runs in: `./a.out` is judged on it as `oj t`
+/// judges it, with a note; without a `./a.out`, the error says how to name the program. In a
+/// checkout (its root, or a folder below it with no `test/`) the project's solvers are judged,
+/// as the options say; anywhere else the error says what was looked for.
+pub fn judge_a_contest_folder(options: &mut Options, project: &Project) -> Result<(), UsageError> {
     let bare =
         matches!(&options.target, Target::Judge(JudgeTarget::Solvers(names)) if names.is_empty());
-    let here = std::env::current_dir().ok();
-    let at_root =
-        here.as_deref().and_then(|here| here.canonicalize().ok()) == root.canonicalize().ok();
-    if !bare || at_root || !Path::new(OJ_FOLDER).is_dir() {
+    if !bare {
         return Ok(());
     }
-    let solvers = root.display();
+    let here = std::env::current_dir().ok();
+    let real = |path: &Path| path.canonicalize().ok();
+    let at_root = project
+        .here()
+        .is_some_and(|root| real(root).is_some() && real(root) == here.as_deref().and_then(real));
+    let contest_folder = Path::new(OJ_FOLDER).is_dir();
+    if at_root || (project.here().is_some() && !contest_folder) {
+        return Ok(());
+    }
+    if !contest_folder {
+        return Err(UsageError(format!(
+            "bare judge judges {OJ_PROGRAM} on {OJ_FOLDER}/ (online-judge-tools' layout), or the project's solvers inside a game-judge checkout, and this folder has no {OJ_FOLDER}/ and is in no checkout: judge -c 'PROGRAM' -d DIR names a program and its cases"
+        )));
+    }
+    let solvers = project.checkout().map(|root| {
+        format!(
+            "bare judge judges the solvers of {} when run there",
+            root.display()
+        )
+    });
     if !is_program(OJ_PROGRAM) {
         return Err(UsageError(format!(
-            "this folder holds {OJ_FOLDER}/, online-judge-tools' cases, and no {OJ_PROGRAM} to judge on them: judge -c 'PROGRAM' -d {OJ_FOLDER} (bare judge judges the solvers of {solvers} when run there)"
+            "this folder holds {OJ_FOLDER}/, online-judge-tools' cases, and no {OJ_PROGRAM} to judge on them: judge -c 'PROGRAM' -d {OJ_FOLDER}{}",
+            solvers.as_ref().map_or(String::new(), |solvers| format!(" ({solvers})"))
         )));
     }
     options.notes.push(format!(
-        "judging {OJ_PROGRAM} on {OJ_FOLDER}/, as online-judge-tools' oj t does (judge --cmd {OJ_PROGRAM} {OJ_FOLDER}); bare judge judges the solvers of {solvers} when run there"
+        "judging {OJ_PROGRAM} on {OJ_FOLDER}/, as online-judge-tools' oj t does (judge --cmd {OJ_PROGRAM} {OJ_FOLDER}){}",
+        solvers.map_or(String::new(), |solvers| format!("; {solvers}"))
     ));
     options.target = Target::Judge(JudgeTarget::Command {
         command: OJ_PROGRAM.to_string(),

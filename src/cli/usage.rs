@@ -14,6 +14,10 @@ const FORMS: &[(&[Section], &str)] = &[
         &[Section::Judge],
         "  judge                          judge every solver in src/bin against cases/<solver>/
   judge NAME...                  only these solvers
+                                 (those of the game-judge checkout the judge runs in, else of
+                                 the one it was built from or GAME_JUDGE_ROOT names; play and
+                                 stress also take the solvers installed beside the judge by
+                                 cargo install --path .)
   judge NAME/CASE...             only these cases of solver NAME (CASE may hold * and ?,
                                  quoted: judge 'weighted_tic_tac_toe/sample-*')
   judge --cmd 'COMMAND' DIR      judge any program against the cases in DIR (COMMAND runs as
@@ -264,7 +268,8 @@ pub fn short_usage() -> String {
         }
     }
     text.push_str(
-        "\njudge --help shows every form and option; judge COMMAND --help, one command's\n",
+        "\nsolvers: the checkout the judge runs in, else the one it was built from, else installed beside it
+judge --help shows every form and option; judge COMMAND --help, one command's\n",
     );
     text
 }

@@ -6,14 +6,14 @@ pub mod options;
 
 use crate::cases::folder_limits::resolve;
 use crate::cases::layout::Layout;
-use crate::cases::solvers::named_solver_cases;
+use crate::cases::solvers::{named_solver_cases, paths_given_as_solvers};
 use crate::cases::Interactor;
 use crate::cases::{answers, cases_at, CaseFolder, Judging};
 use crate::grade::Settings;
 use crate::limits::DEFAULT_MEMORY_MIB;
 use crate::limits::DEFAULT_TIME_LIMIT;
 use crate::outcome::Outcome;
-use crate::problems::build::build_solvers;
+use crate::problems::project::{Found, Project};
 use crate::process::stop;
 use crate::process::{sandbox, sys, Program, Session, Signals};
 use crate::report::json::{self, RunPart};
@@ -186,15 +186,37 @@ fn folder_tasks(
 }
 
 /// The tasks for the options: built solvers on their folders, or a command on one folder.
-fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<Task>, Outcome> {
+fn tasks(
+    project: &Project,
+    target: &JudgeTarget,
+    flags: &CommonFlags,
+) -> Result<Vec<Task>, Outcome> {
     match target {
         JudgeTarget::Solvers(names) => {
+            // A path is told so (misspelt, or a program to give with --cmd) wherever the
+            // solvers are, or whether they are found at all.
+            let known = project.solver_names().unwrap_or_default();
+            let bin = match project.found() {
+                Some(Found::Checkout { root, .. }) => root.join("src/bin"),
+                Some(Found::Installed { dir }) => dir.clone(),
+                None => PathBuf::new(),
+            };
+            let errors = paths_given_as_solvers(names, &known, &bin);
+            if !errors.is_empty() {
+                return Err(fail(&errors));
+            }
+            let what = match names.as_slice() {
+                [] => "judging every solver".to_string(),
+                [name] => format!("judging {name}"),
+                _ => "judging solvers by name".to_string(),
+            };
+            let root = project.cases(&what).map_err(|error| fail(&[error]))?;
             let problems = named_solver_cases(root, names).map_err(|errors| fail(&errors))?;
             let names: Vec<String> = problems
                 .iter()
                 .map(|problem| problem.name.clone())
                 .collect();
-            let binaries = build_solvers(root, &names).map_err(|error| fail(&[error]))?;
+            let binaries = project.binaries(&names).map_err(|error| fail(&[error]))?;
             // Shown as `cases/NAME` where that leads there from the current folder (the
             // project's root, usually), else by its full path.
             let cases = root.join("cases");
@@ -237,9 +259,14 @@ fn tasks(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Result<Vec<T
                     return Err(Outcome::Error);
                 }
             }
-            let solver_folder = root.join("cases").join(dir);
-            if !dir.exists() && dir.is_relative() && solver_folder.is_dir() {
-                let solver_folder = relative(&solver_folder);
+            let solver_folder = project
+                .checkout()
+                .map(|root| root.join("cases").join(dir))
+                .filter(|folder| folder.is_dir());
+            if let (false, true, Some(solver_folder)) =
+                (dir.exists(), dir.is_relative(), &solver_folder)
+            {
+                let solver_folder = relative(solver_folder);
                 return Err(fail(&[format!(
                     "there is no folder {}: the cases of the solver {} are in {} (judge --cmd '{command}' {})",
                     dir.display(),
@@ -414,8 +441,8 @@ fn run_id(target: &JudgeTarget, flags: &CommonFlags, tasks: &[Task]) -> io::Resu
 }
 
 /// Judges `target` (the solvers, or `--cmd` on a folder), or its shard, and reports it.
-pub fn run(root: &Path, target: &JudgeTarget, flags: &CommonFlags) -> Outcome {
-    let all = match tasks(root, target, flags) {
+pub fn run(project: &Project, target: &JudgeTarget, flags: &CommonFlags) -> Outcome {
+    let all = match tasks(project, target, flags) {
         Ok(tasks) => tasks,
         Err(outcome) => return outcome,
     };

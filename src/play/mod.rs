@@ -12,14 +12,13 @@ mod tic_tac_toe;
 use crate::cases::BuiltIn;
 use crate::limits::Limits;
 use crate::outcome::Outcome as CommandOutcome;
-use crate::problems::build::build_solvers;
 use crate::problems::played_against;
+use crate::problems::project::Project;
 use crate::process::conversation::{Player, Said};
 use crate::process::{Program, Session, Signals, Stop};
 use options::{ComputerChoice, Game, PlayOptions};
 use person::{Answer, Person};
 use std::io::{self, BufRead, IsTerminal, Write};
-use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// How long a session may last: the computer's limits are per session, and a person thinks.
@@ -118,7 +117,7 @@ fn receive(computer: &mut Player) -> Result<String, String> {
 
 /// Starts the computer program for `game`: the built solver, or the `--computer` command.
 fn start_program(
-    root: &Path,
+    project: &Project,
     solver: &str,
     choice: &ComputerChoice,
     limits: Limits,
@@ -131,7 +130,7 @@ fn start_program(
             }
             program
         }
-        _ => Program::Binary(build_solvers(root, &[solver.to_string()])?.remove(0)),
+        _ => Program::Binary(project.binaries(&[solver.to_string()])?.remove(0)),
     };
     let limits = Limits {
         cpu: SESSION,
@@ -154,7 +153,7 @@ fn seed(given: Option<u64>) -> u64 {
 /// Runs `judge play` with the computer's memory and stack from `limits` and a day of time.
 /// Passed when the person stops, failed when the computer breaks the protocol, an error when it
 /// cannot be built or started.
-pub fn run(root: &Path, options: &PlayOptions, limits: Limits) -> CommandOutcome {
+pub fn run(project: &Project, options: &PlayOptions, limits: Limits) -> CommandOutcome {
     let _session = Session::start(Signals::Default);
     let opponent = match options.game {
         Game::TicTacToe => BuiltIn::TicTacToe,
@@ -164,7 +163,7 @@ pub fn run(root: &Path, options: &PlayOptions, limits: Limits) -> CommandOutcome
     let solver = played_against(opponent).map_or("", |problem| problem.name);
     let mut program = match &options.computer {
         ComputerChoice::Strategy(_) => None,
-        choice => match start_program(root, solver, choice, limits) {
+        choice => match start_program(project, solver, choice, limits) {
             Ok(player) => Some(player),
             Err(error) => {
                 eprintln!("error: {error}");

@@ -6,6 +6,7 @@
 
 pub mod build;
 pub mod generators;
+pub mod project;
 pub mod validators;
 
 use crate::cases::BuiltIn;

@@ -20,7 +20,7 @@ pub mod trial;
 use crate::cases::judge_files;
 use crate::grade::Settings;
 use crate::outcome;
-use crate::problems::build::build_solvers;
+use crate::problems::project::Project;
 use crate::problems::StressExpected;
 use crate::process::stop;
 use crate::process::{sandbox, Program, Session, Signals};
@@ -59,7 +59,7 @@ struct Plan {
 /// Resolves NAME's defaults (its solver, generator, validator, checker) and the flags that
 /// replace them; errors are usage errors.
 fn plan(
-    root: &Path,
+    project: &Project,
     stress: &StressOptions,
     settings: &Settings,
     scratch: &Path,
@@ -70,8 +70,7 @@ fn plan(
     let mut source = None;
     let (mut reference_said, mut source_said) = (String::new(), String::new());
     if let Some(name) = &stress.name {
-        let known = crate::cases::solvers::solver_names(&root.join("src/bin"))
-            .map_err(|error| error.to_string())?;
+        let known = project.solver_names()?;
         if !known.contains(name) {
             return Err(format!(
                 "no solver named {:?} (solvers: {})",
@@ -79,9 +78,23 @@ fn plan(
                 known.join(", ")
             ));
         }
-        let files =
-            judge_files::read(&root.join("cases").join(name)).map_err(|error| error.to_string())?;
         let problem = crate::problems::problem(name);
+        // The judge files (a checker) are in the checkout's cases; installed solvers come
+        // without them, and the problems stress checks by their move scores are those whose
+        // checker is there.
+        let files = match project.checkout() {
+            Some(root) => judge_files::read(&root.join("cases").join(name))
+                .map_err(|error| error.to_string())?,
+            None if problem
+                .is_some_and(|problem| problem.stress_expected == StressExpected::MoveScores) =>
+            {
+                project.cases(&format!(
+                    "stress {name} (its checker is in cases/{name}.judge/)"
+                ))?;
+                judge_files::JudgeFiles::default()
+            }
+            None => judge_files::JudgeFiles::default(),
+        };
         if files.interactive.is_some() || problem.is_some_and(|problem| problem.opponent.is_some())
         {
             return Err(format!(
@@ -106,7 +119,7 @@ fn plan(
             source_said = format!("the built-in generator for {name}");
         }
         if stress.reference.is_none() {
-            let binary = build_solvers(root, std::slice::from_ref(name))?.remove(0);
+            let binary = project.binaries(std::slice::from_ref(name))?.remove(0);
             reference = Some(Program::Binary(binary));
             reference_said = format!("the solver {name}");
         }
@@ -159,9 +172,9 @@ fn plan(
 pub const NO_VALIDATOR: &str = "warning: no --validator: a shrunk input is kept when the reference accepts it, so it may leave the problem's constraints; give --validator 'COMMAND' (the input on stdin, exit 0 = valid) to keep every input valid";
 
 /// Runs `judge stress`.
-pub fn run(root: &Path, stress: &StressOptions, settings: &Settings) -> outcome::Outcome {
+pub fn run(project: &Project, stress: &StressOptions, settings: &Settings) -> outcome::Outcome {
     if let (Some(dir), false) = (&stress.save, stress.force) {
-        if let Some(why) = save::package_folder(dir, root) {
+        if let Some(why) = save::package_folder(dir, project.checkout()) {
             return fail(&format!(
                 "--save {}: a folder of a problem package or of this project's cases ({why}): a shrunk input saved there becomes one of its cases; save it elsewhere, or give --force to save there all the same",
                 dir.display()
@@ -172,7 +185,7 @@ pub fn run(root: &Path, stress: &StressOptions, settings: &Settings) -> outcome:
         Ok(folder) => folder,
         Err(error) => return fail(&format!("cannot make a temporary folder: {error}")),
     };
-    let plan = match plan(root, stress, settings, &scratch.dir) {
+    let plan = match plan(project, stress, settings, &scratch.dir) {
         Ok(plan) => plan,
         Err(message) => return fail(&message),
     };

@@ -39,8 +39,8 @@ fn resolved(dir: &Path) -> PathBuf {
 /// Why `dir` (made or not yet) is a folder of a problem package or of this project's cases, if
 /// it is: a `problem.yaml` or `problem.xml` in it or up to `PACKAGE_DEPTH` folders above; a
 /// package's layout (Kattis, Polygon) by `detect`, as judging reads it; its judge files beside
-/// it (`DIR.judge/`, found as judging finds them); or a place under `root/cases/`.
-pub fn package_folder(dir: &Path, root: &Path) -> Option<String> {
+/// it (`DIR.judge/`, found as judging finds them); or a place under the checkout's `cases/`.
+pub fn package_folder(dir: &Path, root: Option<&Path>) -> Option<String> {
     let full = resolved(dir);
     for folder in full.ancestors().take(PACKAGE_DEPTH + 1) {
         for file in ["problem.yaml", "problem.xml"] {
@@ -62,7 +62,7 @@ pub fn package_folder(dir: &Path, root: &Path) -> Option<String> {
             judge.display()
         ));
     }
-    let cases = fs::canonicalize(root.join("cases")).ok()?;
+    let cases = fs::canonicalize(root?.join("cases")).ok()?;
     full.starts_with(&cases)
         .then(|| format!("it is in this project's {}", cases.display()))
 }
@@ -163,7 +163,7 @@ mod tests {
 
     #[test]
     fn a_package_is_found_by_its_files_its_layout_or_its_judge_folder() {
-        let found = |dir: &Path| package_folder(dir, Path::new("/nonexistent-root"));
+        let found = |dir: &Path| package_folder(dir, None);
         let package = folder_with_files("save", &["p/problem.yaml", "q/problem.xml"]);
         let yaml = found(&package.join("p/data/secret/group")).unwrap();
         assert!(yaml.ends_with("p/problem.yaml is there"), "{yaml}");
@@ -196,9 +196,9 @@ mod tests {
             relative,
             root.join("cases/new"),
         ] {
-            let why = package_folder(&dir, &root).expect("refused");
+            let why = package_folder(&dir, Some(&root)).expect("refused");
             assert!(why.starts_with("it is in this project's "), "{why}");
         }
-        assert_eq!(package_folder(&root.join("elsewhere"), &root), None);
+        assert_eq!(package_folder(&root.join("elsewhere"), Some(&root)), None);
     }
 }

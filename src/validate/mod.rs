@@ -14,6 +14,7 @@ use crate::cases::read_cases;
 use crate::cases::solvers::solver_names;
 use crate::limits::Limits;
 use crate::outcome::Outcome;
+use crate::problems::project::Project;
 use crate::problems::validators::Validator;
 use crate::problems::{validator, PROBLEMS};
 use crate::process::{execute, Program, Session, Signals, Termination, Trust};
@@ -122,9 +123,16 @@ fn check_file(check: &Check, file: &Path, limits: Limits) -> Checked {
     }
 }
 
-/// Runs `judge validate`: `names` (all solvers when empty) on their folders under
-/// `root/cases`, or with `command`, that command on the one folder in `names`.
-pub fn run(root: &Path, options: &ValidateOptions, limits: Limits) -> Outcome {
+/// Runs `judge validate`: `names` (all solvers when empty) on their folders under the
+/// checkout's `cases/`, or with `command`, that command on the one folder in `names`.
+pub fn run(project: &Project, options: &ValidateOptions, limits: Limits) -> Outcome {
+    // The checkout whose case folders `what` validates, or the error that there is none.
+    let checkout = |what: &str| {
+        project.cases(what).map_err(|error| {
+            eprintln!("error: {}", printable(&error));
+            Outcome::Error
+        })
+    };
     let names = options.names.as_slice();
     let mut folders: Vec<(String, PathBuf, Check)> = Vec::new();
     match options.command.as_deref() {
@@ -141,6 +149,10 @@ pub fn run(root: &Path, options: &ValidateOptions, limits: Limits) -> Outcome {
             folders.push((label, dir, Check::Command(Program::Shell(line.to_string()))));
         }
         None if names.is_empty() => {
+            let root = match checkout("validating every solver's cases") {
+                Ok(root) => root,
+                Err(outcome) => return outcome,
+            };
             // Every solver has a validator, or the run says which does not (never a silent skip).
             if let Ok(solvers) = solver_names(&root.join("src/bin")) {
                 let missing: Vec<&String> = solvers
@@ -182,6 +194,10 @@ pub fn run(root: &Path, options: &ValidateOptions, limits: Limits) -> Outcome {
                         known.join(", ")
                     );
                     return Outcome::Error;
+                };
+                let root = match checkout(&format!("validating the cases of {name}")) {
+                    Ok(root) => root,
+                    Err(outcome) => return outcome,
                 };
                 let dir = root.join("cases").join(name);
                 folders.push((name.clone(), dir, Check::BuiltIn(validate)));

@@ -6,6 +6,7 @@ mod common;
 
 mod batch_judging;
 mod hostile_programs;
+mod installed;
 mod interactors;
 mod kattis_packages;
 mod languages;
