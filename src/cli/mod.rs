@@ -456,7 +456,20 @@ fn judging(
             dir: PathBuf::from(dir),
             interactor: given.interactor.take(),
         })),
-        [] => Err("--cmd needs a case folder: judge --cmd 'COMMAND' DIR".into()),
+        // `oj t -c CMD` judges on `test/`, its default folder.
+        [] if Path::new(OJ_FOLDER).is_dir() => {
+            notes.push(format!(
+                "judging on {OJ_FOLDER}/, online-judge-tools' default folder (-d DIR names another)"
+            ));
+            Ok(Target::Judge(JudgeTarget::Command {
+                command,
+                dir: PathBuf::from(OJ_FOLDER),
+                interactor: given.interactor.take(),
+            }))
+        }
+        [] => Err(format!(
+            "--cmd needs a case folder, and there is no {OJ_FOLDER}/ here (online-judge-tools' default): judge --cmd 'COMMAND' DIR"
+        )),
         _ => Err(more_than_one_place(&command, &words)),
     }
 }

@@ -495,6 +495,16 @@ fn online_judge_tools_forms_judge_the_program() {
         .stderr(contains(
             "note: judging ./a.out, online-judge-tools' default program",
         ));
+    // `-c` alone judges on test/, oj's default folder, and says so.
+    judge()
+        .current_dir(&folder)
+        .args(["-c", "./a.out"])
+        .assert()
+        .code(1)
+        .stdout(verdicts())
+        .stderr(contains(
+            "note: judging on test/, online-judge-tools' default folder (-d DIR names another)",
+        ));
     // Bare judge in a contest folder judges ./a.out on test/, as oj t does, not the project.
     judge()
         .current_dir(&folder)
@@ -505,6 +515,15 @@ fn online_judge_tools_forms_judge_the_program() {
             "note: judging ./a.out on test/, as online-judge-tools' oj t does (judge --cmd ./a.out test)",
         ));
     let no_program = common::fresh_folder("oj-forms", "contest", &[("test/sample-1.in", "1\n")]);
+    judge()
+        .current_dir(no_program.join("test"))
+        .args(["-c", "./a.out"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains(
+            "error: --cmd needs a case folder, and there is no test/ here (online-judge-tools' default): judge --cmd 'COMMAND' DIR",
+        ));
     judge()
         .current_dir(&no_program)
         .assert()
