@@ -7,8 +7,8 @@
 //! `--force` and never overwrites.
 
 use crate::common::{
-    self, has_three, judge, ninth_move_bug_inputs, ninth_move_bug_shows, takahashi_wins,
-    takahashi_wins_memo,
+    self, has_three, int32_scores_show, judge, ninth_move_bug_inputs, ninth_move_bug_shows,
+    takahashi_wins, takahashi_wins_memo,
 };
 use game_judge::problems::validator;
 use game_judge::stress::shrink::{neighbours, Tokens};
@@ -604,4 +604,46 @@ fn saving_into_a_package_needs_force_and_never_overwrites() {
     assert_eq!(status, Some(1), "{stdout}{stderr}");
     assert!(group.join("stress-2.ans").is_file(), "{stdout}{stderr}");
     assert!(!group.join("stress-2.out").exists());
+}
+
+/// The shrinker on the inputs of the built-in generator's first 1000 seeds that
+/// tests/fixtures/int32_scores.py (each player's points added up in a 32-bit integer) answers
+/// wrong, with the predicate `judge stress` asks (refused when the validator says invalid,
+/// kept while the overflow shows): at most 300 runs each, and each result locally minimal.
+#[test]
+fn an_int32_overflow_shrinks_in_at_most_300_runs_from_any_found_input() {
+    use game_judge::stress::shrink::{shrink, Attempt};
+    let validate = validator("weighted_tic_tac_toe").unwrap();
+    let check = |candidate: &Tokens| {
+        let text = candidate.to_string();
+        if validate(text.as_bytes()).is_err() {
+            return Attempt::Refused;
+        }
+        if int32_scores_show(&text) {
+            Attempt::Kept
+        } else {
+            Attempt::Lost
+        }
+    };
+    let inputs: Vec<String> = (1..=1000)
+        .map(game_judge::problems::generators::weighted_tic_tac_toe)
+        .filter(|text| int32_scores_show(text))
+        .collect();
+    assert!(inputs.len() >= 20, "{} inputs", inputs.len());
+    let mut most = 0;
+    for input in &inputs {
+        let shrunk = shrink(Tokens::parse(input), 2000, 1, check);
+        let text = shrunk.input.to_string();
+        assert!(shrunk.minimal, "{input}");
+        assert!(shrunk.runs <= 300, "{input} took {} runs", shrunk.runs);
+        for neighbour in neighbours(&shrunk.input) {
+            assert_ne!(
+                check(&neighbour),
+                Attempt::Kept,
+                "{text} is not minimal: {neighbour} fails"
+            );
+        }
+        most = most.max(shrunk.runs);
+    }
+    println!("{} inputs, at most {most} runs", inputs.len());
 }
