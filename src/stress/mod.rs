@@ -41,6 +41,10 @@ use trial::{Failure, Outcome, OutputCheck, Setup, Validity};
 /// The most runs the shrinker may use.
 pub const MAX_SHRINK_RUNS: usize = 2000;
 
+/// The most inputs a `--validator` command refuses for free while shrinking; past it, each
+/// counts as a run.
+pub const MAX_REFUSALS: usize = 4 * MAX_SHRINK_RUNS;
+
 /// A usage error, or a broken generator or reference: said, and the outcome.
 fn fail(message: &str) -> outcome::Outcome {
     eprintln!("error: {}", printable(message));
@@ -243,7 +247,11 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
         report::found(seed, stress.seed, &searched, &input, &failure)
     );
     let started = Instant::now();
-    let refuse_for_free = matches!(plan.setup.validity, Validity::BuiltIn(_));
+    // An input the validator refuses costs no run of the program or the reference, so it is
+    // no run of the shrinker's (a command validator's refusals up to a bound of their own, as
+    // each is a process); the built-in generator's form and the generic one then take the same
+    // steps for the same validity.
+    let refusals = AtomicUsize::new(0);
     let start = Tokens::parse(&input);
     let mut last_failure = failure;
     let mut last_input = input.clone();
@@ -284,7 +292,14 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
                     }
                     Attempt::Kept
                 }
-                Outcome::Invalid(_) if refuse_for_free => Attempt::Refused,
+                Outcome::Invalid(_) => match &plan.setup.validity {
+                    Validity::Command(_)
+                        if refusals.fetch_add(1, Ordering::Relaxed) >= MAX_REFUSALS =>
+                    {
+                        Attempt::Lost
+                    }
+                    _ => Attempt::Refused,
+                },
                 _ => Attempt::Lost,
             }
         });
@@ -309,6 +324,10 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
         "{}",
         report::shrunk(
             shrunk.as_ref(),
+            match &plan.setup.validity {
+                Validity::Command(_) => refusals.load(Ordering::Relaxed).min(MAX_REFUSALS),
+                _ => 0,
+            },
             stopped_by,
             started.elapsed(),
             &last_input,

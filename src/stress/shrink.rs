@@ -90,7 +90,8 @@ pub enum Attempt {
     Kept,
     /// It ran, and the failure is gone (or the input turned out invalid).
     Lost,
-    /// Rejected without running anything (an in-process validator): not counted as a run.
+    /// Refused by the validator, before the program and the reference run: not counted as a
+    /// run.
     Refused,
 }
 
