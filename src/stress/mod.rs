@@ -211,12 +211,21 @@ pub fn run(root: &Path, stress: &StressOptions, settings: &Settings) -> outcome:
 }
 
 fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outcome::Outcome {
-    let last = stress.seed.saturating_add(stress.count - 1);
+    let first = stress.seed;
+    let last = first.saturating_add(stress.count - 1);
+    let seeds = match (stress.count, stress.time) {
+        (u64::MAX, Some(time)) => format!("seeds from {first} for {} s", time.as_secs_f64()),
+        (_, Some(time)) => format!(
+            "seeds {first} to {last} or {} s, whichever ends first",
+            time.as_secs_f64()
+        ),
+        (_, None) => format!("seeds {first} to {last}"),
+    };
     println!(
         "{}",
         printable(&format!(
-            "stress: `{}` against {}, inputs from {}, seeds {} to {last}",
-            stress.command, plan.reference_said, plan.source_said, stress.seed
+            "stress: `{}` against {}, inputs from {}, {seeds}",
+            stress.command, plan.reference_said, plan.source_said
         ))
     );
     let searched = search(
@@ -236,7 +245,7 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
     }
     let (seed, input, failure) = match searched.ending.clone() {
         None => {
-            println!("{}", report::nothing_found(&searched));
+            println!("{}", report::nothing_found(&searched, stress.seed));
             return outcome::Outcome::Passed;
         }
         Some((_, Ending::Broken(why))) => return fail(&why),

@@ -44,10 +44,12 @@ fn milliseconds(duration: Duration) -> u128 {
     duration.as_millis()
 }
 
-/// The search ended with nothing found.
-pub fn nothing_found(searched: &Searched) -> String {
+/// The search ended with nothing found, `first` its first seed: the seeds it covered, so
+/// that a run with `--time` can be repeated with `--seed` and `--count`.
+pub fn nothing_found(searched: &Searched, first: u64) -> String {
+    let last = first.saturating_add(searched.tried.saturating_sub(1));
     format!(
-        "no difference on {} in {} ms",
+        "no difference on {} (seeds {first} to {last}) in {} ms",
         count(searched.tried as usize, "input"),
         milliseconds(searched.elapsed)
     )

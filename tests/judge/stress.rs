@@ -709,3 +709,31 @@ fn the_generic_form_shrinks_in_the_runs_of_the_built_in_one() {
     };
     assert_eq!(shrunk(&generic), shrunk(&built_in));
 }
+
+/// `--time` alone tries new inputs until the time is spent and says which seeds it covered,
+/// from the first with no gap, so that the run can be repeated with `--seed` and `--count`.
+#[test]
+fn a_time_budget_ends_and_says_the_seeds_it_covered() {
+    let weighted = env!("CARGO_BIN_EXE_weighted_tic_tac_toe");
+    let output = judge()
+        .args(["stress", "weighted_tic_tac_toe", "--cmd", weighted])
+        .args(["--seed", "7", "--time", "0.5", "-j", "2"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains(", seeds from 7 for 0.5 s\n"), "{stdout}");
+    let line = stdout
+        .lines()
+        .find(|line| line.starts_with("no difference on "))
+        .expect(&stdout);
+    let words: Vec<&str> = line.split(' ').collect();
+    // no difference on N inputs (seeds 7 to LAST) in T ms
+    let tried: u64 = words[3].parse().expect(line);
+    assert!(tried >= 1, "{line}");
+    assert_eq!(
+        words[5..9],
+        ["(seeds", "7", "to", &format!("{})", 7 + tried - 1)],
+        "{line}"
+    );
+}
