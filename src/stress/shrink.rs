@@ -714,6 +714,43 @@ mod tests {
     }
 
     #[test]
+    fn a_sum_past_a_bound_ends_at_the_bound() {
+        // Fails while a + b >= 100, as a sum past 2^31 - 1 does in a 32-bit integer. By hand:
+        // all to 0 and the halves lose, but c alone to 0 keeps (70 80 0); a or b alone to 0
+        // loses; scaled by 1/2 (75) loses, by 3/4 (52 60, 112) keeps, then 1/2 (56), 3/4 (84)
+        // and 7/8 (45 52, 97) lose. Lowered: 52 to 0 loses, by 1 keeps, and the binary search
+        // between 1 and 52 keeps 12 (40 60, 100) and loses 13; 60 to 0 or 59 loses, and the
+        // pair by 1 (39 59) loses: 40 60 0, where every step loses.
+        let check = |input: &Tokens| match three(input) {
+            Some([a, b, _]) if a + b >= 100 => Attempt::Kept,
+            Some(_) => Attempt::Lost,
+            None => Attempt::Refused,
+        };
+        let shrunk = shrink(Tokens::parse("70 80 5\n"), 10_000, 1, check);
+        assert_eq!(shrunk.input.to_string(), "40 60 0\n");
+        assert!(shrunk.minimal);
+        assert_locally_minimal(&shrunk.input, check);
+        let neighbours: Vec<String> = neighbours(&shrunk.input)
+            .iter()
+            .map(Tokens::to_string)
+            .collect();
+        assert_eq!(
+            neighbours,
+            [
+                "",
+                "39 60 0\n",
+                "0 60 0\n",
+                "40 59 0\n",
+                "40 0 0\n",
+                "39 59 0\n",
+                "60 0\n",
+                "40 0\n",
+                "40 60\n"
+            ]
+        );
+    }
+
+    #[test]
     fn lines_and_tokens_are_dropped_but_never_to_an_invalid_input() {
         let mut text = String::new();
         for line in 0..20 {
