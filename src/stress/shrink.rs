@@ -98,10 +98,11 @@ pub enum Attempt {
 /// Which steps the shrinker takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
-    /// The coarse steps on the numbers first (groups to 0, scaling), then the single steps of
-    /// [`neighbours`].
+    /// The coarse steps on the numbers first (groups to 0, scaling), then each number and
+    /// each pair lowered as far as the failure lets it.
     CoarseFirst,
-    /// Only the single steps of [`neighbours`]: the baseline the bench compares with.
+    /// Without the coarse steps: line runs, each number and pair lowered, tokens; the
+    /// baseline the bench compares with.
     NeighboursOnly,
 }
 
