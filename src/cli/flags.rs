@@ -640,7 +640,8 @@ with NAME: instead of NAME's own)",
         commands: &[Section::Stress],
         with: "stress",
         example: "judge stress NAME --cmd 'PROGRAM' --count ...",
-        help: "inputs to try, default 1000",
+        help: "inputs to try; default: 1000, or as many as 60 s allows if
+that is fewer",
         set: |given, value| {
             given.stress.count = Some(parse_whole("--count", value, 1)?);
             Ok(())
@@ -653,7 +654,8 @@ with NAME: instead of NAME's own)",
         commands: &[Section::Stress],
         with: "stress",
         example: "judge stress NAME --cmd 'PROGRAM' --time ...",
-        help: "stop trying new inputs after this long",
+        help: "try new inputs for this long (with --count, whichever ends
+first)",
         set: |given, value| {
             given.stress.time = Some(parse_seconds("--time", value)?);
             Ok(())

@@ -749,7 +749,11 @@ mod tests {
             panic!("not stress")
         };
         assert_eq!(stress.name.as_deref(), Some("weighted_tic_tac_toe"));
-        assert_eq!((stress.seed, stress.count, stress.time), (5, 1000, None));
+        // Neither --count nor --time: 1000 inputs or a minute, whichever ends first.
+        assert_eq!(
+            (stress.seed, stress.count, stress.time),
+            (5, 1000, Some(Duration::from_secs(60)))
+        );
         assert_eq!(stress.save, Some(PathBuf::from("d")));
         let Target::Stress(stress) = options(&[
             "stress",
@@ -780,6 +784,18 @@ mod tests {
             (stress.count, stress.time),
             (7, Some(Duration::from_secs(2)))
         );
+        // One of them alone: that bound, and no other.
+        for (given, expected) in [
+            (["--count", "7"], (7, None)),
+            (["--time", "2"], (u64::MAX, Some(Duration::from_secs(2)))),
+        ] {
+            let mut arguments = vec!["stress", "x", "--cmd", "./a"];
+            arguments.extend(given);
+            let Target::Stress(stress) = options(&arguments).target else {
+                panic!("not stress")
+            };
+            assert_eq!((stress.count, stress.time), expected, "{given:?}");
+        }
         let message = |arguments: &[&str]| parsed(arguments).unwrap_err().0;
         assert!(message(&["stress", "x"]).contains("needs the program"));
         assert!(message(&["stress", "--cmd", "./a"]).contains("needs --ref"));

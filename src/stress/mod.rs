@@ -41,6 +41,10 @@ use trial::{Failure, Outcome, OutputCheck, Setup, Validity};
 /// The most runs the shrinker may use.
 pub const MAX_SHRINK_RUNS: usize = 2000;
 
+/// The most inputs a `--validator` command refuses for free while shrinking; past it, each
+/// counts as a run.
+pub const MAX_REFUSALS: usize = 4 * MAX_SHRINK_RUNS;
+
 /// A usage error, or a broken generator or reference: said, and the outcome.
 fn fail(message: &str) -> outcome::Outcome {
     eprintln!("error: {}", printable(message));
@@ -220,12 +224,21 @@ pub fn run(project: &Project, stress: &StressOptions, settings: &Settings) -> ou
 }
 
 fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outcome::Outcome {
-    let last = stress.seed.saturating_add(stress.count - 1);
+    let first = stress.seed;
+    let last = first.saturating_add(stress.count - 1);
+    let seeds = match (stress.count, stress.time) {
+        (u64::MAX, Some(time)) => format!("seeds from {first} for {} s", time.as_secs_f64()),
+        (_, Some(time)) => format!(
+            "seeds {first} to {last} or {} s, whichever ends first",
+            time.as_secs_f64()
+        ),
+        (_, None) => format!("seeds {first} to {last}"),
+    };
     println!(
         "{}",
         printable(&format!(
-            "stress: `{}` against {}, inputs from {}, seeds {} to {last}",
-            stress.command, plan.reference_said, plan.source_said, stress.seed
+            "stress: `{}` against {}, inputs from {}, {seeds}",
+            stress.command, plan.reference_said, plan.source_said
         ))
     );
     let searched = search(
@@ -245,7 +258,7 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
     }
     let (seed, input, failure) = match searched.ending.clone() {
         None => {
-            println!("{}", report::nothing_found(&searched));
+            println!("{}", report::nothing_found(&searched, stress.seed));
             return outcome::Outcome::Passed;
         }
         Some((_, Ending::Broken(why))) => return fail(&why),
@@ -256,7 +269,11 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
         report::found(seed, stress.seed, &searched, &input, &failure)
     );
     let started = Instant::now();
-    let refuse_for_free = matches!(plan.setup.validity, Validity::BuiltIn(_));
+    // An input the validator refuses costs no run of the program or the reference, so it is
+    // no run of the shrinker's (a command validator's refusals up to a bound of their own, as
+    // each is a process); the built-in generator's form and the generic one then take the same
+    // steps for the same validity.
+    let refusals = AtomicUsize::new(0);
     let start = Tokens::parse(&input);
     let mut last_failure = failure;
     let mut last_input = input.clone();
@@ -297,7 +314,14 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
                     }
                     Attempt::Kept
                 }
-                Outcome::Invalid(_) if refuse_for_free => Attempt::Refused,
+                Outcome::Invalid(_) => match &plan.setup.validity {
+                    Validity::Command(_)
+                        if refusals.fetch_add(1, Ordering::Relaxed) >= MAX_REFUSALS =>
+                    {
+                        Attempt::Lost
+                    }
+                    _ => Attempt::Refused,
+                },
                 _ => Attempt::Lost,
             }
         });
@@ -322,6 +346,10 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
         "{}",
         report::shrunk(
             shrunk.as_ref(),
+            match &plan.setup.validity {
+                Validity::Command(_) => refusals.load(Ordering::Relaxed).min(MAX_REFUSALS),
+                _ => 0,
+            },
             stopped_by,
             started.elapsed(),
             &last_input,

@@ -6,6 +6,13 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// How many inputs stress tries when neither `--count` nor `--time` is given, at most.
+pub const DEFAULT_COUNT: u64 = 1000;
+
+/// How long stress tries new inputs when neither `--count` nor `--time` is given, at most: a
+/// compiled program tries its 1000 inputs sooner, a Python one (about 3 a second) some 200.
+pub const DEFAULT_TIME: Duration = Duration::from_secs(60);
+
 /// What `judge stress` compares, on which inputs, for how long.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StressOptions {
@@ -18,9 +25,9 @@ pub struct StressOptions {
     pub validator: Option<String>,
     /// The first seed tried.
     pub seed: u64,
-    /// How many inputs to try at most.
+    /// How many inputs to try at most (`u64::MAX`: no bound but the time).
     pub count: u64,
-    /// How long to keep trying new inputs.
+    /// How long to keep trying new inputs; with `count`, whichever ends first.
     pub time: Option<Duration>,
     /// Where to save the shrunk case.
     pub save: Option<PathBuf>,
@@ -72,6 +79,13 @@ impl StressFlags {
                 "stress without a solver name needs --ref 'REFERENCE' and --gen 'GENERATOR'".into(),
             );
         }
+        // Neither: a budget a person waits for, 1000 inputs or a minute; `--count` alone is
+        // exactly that many inputs, as repeatable as a seed.
+        let (count, time) = match (self.count, self.time) {
+            (None, None) => (DEFAULT_COUNT, Some(DEFAULT_TIME)),
+            (Some(count), time) => (count, time),
+            (None, Some(time)) => (u64::MAX, Some(time)),
+        };
         Ok(StressOptions {
             name,
             command,
@@ -79,8 +93,8 @@ impl StressFlags {
             generator: self.generator,
             validator: self.validator,
             seed: self.seed.unwrap_or(1),
-            count: self.count.unwrap_or(1000),
-            time: self.time,
+            count,
+            time,
             save: self.save,
             force: self.force,
         })

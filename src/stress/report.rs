@@ -44,10 +44,12 @@ fn milliseconds(duration: Duration) -> u128 {
     duration.as_millis()
 }
 
-/// The search ended with nothing found.
-pub fn nothing_found(searched: &Searched) -> String {
+/// The search ended with nothing found, `first` its first seed: the seeds it covered, so
+/// that a run with `--time` can be repeated with `--seed` and `--count`.
+pub fn nothing_found(searched: &Searched, first: u64) -> String {
+    let last = first.saturating_add(searched.tried.saturating_sub(1));
     format!(
-        "no difference on {} in {} ms",
+        "no difference on {} (seeds {first} to {last}) in {} ms",
         count(searched.tried as usize, "input"),
         milliseconds(searched.elapsed)
     )
@@ -64,10 +66,20 @@ pub fn found(seed: u64, first: u64, searched: &Searched, input: &str, failure: &
     )
 }
 
+/// `, N inputs the validator refused`, or nothing when it refused none.
+fn refused_by_the_validator(refused: usize) -> String {
+    match refused {
+        0 => String::new(),
+        _ => format!(", {} the validator refused", count(refused, "input")),
+    }
+}
+
 /// The shrunk input, both outputs and the verdict; `stopped_by`: the signal that stopped the
-/// shrinking early, if one did.
+/// shrinking early, if one did; `refused`: the inputs a `--validator` command refused, which
+/// are not runs.
 pub fn shrunk(
     shrunk: Option<&Shrunk>,
+    refused: usize,
     stopped_by: Option<i32>,
     elapsed: Duration,
     input: &str,
@@ -81,15 +93,17 @@ pub fn shrunk(
         ),
         (shrunk, None) => match shrunk {
         Some(shrunk) if shrunk.minimal => format!(
-            "shrunk in {} (of at most {}), {} ms: no single step keeps the failure",
+            "shrunk in {} (of at most {}){}, {} ms: no single step keeps the failure",
             count(shrunk.runs, "run"),
             super::MAX_SHRINK_RUNS,
+            refused_by_the_validator(refused),
             milliseconds(elapsed)
         ),
         Some(shrunk) => format!(
-            "shrunk in {} ms until the bound of {}: smaller inputs may still fail",
+            "shrunk in {} ms until the bound of {}{}: smaller inputs may still fail",
             milliseconds(elapsed),
-            count(shrunk.runs, "run")
+            count(shrunk.runs, "run"),
+            refused_by_the_validator(refused),
         ),
         None => "not shrunk: with its spacing made regular the input no longer fails".to_string(),
         },

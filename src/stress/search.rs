@@ -1,7 +1,8 @@
 //! The search: seeds first, first + 1, … through the generator, `jobs` at a time, until an
 //! input the program fails, a broken generator or reference, the count or the time. The result
 //! is the one of the lowest seed, whatever `jobs` is: a seed is tried only while no lower seed
-//! has ended the search, and every lower seed is finished before the search ends.
+//! has ended the search, and every lower seed is finished before the search ends. Ended by the
+//! count or the time, the seeds tried are the first ones, with no gap: a run can be repeated.
 
 use super::progress::ProgressLine;
 use super::trial::{how_it_failed, Failure, Outcome, Setup};
@@ -73,7 +74,9 @@ pub fn search(
     jobs: usize,
 ) -> Searched {
     let started = Instant::now();
-    let next = AtomicU64::new(0);
+    // The next seed offset to try: handed out under the lock, and none once the time is
+    // spent, so the seeds tried are the first ones, with no gap, whatever `jobs` is.
+    let next = Mutex::new(0u64);
     let tried = AtomicU64::new(0);
     // The lowest seed offset that ended the search, and how.
     let ending: Mutex<Option<(u64, Ending)>> = Mutex::new(None);
@@ -83,14 +86,21 @@ pub fn search(
         })
     };
     let out_of_time = || time.is_some_and(|time| started.elapsed() >= time);
+    let hand_out = || {
+        let mut next = next.lock().ok()?;
+        if *next >= count || out_of_time() {
+            return None;
+        }
+        *next += 1;
+        Some(*next - 1)
+    };
     let workers_done = AtomicU64::new(0);
     let jobs = jobs.clamp(1, count.min(64) as usize);
     thread::scope(|scope| {
         for _ in 0..jobs {
             scope.spawn(|| {
-                loop {
-                    let offset = next.fetch_add(1, Ordering::SeqCst);
-                    if offset >= count || ended_below(offset) || out_of_time() {
+                while let Some(offset) = hand_out() {
+                    if ended_below(offset) {
                         break;
                     }
                     if stop::received_signal().is_some() {

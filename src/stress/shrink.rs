@@ -3,16 +3,18 @@
 //!
 //! The input is whitespace-separated tokens in lines. One pass, largest reductions first:
 //! 1. drop runs of whole lines, the longest runs (a power of two) first;
-//! 2. the numbers, coarsely (skipped by [`Strategy::NeighboursOnly`]): groups of them set to 0
-//!    at once, all first, then halves of them, quarters, down to one (as delta debugging drops
-//!    parts); then all of them scaled toward 0 together (by 1/2, else 3/4 or 7/8; else halves
-//!    of them, quarters, … pairs, by 1/2) while that keeps the failure: ratios and signs
-//!    survive, so `a > b + c` does, and a ten-digit grid is small in a few dozen runs; then
-//!    groups to 0 again;
-//! 3. for each step size from the smallest power of two at or above the largest |number| down
-//!    to 1, move every single number and every pair of numbers toward 0 by that step (never past
-//!    it), repeating a size while any move keeps the failure (a pair moved together keeps its
-//!    difference, or its sum when the signs differ, so `a > b + c` or an odd sum can survive);
+//! 2. in the first pass only, the numbers coarsely (skipped by [`Strategy::NeighboursOnly`]):
+//!    groups of them set to 0 at once, all first, then halves of them, quarters, down to one
+//!    (as delta debugging drops parts); then all of them scaled toward 0 together (by 1/2,
+//!    else 3/4 or 7/8; else halves of them, quarters, … pairs, by 1/2) while that keeps the
+//!    failure: ratios and signs survive, so `a > b + c` does, and a ten-digit grid is small in
+//!    a few dozen runs; then groups to 0 again;
+//! 3. each number, then each pair of numbers together, lowered toward 0 by the largest step
+//!    that keeps the failure (see `Shrinker::lower`): a single number to 0 first; then by 1,
+//!    which losing the failure ends it; else a binary search for the step (a pair's by
+//!    doubling first, as a pair seldom goes far), about 32 runs for a ten-digit number rather
+//!    than one per power of two and per neighbour (a pair moved together keeps its
+//!    difference, or its sum when the signs differ, so `a > b + c` or an odd sum survive);
 //! 4. drop single tokens.
 //!
 //! Passes repeat until one changes nothing: the result is then locally minimal, no single step
@@ -88,17 +90,19 @@ pub enum Attempt {
     Kept,
     /// It ran, and the failure is gone (or the input turned out invalid).
     Lost,
-    /// Rejected without running anything (an in-process validator): not counted as a run.
+    /// Refused by the validator, before the program and the reference run: not counted as a
+    /// run.
     Refused,
 }
 
 /// Which steps the shrinker takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
-    /// The coarse steps on the numbers first (groups to 0, scaling), then the single steps of
-    /// [`neighbours`].
+    /// The coarse steps on the numbers first (groups to 0, scaling), then each number and
+    /// each pair lowered as far as the failure lets it.
     CoarseFirst,
-    /// Only the single steps of [`neighbours`]: the baseline the bench compares with.
+    /// Without the coarse steps: line runs, each number and pair lowered, tokens; the
+    /// baseline the bench compares with.
     NeighboursOnly,
 }
 
@@ -110,17 +114,6 @@ pub struct Shrunk {
     pub runs: usize,
     /// Whether it ended by a pass that changed nothing (false: stopped at `max_runs`).
     pub minimal: bool,
-}
-
-/// The step sizes for an input: powers of two from the smallest at or above its largest
-/// |number| down to 1 (none when it has no number other than 0).
-fn step_sizes(input: &Tokens) -> Vec<u64> {
-    let largest = input.largest();
-    if largest == 0 {
-        return Vec::new();
-    }
-    let top = largest.checked_next_power_of_two().unwrap_or(1 << 63);
-    std::iter::successors(Some(top), |&step| (step > 1).then_some(step / 2)).collect()
 }
 
 /// The positions (line, token) of the numbers of an input.
@@ -157,14 +150,6 @@ fn moved(input: &Tokens, plan: &[(usize, usize)], step: u64) -> Option<Tokens> {
         candidate.lines[row][column] = toward_zero(value, step).to_string();
     }
     Some(candidate)
-}
-
-/// Every move of one step size: each single number, then each pair, toward 0.
-fn moves(input: &Tokens, step: u64) -> Vec<Tokens> {
-    move_plans(input)
-        .iter()
-        .filter_map(|plan| moved(input, plan, step))
-        .collect()
 }
 
 /// Every run of `length` lines dropped, from the first line on.
@@ -211,15 +196,37 @@ fn token_drops(input: &Tokens) -> Vec<Tokens> {
         .collect()
 }
 
-/// Every input one step of the shrinker away from `input` (each line run dropped, each move of
-/// each step size, each token dropped): what "locally minimal" is measured against.
+/// The smallest |number| at `plan` in `input`, when all are numbers and none is 0.
+fn whole_step(input: &Tokens, plan: &[(usize, usize)]) -> Option<u64> {
+    plan.iter()
+        .map(|&(row, column)| number(input.lines.get(row)?.get(column)?).map(i64::unsigned_abs))
+        .collect::<Option<Vec<u64>>>()?
+        .into_iter()
+        .min()
+        .filter(|&whole| whole > 0)
+}
+
+/// Every input one step of the shrinker away from `input` (each line run dropped; each number
+/// moved toward 0 by 1 and the whole way; each pair of them together by 1; each token
+/// dropped): what "locally minimal" is measured against. (Where a step of 1 is refused, an odd
+/// sum lost say, the shrinker tries 2 as well, and 1 or -1 for a number refused at 0.)
 pub fn neighbours(input: &Tokens) -> Vec<Tokens> {
     let mut found = Vec::new();
     for length in drop_lengths(input) {
         found.extend(line_drops(input, length));
     }
-    for step in step_sizes(input) {
-        found.extend(moves(input, step));
+    for plan in move_plans(input) {
+        if let Some(whole) = whole_step(input, &plan) {
+            let steps = match plan.len() {
+                1 if whole > 1 => vec![1, whole],
+                _ => vec![1],
+            };
+            found.extend(
+                steps
+                    .into_iter()
+                    .filter_map(|step| moved(input, &plan, step)),
+            );
+        }
     }
     found.extend(token_drops(input));
     found
@@ -241,6 +248,10 @@ struct Shrinker<F> {
     jobs: usize,
     /// Candidates that lost the failure or were refused: never asked again.
     asked: HashSet<Tokens>,
+    /// Those of them that were refused.
+    refused: HashSet<Tokens>,
+    /// Whether the coarse steps are still to be taken: in the first pass only.
+    coarse_first: bool,
     strategy: Strategy,
     check: F,
 }
@@ -249,6 +260,21 @@ impl<F: Fn(&Tokens) -> Attempt + Sync> Shrinker<F> {
     /// Tries one candidate; true when it keeps the failure (and becomes the current input).
     fn try_candidate(&mut self, candidate: Tokens) -> Result<bool, OutOfRuns> {
         Ok(self.first_kept(vec![candidate])?.is_some())
+    }
+
+    /// Tries one candidate: whether it keeps the failure (and becomes the current input), or
+    /// `None` when it is refused (now or before).
+    fn ask(&mut self, candidate: Tokens) -> Result<Option<bool>, OutOfRuns> {
+        let refused = |shrinker: &Self, candidate: &Tokens| shrinker.refused.contains(candidate);
+        if refused(self, &candidate) {
+            return Ok(None);
+        }
+        let key = candidate.clone();
+        let kept = self.try_candidate(candidate)?;
+        Ok(match kept || !refused(self, &key) {
+            true => Some(kept),
+            false => None,
+        })
     }
 
     /// Asks about `candidates` (each built from the current input) in their order, as a
@@ -296,6 +322,7 @@ impl<F: Fn(&Tokens) -> Attempt + Sync> Shrinker<F> {
             }
             match answer {
                 Attempt::Refused => {
+                    self.refused.insert(candidate.clone());
                     self.asked.insert(candidate);
                 }
                 Attempt::Lost => {
@@ -433,6 +460,79 @@ impl<F: Fn(&Tokens) -> Attempt + Sync> Shrinker<F> {
             .collect()
     }
 
+    /// The numbers at `plan` moved toward 0 together by the largest step that keeps the
+    /// failure: a single number the whole way first (to 0); then by 1 (by 2 when 1 is
+    /// refused, an odd sum lost, say), which failing to keep ends it (no step keeps it, as far
+    /// as the shrinker can tell without trying them all); a pair then the whole way (the
+    /// smaller of the two to 0); then a binary search between the step kept and the one lost,
+    /// a refused step tried one further. So a number of ten digits takes about 32 runs, not
+    /// one per power of two and per neighbour, and a pair that no step of 1 or 2 helps costs
+    /// one run or two. True when a step was kept.
+    fn lower(&mut self, plan: &[(usize, usize)]) -> Result<bool, OutOfRuns> {
+        let base = self.current.clone();
+        let Some(whole) = whole_step(&base, plan) else {
+            return Ok(false);
+        };
+        let try_step = |shrinker: &mut Self, step: u64| match moved(&base, plan, step) {
+            Some(candidate) => shrinker.ask(candidate),
+            None => Ok(None),
+        };
+        if plan.len() == 1 {
+            // The whole way, else (refused: an odd sum lost, say) to 1 or -1.
+            match try_step(self, whole)? {
+                Some(true) => return Ok(true),
+                None if whole > 1 && try_step(self, whole - 1)? == Some(true) => return Ok(true),
+                _ => {}
+            }
+        }
+        // The smallest step that is not refused, and whether it keeps the failure.
+        let mut kept = 0;
+        for step in [1, 2].into_iter().filter(|&step| step <= whole) {
+            if step == whole && plan.len() == 1 {
+                break; // tried first
+            }
+            match try_step(self, step)? {
+                Some(true) => {
+                    kept = step;
+                    break;
+                }
+                Some(false) => return Ok(false),
+                None => continue,
+            }
+        }
+        if kept == 0 {
+            return Ok(false);
+        }
+        if plan.len() > 1 && kept < whole && try_step(self, whole)? == Some(true) {
+            return Ok(true);
+        }
+        // Kept at `kept`, lost (or refused) at `whole`. A pair seldom goes far (a single
+        // move has gone as far as it could): steps twice as long until one loses.
+        let mut lost = whole;
+        if plan.len() > 1 {
+            while kept * 2 < lost {
+                match try_step(self, kept * 2)? {
+                    Some(true) => kept *= 2,
+                    _ => lost = kept * 2,
+                }
+            }
+        }
+        while lost - kept > 1 {
+            let middle = kept + (lost - kept) / 2;
+            let mut answer = try_step(self, middle)?;
+            let mut tried = middle;
+            if answer.is_none() && middle + 1 < lost {
+                tried = middle + 1;
+                answer = try_step(self, tried)?;
+            }
+            match answer {
+                Some(true) => kept = tried,
+                _ => lost = middle,
+            }
+        }
+        Ok(true)
+    }
+
     /// One pass (line runs, the numbers coarsely, moves, tokens); true when it changed the
     /// input.
     fn pass(&mut self) -> Result<bool, OutOfRuns> {
@@ -461,44 +561,20 @@ impl<F: Fn(&Tokens) -> Attempt + Sync> Shrinker<F> {
                 }
             }
         }
-        if self.strategy == Strategy::CoarseFirst && self.current.largest() > COARSE_ABOVE {
+        if self.strategy == Strategy::CoarseFirst
+            && self.coarse_first
+            && self.current.largest() > COARSE_ABOVE
+        {
             changed |= self.zero_groups()?;
             changed |= self.scale_numbers()?;
             changed |= self.zero_groups()?;
+            // Taken in the first pass only: the single steps finish the work.
+            self.coarse_first = false;
         }
-        for step in step_sizes(&self.current) {
-            loop {
-                let mut any = false;
-                // Moves keep the positions of the numbers, so each plan is applied to the
-                // current input: a kept move is built on.
-                let plans = move_plans(&self.current);
-                let mut next = 0;
-                while next < plans.len() {
-                    let mut at = Vec::new();
-                    let mut candidates = Vec::new();
-                    for (index, plan) in plans.iter().enumerate().skip(next) {
-                        if candidates.len() == self.batch() {
-                            break;
-                        }
-                        if let Some(candidate) = moved(&self.current, plan, step) {
-                            at.push(index);
-                            candidates.push(candidate);
-                        }
-                    }
-                    let last = at.last().copied();
-                    match self.first_kept(candidates)? {
-                        Some(index) => {
-                            any = true;
-                            next = at[index] + 1;
-                        }
-                        None => next = last.map_or(plans.len(), |last| last + 1),
-                    }
-                }
-                changed |= any;
-                if !any {
-                    break;
-                }
-            }
+        // Each number, then each pair of them, lowered as far as the failure lets it; the
+        // plans keep the positions of the numbers, so each is applied to the current input.
+        for plan in move_plans(&self.current) {
+            changed |= self.lower(&plan)?;
         }
         let mut index = 0;
         loop {
@@ -550,6 +626,8 @@ pub fn shrink_with(
         max_runs,
         jobs: jobs.max(1),
         asked: HashSet::new(),
+        refused: HashSet::new(),
+        coarse_first: true,
         strategy,
         check,
     };
@@ -634,6 +712,43 @@ mod tests {
         let shrunk = shrink(Tokens::parse("1007 1000 5\n"), 10_000, 1, check);
         assert_eq!(shrunk.input.to_string(), "7 0 0\n");
         assert_locally_minimal(&shrunk.input, check);
+    }
+
+    #[test]
+    fn a_sum_past_a_bound_ends_at_the_bound() {
+        // Fails while a + b >= 100, as a sum past 2^31 - 1 does in a 32-bit integer. By hand:
+        // all to 0 and the halves lose, but c alone to 0 keeps (70 80 0); a or b alone to 0
+        // loses; scaled by 1/2 (75) loses, by 3/4 (52 60, 112) keeps, then 1/2 (56), 3/4 (84)
+        // and 7/8 (45 52, 97) lose. Lowered: 52 to 0 loses, by 1 keeps, and the binary search
+        // between 1 and 52 keeps 12 (40 60, 100) and loses 13; 60 to 0 or 59 loses, and the
+        // pair by 1 (39 59) loses: 40 60 0, where every step loses.
+        let check = |input: &Tokens| match three(input) {
+            Some([a, b, _]) if a + b >= 100 => Attempt::Kept,
+            Some(_) => Attempt::Lost,
+            None => Attempt::Refused,
+        };
+        let shrunk = shrink(Tokens::parse("70 80 5\n"), 10_000, 1, check);
+        assert_eq!(shrunk.input.to_string(), "40 60 0\n");
+        assert!(shrunk.minimal);
+        assert_locally_minimal(&shrunk.input, check);
+        let neighbours: Vec<String> = neighbours(&shrunk.input)
+            .iter()
+            .map(Tokens::to_string)
+            .collect();
+        assert_eq!(
+            neighbours,
+            [
+                "",
+                "39 60 0\n",
+                "0 60 0\n",
+                "40 59 0\n",
+                "40 0 0\n",
+                "39 59 0\n",
+                "60 0\n",
+                "40 0\n",
+                "40 60\n"
+            ]
+        );
     }
 
     #[test]
@@ -735,13 +850,33 @@ mod tests {
     }
 
     #[test]
-    fn moves_stop_at_zero_and_steps_start_at_or_above_the_largest() {
+    fn moves_stop_at_zero_and_lines_drop_in_powers_of_two() {
         assert_eq!(
             (toward_zero(5, 8), toward_zero(-5, 4), toward_zero(-5, 1)),
             (0, -1, -4)
         );
-        assert_eq!(step_sizes(&Tokens::parse("5 -3\n")), vec![8, 4, 2, 1]);
-        assert_eq!(step_sizes(&Tokens::parse("0 x 08\n")), Vec::<u64>::new());
         assert_eq!(drop_lengths(&Tokens::parse("a\nb\nc\n")), vec![2, 1]);
+    }
+
+    #[test]
+    fn the_neighbours_are_the_drops_and_the_moves_by_1_and_the_whole_way() {
+        let texts: Vec<String> = neighbours(&Tokens::parse("5 -3\n"))
+            .iter()
+            .map(Tokens::to_string)
+            .collect();
+        let expected = [
+            "", // the one line dropped
+            "4 -3\n", "0 -3\n", // 5 by 1 and 5
+            "5 -2\n", "5 0\n",  // -3 by 1 and 3
+            "4 -2\n", // both by 1
+            "-3\n", "5\n", // each token dropped
+        ];
+        assert_eq!(texts, expected);
+        // A 1 moved by 1 is at 0; a pair with a 0 is no pair.
+        let texts: Vec<String> = neighbours(&Tokens::parse("1 0\n"))
+            .iter()
+            .map(Tokens::to_string)
+            .collect();
+        assert_eq!(texts, ["", "0 0\n", "0\n", "1\n"]);
     }
 }

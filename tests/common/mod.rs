@@ -287,9 +287,15 @@ pub fn takahashi_wins(grid: &[i64; 9]) -> bool {
 /// tests/fixtures/ninth_move_bug.py (the full board scored before the line the last move made
 /// is looked at): whether Takahashi, moving first, wins.
 pub fn takahashi_wins_memo(grid: &[i64; 9], ninth_move_bug: bool) -> bool {
+    takahashi_wins_scored(grid, ninth_move_bug, false)
+}
+
+/// As [`takahashi_wins_memo`], with each player's points added up in a 32-bit integer that
+/// wraps around when `int32`, as tests/fixtures/int32_scores.py does.
+pub fn takahashi_wins_scored(grid: &[i64; 9], ninth_move_bug: bool, int32: bool) -> bool {
     fn mover_wins(
         grid: &[i64; 9],
-        bug: bool,
+        (bug, int32): (bool, bool),
         owner: &mut [u8; 9],
         memo: &mut Vec<Option<bool>>,
     ) -> bool {
@@ -306,8 +312,13 @@ pub fn takahashi_wins_memo(grid: &[i64; 9], ninth_move_bug: bool) -> bool {
             }
             owner[cell] = mover;
             let line = TRIPLES.iter().any(|l| l.iter().all(|&i| owner[i] == mover));
-            let score =
-                |who: u8| -> i64 { (0..9).filter(|&i| owner[i] == who).map(|i| grid[i]).sum() };
+            let score = |who: u8| -> i64 {
+                let cells = (0..9).filter(|&i| owner[i] == who).map(|i| grid[i]);
+                match int32 {
+                    true => cells.fold(0i32, |sum, v| sum.wrapping_add(v as i32)) as i64,
+                    false => cells.sum(),
+                }
+            };
             wins = if filled == 8 && bug {
                 score(mover) > score(3 - mover)
             } else if line {
@@ -315,14 +326,19 @@ pub fn takahashi_wins_memo(grid: &[i64; 9], ninth_move_bug: bool) -> bool {
             } else if filled == 8 {
                 score(mover) > score(3 - mover)
             } else {
-                !mover_wins(grid, bug, owner, memo)
+                !mover_wins(grid, (bug, int32), owner, memo)
             };
             owner[cell] = 0;
         }
         memo[key] = Some(wins);
         wins
     }
-    mover_wins(grid, ninth_move_bug, &mut [0; 9], &mut vec![None; 19683])
+    mover_wins(
+        grid,
+        (ninth_move_bug, int32),
+        &mut [0; 9],
+        &mut vec![None; 19683],
+    )
 }
 
 /// The inputs `judge stress` can find for the ninth-move bug: the built-in generator's failing
@@ -367,4 +383,15 @@ pub fn ninth_move_bug_shows(text: &str) -> bool {
         .collect();
     let grid: [i64; 9] = values.try_into().unwrap();
     takahashi_wins_memo(&grid, true) != takahashi_wins_memo(&grid, false)
+}
+
+/// Whether a weighted input (nine numbers) is one tests/fixtures/int32_scores.py (the points
+/// added up in a 32-bit integer) answers wrong.
+pub fn int32_scores_show(text: &str) -> bool {
+    let values: Vec<i64> = text
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let grid: [i64; 9] = values.try_into().unwrap();
+    takahashi_wins_scored(&grid, false, true) != takahashi_wins_memo(&grid, false)
 }
