@@ -173,7 +173,7 @@ fn plan(
 }
 
 /// The warning of three programs without a validator.
-pub const NO_VALIDATOR: &str = "warning: no --validator: a shrunk input is kept when the reference accepts it, so it may leave the problem's constraints; give --validator 'COMMAND' (the input on stdin, exit 0 = valid) to keep every input valid";
+pub const NO_VALIDATOR: &str = "warning: no --validator: shrinking keeps the input's shape (its lines, and the tokens of each) and moves numbers only, but a shrunk input may still leave the problem's constraints (a bound, a sum); give --validator 'COMMAND' (the input on stdin, exit 0 = valid) to keep every input valid";
 
 /// Runs `judge stress`.
 pub fn run(project: &Project, stress: &StressOptions, settings: &Settings) -> outcome::Outcome {
@@ -275,6 +275,9 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
     // steps for the same validity.
     let refusals = AtomicUsize::new(0);
     let start = Tokens::parse(&input);
+    // With no validator at all nothing says which inputs are valid, and a reference that
+    // reads leniently accepts a grid with a token gone: lines and tokens are then never dropped.
+    let shape = (stress.name.is_none() && stress.validator.is_none()).then(|| start.shape());
     let mut last_failure = failure;
     let mut last_input = input.clone();
     let mut shrunk = None;
@@ -291,6 +294,12 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
         let result = shrink(start, MAX_SHRINK_RUNS, settings.jobs, |candidate| {
             let text = candidate.to_string();
             if stop::received_signal().is_some() {
+                return Attempt::Refused;
+            }
+            if shape
+                .as_ref()
+                .is_some_and(|shape| *shape != candidate.shape())
+            {
                 return Attempt::Refused;
             }
             let run = runs.fetch_add(1, Ordering::Relaxed) + 1;

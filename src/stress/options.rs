@@ -74,10 +74,18 @@ impl StressFlags {
                 "--force goes with --save DIR: it lets stress save into a package's folder".into(),
             );
         }
-        if name.is_none() && (self.reference.is_none() || self.generator.is_none()) {
-            return Err(
-                "stress without a solver name needs --ref 'REFERENCE' and --gen 'GENERATOR'".into(),
-            );
+        if name.is_none() {
+            let missing = match (&self.reference, &self.generator) {
+                (None, None) => Some("--ref 'REFERENCE' and --gen 'GENERATOR'"),
+                (None, Some(_)) => Some("--ref 'REFERENCE' (the program to compare with)"),
+                (Some(_), None) => {
+                    Some("--gen 'GENERATOR' (called as GENERATOR SEED, it prints one input)")
+                }
+                _ => None,
+            };
+            if let Some(missing) = missing {
+                return Err(format!("stress without a solver name needs {missing}"));
+            }
         }
         // Neither: a budget a person waits for, 1000 inputs or a minute; `--count` alone is
         // exactly that many inputs, as repeatable as a seed.

@@ -34,9 +34,16 @@ impl Source {
                 if let Some(how) = how_it_failed(&run, &setup.limits) {
                     return Err(format!("the generator failed on seed {seed} ({how})"));
                 }
-                String::from_utf8(run.stdout).map_err(|_| {
+                let input = String::from_utf8(run.stdout).map_err(|_| {
                     format!("the generator printed bytes that are not UTF-8 on seed {seed}")
-                })
+                })?;
+                // Every input empty would pass as "no difference": a generator's slip.
+                match input.trim().is_empty() {
+                    true => Err(format!(
+                        "the generator printed nothing on seed {seed}: `{command} {seed}` must print one input"
+                    )),
+                    false => Ok(input),
+                }
             }
         }
     }

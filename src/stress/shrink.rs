@@ -42,6 +42,12 @@ impl Tokens {
         }
     }
 
+    /// How many tokens each line holds: what a shrinker that must not change the input's
+    /// shape keeps.
+    pub fn shape(&self) -> Vec<usize> {
+        self.lines.iter().map(Vec::len).collect()
+    }
+
     /// The largest |number|, 0 when there is none.
     fn largest(&self) -> u64 {
         self.lines

@@ -331,6 +331,13 @@ fn a_broken_generator_or_reference_is_not_the_programs_fault() {
         "{stderr}"
     );
     assert!(stderr.contains("no grids today"), "{stderr}");
+    // A generator that prints nothing would leave every input empty: broken, not "no
+    // difference".
+    let stderr = broken(&["--cmd", bin, "--ref", bin, "--gen", "true"]);
+    assert!(
+        stderr.contains("the generator printed nothing on seed 1: `true 1` must print one input"),
+        "{stderr}"
+    );
     let stderr = broken(&["--cmd", bin, "--ref", "sh -c 'exit 3'", "--gen", grids]);
     assert!(
         stderr.contains("the reference failed on the input of seed 1"),
@@ -464,7 +471,8 @@ fn stress_run(arguments: &[&str]) -> (Option<i32>, String, String) {
 }
 
 /// Three programs of the user's without `--validator`: one warning line at the start, on
-/// stderr, that shrunk inputs may leave the constraints and how to give a validator; none with
+/// stderr, that shrinking keeps the input's shape, that shrunk inputs may still leave the
+/// constraints, and how to give a validator; none with
 /// a validator or a solver name.
 #[test]
 fn three_programs_without_a_validator_are_warned_about_once() {
@@ -488,7 +496,8 @@ fn three_programs_without_a_validator_are_warned_about_once() {
     assert_eq!(warnings.len(), 1, "{stderr}");
     assert!(
         stderr.starts_with("warning: no --validator: ")
-            && warnings[0].contains("may leave the problem's constraints")
+            && warnings[0].contains("shrinking keeps the input's shape")
+            && warnings[0].contains("may still leave the problem's constraints")
             && warnings[0].contains("give --validator 'COMMAND'"),
         "{stderr}"
     );
@@ -499,6 +508,36 @@ fn three_programs_without_a_validator_are_warned_about_once() {
     let (status, _, stderr) = stress_run(&named);
     assert_eq!(status, Some(0), "{stderr}");
     assert!(!stderr.contains("warning"), "{stderr}");
+}
+
+/// Without any validator, shrinking keeps the input's shape: a reference that reads leniently
+/// (missing numbers are 0) accepts a grid with a token gone, and the program, which needs nine,
+/// crashes on it; the shrunk input must still be three lines of three numbers, as the found
+/// one was.
+#[test]
+fn without_a_validator_shrinking_keeps_the_lines_and_their_tokens() {
+    let (status, stdout, _) = stress_run(&[
+        "--cmd",
+        "python3 tests/fixtures/ninth_move_bug.py",
+        "--ref",
+        "python3 tests/fixtures/lenient_reference.py",
+        "--gen",
+        "python3 tests/fixtures/ten_digit_grid.py",
+        "--count",
+        "1",
+    ]);
+    assert_eq!(status, Some(1), "{stdout}");
+    let shrunk = stdout
+        .split("shrunk in ")
+        .nth(1)
+        .and_then(|after| after.split("    reference output").next())
+        .unwrap_or_else(|| panic!("no shrunk input in {stdout}"));
+    let rows: Vec<usize> = shrunk
+        .lines()
+        .skip(2)
+        .map(|line| line.split_whitespace().count())
+        .collect();
+    assert_eq!(rows, [3, 3, 3], "{stdout}");
 }
 
 /// `--save` into a folder of a problem package (a problem.yaml up to three folders above, judge
