@@ -78,6 +78,19 @@ pub fn is_checkout(folder: &Path) -> bool {
     false
 }
 
+/// The user a checkout found above the current folder belongs to, when it is neither the
+/// judge's own user nor root: such a checkout is not used, as its build script would run as
+/// this user (git refuses a repository of another user for the same reason).
+fn foreign_owner(folder: &Path) -> Option<u32> {
+    use std::os::unix::fs::MetadataExt;
+    let (own, _) = crate::process::sys::namespaces::own_ids();
+    [folder.to_path_buf(), folder.join("Cargo.toml")]
+        .iter()
+        .filter_map(|path| fs::symlink_metadata(path).ok())
+        .map(|meta| meta.uid())
+        .find(|&owner| owner != own && owner != 0)
+}
+
 /// The solvers of the judge's table that are installed in `dir`: executable files by their
 /// names.
 fn installed_in(dir: &Path) -> Vec<String> {
@@ -109,6 +122,13 @@ impl Project {
             None => Project::locate_from(here.as_deref(), built_from, Place::BuiltFrom, beside),
         };
         project.built_from = built_from.to_path_buf();
+        if let Some(skipped) = project
+            .looked
+            .first()
+            .filter(|said| said.contains("not yours"))
+        {
+            eprintln!("warning: a checkout above this folder is not used: {skipped}");
+        }
         project
     }
 
@@ -126,18 +146,26 @@ impl Project {
             said: Cell::new(false),
             built_from: PathBuf::new(),
         };
-        if let Some(root) = here.and_then(|here| here.ancestors().find(|up| is_checkout(up))) {
-            let root = root.to_path_buf();
-            let place = Place::Here;
-            return project(Some(Found::Checkout { root, place }), Vec::new());
+        let above = here.and_then(|here| here.ancestors().find(|up| is_checkout(up)));
+        let mut looked = Vec::new();
+        match above.map(|root| (root, foreign_owner(root))) {
+            Some((root, None)) => {
+                let root = root.to_path_buf();
+                let place = Place::Here;
+                return project(Some(Found::Checkout { root, place }), Vec::new());
+            }
+            Some((root, Some(owner))) => looked.push(format!(
+                "in {} (a game-judge checkout of user {owner}, not yours nor root's: not used, as its build would run as you)",
+                root.display()
+            )),
+            None => looked.push(match here {
+                Some(here) => format!(
+                    "in {} and the folders above it (no game-judge checkout)",
+                    here.display()
+                ),
+                None => "in the current folder (which cannot be read)".to_string(),
+            }),
         }
-        let mut looked = vec![match here {
-            Some(here) => format!(
-                "in {} and the folders above it (no game-judge checkout)",
-                here.display()
-            ),
-            None => "in the current folder (which cannot be read)".to_string(),
-        }];
         if is_checkout(checkout) {
             let root = checkout.to_path_buf();
             return project(Some(Found::Checkout { root, place }), Vec::new());
@@ -149,9 +177,11 @@ impl Project {
                 Place::Named => format!("which {ROOT_VARIABLE} names"),
                 _ => "where the judge was built".to_string(),
             },
-            match checkout.exists() {
-                true => "no game-judge checkout",
-                false => "not there any more",
+            match (checkout.exists(), place) {
+                (true, _) => "no game-judge checkout".to_string(),
+                (false, Place::Named) => "not there".to_string(),
+                (false, _) =>
+                    format!("not there any more: if the clone moved, set {ROOT_VARIABLE} to it"),
             }
         ));
         match beside {
@@ -278,15 +308,20 @@ impl Project {
                 let words: Vec<&str> = what
                     .split(|c: char| !(c.is_alphanumeric() || c == '_'))
                     .collect();
-                let solver = installed
-                    .iter()
-                    .find(|name| words.contains(&name.as_str()))
-                    .or(installed.first())
-                    .map_or("PROGRAM".to_string(), |name| {
-                        dir.join(name).display().to_string()
-                    });
+                let instead = if what.starts_with("validating") {
+                    "validate a folder of yours with a validator of yours: judge validate --validator 'COMMAND' DIR".to_string()
+                } else {
+                    let solver = installed
+                        .iter()
+                        .find(|name| words.contains(&name.as_str()))
+                        .or(installed.first())
+                        .map_or("PROGRAM".to_string(), |name| {
+                            dir.join(name).display().to_string()
+                        });
+                    format!("judge an installed solver on a folder of yours: judge -c '{solver}' -d DIR")
+                };
                 Err(format!(
-                "{what} needs the project's case folders (cases/NAME/), which come only with a game-judge checkout, and the judge found only the solvers installed in {} (it looked {}): run it inside the checkout, or judge an installed solver on a folder of yours: judge -c '{solver}' -d DIR",
+                "{what} needs the project's case folders (cases/NAME/), which come only with a game-judge checkout, and the judge found only the solvers installed in {} (it looked {}): run it inside the checkout (or set {ROOT_VARIABLE} to it), or {instead}",
                 dir.display(),
                 self.looked.join(", "),
             ))
@@ -334,6 +369,41 @@ mod tests {
         assert!(!is_checkout(root));
     }
 
+    /// A checkout above the current folder that belongs to another user (not root) is not
+    /// used, and the error says so; one of the judge's own user or of root is.
+    #[test]
+    fn a_checkout_of_another_user_is_not_used() {
+        if crate::process::sys::namespaces::own_ids().0 != 0 {
+            println!("skipped: giving a folder to another user needs root");
+            return;
+        }
+        let here = scratch(&[
+            ("Cargo.toml", MANIFEST),
+            ("src/bin/x.rs", ""),
+            ("deep/file", ""),
+        ]);
+        let deep = here.dir.join("deep");
+        let empty = scratch(&[]);
+        let gone = empty.dir.join("gone");
+        let found = Project::locate_from(Some(&deep), &gone, Place::Named, None);
+        assert_eq!(found.here(), Some(here.dir.as_path()));
+        std::os::unix::fs::chown(&here.dir, Some(4242), None).unwrap();
+        let refused = Project::locate_from(Some(&deep), &gone, Place::Named, None);
+        assert_eq!(refused.found(), None);
+        assert!(
+            refused.not_found().contains(&format!(
+                "looked in {} (a game-judge checkout of user 4242, not yours nor root's: not used, as its build would run as you)",
+                here.dir.display()
+            )),
+            "{}",
+            refused.not_found()
+        );
+        std::os::unix::fs::chown(&here.dir, Some(0), None).unwrap();
+        std::os::unix::fs::chown(here.dir.join("Cargo.toml"), Some(4242), None).unwrap();
+        let refused = Project::locate_from(Some(&deep), &gone, Place::Named, None);
+        assert_eq!(refused.found(), None);
+    }
+
     #[test]
     fn the_checkout_here_comes_first_then_the_built_one_then_the_installed_solvers() {
         let here = scratch(&[
@@ -371,7 +441,9 @@ mod tests {
         let error = project.cases("judging othello_player").unwrap_err();
         assert!(error.starts_with("judging othello_player needs the project's case folders"));
         assert!(error.contains(&format!("judge -c '{}' -d DIR", solver.display())));
-        assert!(error.contains("(not there any more)"));
+        assert!(
+            error.contains("(not there any more: if the clone moved, set GAME_JUDGE_ROOT to it)")
+        );
         let error = project.binaries(&["board_winner".to_string()]).unwrap_err();
         assert!(error.contains("no solver named \"board_winner\" is installed"));
     }

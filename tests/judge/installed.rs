@@ -124,16 +124,34 @@ fn an_installed_judge_runs_its_solvers_after_its_checkout_moved() {
         .stderr(contains(note.as_str()));
     // Case folders come only with a checkout: said, with the installed solver to judge instead.
     let looked = format!(
-        "(it looked in {} and the folders above it (no game-judge checkout), in {}, which GAME_JUDGE_ROOT names (not there any more))",
+        "(it looked in {} and the folders above it (no game-judge checkout), in {}, which GAME_JUDGE_ROOT names (not there))",
         away.display(),
         gone.display()
     );
-    for (arguments, what) in [
+    let judge_instead =
+        format!("or judge an installed solver on a folder of yours: judge -c '{candidate}' -d DIR");
+    let player_instead = format!(
+        "or judge an installed solver on a folder of yours: judge -c '{}' -d DIR",
+        bin.join("othello_player").display()
+    );
+    let validate_instead = "or validate a folder of yours with a validator of yours: judge validate --validator 'COMMAND' DIR".to_string();
+    for (arguments, what, instead) in [
         (
             &["validate", "board_winner"][..],
             "validating the cases of board_winner",
+            &validate_instead,
         ),
-        (&["board_winner"][..], "judging board_winner"),
+        (
+            &["board_winner"][..],
+            "judging board_winner",
+            &judge_instead,
+        ),
+        // Of several names, an installed one named is the one to judge instead.
+        (
+            &["othello_player", "perfect_play"][..],
+            "judging othello_player perfect_play",
+            &player_instead,
+        ),
     ] {
         installed(&judge, &away, &gone)
             .args(arguments)
@@ -146,7 +164,8 @@ fn an_installed_judge_runs_its_solvers_after_its_checkout_moved() {
                     bin.display()
                 ))
                 .and(contains(looked.as_str()))
-                .and(contains(format!("judge -c '{candidate}' -d DIR"))),
+                .and(contains("run it inside the checkout (or set GAME_JUDGE_ROOT to it)"))
+                .and(contains(instead.as_str())),
             );
     }
     // Bare judge away from a checkout and from online-judge-tools' test/ says what it looked
@@ -174,7 +193,7 @@ fn with_no_solver_anywhere_the_error_says_where_the_judge_looked() {
         .code(2)
         .stdout("")
         .stderr(contains(format!(
-            "error: the project's solvers are not found: looked in {} and the folders above it (no game-judge checkout), in {}, which GAME_JUDGE_ROOT names (not there any more), beside the judge in {} (no solver); run the judge inside a game-judge checkout, install the solvers with `cargo install --path .` from one, or judge a program of yours: judge -c 'PROGRAM' -d DIR",
+            "error: the project's solvers are not found: looked in {} and the folders above it (no game-judge checkout), in {}, which GAME_JUDGE_ROOT names (not there), beside the judge in {} (no solver); run the judge inside a game-judge checkout, install the solvers with `cargo install --path .` from one, or judge a program of yours: judge -c 'PROGRAM' -d DIR",
             away.display(),
             gone.display(),
             judge.parent().unwrap().display()
