@@ -107,7 +107,9 @@ fn misspelt_command(word: &str) -> Option<UsageError> {
 fn help(words: Vec<String>) -> Result<Parsed, UsageError> {
     let names: Vec<&str> = COMMANDS.iter().map(|(name, _)| *name).collect();
     match words.as_slice() {
+        // `judge help help`, as git answers it: the whole help, which says what help does.
         [] => Ok(Parsed::Help(Help::Long)),
+        [word] if word == "help" => Ok(Parsed::Help(Help::Long)),
         [word] => match COMMANDS.iter().find(|(name, _)| name == word) {
             Some(&(_, section)) => Ok(Parsed::Help(Help::Command(section))),
             None => {
@@ -329,6 +331,12 @@ fn is_source_and_folder(words: &[String]) -> bool {
     }
 }
 
+/// Whether `path` is a source file that is there: never a case folder.
+fn is_script(path: &str) -> bool {
+    let path = Path::new(path);
+    path.is_file() && crate::sources::Language::of(path).is_some()
+}
+
 /// Whether `path` is a file that may be run (an execute bit set), and no case file.
 fn is_program(path: &str) -> bool {
     use std::os::unix::fs::PermissionsExt;
@@ -402,6 +410,14 @@ fn judging(
     notes: &mut Vec<String>,
 ) -> Result<Target, String> {
     if let Some(directory) = given.directory.take() {
+        if let (Some(command), false) = (&given.command, words.is_empty()) {
+            // `-c python3 x.py -d test`: the words left over are the rest of the command.
+            return Err(format!(
+                "-d {directory} names the case folder, and {} is left over: a command of several words is one argument: quote it, judge -c '{command} {}' -d {directory}",
+                words.join(" "),
+                words.join(" ")
+            ));
+        }
         words.push(directory);
         if given.command.is_none() {
             if !is_program(OJ_PROGRAM) {
@@ -451,6 +467,10 @@ fn judging(
         },
     };
     match words.as_slice() {
+        // `--cmd python3 x.py`: a source file is the rest of a command, not a case folder.
+        [dir] if is_script(dir) => Err(format!(
+            "{dir} is a source file, not a case folder: a command of several words is one argument: quote it, judge --cmd '{command} {dir}' DIR"
+        )),
         [dir] => Ok(Target::Judge(JudgeTarget::Command {
             command,
             dir: PathBuf::from(dir),
@@ -798,7 +818,12 @@ mod tests {
         }
         let message = |arguments: &[&str]| parsed(arguments).unwrap_err().0;
         assert!(message(&["stress", "x"]).contains("needs the program"));
-        assert!(message(&["stress", "--cmd", "./a"]).contains("needs --ref"));
+        assert!(message(&["stress", "--cmd", "./a"])
+            .ends_with("needs --ref 'REFERENCE' and --gen 'GENERATOR'"));
+        assert!(message(&["stress", "--cmd", "./a", "--ref", "./b"])
+            .ends_with("needs --gen 'GENERATOR' (called as GENERATOR SEED, it prints one input)"));
+        assert!(message(&["stress", "--cmd", "./a", "--gen", "./g"])
+            .ends_with("needs --ref 'REFERENCE' (the program to compare with)"));
         assert!(message(&["stress", "--cmd", "./a", "--ref", "./r"]).contains("--gen"));
         assert!(message(&["stress", "a", "b", "--cmd", "./a"]).contains("one solver name"));
         assert!(message(&["stress", "x", "--cmd", "./a", "--count", "0"]).contains("at least 1"));
@@ -907,6 +932,7 @@ mod tests {
         );
         // `judge help [COMMAND]`, as git and cargo have it.
         assert_eq!(parsed(&["help"]), Ok(Parsed::Help(Help::Long)));
+        assert_eq!(parsed(&["help", "help"]), Ok(Parsed::Help(Help::Long)));
         for (command, section) in COMMANDS {
             assert_eq!(
                 parsed(&["help", command]),
@@ -1098,7 +1124,7 @@ mod tests {
         let message = |arguments: &[&str]| parsed(arguments).unwrap_err().0;
         assert_eq!(
             message(&["-c", "./a", "-d", "d", "e"]),
-            "--cmd takes one case folder, found 2: e d"
+            "-d d names the case folder, and e is left over: a command of several words is one argument: quote it, judge -c './a e' -d d"
         );
         assert!(message(&["-d", "d"]).starts_with("-d goes with -c: judge -c 'PROGRAM' -d DIR"));
     }
@@ -1137,6 +1163,15 @@ mod tests {
         let (source, case) = (source.to_str().unwrap(), case.to_str().unwrap());
         assert!(message(&["--cmd", "python3", source, case])
             .ends_with(&format!("quote it, judge --cmd 'python3 {source}' {case})")));
+        // A source alone is no case folder; with -d, the words left over are the command's.
+        assert_eq!(
+            message(&["--cmd", "python3", source]),
+            format!("{source} is a source file, not a case folder: a command of several words is one argument: quote it, judge --cmd 'python3 {source}' DIR")
+        );
+        assert_eq!(
+            message(&["-c", "python3", source, "-d", "test"]),
+            format!("-d test names the case folder, and {source} is left over: a command of several words is one argument: quote it, judge -c 'python3 {source}' -d test")
+        );
         // A pattern the shell expanded, answers included: the part the names share.
         assert!(message(&[
             "--cmd",

@@ -208,7 +208,7 @@ fn tasks(
             let what = match names.as_slice() {
                 [] => "judging every solver".to_string(),
                 [name] => format!("judging {name}"),
-                _ => "judging solvers by name".to_string(),
+                names => format!("judging {}", names.join(" ")),
             };
             let root = project.cases(&what).map_err(|error| fail(&[error]))?;
             let problems = named_solver_cases(root, names).map_err(|errors| fail(&errors))?;
@@ -392,7 +392,7 @@ fn set_up_sandbox(
                 ),
                 // Most programs need nothing beside them: a note, not a warning.
                 false => format!(
-                    "note: the sandbox shows the program's files in {} alone, as that folder holds test data: a file the program reads beside them is not there",
+                    "note: {} holds the test data, so of it the sandbox shows only the files the command names: a file the program reads beside them is not there (name it in the command, or run the judge from another folder)",
                     folder.display()
                 ),
             };
@@ -406,12 +406,13 @@ fn set_up_sandbox(
 }
 
 /// Whether a folder the sandbox hides from the program could be why cases with these verdicts
-/// failed: a case not accepted, and not for a judge error (the judge's side, which the box
-/// hides nothing from).
+/// failed: a case not accepted, and not for a wrong answer (a program that runs to its end
+/// and answers found what it read; one that cannot open a file mostly crashes) nor a judge
+/// error (the judge's side, which the box hides nothing from).
 fn hidden_folder_could_explain(codes: &[Code]) -> bool {
     codes
         .iter()
-        .any(|&code| !matches!(code, Code::AC | Code::JE))
+        .any(|&code| !matches!(code, Code::AC | Code::WA | Code::JE))
 }
 
 /// The id of the run (see `report::shard::RunId`): the judge's words as given (less `--shard`,
@@ -564,11 +565,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_hidden_folder_could_explain_any_failure_of_the_program_only() {
+    fn a_hidden_folder_could_explain_a_failure_of_the_program_but_a_wrong_answer() {
         assert!(!hidden_folder_could_explain(&[]));
         assert!(!hidden_folder_could_explain(&[Code::AC, Code::AC]));
         assert!(!hidden_folder_could_explain(&[Code::AC, Code::JE]));
-        for failed in [Code::WA, Code::RE, Code::TLE, Code::MLE, Code::OLE] {
+        assert!(!hidden_folder_could_explain(&[Code::WA, Code::AC]));
+        for failed in [Code::RE, Code::TLE, Code::MLE, Code::OLE] {
             assert!(
                 hidden_folder_could_explain(&[Code::AC, failed]),
                 "{failed:?}"

@@ -370,8 +370,9 @@ impl Shard {
         }
         if let Some(count) = count.filter(|&count| count != shard.count) {
             return Err(format!(
-                "--shard auto/{count}: {} say {} shards, not {count}",
-                first.source, shard.count
+                "--shard auto/{count}: {} say {}, not {count}",
+                first.source,
+                crate::text::count(shard.count, "shard")
             ));
         }
         let sources: Vec<&str> = found.iter().map(|found| found.source.as_str()).collect();

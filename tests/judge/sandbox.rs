@@ -1431,14 +1431,15 @@ fn a_program_cannot_reach_the_terminal_the_judge_runs_in() {
 }
 
 /// The note of a folder shown in part is said only where it could explain a failure: not when
-/// every case is accepted (a program beside its test folder, oj's own layout), yes when a case
-/// fails (a wrong answer), and always with `--verbose`. The program reads nothing beside it.
+/// every case is accepted (a program beside its test folder, oj's own layout) nor for a wrong
+/// answer, yes when a case fails another way (a program that cannot open a file beside it),
+/// and always with `--verbose`.
 #[test]
 fn the_note_of_a_folder_shown_in_part_waits_for_a_failure() {
     if sandbox_missing() {
         return;
     }
-    const NOTE: &str = "note: the sandbox shows the program's files in . alone, as that folder holds test data: a file the program reads beside them is not there";
+    const NOTE: &str = "note: . holds the test data, so of it the sandbox shows only the files the command names: a file the program reads beside them is not there (name it in the command, or run the judge from another folder)";
     let folder = common::fresh_folder(
         "sandbox-beside",
         "project",
@@ -1469,7 +1470,43 @@ fn the_note_of_a_folder_shown_in_part_waits_for_a_failure() {
     fs::write(folder.join("test/a.out"), "together\n").unwrap();
     let (out, err) = judged(&[]);
     assert!(out.contains("1 case: 1 WA"), "{out}\n{err}");
+    assert!(!err.contains("note: "), "{err}");
+    fs::write(folder.join("main.py"), "open('notes.txt')\n").unwrap();
+    let (out, err) = judged(&[]);
+    assert!(out.contains("1 case: 1 RE"), "{out}\n{err}");
     assert_eq!(err.matches(NOTE).count(), 1, "{err}");
+}
+
+/// A script among its cases (`-d .`): the folder is the test data's, so the script is shown
+/// alone, and when it fails (its module beside it is not there) the judge says why.
+#[test]
+fn a_script_among_its_cases_is_told_why_its_neighbours_are_not_shown() {
+    if sandbox_missing() {
+        return;
+    }
+    let folder = common::fresh_folder(
+        "sandbox-among",
+        "cases",
+        &[
+            ("1.in", "1\n"),
+            ("1.out", "1\n"),
+            ("helper.py", "def f(x):\n    return x\n"),
+            ("sol.py", "import helper\nprint(helper.f(input()))\n"),
+        ],
+    );
+    let output = common::judge()
+        .args(["-c", "python3 sol.py", "-d", "."])
+        .current_dir(&folder)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(out.contains("1 case: 1 RE"), "{out}\n{err}");
+    assert!(
+        err.contains("note: . holds the test data, so of it the sandbox shows only the files the command names"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -1495,7 +1532,7 @@ fn a_script_beside_the_cases_folder_is_told_why_its_neighbours_are_not_shown() {
         .unwrap();
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(
-        err.contains("note: the sandbox shows the program's files in . alone, as that folder holds test data: a file the program reads beside them is not there"),
+        err.contains("note: . holds the test data, so of it the sandbox shows only the files the command names: a file the program reads beside them is not there (name it in the command, or run the judge from another folder)"),
         "{err}"
     );
 }

@@ -371,20 +371,49 @@ impl Scan<'_> {
 /// file (a FIFO is never opened) is not compared: its error, if it is the one judged against,
 /// is the case's.
 fn differ(a: &Path, b: &Path) -> bool {
-    let contents = |path: &Path| {
+    use std::io::Read;
+    let open = |path: &Path| {
         readable(path, "a case file")
             .ok()
-            .and_then(|()| std::fs::read(path).ok())
+            .and_then(|()| std::fs::File::open(path).ok())
     };
     let sizes = |path: &Path| std::fs::metadata(path).map(|found| found.len()).ok();
-    match (sizes(a), sizes(b)) {
-        (Some(a_size), Some(b_size)) if a_size != b_size => {
-            readable(a, "a case file").is_ok() && readable(b, "a case file").is_ok()
+    let (Some(a_size), Some(b_size)) = (sizes(a), sizes(b)) else {
+        return false;
+    };
+    let (Some(mut a), Some(mut b)) = (open(a), open(b)) else {
+        return false;
+    };
+    if a_size != b_size {
+        return true;
+    }
+    // Block by block, so two large answers cost two blocks of memory, not their size.
+    let (mut a_block, mut b_block) = (vec![0; 1 << 16], vec![0; 1 << 16]);
+    loop {
+        let (Ok(a_read), Ok(b_read)) = (
+            read_full(&mut a, &mut a_block),
+            read_full(&mut b, &mut b_block),
+        ) else {
+            return false;
+        };
+        if a_block[..a_read] != b_block[..b_read] {
+            return true;
         }
-        _ => match (contents(a), contents(b)) {
-            (Some(a), Some(b)) => a != b,
-            _ => false,
-        },
+        if a_read == 0 {
+            return false;
+        }
+    }
+
+    /// Reads until `block` is full or the file ends: how many bytes were read.
+    fn read_full(file: &mut std::fs::File, block: &mut [u8]) -> std::io::Result<usize> {
+        let mut filled = 0;
+        while filled < block.len() {
+            match file.read(&mut block[filled..])? {
+                0 => break,
+                read => filled += read,
+            }
+        }
+        Ok(filled)
     }
 }
 

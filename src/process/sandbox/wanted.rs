@@ -297,6 +297,12 @@ fn touches_hidden(folder: &Path, hidden: &[PathBuf]) -> bool {
     }) || identity::shows_part_of(folder, hidden)
 }
 
+/// Whether the folder `folder` is a hidden one itself, by any path.
+fn is_hidden(folder: &Path, hidden: &[PathBuf]) -> bool {
+    let id = identity::of(folder);
+    id.is_some() && hidden.iter().any(|hidden| identity::of(hidden) == id)
+}
+
 /// Whether the folder `folder` holds a hidden one (and does not lie in one).
 fn holds_hidden(folder: &Path, hidden: &[PathBuf]) -> bool {
     if real_path(folder).is_none() {
@@ -356,8 +362,10 @@ fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, V
                     // The file, and its folder whole where that holds no test data (a script's
                     // modules and data files beside it).
                     // One that holds test data (a script beside its cases folder) is not, and
-                    // the user is told; one inside test data (a package's submission) is not
-                    // either, silently: its neighbours are other submissions.
+                    // the user is told; so is one that is the test data's folder itself (a
+                    // script among its cases, `-d .`); one deeper inside test data (a
+                    // package's submission) is not shown either, silently: its neighbours are
+                    // other submissions.
                     if let Some(folder) = path
                         .parent()
                         .filter(|folder| !is_system_folder(folder) && !is_shared(folder))
@@ -372,11 +380,13 @@ fn named(program: &Program, here: &Path, hidden: &[PathBuf]) -> (Vec<PathBuf>, V
                                 private: true,
                             }),
                             false => shown.push(folder.to_path_buf()),
-                            true if holds_hidden(folder, hidden) => refused.push(Refused {
-                                folder: folder.to_path_buf(),
-                                named: false,
-                                private: false,
-                            }),
+                            true if holds_hidden(folder, hidden) || is_hidden(folder, hidden) => {
+                                refused.push(Refused {
+                                    folder: folder.to_path_buf(),
+                                    named: false,
+                                    private: false,
+                                })
+                            }
                             true => {}
                         }
                     }
