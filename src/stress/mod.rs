@@ -274,6 +274,9 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
     // each is a process); the built-in generator's form and the generic one then take the same
     // steps for the same validity.
     let refusals = AtomicUsize::new(0);
+    // Candidates the reference failed on (steps not taken), and how it failed on the last.
+    let reference_failures = AtomicUsize::new(0);
+    let reference_failed: Mutex<Option<String>> = Mutex::new(None);
     let start = Tokens::parse(&input);
     // With no validator at all nothing says which inputs are valid, and a reference that
     // reads leniently accepts a grid with a token gone: lines and tokens are then never dropped.
@@ -331,6 +334,13 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
                     }
                     _ => Attempt::Refused,
                 },
+                Outcome::ReferenceFailed(how) => {
+                    reference_failures.fetch_add(1, Ordering::Relaxed);
+                    if let Ok(mut last) = reference_failed.lock() {
+                        *last = Some(how);
+                    }
+                    Attempt::Lost
+                }
                 _ => Attempt::Lost,
             }
         });
@@ -366,6 +376,13 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
             &plan.setup.limits
         )
     );
+    let failures = reference_failures.load(Ordering::Relaxed);
+    if let (Some(result), Some(how)) = (&shrunk, reference_failed.into_inner().ok().flatten()) {
+        eprintln!(
+            "{}",
+            printable(&report::reference_failures(failures, result.runs, &how))
+        );
+    }
     if let Some(dir) = &stress.save {
         match save::save(dir, seed, &last_input, &last_failure.expected) {
             Ok((input_path, expected_path)) => println!(

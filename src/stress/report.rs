@@ -77,6 +77,18 @@ fn refused_by_the_validator(refused: usize) -> String {
 /// The shrunk input, both outputs and the verdict; `stopped_by`: the signal that stopped the
 /// shrinking early, if one did; `refused`: the inputs a `--validator` command refused, which
 /// are not runs.
+/// The warning when the reference failed on some of the shrinker's candidates: each was a step
+/// not taken, so a reference that fails on every one leaves the input unshrunk.
+pub fn reference_failures(failures: usize, runs: usize, last: &str) -> String {
+    let share = match failures >= runs {
+        true => format!("every one of the {}", count(runs, "shrink candidate")),
+        false => format!("{failures} of the {}", count(runs, "shrink candidate")),
+    };
+    format!(
+        "warning: the reference failed on {share} (the last: {last}): each was a step not taken, so the input may be larger than it needs to be"
+    )
+}
+
 pub fn shrunk(
     shrunk: Option<&Shrunk>,
     refused: usize,

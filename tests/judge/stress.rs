@@ -540,6 +540,37 @@ fn without_a_validator_shrinking_keeps_the_lines_and_their_tokens() {
     assert_eq!(rows, [3, 3, 3], "{stdout}");
 }
 
+/// A reference that fails on every candidate but the input found (it knows that one answer
+/// only) leaves the input unshrunk, and a warning says why, rather than the report's "no
+/// single step keeps the failure" alone.
+#[test]
+fn a_reference_failing_while_shrinking_is_warned_about() {
+    let (status, stdout, stderr) = stress_run(&[
+        "--cmd",
+        "python3 tests/fixtures/ninth_move_bug.py",
+        "--ref",
+        "python3 tests/fixtures/one_answer_reference.py",
+        "--gen",
+        "python3 tests/fixtures/ten_digit_grid.py",
+        "--validator",
+        "true",
+        "--count",
+        "1",
+    ]);
+    assert_eq!(status, Some(1), "{stdout}{stderr}");
+    assert!(
+        stdout.contains("no single step keeps the failure"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("warning: the reference failed on every one of the ")
+            && stderr.contains(
+                " shrink candidates (the last: exit status 3): each was a step not taken"
+            ),
+        "{stderr}"
+    );
+}
+
 /// `--save` into a folder of a problem package (a problem.yaml up to three folders above, judge
 /// files beside it, this project's cases/) is refused before anything runs, exit 2, nothing
 /// written; with `--force` it saves there, yet never over an existing file.
