@@ -377,7 +377,13 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
         )
     );
     let failures = reference_failures.load(Ordering::Relaxed);
-    if let (Some(result), Some(how)) = (&shrunk, reference_failed.into_inner().ok().flatten()) {
+    // With no validator the reference's failures are what tells an invalid input: no warning.
+    let reference_judges_validity = matches!(plan.setup.validity, Validity::Reference);
+    if let (Some(result), Some(how), false) = (
+        &shrunk,
+        reference_failed.into_inner().ok().flatten(),
+        reference_judges_validity,
+    ) {
         eprintln!(
             "{}",
             printable(&report::reference_failures(failures, result.runs, &how))
