@@ -207,10 +207,9 @@ fn tasks(
             }
             let what = match names.as_slice() {
                 [] => "judging every solver".to_string(),
-                [name] => format!("judging {name}"),
                 names => format!("judging {}", names.join(" ")),
             };
-            let root = project.cases(&what).map_err(|error| fail(&[error]))?;
+            let root = project.cases(&what, None).map_err(|error| fail(&[error]))?;
             let problems = named_solver_cases(root, names).map_err(|errors| fail(&errors))?;
             let names: Vec<String> = problems
                 .iter()
@@ -396,7 +395,9 @@ fn set_up_sandbox(
                     folder.display()
                 ),
             };
-            match said.starts_with("note: ") && !verbose {
+            // The notes (not the warning of a named folder) wait for a failure.
+            let note = refused.private || !refused.named;
+            match note && !verbose {
                 true => held_back.push(printable(&said)),
                 false => eprintln!("{}", printable(&said)),
             }

@@ -47,6 +47,9 @@ pub struct Project {
     found: Option<Found>,
     /// Each place looked at, as a phrase for the error: `in /x (no checkout)`.
     looked: Vec<String>,
+    /// The checkout above the current folder that was not used, as it belongs to another user:
+    /// its phrase among `looked`, for a warning.
+    foreign: Option<String>,
     /// Whether the note of where the solvers come from was said.
     said: Cell<bool>,
     /// The checkout the judge was built from, whose solvers it builds into its own target
@@ -122,12 +125,8 @@ impl Project {
             None => Project::locate_from(here.as_deref(), built_from, Place::BuiltFrom, beside),
         };
         project.built_from = built_from.to_path_buf();
-        if let Some(skipped) = project
-            .looked
-            .first()
-            .filter(|said| said.contains("not yours"))
-        {
-            eprintln!("warning: a checkout above this folder is not used: {skipped}");
+        if let Some(foreign) = &project.foreign {
+            eprintln!("warning: a checkout above this folder is not used: {foreign}");
         }
         project
     }
@@ -140,32 +139,31 @@ impl Project {
         place: Place,
         beside: Option<&Path>,
     ) -> Project {
+        let above = here.and_then(|here| here.ancestors().find(|up| is_checkout(up)));
+        let owner = above.and_then(foreign_owner);
+        let foreign = above.zip(owner).map(|(root, owner)| format!(
+            "in {} (a game-judge checkout of user {owner}, not yours nor root's: not used, as its build would run as you)",
+            root.display()
+        ));
         let project = |found, looked| Project {
             found,
             looked,
+            foreign: foreign.clone(),
             said: Cell::new(false),
             built_from: PathBuf::new(),
         };
-        let above = here.and_then(|here| here.ancestors().find(|up| is_checkout(up)));
-        let mut looked = Vec::new();
-        match above.map(|root| (root, foreign_owner(root))) {
-            Some((root, None)) => {
-                let root = root.to_path_buf();
-                let place = Place::Here;
-                return project(Some(Found::Checkout { root, place }), Vec::new());
-            }
-            Some((root, Some(owner))) => looked.push(format!(
-                "in {} (a game-judge checkout of user {owner}, not yours nor root's: not used, as its build would run as you)",
-                root.display()
-            )),
-            None => looked.push(match here {
-                Some(here) => format!(
-                    "in {} and the folders above it (no game-judge checkout)",
-                    here.display()
-                ),
-                None => "in the current folder (which cannot be read)".to_string(),
-            }),
+        if let (Some(root), None) = (above, owner) {
+            let root = root.to_path_buf();
+            let place = Place::Here;
+            return project(Some(Found::Checkout { root, place }), Vec::new());
         }
+        let mut looked = vec![foreign.clone().unwrap_or_else(|| match here {
+            Some(here) => format!(
+                "in {} and the folders above it (no game-judge checkout)",
+                here.display()
+            ),
+            None => "in the current folder (which cannot be read)".to_string(),
+        })];
         if is_checkout(checkout) {
             let root = checkout.to_path_buf();
             return project(Some(Found::Checkout { root, place }), Vec::new());
@@ -295,9 +293,9 @@ impl Project {
     }
 
     /// The checkout whose `cases/` folder `what` needs (`judging othello_player`), or the error
-    /// saying that case folders come only with a checkout and what to do (with the installed
-    /// solver `what` names, else the first one, as the program to judge on a folder instead).
-    pub fn cases(&self, what: &str) -> Result<&Path, String> {
+    /// saying that case folders come only with a checkout and what to do: `instead`, else judge
+    /// the installed solver `what` names (else the first one) on a folder of the user's.
+    pub fn cases(&self, what: &str, instead: Option<&str>) -> Result<&Path, String> {
         match &self.found {
             Some(Found::Checkout { root, .. }) => {
                 self.say();
@@ -308,18 +306,19 @@ impl Project {
                 let words: Vec<&str> = what
                     .split(|c: char| !(c.is_alphanumeric() || c == '_'))
                     .collect();
-                let instead = if what.starts_with("validating") {
-                    "validate a folder of yours with a validator of yours: judge validate --validator 'COMMAND' DIR".to_string()
-                } else {
-                    let solver = installed
-                        .iter()
-                        .find(|name| words.contains(&name.as_str()))
-                        .or(installed.first())
-                        .map_or("PROGRAM".to_string(), |name| {
-                            dir.join(name).display().to_string()
-                        });
-                    format!("judge an installed solver on a folder of yours: judge -c '{solver}' -d DIR")
-                };
+                let instead = instead.map_or_else(
+                    || {
+                        let solver = installed
+                            .iter()
+                            .find(|name| words.contains(&name.as_str()))
+                            .or(installed.first())
+                            .map_or("PROGRAM".to_string(), |name| {
+                                dir.join(name).display().to_string()
+                            });
+                        format!("judge an installed solver on a folder of yours: judge -c '{solver}' -d DIR")
+                    },
+                    str::to_string,
+                );
                 Err(format!(
                 "{what} needs the project's case folders (cases/NAME/), which come only with a game-judge checkout, and the judge found only the solvers installed in {} (it looked {}): run it inside the checkout (or set {ROOT_VARIABLE} to it), or {instead}",
                 dir.display(),
@@ -390,6 +389,15 @@ mod tests {
         std::os::unix::fs::chown(&here.dir, Some(4242), None).unwrap();
         let refused = Project::locate_from(Some(&deep), &gone, Place::Named, None);
         assert_eq!(refused.found(), None);
+        // Skipped with a warning, whether another place gives the solvers or none does.
+        let other = scratch(&[("Cargo.toml", MANIFEST), ("src/bin/x.rs", "")]);
+        let elsewhere = Project::locate_from(Some(&deep), &other.dir, Place::Named, None);
+        assert_eq!(elsewhere.checkout(), Some(other.dir.as_path()));
+        assert_eq!(elsewhere.foreign, refused.foreign);
+        assert!(refused
+            .foreign
+            .as_ref()
+            .is_some_and(|said| said.contains("user 4242")));
         assert!(
             refused.not_found().contains(&format!(
                 "looked in {} (a game-judge checkout of user 4242, not yours nor root's: not used, as its build would run as you)",
@@ -438,7 +446,7 @@ mod tests {
             project.binaries(&["othello_player".to_string()]).unwrap(),
             std::slice::from_ref(&solver)
         );
-        let error = project.cases("judging othello_player").unwrap_err();
+        let error = project.cases("judging othello_player", None).unwrap_err();
         assert!(error.starts_with("judging othello_player needs the project's case folders"));
         assert!(error.contains(&format!("judge -c '{}' -d DIR", solver.display())));
         assert!(
@@ -455,7 +463,9 @@ mod tests {
         let (empty, beside) = (empty.dir.as_path(), beside.dir.as_path());
         let project = Project::locate_from(Some(empty), empty, Place::Named, Some(beside));
         assert_eq!(project.found(), None);
-        let error = project.cases("validate board_winner").unwrap_err();
+        let error = project
+            .cases("validating the cases of board_winner", Some("x"))
+            .unwrap_err();
         assert_eq!(error, project.not_found());
         assert_eq!(
             error,

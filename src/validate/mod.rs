@@ -123,15 +123,20 @@ fn check_file(check: &Check, file: &Path, limits: Limits) -> Checked {
     }
 }
 
+/// What to do instead of validating the project's case folders where there are none.
+const VALIDATE_INSTEAD: &str = "validate a folder of yours with a validator of yours: judge validate --validator 'COMMAND' DIR";
+
 /// Runs `judge validate`: `names` (all solvers when empty) on their folders under the
 /// checkout's `cases/`, or with `command`, that command on the one folder in `names`.
 pub fn run(project: &Project, options: &ValidateOptions, limits: Limits) -> Outcome {
     // The checkout whose case folders `what` validates, or the error that there is none.
     let checkout = |what: &str| {
-        project.cases(what).map_err(|error| {
-            eprintln!("error: {}", printable(&error));
-            Outcome::Error
-        })
+        project
+            .cases(what, Some(VALIDATE_INSTEAD))
+            .map_err(|error| {
+                eprintln!("error: {}", printable(&error));
+                Outcome::Error
+            })
     };
     let names = options.names.as_slice();
     let mut folders: Vec<(String, PathBuf, Check)> = Vec::new();
