@@ -214,10 +214,9 @@ fn read_slurm(lookup: &impl Fn(&str) -> Option<String>) -> Option<Result<Found, 
         };
         let (min, count) = (needed(min_name)?, needed(count_name)?);
         let step = variable(lookup, step_name).unwrap_or_else(|| "1".to_string());
-        let number = |name: &str, value: &str| whole_number(name, value);
-        let (task, lowest) = (number(id_name, &id)?, number(min_name, &min)?);
+        let (task, lowest) = (whole_number(id_name, &id)?, whole_number(min_name, &min)?);
         let count_value = shard_count(count_name, &count)?;
-        let stride = match number(step_name, &step)? {
+        let stride = match whole_number(step_name, &step)? {
             0 => return Err(format!("--shard auto: {step_name}=0 is not a step")),
             stride => stride,
         };
@@ -237,7 +236,7 @@ fn read_slurm(lookup: &impl Fn(&str) -> Option<String>) -> Option<Result<Found, 
             .and_then(|span| span.checked_add(lowest))
             .ok_or_else(not_a_range)?;
         if let Some(max) = variable(lookup, max_name) {
-            if number(max_name, &max)? != last {
+            if whole_number(max_name, &max)? != last {
                 return Err(not_a_range());
             }
         }

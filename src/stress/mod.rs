@@ -92,9 +92,10 @@ fn plan(
             None if problem
                 .is_some_and(|problem| problem.stress_expected == StressExpected::MoveScores) =>
             {
-                project.cases(&format!(
-                    "stress {name} (its checker is in cases/{name}.judge/)"
-                ))?;
+                project.cases(
+                    &format!("stress {name} (its checker is in cases/{name}.judge/)"),
+                    None,
+                )?;
                 judge_files::JudgeFiles::default()
             }
             None => judge_files::JudgeFiles::default(),
@@ -274,13 +275,13 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
     // each is a process); the built-in generator's form and the generic one then take the same
     // steps for the same validity.
     let refusals = AtomicUsize::new(0);
-    // Candidates the reference failed on (steps not taken), and how it failed on the last.
-    let reference_failures = AtomicUsize::new(0);
-    let reference_failed: Mutex<Option<String>> = Mutex::new(None);
+    // How many candidates the reference failed on (steps not taken), and how on the last.
+    let reference_failed: Mutex<(usize, Option<String>)> = Mutex::new((0, None));
     let start = Tokens::parse(&input);
-    // With no validator at all nothing says which inputs are valid, and a reference that
+    // With no validator at all only the reference says which inputs are valid, and one that
     // reads leniently accepts a grid with a token gone: lines and tokens are then never dropped.
-    let shape = (stress.name.is_none() && stress.validator.is_none()).then(|| start.shape());
+    let reference_judges_validity = matches!(plan.setup.validity, Validity::Reference);
+    let shape = reference_judges_validity.then(|| start.shape());
     let mut last_failure = failure;
     let mut last_input = input.clone();
     let mut shrunk = None;
@@ -335,9 +336,8 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
                     _ => Attempt::Refused,
                 },
                 Outcome::ReferenceFailed(how) => {
-                    reference_failures.fetch_add(1, Ordering::Relaxed);
-                    if let Ok(mut last) = reference_failed.lock() {
-                        *last = Some(how);
+                    if let Ok(mut failed) = reference_failed.lock() {
+                        *failed = (failed.0 + 1, Some(how));
                     }
                     Attempt::Lost
                 }
@@ -376,14 +376,9 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
             &plan.setup.limits
         )
     );
-    let failures = reference_failures.load(Ordering::Relaxed);
     // With no validator the reference's failures are what tells an invalid input: no warning.
-    let reference_judges_validity = matches!(plan.setup.validity, Validity::Reference);
-    if let (Some(result), Some(how), false) = (
-        &shrunk,
-        reference_failed.into_inner().ok().flatten(),
-        reference_judges_validity,
-    ) {
+    let (failures, last_failed) = reference_failed.into_inner().unwrap_or_default();
+    if let (Some(result), Some(how), false) = (&shrunk, last_failed, reference_judges_validity) {
         eprintln!(
             "{}",
             printable(&report::reference_failures(failures, result.runs, &how))

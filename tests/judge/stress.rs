@@ -401,6 +401,25 @@ fn an_interrupt_while_shrinking_keeps_the_smallest_failing_input() {
     );
 }
 
+/// The predicate `judge stress` asks of a weighted_tic_tac_toe candidate, in-process: refused
+/// when the problem's validator says invalid, kept while `shows` (the bug) holds.
+fn weighted_predicate(
+    shows: fn(&str) -> bool,
+) -> impl Fn(&Tokens) -> game_judge::stress::shrink::Attempt + Sync + Copy {
+    use game_judge::stress::shrink::Attempt;
+    let validate = validator("weighted_tic_tac_toe").unwrap();
+    move |candidate: &Tokens| {
+        let text = candidate.to_string();
+        if validate(text.as_bytes()).is_err() {
+            Attempt::Refused
+        } else if shows(&text) {
+            Attempt::Kept
+        } else {
+            Attempt::Lost
+        }
+    }
+}
+
 /// The shrinker on every input the ninth-move bug can be found on, with the same predicate as
 /// `judge stress` (refused when the validator says invalid, kept while the bug shows): at most
 /// 150 runs each (the goal; the single steps alone took 388-417 on the ten-digit grids),
@@ -408,18 +427,7 @@ fn an_interrupt_while_shrinking_keeps_the_smallest_failing_input() {
 #[test]
 fn the_ninth_move_bug_shrinks_in_at_most_150_runs_from_any_found_input() {
     use game_judge::stress::shrink::{shrink, Attempt};
-    let validate = validator("weighted_tic_tac_toe").unwrap();
-    let check = |candidate: &Tokens| {
-        let text = candidate.to_string();
-        if validate(text.as_bytes()).is_err() {
-            return Attempt::Refused;
-        }
-        if ninth_move_bug_shows(&text) {
-            Attempt::Kept
-        } else {
-            Attempt::Lost
-        }
-    };
+    let check = weighted_predicate(ninth_move_bug_shows);
     let inputs = ninth_move_bug_inputs();
     assert!(inputs.len() >= 15, "{} inputs", inputs.len());
     let mut most = 0;
@@ -511,16 +519,16 @@ fn three_programs_without_a_validator_are_warned_about_once() {
 }
 
 /// Without any validator, shrinking keeps the input's shape: a reference that reads leniently
-/// (missing numbers are 0) accepts a grid with a token gone, and the program, which needs nine,
-/// crashes on it; the shrunk input must still be three lines of three numbers, as the found
-/// one was.
+/// (a contestant's solution given nine zeros after the input, so missing numbers are 0)
+/// accepts a grid with a token gone, and the program, which needs nine, crashes on it; the
+/// shrunk input must still be three lines of three numbers, as the found one was.
 #[test]
 fn without_a_validator_shrinking_keeps_the_lines_and_their_tokens() {
     let (status, stdout, _) = stress_run(&[
         "--cmd",
         "python3 tests/fixtures/ninth_move_bug.py",
         "--ref",
-        "python3 tests/fixtures/lenient_reference.py",
+        "(cat; echo 0 0 0 0 0 0 0 0 0) | python3 tests/contestants/weighted_tic_tac_toe.py",
         "--gen",
         "python3 tests/fixtures/ten_digit_grid.py",
         "--count",
@@ -691,18 +699,7 @@ fn saving_into_a_package_needs_force_and_never_overwrites() {
 #[test]
 fn an_int32_overflow_shrinks_in_at_most_300_runs_from_any_found_input() {
     use game_judge::stress::shrink::{shrink, Attempt};
-    let validate = validator("weighted_tic_tac_toe").unwrap();
-    let check = |candidate: &Tokens| {
-        let text = candidate.to_string();
-        if validate(text.as_bytes()).is_err() {
-            return Attempt::Refused;
-        }
-        if int32_scores_show(&text) {
-            Attempt::Kept
-        } else {
-            Attempt::Lost
-        }
-    };
+    let check = weighted_predicate(int32_scores_show);
     let inputs: Vec<String> = (1..=1000)
         .map(game_judge::problems::generators::weighted_tic_tac_toe)
         .filter(|text| int32_scores_show(text))
