@@ -276,7 +276,8 @@ fn bless(checkout: &Checkout) -> Vec<String> {
     for (file, text) in &checkout.solvers {
         let Ok(found) = copies(text) else { continue };
         let mut written = String::new();
-        let mut last = 0;
+        // The end of what `written` holds of the file, and whether a copy was replaced.
+        let (mut last, mut changed) = (0, false);
         for copy in found {
             let carried = &text[copy.text.clone()];
             match sources.get(&copy.name) {
@@ -291,11 +292,12 @@ fn bless(checkout: &Checkout) -> Vec<String> {
                     written += &text[last..copy.text.start];
                     written += &source.text;
                     last = copy.text.end;
+                    changed = true;
                 }
                 _ => {}
             }
         }
-        if last > 0 {
+        if changed {
             written += &text[last..];
             fs::write(checkout.root.join(SOLVERS).join(file), written).unwrap();
         }
