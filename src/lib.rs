@@ -1,13 +1,12 @@
 //! game-judge: the local judge behind the solvers in `src/bin`, shared by the `judge` binary
 //! (`src/main.rs`) and the tests in `tests/`.
 //!
-//! The modules stand in layers, each importing only from the layers before it
-//! (`tests/judge/layers.rs` keeps it so; docs/ARCHITECTURE.md is the map):
-//! `text`, `limits`, `random`, `outcome`, `temp_folder` (leaves); `process` (the supervisor); `games` (the
-//! rules); `cases` (finding and reading case folders); `compare`; `verdict`; `grade` (one case);
-//! `runner` (many cases); `report`; `problems` (what the judge knows per problem); the commands
-//! `judge`, `play`, `validate`, `stress`, `verify`, `merge`; `cli` (the command line); `app` (dispatch and the exit
-//! status).
+//! The modules stand in tiers computed from their imports, each importing only from the tiers
+//! below it: the leaves (`text`, `limits`, `random`, `outcome`, `temp_folder`) at the bottom,
+//! then the supervisor (`process`), the rules (`games`), reading case folders (`cases`),
+//! grading one case (`grade`) and many (`runner`), the report, the commands, the command line
+//! (`cli`) and dispatch (`app`) at the top. docs/ARCHITECTURE.md is the map, with each tier;
+//! `tests/judge/layers.rs` computes the tiers and keeps that table in step.
 
 pub mod app;
 pub mod cases;
