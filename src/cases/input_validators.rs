@@ -38,7 +38,7 @@ const FOLDERS: [&str; 2] = ["input_validators", "input_format_validators"];
 
 /// What running the validators found.
 #[derive(Debug, Default)]
-pub struct Checked {
+pub struct InputValidation {
     /// The validators, by name.
     pub names: Vec<String>,
     /// Each input a validator refused.
@@ -51,7 +51,7 @@ pub struct Checked {
     pub skipped: Vec<String>,
 }
 
-impl Checked {
+impl InputValidation {
     /// How many inputs some validator refused (an input two refused counts once).
     pub fn invalid_inputs(&self) -> usize {
         let mut cases: Vec<&str> = self
@@ -315,7 +315,7 @@ fn kattis_arguments(
 /// `cases`, with the package's `constants` put into a Kattis validator's source and its test
 /// data configuration giving the arguments; a validator that breaks is not run on the inputs
 /// after.
-pub fn check(dir: &Path, folder: &CaseFolder, cases: &[Case]) -> Checked {
+pub fn check(dir: &Path, folder: &CaseFolder, cases: &[Case]) -> InputValidation {
     let (layout, config, constants) = (folder.layout, &folder.config, &folder.constants);
     let polygon = folder.package.as_ref().and_then(Package::polygon);
     let (ready, broken, skipped) = match (layout, polygon) {
@@ -326,14 +326,14 @@ pub fn check(dir: &Path, folder: &CaseFolder, cases: &[Case]) -> Checked {
         (Layout::Polygon, None) => Default::default(),
         _ => kattis_validators(dir, constants),
     };
-    let mut checked = Checked {
+    let mut checked = InputValidation {
         names: ready
             .iter()
             .map(|validator| validator.name.clone())
             .collect(),
         broken,
         skipped,
-        ..Checked::default()
+        ..InputValidation::default()
     };
     // A minute of CPU, as Kattis's validation time; ten seconds idle is a hang.
     let limits = Limits {

@@ -100,7 +100,7 @@ pub fn check_type(entry: &Entry) -> Result<(), String> {
 }
 
 /// What reading one key found, besides the problem's fields.
-pub struct Said<'a> {
+pub struct Findings<'a> {
     /// Where it came from (`problem.yaml`), for the limits' source.
     pub from: &'a str,
     pub warnings: Vec<(usize, String)>,
@@ -108,9 +108,13 @@ pub struct Said<'a> {
 }
 
 /// Reads one top-level key other than `type` into `problem`.
-pub fn read_key(entry: &Entry, problem: &mut KattisProblem, said: &mut Said) -> Result<(), String> {
+pub fn read_key(
+    entry: &Entry,
+    problem: &mut KattisProblem,
+    findings: &mut Findings,
+) -> Result<(), String> {
     match entry.key.as_str() {
-        "limits" => read_limits(entry, problem, said),
+        "limits" => read_limits(entry, problem, findings),
         "constants" => {
             problem.constants = read_constants(entry)?;
             Ok(())
@@ -118,7 +122,7 @@ pub fn read_key(entry: &Entry, problem: &mut KattisProblem, said: &mut Said) -> 
         "languages" => {
             let all = matches!(&entry.value, Node::Scalar(text) if text == "all");
             if !all {
-                said.warnings.push((
+                findings.warnings.push((
                     entry.line,
                     "languages: the judge builds and runs a submission in any language it knows, not only these".to_string(),
                 ));
@@ -128,7 +132,7 @@ pub fn read_key(entry: &Entry, problem: &mut KattisProblem, said: &mut Said) -> 
         "allow_file_writing" => {
             match &entry.value {
                 Node::Scalar(text) if text == "false" => {}
-                Node::Scalar(text) if text == "true" => said.warnings.push((
+                Node::Scalar(text) if text == "true" => findings.warnings.push((
                     entry.line,
                     "allow_file_writing: true: a submission may write in its folder only where the sandbox lets it".to_string(),
                 )),
@@ -143,7 +147,7 @@ pub fn read_key(entry: &Entry, problem: &mut KattisProblem, said: &mut Said) -> 
         }
         known if KEYS.contains(&known) => Ok(()),
         other => {
-            said.violations.push((
+            findings.violations.push((
                 entry.line,
                 format!(
                     "unknown key {other:?} in a {VERSION} problem.yaml{}",
@@ -156,10 +160,11 @@ pub fn read_key(entry: &Entry, problem: &mut KattisProblem, said: &mut Said) -> 
 }
 
 /// The checks made once every key is read: the keys the format requires.
-pub fn finish(entries: &[Entry], problem: &KattisProblem, said: &mut Said) {
+pub fn finish(entries: &[Entry], problem: &KattisProblem, findings: &mut Findings) {
     for required in ["name", "uuid"] {
         if !entries.iter().any(|entry| entry.key == required) {
-            said.warnings
+            findings
+                .warnings
                 .push((1, format!("{required} is required by the {VERSION} format")));
         }
     }
@@ -168,7 +173,7 @@ pub fn finish(entries: &[Entry], problem: &KattisProblem, said: &mut Said) {
         let resolution = problem.timing().time_resolution;
         let steps = limit.as_secs_f64() / resolution;
         if (steps - steps.round()).abs() > 1e-6 {
-            said.violations.push((
+            findings.violations.push((
                 line,
                 format!(
                     "limits.time_limit {} is not a whole multiple of limits.time_resolution {resolution}",
@@ -213,14 +218,18 @@ fn number(entry: &Entry, whole: bool, least: f64, above: bool) -> Result<f64, St
 }
 
 /// `limits:` by 2025-09's rules.
-fn read_limits(entry: &Entry, problem: &mut KattisProblem, said: &mut Said) -> Result<(), String> {
+fn read_limits(
+    entry: &Entry,
+    problem: &mut KattisProblem,
+    findings: &mut Findings,
+) -> Result<(), String> {
     let Some(keys) = entry.value.entries() else {
         return Err(format!(
             "line {}: limits must be a mapping of `key: value` lines",
             entry.line
         ));
     };
-    let from = said.from;
+    let from = findings.from;
     let limits: &mut FolderLimits = &mut problem.limits;
     let verify: &mut VerifyLimits = &mut problem.verify_limits;
     let mut from_submissions = Vec::new();
@@ -252,7 +261,7 @@ fn read_limits(entry: &Entry, problem: &mut KattisProblem, said: &mut Said) -> R
                             number(multiplier, false, 0.0, true)?
                         }
                         other => {
-                            said.violations.push((
+                            findings.violations.push((
                                 multiplier.line,
                                 format!(
                                     "unknown key limits.time_multipliers.{other}{}",
@@ -264,7 +273,7 @@ fn read_limits(entry: &Entry, problem: &mut KattisProblem, said: &mut Said) -> R
                     };
                     // The spec's bound: at least 1. Below it, read as given all the same.
                     if value < 1.0 {
-                        said.violations.push((
+                        findings.violations.push((
                             multiplier.line,
                             format!(
                                 "limits.time_multipliers.{key} must be at least 1, found {value}"
@@ -294,7 +303,7 @@ fn read_limits(entry: &Entry, problem: &mut KattisProblem, said: &mut Said) -> R
                 number(limit, false, 0.0, true)?;
                 not_applied.push(limit);
             }
-            other => said.violations.push((
+            other => findings.violations.push((
                 limit.line,
                 format!(
                     "unknown key limits.{other} in a {VERSION} problem.yaml{}",
@@ -315,7 +324,7 @@ fn read_limits(entry: &Entry, problem: &mut KattisProblem, said: &mut Said) -> R
         ));
     }
     if let Some(first) = not_applied.first() {
-        said.warnings.push((
+        findings.warnings.push((
             first.line,
             format!(
                 "limits {} are not applied (the judge checks no code size, gives its own limits to compilers and validators, and runs a program once per case)",

@@ -335,7 +335,7 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
         };
     }
     let stable = problem.version == FormatVersion::Stable2025;
-    let mut said = kattis_2025::Said {
+    let mut findings = kattis_2025::Findings {
         from,
         warnings: Vec::new(),
         violations: Vec::new(),
@@ -370,7 +370,7 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
                 }
             }
             // 2025-09's other keys, by its own reader.
-            _ if stable => kattis_2025::read_key(entry, &mut problem, &mut said)?,
+            _ if stable => kattis_2025::read_key(entry, &mut problem, &mut findings)?,
             "validation" => {
                 problem.validation_line = Some(entry.line);
                 let said = entry.words("words or a list of words")?;
@@ -429,9 +429,9 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
         }
     }
     if stable {
-        kattis_2025::finish(&entries, &problem, &mut said);
+        kattis_2025::finish(&entries, &problem, &mut findings);
     }
-    for (line, message) in said.warnings {
+    for (line, message) in findings.warnings {
         warn(line, message);
     }
     match (passes, problem.multi_pass) {
@@ -443,7 +443,7 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
         (None, _) => {}
     }
     problem.warnings = warnings;
-    problem.violations = said
+    problem.violations = findings
         .violations
         .into_iter()
         .map(|(line, message)| format!("{from}: line {line}: {message}"))

@@ -407,8 +407,9 @@ fn tag_of(path: &Path) -> Result<Option<Vec<String>>, String> {
     Ok(found)
 }
 
-/// A submission found: its folder's name, its name, its path and its tag (if it has one).
-type Found = (String, String, PathBuf, Result<Option<Vec<String>>, String>);
+/// A submission file of the package: its folder's name, its name, its path and its tag (if it
+/// has one).
+type SubmissionFile = (String, String, PathBuf, Result<Option<Vec<String>>, String>);
 
 /// Whether a submission of the package at `dir` carries an `@EXPECTED_RESULTS@` tag (one that
 /// DOMjudge's import would refuse counts too: it was written for DOMjudge).
@@ -538,7 +539,7 @@ pub fn package_submissions(
     version: FormatVersion,
 ) -> Result<Listed, CaseError> {
     let root = dir.join("submissions");
-    let mut found: Vec<Found> = Vec::new();
+    let mut found: Vec<SubmissionFile> = Vec::new();
     let mut set_aside: Vec<String> = Vec::new();
     if !root.is_dir() {
         return Ok(Listed {

@@ -218,7 +218,7 @@ impl Rule {
 /// What the format says of one submission: its rules, and its language and entry point where
 /// `submissions.yaml` names them.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Said {
+pub struct SubmissionSettings {
     pub rules: Vec<Rule>,
     pub language: Option<String>,
     pub entrypoint: Option<String>,
@@ -403,8 +403,8 @@ impl SubmissionsYaml {
     /// What the format says of the submission at `path` (relative to `submissions/`,
     /// `accepted/a.py`): the rules of its default folder (overridden key by key by the file's
     /// key naming that folder), then those of every pattern that matches it or its folder.
-    pub fn said_of(&self, path: &str) -> Said {
-        let mut said = Said::default();
+    pub fn said_of(&self, path: &str) -> SubmissionSettings {
+        let mut said = SubmissionSettings::default();
         let folder = path.split('/').next().unwrap_or_default();
         let override_of_folder = self.patterns.iter().find(|pattern| pattern.glob == folder);
         if let Some((_, permitted, required)) =
@@ -689,7 +689,7 @@ mod tests {
                 false
             )
         );
-        assert_eq!(none.said_of("slow/a.py"), Said::default());
+        assert_eq!(none.said_of("slow/a.py"), SubmissionSettings::default());
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::grade::Settings;
 use crate::limits::DEFAULT_MEMORY_MIB;
 use crate::limits::DEFAULT_TIME_LIMIT;
 use crate::outcome::Outcome;
-use crate::problems::project::{Found, Project};
+use crate::problems::project::{Project, SolverSource as Found};
 use crate::process::stop;
 use crate::process::{sandbox, sys, Program, Session, Signals};
 use crate::report::json::{self, RunPart};

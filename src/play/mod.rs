@@ -14,7 +14,7 @@ use crate::limits::Limits;
 use crate::outcome::Outcome as CommandOutcome;
 use crate::problems::played_against;
 use crate::problems::project::Project;
-use crate::process::conversation::{Player, Said};
+use crate::process::conversation::{Player, Reply};
 use crate::process::{Program, Session, Signals, Stop};
 use options::{ComputerChoice, Game, PlayOptions};
 use person::{Answer, Person};
@@ -105,9 +105,9 @@ pub const MOVE_BOUND: Duration = Duration::from_secs(10);
 /// The computer's next line, within `MOVE_BOUND`, or what went wrong with it.
 fn receive(computer: &mut Player) -> Result<String, String> {
     match computer.receive_within(MOVE_BOUND) {
-        Some(Said::Line(line)) => Ok(line),
-        Some(Said::Garbage(garbage)) => Err(format!("the computer wrote {garbage}")),
-        Some(Said::Ended) => Err("the computer stopped playing".to_string()),
+        Some(Reply::Line(line)) => Ok(line),
+        Some(Reply::Garbage(garbage)) => Err(format!("the computer wrote {garbage}")),
+        Some(Reply::Ended) => Err("the computer stopped playing".to_string()),
         None => Err(format!(
             "the computer gave no move within {} s: stopped",
             MOVE_BOUND.as_secs()

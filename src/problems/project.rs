@@ -23,7 +23,7 @@ const WHAT_TO_DO: &str = "run the judge inside a game-judge checkout, install th
 
 /// How a checkout was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Place {
+pub enum CheckoutOrigin {
     /// The current folder or one above it.
     Here,
     /// The folder the judge was built from.
@@ -34,9 +34,12 @@ pub enum Place {
 
 /// Where the solvers come from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Found {
+pub enum SolverSource {
     /// A game-judge checkout: `src/bin/NAME.rs`, built by cargo, and `cases/NAME/`.
-    Checkout { root: PathBuf, place: Place },
+    Checkout {
+        root: PathBuf,
+        origin: CheckoutOrigin,
+    },
     /// Solver binaries in the folder of the judge's own executable, with no cases.
     Installed { dir: PathBuf },
 }
@@ -44,7 +47,7 @@ pub enum Found {
 /// The project's solvers as one command finds them, and every place looked at.
 #[derive(Debug)]
 pub struct Project {
-    found: Option<Found>,
+    found: Option<SolverSource>,
     /// Each place looked at, as a phrase for the error: `in /x (no checkout)`.
     looked: Vec<String>,
     /// The checkout above the current folder that was not used, as it belongs to another user:
@@ -121,8 +124,15 @@ impl Project {
         let exe = std::env::current_exe().ok();
         let beside = exe.as_deref().and_then(Path::parent);
         let mut project = match &named {
-            Some(named) => Project::locate_from(here.as_deref(), named, Place::Named, beside),
-            None => Project::locate_from(here.as_deref(), built_from, Place::BuiltFrom, beside),
+            Some(named) => {
+                Project::locate_from(here.as_deref(), named, CheckoutOrigin::Named, beside)
+            }
+            None => Project::locate_from(
+                here.as_deref(),
+                built_from,
+                CheckoutOrigin::BuiltFrom,
+                beside,
+            ),
         };
         project.built_from = built_from.to_path_buf();
         if let Some(foreign) = &project.foreign {
@@ -132,11 +142,11 @@ impl Project {
     }
 
     /// Looks for the solvers in this order: a checkout at `here` or above it, the checkout at
-    /// `checkout` (found as `place`), the solvers installed in `beside`.
+    /// `checkout` (found as `origin`), the solvers installed in `beside`.
     pub fn locate_from(
         here: Option<&Path>,
         checkout: &Path,
-        place: Place,
+        origin: CheckoutOrigin,
         beside: Option<&Path>,
     ) -> Project {
         let above = here.and_then(|here| here.ancestors().find(|up| is_checkout(up)));
@@ -154,8 +164,8 @@ impl Project {
         };
         if let (Some(root), None) = (above, owner) {
             let root = root.to_path_buf();
-            let place = Place::Here;
-            return project(Some(Found::Checkout { root, place }), Vec::new());
+            let origin = CheckoutOrigin::Here;
+            return project(Some(SolverSource::Checkout { root, origin }), Vec::new());
         }
         let mut looked = vec![foreign.clone().unwrap_or_else(|| match here {
             Some(here) => format!(
@@ -166,18 +176,18 @@ impl Project {
         })];
         if is_checkout(checkout) {
             let root = checkout.to_path_buf();
-            return project(Some(Found::Checkout { root, place }), Vec::new());
+            return project(Some(SolverSource::Checkout { root, origin }), Vec::new());
         }
         looked.push(format!(
             "in {}, {} ({})",
             checkout.display(),
-            match place {
-                Place::Named => format!("which {ROOT_VARIABLE} names"),
+            match origin {
+                CheckoutOrigin::Named => format!("which {ROOT_VARIABLE} names"),
                 _ => "where the judge was built".to_string(),
             },
-            match (checkout.exists(), place) {
+            match (checkout.exists(), origin) {
                 (true, _) => "no game-judge checkout".to_string(),
-                (false, Place::Named) => "not there".to_string(),
+                (false, CheckoutOrigin::Named) => "not there".to_string(),
                 (false, _) =>
                     format!("not there any more: if the clone moved, set {ROOT_VARIABLE} to it"),
             }
@@ -187,7 +197,7 @@ impl Project {
             // case folders.
             Some(dir) if !installed_in(dir).is_empty() => {
                 let dir = dir.to_path_buf();
-                return project(Some(Found::Installed { dir }), looked);
+                return project(Some(SolverSource::Installed { dir }), looked);
             }
             Some(dir) => looked.push(format!("beside the judge in {} (no solver)", dir.display())),
             None => looked.push("beside the judge (whose folder is unknown)".to_string()),
@@ -196,16 +206,16 @@ impl Project {
     }
 
     /// Where the solvers come from, if found.
-    pub fn found(&self) -> Option<&Found> {
+    pub fn found(&self) -> Option<&SolverSource> {
         self.found.as_ref()
     }
 
     /// The checkout the judge runs in (the current folder or one above it), if any.
     pub fn here(&self) -> Option<&Path> {
         match &self.found {
-            Some(Found::Checkout {
+            Some(SolverSource::Checkout {
                 root,
-                place: Place::Here,
+                origin: CheckoutOrigin::Here,
             }) => Some(root),
             _ => None,
         }
@@ -214,7 +224,7 @@ impl Project {
     /// The checkout the solvers come from, if they come from one.
     pub fn checkout(&self) -> Option<&Path> {
         match &self.found {
-            Some(Found::Checkout { root, .. }) => Some(root),
+            Some(SolverSource::Checkout { root, .. }) => Some(root),
             _ => None,
         }
     }
@@ -234,15 +244,17 @@ impl Project {
             return;
         }
         match &self.found {
-            Some(Found::Checkout { root, place }) if *place != Place::Here => eprintln!(
-                "note: the solvers of the game-judge checkout {} ({})",
-                root.display(),
-                match place {
-                    Place::Named => format!("which {ROOT_VARIABLE} names"),
-                    _ => "where the judge was built".to_string(),
-                }
-            ),
-            Some(Found::Installed { dir }) => eprintln!(
+            Some(SolverSource::Checkout { root, origin }) if *origin != CheckoutOrigin::Here => {
+                eprintln!(
+                    "note: the solvers of the game-judge checkout {} ({})",
+                    root.display(),
+                    match origin {
+                        CheckoutOrigin::Named => format!("which {ROOT_VARIABLE} names"),
+                        _ => "where the judge was built".to_string(),
+                    }
+                )
+            }
+            Some(SolverSource::Installed { dir }) => eprintln!(
                 "note: the solvers installed beside the judge, in {}",
                 dir.display()
             ),
@@ -254,10 +266,10 @@ impl Project {
     /// installed beside it.
     pub fn solver_names(&self) -> Result<Vec<String>, String> {
         match &self.found {
-            Some(Found::Checkout { root, .. }) => {
+            Some(SolverSource::Checkout { root, .. }) => {
                 solver_names(&root.join("src/bin")).map_err(|error| error.to_string())
             }
-            Some(Found::Installed { dir }) => Ok(installed_in(dir)),
+            Some(SolverSource::Installed { dir }) => Ok(installed_in(dir)),
             None => Err(self.not_found()),
         }
     }
@@ -267,13 +279,13 @@ impl Project {
     /// checkout the judge runs in.
     pub fn binaries(&self, names: &[String]) -> Result<Vec<PathBuf>, String> {
         match &self.found {
-            Some(Found::Checkout { root, .. }) => {
+            Some(SolverSource::Checkout { root, .. }) => {
                 self.say();
                 let real = |path: &Path| fs::canonicalize(path).ok();
                 let own = real(root).is_some() && real(root) == real(&self.built_from);
                 build_solvers(root, own, names)
             }
-            Some(Found::Installed { dir }) => {
+            Some(SolverSource::Installed { dir }) => {
                 self.say();
                 let installed = installed_in(dir);
                 names
@@ -297,11 +309,11 @@ impl Project {
     /// the installed solver `what` names (else the first one) on a folder of the user's.
     pub fn cases(&self, what: &str, instead: Option<&str>) -> Result<&Path, String> {
         match &self.found {
-            Some(Found::Checkout { root, .. }) => {
+            Some(SolverSource::Checkout { root, .. }) => {
                 self.say();
                 Ok(root)
             }
-            Some(Found::Installed { dir }) => {
+            Some(SolverSource::Installed { dir }) => {
                 let installed = installed_in(dir);
                 let words: Vec<&str> = what
                     .split(|c: char| !(c.is_alphanumeric() || c == '_'))
@@ -384,14 +396,14 @@ mod tests {
         let deep = here.dir.join("deep");
         let empty = scratch(&[]);
         let gone = empty.dir.join("gone");
-        let found = Project::locate_from(Some(&deep), &gone, Place::Named, None);
+        let found = Project::locate_from(Some(&deep), &gone, CheckoutOrigin::Named, None);
         assert_eq!(found.here(), Some(here.dir.as_path()));
         std::os::unix::fs::chown(&here.dir, Some(4242), None).unwrap();
-        let refused = Project::locate_from(Some(&deep), &gone, Place::Named, None);
+        let refused = Project::locate_from(Some(&deep), &gone, CheckoutOrigin::Named, None);
         assert_eq!(refused.found(), None);
         // Skipped with a warning, whether another place gives the solvers or none does.
         let other = scratch(&[("Cargo.toml", MANIFEST), ("src/bin/x.rs", "")]);
-        let elsewhere = Project::locate_from(Some(&deep), &other.dir, Place::Named, None);
+        let elsewhere = Project::locate_from(Some(&deep), &other.dir, CheckoutOrigin::Named, None);
         assert_eq!(elsewhere.checkout(), Some(other.dir.as_path()));
         assert_eq!(elsewhere.foreign, refused.foreign);
         assert!(refused
@@ -408,7 +420,7 @@ mod tests {
         );
         std::os::unix::fs::chown(&here.dir, Some(0), None).unwrap();
         std::os::unix::fs::chown(here.dir.join("Cargo.toml"), Some(4242), None).unwrap();
-        let refused = Project::locate_from(Some(&deep), &gone, Place::Named, None);
+        let refused = Project::locate_from(Some(&deep), &gone, CheckoutOrigin::Named, None);
         assert_eq!(refused.found(), None);
     }
 
@@ -428,16 +440,26 @@ mod tests {
         let (beside, empty) = (beside.dir.as_path(), empty.dir.as_path());
 
         let below = here.dir.join("deep/down");
-        let project =
-            Project::locate_from(Some(&below), &built.dir, Place::BuiltFrom, Some(beside));
+        let project = Project::locate_from(
+            Some(&below),
+            &built.dir,
+            CheckoutOrigin::BuiltFrom,
+            Some(beside),
+        );
         assert_eq!(project.here(), Some(here.dir.as_path()));
 
-        let project = Project::locate_from(Some(empty), &built.dir, Place::BuiltFrom, Some(beside));
+        let project = Project::locate_from(
+            Some(empty),
+            &built.dir,
+            CheckoutOrigin::BuiltFrom,
+            Some(beside),
+        );
         assert_eq!(project.here(), None);
         assert_eq!(project.checkout(), Some(built.dir.as_path()));
 
-        let project = Project::locate_from(Some(empty), &gone, Place::BuiltFrom, Some(beside));
-        let installed = Found::Installed {
+        let project =
+            Project::locate_from(Some(empty), &gone, CheckoutOrigin::BuiltFrom, Some(beside));
+        let installed = SolverSource::Installed {
             dir: beside.to_path_buf(),
         };
         assert_eq!(project.found(), Some(&installed));
@@ -461,7 +483,7 @@ mod tests {
         let empty = scratch(&[]);
         let beside = scratch(&[("judge", "")]);
         let (empty, beside) = (empty.dir.as_path(), beside.dir.as_path());
-        let project = Project::locate_from(Some(empty), empty, Place::Named, Some(beside));
+        let project = Project::locate_from(Some(empty), empty, CheckoutOrigin::Named, Some(beside));
         assert_eq!(project.found(), None);
         let error = project
             .cases("validating the cases of board_winner", Some("x"))

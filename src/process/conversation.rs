@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 const LONGEST_LINE: u64 = 256;
 
 /// What the player said next.
-pub enum Said {
+pub enum Reply {
     Line(String),
     /// A line longer than `LONGEST_LINE`.
     Garbage(String),
@@ -25,21 +25,21 @@ pub enum Said {
 /// A running player: its input, its output lines as they come.
 pub struct Player {
     running: Running,
-    lines: Receiver<Said>,
+    lines: Receiver<Reply>,
     /// When to stop waiting for a line even if the supervisor has not killed the player yet.
     give_up_at: Instant,
 }
 
 /// Reads the next line a player wrote: at most `LONGEST_LINE` bytes, ASCII white space trimmed
 /// (not Unicode's: a no-break space is no part of a move's syntax).
-pub fn read_said(reader: &mut (impl BufRead + ?Sized)) -> Said {
+pub fn read_reply(reader: &mut (impl BufRead + ?Sized)) -> Reply {
     let mut line = Vec::new();
     match Read::take(&mut *reader, LONGEST_LINE).read_until(b'\n', &mut line) {
-        Ok(0) | Err(_) => Said::Ended,
+        Ok(0) | Err(_) => Reply::Ended,
         Ok(_) if !line.ends_with(b"\n") && line.len() as u64 == LONGEST_LINE => {
-            Said::Garbage(format!("a line longer than {LONGEST_LINE} bytes"))
+            Reply::Garbage(format!("a line longer than {LONGEST_LINE} bytes"))
         }
-        Ok(_) => Said::Line(
+        Ok(_) => Reply::Line(
             String::from_utf8_lossy(&line)
                 .trim_matches(|c: char| c.is_ascii_whitespace())
                 .to_string(),
@@ -48,14 +48,14 @@ pub fn read_said(reader: &mut (impl BufRead + ?Sized)) -> Said {
 }
 
 /// Reads lines from the player's stdout into a channel, until its end or garbage.
-fn read_lines(stdout: impl Read + Send + 'static) -> Receiver<Said> {
+fn read_lines(stdout: impl Read + Send + 'static) -> Receiver<Reply> {
     let (sender, lines) = mpsc::channel();
     thread::spawn(move || {
         let mut reader = BufReader::new(stdout);
         loop {
-            let said = read_said(&mut reader);
-            let last = !matches!(said, Said::Line(_));
-            if matches!(said, Said::Ended) || sender.send(said).is_err() || last {
+            let reply = read_reply(&mut reader);
+            let last = !matches!(reply, Reply::Line(_));
+            if matches!(reply, Reply::Ended) || sender.send(reply).is_err() || last {
                 return;
             }
         }
@@ -97,28 +97,28 @@ impl Player {
     }
 
     /// The player's next line.
-    pub fn receive(&mut self) -> Said {
+    pub fn receive(&mut self) -> Reply {
         let wait = self.give_up_at.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(wait) {
-            Ok(said) => said,
-            Err(RecvTimeoutError::Disconnected) => Said::Ended,
+            Ok(reply) => reply,
+            Err(RecvTimeoutError::Disconnected) => Reply::Ended,
             Err(RecvTimeoutError::Timeout) => {
                 // Only a process the supervisor could not find keeps the output open this long.
                 self.running.stop(Stop::WallTime);
-                Said::Ended
+                Reply::Ended
             }
         }
     }
 
     /// The player's next line if it comes within `wait` of real time; `None` if it has not
     /// (the player runs on: the caller decides).
-    pub fn receive_within(&mut self, wait: Duration) -> Option<Said> {
+    pub fn receive_within(&mut self, wait: Duration) -> Option<Reply> {
         if self.give_up_at <= Instant::now() + wait {
             return Some(self.receive());
         }
         match self.lines.recv_timeout(wait) {
-            Ok(said) => Some(said),
-            Err(RecvTimeoutError::Disconnected) => Some(Said::Ended),
+            Ok(reply) => Some(reply),
+            Err(RecvTimeoutError::Disconnected) => Some(Reply::Ended),
             Err(RecvTimeoutError::Timeout) => None,
         }
     }

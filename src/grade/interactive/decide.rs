@@ -41,7 +41,7 @@ use crate::process::{sys, Ended, Stop, Termination};
 use crate::verdict::{run_failure, TimeKind, Verdict, Wrong};
 
 /// How both sides of a case ended.
-pub struct Ends<'a> {
+pub struct ExchangeEnd<'a> {
     pub program: &'a Ended,
     pub program_stderr: &'a [u8],
     pub decision: Decision,
@@ -80,7 +80,7 @@ fn after_the_end(decision: &Decision) -> String {
 
 /// The verdict and notes for the report (the interactor's reason, a deadlock, a run past the
 /// end of the exchange).
-pub fn decide(ends: Ends, limits: &Limits) -> (Verdict, Vec<String>) {
+pub fn decide(ends: ExchangeEnd, limits: &Limits) -> (Verdict, Vec<String>) {
     let wrong = |reason: String| Verdict::WrongAnswer(Wrong::Because(reason));
     // Asked for, and done: a program that had already ended on its own when the judge's kill
     // came (the monitor had not yet seen it end) was not killed by it.
@@ -213,7 +213,7 @@ mod tests {
     ) -> (Code, Vec<String>) {
         let limits = Limits::with_cpu(Duration::from_secs(1));
         let (verdict, note) = decide(
-            Ends {
+            ExchangeEnd {
                 program: &program,
                 program_stderr: b"",
                 decision,
@@ -437,7 +437,7 @@ mod tests {
             rows.into_iter().enumerate()
         {
             let (verdict, _) = decide(
-                Ends {
+                ExchangeEnd {
                     program: &program,
                     program_stderr: b"",
                     decision,

@@ -457,14 +457,14 @@ fn converse(
     let (Some((program_end, program_stderr)), Some(decision)) = (ended, decision) else {
         unreachable!("the loop ends with both");
     };
-    let relay::Ends {
+    let relay::RelayEnds {
         from_interactor,
         from_program,
     } = relay
         .recv_timeout(relay_wait(&program_end, &limits, deadline))
         .map_err(|_| "the relay between the program and the interactor did not end".to_string())?;
     let (verdict, notes) = decide::decide(
-        decide::Ends {
+        decide::ExchangeEnd {
             program: &program_end,
             program_stderr: &program_stderr,
             decision,

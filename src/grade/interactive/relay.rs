@@ -97,7 +97,7 @@ pub struct RelayEnd {
 }
 
 /// How both directions ended.
-pub struct Ends {
+pub struct RelayEnds {
     pub from_interactor: RelayEnd,
     pub from_program: RelayEnd,
 }
@@ -334,7 +334,7 @@ pub fn start(
     transcript: Arc<Transcript>,
     cap: OutputCap,
     activity: Arc<Activity>,
-) -> Receiver<Ends> {
+) -> Receiver<RelayEnds> {
     let (sender, ended) = mpsc::channel();
     let mut released = released.map(File::from);
     let mut directions = [
@@ -444,7 +444,7 @@ pub fn start(
                 undelivered: None,
             })
         });
-        let _ = sender.send(Ends {
+        let _ = sender.send(RelayEnds {
             from_interactor,
             from_program,
         });
@@ -459,14 +459,14 @@ mod tests {
 
     /// A relay between two fake sides: (interactor writes, interactor reads, program writes,
     /// program reads) ends, and how it ended.
-    fn relay_between() -> (File, File, File, File, Receiver<Ends>, Arc<Transcript>) {
+    fn relay_between() -> (File, File, File, File, Receiver<RelayEnds>, Arc<Transcript>) {
         relay_that(AfterTheEnd::Refuse)
     }
 
     /// As `relay_between`, with what the relay does after a side's end.
     fn relay_that(
         after_the_end: AfterTheEnd,
-    ) -> (File, File, File, File, Receiver<Ends>, Arc<Transcript>) {
+    ) -> (File, File, File, File, Receiver<RelayEnds>, Arc<Transcript>) {
         let transcript = Arc::new(Transcript::default());
         let (interactor_output, interactor_writes) = sys::pipe().unwrap();
         let (interactor_reads, interactor_input) = sys::pipe().unwrap();

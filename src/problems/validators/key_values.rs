@@ -6,11 +6,11 @@ use super::reader::{Invalid, Reader};
 use crate::text::quote;
 
 /// The keys given, each with the line it was on and its value as read.
-pub struct Given<'k> {
+pub struct KeyValues<'k> {
     pub values: Vec<(&'k str, usize, String)>,
 }
 
-impl Given<'_> {
+impl KeyValues<'_> {
     /// The line and value of `key`, if it was given.
     pub fn get(&self, key: &str) -> Option<(usize, &str)> {
         self.values
@@ -26,8 +26,8 @@ pub fn read_key_values<'k>(
     reader: &mut Reader,
     keys: &[&'k str],
     mut read_value: impl FnMut(&str, &mut Reader) -> Result<String, Invalid>,
-) -> Result<Given<'k>, Invalid> {
-    let mut given = Given { values: Vec::new() };
+) -> Result<KeyValues<'k>, Invalid> {
+    let mut given = KeyValues { values: Vec::new() };
     while !reader.at_end() {
         let line = reader.line();
         if reader.eat(b'#') {

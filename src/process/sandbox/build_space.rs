@@ -134,7 +134,7 @@ fn copy_in(from: &Path, to: &Path) -> io::Result<()> {
 }
 
 /// One thing a build left, to copy back: its path below the stand-in's root, and what it is.
-struct Left {
+struct Artifact {
     inside: PathBuf,
     kind: Kind,
     mode: u32,
@@ -156,7 +156,7 @@ fn list_left(
     to: &Path,
     most_entries: usize,
     most_bytes: u64,
-) -> Result<Vec<Left>, NotTaken> {
+) -> Result<Vec<Artifact>, NotTaken> {
     // The longest path the kernel takes (PATH_MAX, with its NUL): every path copied to must fit.
     const LONGEST_PATH: usize = 4095;
     let room = LONGEST_PATH.saturating_sub(to.as_os_str().len() + 1);
@@ -187,7 +187,7 @@ fn list_left(
             } else {
                 continue;
             };
-            left.push(Left {
+            left.push(Artifact {
                 inside,
                 kind,
                 mode: meta.permissions().mode() & 0o755,
@@ -206,7 +206,7 @@ fn list_left(
 /// Copies what `list_left` listed from `from` into the folder `to`: links as links, files and
 /// folders with no set-uid bit and nothing writable by others; every file opened without
 /// following a link.
-fn copy_out(left: &[Left], from: &Path, to: &Path) -> Result<(), NotTaken> {
+fn copy_out(left: &[Artifact], from: &Path, to: &Path) -> Result<(), NotTaken> {
     let read = |error: io::Error| NotTaken::Build(format!("what its build left: {error}"));
     for item in left {
         let (source, target) = (from.join(&item.inside), to.join(&item.inside));
@@ -225,7 +225,7 @@ fn copy_out(left: &[Left], from: &Path, to: &Path) -> Result<(), NotTaken> {
 
 /// Sets the mode of everything `left` lists in `folder` (but links) to the one it was listed
 /// with (no set-uid bit, nothing writable by others), folders open to their owner.
-fn settle_modes(left: &[Left], folder: &Path) -> Result<(), NotTaken> {
+fn settle_modes(left: &[Artifact], folder: &Path) -> Result<(), NotTaken> {
     for item in left {
         let mode = match item.kind {
             Kind::Link => continue,

@@ -11,15 +11,16 @@
 use crate::games::othello::opponent::{parse_match, Strategy};
 use crate::games::othello::{greedy_move, parse_move, random_move, Board, Color, Move};
 use crate::grade::interactive::Decision;
-use crate::process::conversation::{read_said, Said};
+use crate::process::conversation::{read_reply, Reply};
 use crate::random::Random;
 use crate::text::{count, quote};
 use std::fs;
 use std::io::{BufRead, Write};
 use std::path::Path;
 
-/// Why the games stopped early.
-enum Early {
+/// How the player forfeited the games, stopping them early: it broke a rule (WA), or its output
+/// ended.
+enum Forfeit {
     Wrong(String),
     Gone(String),
 }
@@ -41,11 +42,11 @@ fn play_game(
     from_player: &mut dyn BufRead,
     to_player: &mut dyn Write,
     choose: &mut dyn FnMut(Board) -> Move,
-) -> Result<Board, Early> {
+) -> Result<Board, Forfeit> {
     let mut send = |text: String| {
         writeln!(to_player, "{text}")
             .and_then(|()| to_player.flush())
-            .map_err(|_| Early::Gone(format!("game {game}: the player's input is closed")))
+            .map_err(|_| Forfeit::Gone(format!("game {game}: the player's input is closed")))
     };
     send(me.letter().to_string())?;
     let mut board = Board::start();
@@ -59,24 +60,24 @@ fn play_game(
             )
         };
         let chosen = if board.to_move() == me {
-            let line = match read_said(from_player) {
-                Said::Ended => {
-                    return Err(Early::Gone(format!(
+            let line = match read_reply(from_player) {
+                Reply::Ended => {
+                    return Err(Forfeit::Gone(format!(
                         "{}: waiting for the player's move, its output ended",
                         at(&moves)
                     )))
                 }
-                Said::Garbage(garbage) => {
-                    return Err(Early::Wrong(format!(
+                Reply::Garbage(garbage) => {
+                    return Err(Forfeit::Wrong(format!(
                         "{}: the player wrote {garbage}",
                         at(&moves)
                     )))
                 }
-                Said::Line(line) => line,
+                Reply::Line(line) => line,
             };
             let refused = |why: String| {
                 let played: Vec<String> = moves.iter().map(Move::to_string).collect();
-                Early::Wrong(format!(
+                Forfeit::Wrong(format!(
                     "{}: the player wrote {}: {why} (moves so far: {})",
                     at(&moves),
                     quote(&line),
@@ -134,8 +135,8 @@ pub fn play(
                 Some(_) => tally.lost += 1,
                 None => tally.drawn += 1,
             },
-            Err(Early::Wrong(reason)) => return Decision::Wrong(reason),
-            Err(Early::Gone(reason)) => return Decision::ProgramGone(reason),
+            Err(Forfeit::Wrong(reason)) => return Decision::Wrong(reason),
+            Err(Forfeit::Gone(reason)) => return Decision::ProgramGone(reason),
         }
     }
     let summary = format!(

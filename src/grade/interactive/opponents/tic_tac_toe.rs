@@ -10,15 +10,15 @@
 use crate::games::tic_tac_toe::opponent::{parse_opponent, Schedule};
 use crate::games::tic_tac_toe::Board;
 use crate::grade::interactive::Decision;
-use crate::process::conversation::{read_said, Said};
+use crate::process::conversation::{read_reply, Reply};
 use crate::text::count;
 use std::fs;
 use std::io::{BufRead, Write};
 use std::path::Path;
 
-/// Why the games stopped early: the player broke a rule (WA), or its output ended (then the way
-/// it ended decides).
-enum Early {
+/// How the player forfeited the games, stopping them early: it broke a rule (WA), or its output
+/// ended (then the way it ended decides).
+enum Forfeit {
     Wrong(String),
     /// Where the games were, and what happened there.
     Gone {
@@ -41,7 +41,7 @@ fn play_games(
     to_player: &mut dyn Write,
     schedule: &mut Schedule,
     tally: &mut Tally,
-) -> Result<(), Early> {
+) -> Result<(), Forfeit> {
     let mut send = |text: String| {
         writeln!(to_player, "{text}")
             .and_then(|()| to_player.flush())
@@ -57,25 +57,25 @@ fn play_games(
                 moves.len() + 1
             )
         };
-        send(me.symbol().to_string()).map_err(|what| Early::Gone { at: at(&[]), what })?;
+        send(me.symbol().to_string()).map_err(|what| Forfeit::Gone { at: at(&[]), what })?;
         let mut board = Board::default();
         let mut moves = Vec::new();
         while !board.is_over() {
             let cell = if board.to_move() == me {
-                let line = match read_said(from_player) {
-                    Said::Ended => {
-                        return Err(Early::Gone {
+                let line = match read_reply(from_player) {
+                    Reply::Ended => {
+                        return Err(Forfeit::Gone {
                             at: at(&moves),
                             what: "waiting for the player's move, its output ended".into(),
                         })
                     }
-                    Said::Garbage(garbage) => {
-                        return Err(Early::Wrong(format!(
+                    Reply::Garbage(garbage) => {
+                        return Err(Forfeit::Wrong(format!(
                             "{}: the player wrote {garbage}",
                             at(&moves)
                         )))
                     }
-                    Said::Line(line) => line,
+                    Reply::Line(line) => line,
                 };
                 // One digit, as the statement says: no sign, no leading zeros.
                 let digit = match line.as_bytes() {
@@ -85,13 +85,13 @@ fn play_games(
                 match digit {
                     Ok(cell) if board.is_free(cell) => cell,
                     Ok(cell) if cell < 9 => {
-                        return Err(Early::Wrong(format!(
+                        return Err(Forfeit::Wrong(format!(
                         "{}: the player took cell {cell}, which is taken (moves so far: {moves:?})",
                         at(&moves)
                     )))
                     }
                     _ => {
-                        return Err(Early::Wrong(format!(
+                        return Err(Forfeit::Wrong(format!(
                             "{}: the player wrote {line:?}, not a cell number 0-8",
                             at(&moves)
                         )))
@@ -99,7 +99,7 @@ fn play_games(
                 }
             } else {
                 let cell = schedule.choose(board);
-                send(cell.to_string()).map_err(|what| Early::Gone {
+                send(cell.to_string()).map_err(|what| Forfeit::Gone {
                     at: at(&moves),
                     what,
                 })?;
@@ -111,7 +111,7 @@ fn play_games(
         match board.winner() {
             Some(winner) if winner == me => tally.won += 1,
             Some(_) => {
-                return Err(Early::Wrong(format!(
+                return Err(Forfeit::Wrong(format!(
                     "game {game} (player {}): the player lost; the moves were {moves:?}",
                     me.symbol()
                 )))
@@ -146,7 +146,7 @@ pub fn play(
             tally.won,
             tally.drawn
         ))),
-        Err(Early::Wrong(reason)) => Decision::Wrong(reason),
-        Err(Early::Gone { at, what }) => Decision::ProgramGone(format!("{at}: {what}")),
+        Err(Forfeit::Wrong(reason)) => Decision::Wrong(reason),
+        Err(Forfeit::Gone { at, what }) => Decision::ProgramGone(format!("{at}: {what}")),
     }
 }
