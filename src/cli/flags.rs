@@ -54,7 +54,7 @@ const REPORTING: &[Section] = &[Section::Judge, Section::Verify, Section::Merge]
 
 /// Everything the flags said, each value read as its type.
 #[derive(Clone, Debug, Default)]
-pub struct Given {
+pub struct FlagValues {
     pub help: bool,
     pub version: bool,
     pub common: CommonFlags,
@@ -73,7 +73,7 @@ pub struct Given {
 
 /// Sets what a flag says, from its value (empty for a flag without one); the error is the
 /// usage error's text.
-pub type Setter = fn(&mut Given, &str) -> Result<(), String>;
+pub type Setter = fn(&mut FlagValues, &str) -> Result<(), String>;
 
 /// One flag.
 pub struct Flag {

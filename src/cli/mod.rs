@@ -13,7 +13,7 @@ use crate::problems::project::Project;
 use crate::stress::options::StressOptions;
 use crate::validate::options::ValidateOptions;
 use crate::verify::options::VerifyOptions;
-use flags::{goes_elsewhere, Flag, Given, Section, FLAGS};
+use flags::{goes_elsewhere, Flag, FlagValues, Section, FLAGS};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -208,7 +208,7 @@ pub fn parse(arguments: impl IntoIterator<Item = String>) -> Result<Parsed, Usag
     {
         return Err(error);
     }
-    let mut given = Given::default();
+    let mut given = FlagValues::default();
     let mut words = Vec::new();
     let mut given_flags: Vec<&'static str> = Vec::new();
     while let Some(argument) = arguments.next() {
@@ -406,7 +406,7 @@ fn more_than_one_place(command: &str, words: &[String]) -> String {
 /// online-judge-tools' `-c`, `-d` and `./a.out test`).
 fn judging(
     mut words: Vec<String>,
-    given: &mut Given,
+    given: &mut FlagValues,
     notes: &mut Vec<String>,
 ) -> Result<Target, String> {
     if let Some(directory) = given.directory.take() {
@@ -496,7 +496,7 @@ fn judging(
 
 /// The error for `judge stress NAME --cmd python3 sol.py`: a file among stress's words (which
 /// name a solver, and no file) is the rest of a command that was not quoted.
-fn unquoted_stress_command(words: &[String], given: &Given) -> Result<(), String> {
+fn unquoted_stress_command(words: &[String], given: &FlagValues) -> Result<(), String> {
     let Some(command) = &given.stress.command else {
         return Ok(());
     };
@@ -520,7 +520,7 @@ fn unquoted_stress_command(words: &[String], given: &Given) -> Result<(), String
 fn target(
     section: Section,
     words: Vec<String>,
-    given: &mut Given,
+    given: &mut FlagValues,
     notes: &mut Vec<String>,
 ) -> Result<Target, String> {
     match section {
