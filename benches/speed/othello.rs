@@ -1,12 +1,21 @@
-//! othello_endgame: FFO #1-#19 in total and FFO #40-#44 one by one, solved in-process with a
-//! fresh transposition table per measurement, with nodes and nodes per second. Every answer is
-//! checked against the .obf move scores, so a broken solver cannot post a time.
+//! othello_endgame: FFO #1-#19 in total, FFO #20-#39 in total beside Edax's published node
+//! count, and FFO #40-#44 one by one, solved in-process with a fresh transposition table per
+//! measurement, with nodes and nodes per second. Every answer is checked against the .obf move
+//! scores, so a broken solver cannot post a time.
+//!
+//! `benches/data/ffo-20-39.obf` is Edax's `problem/fforum-20-39.obf` (abulmo/edax-reversi at
+//! 14f048c) as it is: the FFO positions #20-#39 with the exact score of each move.
 
 use crate::measure::stats;
 use crate::othello_endgame::{parse_position, Play, Solution, Solver};
 use std::fs;
 use std::path::Path;
 use std::time::{Duration, Instant};
+
+/// Edax 4.4's nodes on FFO #20-#39, one thread, with its own evaluation, as okuhara's
+/// edax-reversi-AVX README publishes them (the count does not depend on the machine). Edax counts
+/// more than these solvers' nodes do (docs/PERFORMANCE.md, "Counting nodes as Edax does").
+const EDAX_20_39: u64 = 111_349_635;
 
 /// A position and the exact score of each of its moves (from its .obf line).
 pub struct Position {
@@ -78,12 +87,16 @@ pub fn bench() {
             read_obf_line(format!("#{n}"), &fs::read_to_string(file).unwrap())
         })
         .collect();
-    let hard: Vec<Position> = fs::read_to_string(root.join("benches/data/ffo-40-44.obf"))
-        .unwrap()
-        .lines()
-        .enumerate()
-        .map(|(index, line)| read_obf_line(format!("#{}", 40 + index), line))
-        .collect();
+    let read = |file: &str, first: usize| -> Vec<Position> {
+        fs::read_to_string(root.join(file))
+            .unwrap()
+            .lines()
+            .enumerate()
+            .map(|(index, line)| read_obf_line(format!("#{}", first + index), line))
+            .collect()
+    };
+    let middle = read("benches/data/ffo-20-39.obf", 20);
+    let hard = read("benches/data/ffo-40-44.obf", 40);
     println!("\n### othello_endgame: FFO endgame positions, one thread, a fresh table per solve\n");
     println!("| positions | empties | runs | median s | min s | max s | nodes | Mnodes/s |");
     println!("|---|---|---|---|---|---|---|---|");
@@ -111,6 +124,25 @@ pub fn bench() {
         nodes as f64 / seconds(all.median) / 1e6
     );
     let runs = 3;
+    let (mut totals, mut nodes_20_39) = (Vec::new(), 0);
+    for _ in 0..runs {
+        let (mut total, mut count) = (Duration::ZERO, 0);
+        for position in &middle {
+            let (time, solved) = solve_checked(position);
+            total += time;
+            count += solved;
+        }
+        totals.push(total);
+        nodes_20_39 = count;
+    }
+    let all = stats(totals);
+    println!(
+        "| #20-#39 in total | 6-26 | {runs} | {:.2} | {:.2} | {:.2} | {nodes_20_39} | {:.1} |",
+        seconds(all.median),
+        seconds(all.min),
+        seconds(all.max),
+        nodes_20_39 as f64 / seconds(all.median) / 1e6
+    );
     let mut hard_total = 0.0;
     for position in &hard {
         let mut times = Vec::new();
@@ -133,4 +165,8 @@ pub fn bench() {
         );
     }
     println!("| #40-#44 in total (sum of medians) | | | {hard_total:.2} | | | | |");
+    println!(
+        "\nFFO #20-#39 in total: {nodes_20_39} nodes against Edax's {EDAX_20_39}: {:.2}x",
+        nodes_20_39 as f64 / EDAX_20_39 as f64
+    );
 }

@@ -3,7 +3,7 @@
 //! Judge: none has this exact problem; it is the endgame task behind the classic console Othello
 //! with alpha-beta, checked on the FFO endgame suite (positions from the French Othello forum,
 //! published by Gunnar Andersson with the exact score of every move; `cases/othello_endgame/`
-//! holds #1-#19, `benches/data/` #40-#59).
+//! holds #1-#19, `benches/data/` #20-#59).
 //! Input: one position per line: 64 characters for a1 b1 … h1, a2 … h8 (rank 1 first, files a
 //! to h within a rank; `X` black, `O` white, `-` empty), a space, the side to move (`X` or `O`);
 //! anything after a `;` is ignored, so the lines of an .obf file are input as they are.
