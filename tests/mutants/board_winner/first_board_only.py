@@ -1,9 +1,0 @@
-"""Reads one board with input() as if there were one dataset, and ignores the rest of the input."""
-LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
-
-b = input().strip()
-ans = "d"
-for a, c, d in LINES:
-    if b[a] == b[c] == b[d] and b[a] in "ox":
-        ans = b[a]
-print(ans)
