@@ -27,6 +27,10 @@
 //! Every link of these pages must also lead to a file of the project (never out of it), and a
 //! link with `#anchor` to a heading of that file. No page is over 800 lines, and the quick
 //! start, `docs/QUICKSTART.md`, is at most 150.
+//!
+//! Running the sessions takes minutes: that test is in the slow tier (`--features slow-tests`);
+//! the checks of pages, links and the figures' rule are fast.
+#![cfg_attr(not(feature = "slow-tests"), allow(dead_code, unused_imports))]
 
 use std::fs;
 use std::os::unix::fs::symlink;
@@ -464,6 +468,7 @@ fn difference(page: &str, session: &Session, printed: &str) -> Option<String> {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn the_sessions_of_the_readme_and_the_docs_print_what_they_show() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut failures = Vec::new();

@@ -1,6 +1,8 @@
 //! Batch judging (an input and an expected output per case) end to end: each verdict, with small
 //! fake solvers (shell commands) that time out, crash, print too much or answer wrong; checkers;
 //! broken case sets; usage errors; parallel jobs; the real cases.
+// Without `slow-tests` the slow tests below are left out, and helpers only they use unused.
+#![cfg_attr(not(feature = "slow-tests"), allow(dead_code, unused_imports))]
 
 use crate::common::{self, judge, judge_cmd};
 use predicates::prelude::*;
@@ -98,6 +100,7 @@ fn process_is_gone(pid: u32) -> bool {
 /// A sleeper uses no CPU time: the wall bound (2 x 0.5 s + 1 s of idle time) stops it, and what
 /// it started in the background dies with it.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_sleeper_is_tle_at_the_wall_bound_and_leaves_no_process_behind() {
     let dir = one_case("right\n");
     let pids = dir.join("pids");
@@ -179,6 +182,7 @@ fn output_past_the_cap_is_ole_before_the_program_can_crash() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_python_solution_can_be_judged_on_the_real_cases() {
     let dir = case_folder(&[(
         "solution.py",
@@ -252,6 +256,7 @@ fn othello_checker_folder() -> PathBuf {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_checker_accepts_any_best_move_and_needs_the_exact_score() {
     let dir = othello_checker_folder();
     judge_cmd("echo -12 G3", &dir, &[])
@@ -304,6 +309,7 @@ fn a_broken_checker_is_an_error_not_a_verdict() {
 /// output's first lines as it shows the input's, since the checker's reason alone does not show
 /// what it rejected.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_crashing_checker_rejects_with_its_exception_and_the_output_is_shown() {
     let dir = case_folder(&[("a.in", "1 2\n"), ("a.out", "3\n")]);
     common::judge_file(
@@ -631,6 +637,7 @@ fn a_wall_bound_below_the_time_limit_is_warned_about() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn cases_run_in_parallel_up_to_jobs() {
     let dir = case_folder(&common::numbered_cases("s", 4, |_| "".into(), ""));
     // Four cases of 0.4 s each: about 0.4 s with four jobs, at least 1.6 s with one.
@@ -648,6 +655,7 @@ fn cases_run_in_parallel_up_to_jobs() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn judging_the_real_cases_passes() {
     let output = judge().output().unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -749,6 +757,7 @@ fn from_another_folder_the_case_folders_are_named_by_their_full_path() {
 /// while the source is the same, rebuilt when it changes; one that does not build is a failure
 /// (exit 1) with the compiler's lines; a Python file runs with python3.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_source_file_is_built_cached_and_rebuilt_when_it_changes() {
     let dir = one_case("right\n");
     let folder = common::fresh_folder(

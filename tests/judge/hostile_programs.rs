@@ -6,6 +6,8 @@
 //! Each test says which row of the specification it checks. Every test whose programs could
 //! outlive their case tags them (a unique word in their command line, found with `pgrep -f`),
 //! checks that none is left once the judge has exited, and kills any left by pid when it fails.
+// Without `slow-tests` the slow tests below are left out, and helpers only they use unused.
+#![cfg_attr(not(feature = "slow-tests"), allow(dead_code, unused_imports))]
 
 use crate::common::{self, Tag};
 use assert_cmd::Command;
@@ -256,6 +258,7 @@ fn a_hundred_mib_under_a_512_mib_limit_is_ac_and_shows_its_peak() {
 /// Row 1 (the other side): address space only reserved, never touched (what Go and Java
 /// runtimes do), is not memory used: 4 GiB mapped under `-m 64` is AC.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn reserved_but_untouched_address_space_is_not_mle() {
     let tag = Tag::new("reserve");
     let ran = judge_hostile("reserve 4096", &tag, &["-m", "64"]);
@@ -286,6 +289,7 @@ fn a_program_that_keeps_allocating_is_killed_near_the_limit() {
 /// cgroups from case to case where it has them): with `-j 1`, 300 MiB then 20 MiB three times
 /// under `-m 64` are MLE then AC, each small case with a peak of its own.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn cases_after_an_mle_get_their_own_verdicts_and_peaks() {
     let tag = Tag::new("alloc-in-turn");
     let mut files = vec![("a-large.in", "300\n"), ("a-large.out", "right\n")];
@@ -355,6 +359,7 @@ fn zombie_children(parent: u32) -> Option<String> {
 /// Row 4 (zombies): processes that ended unwaited-for and were handed to the judge are reaped
 /// when their case ends, not left as zombies while the judge goes on with the next case.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn zombies_handed_to_the_judge_are_reaped_with_their_case() {
     let tag = Tag::new("zombies");
     let dir = case_folder(&[
@@ -395,6 +400,7 @@ fn zombies_handed_to_the_judge_are_reaped_with_their_case() {
 /// them: 3 s of their CPU under `-t 1` is TLE. Polling alone cannot see them (docs/SANDBOX.md says
 /// so), so this test asks for cgroups even when the rest of the file runs without.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn cpu_time_of_workers_the_kernel_reaps_counts_with_a_cgroup() {
     let tag = Tag::new("chunks");
     let ran = run(judge_cmd(
@@ -419,6 +425,7 @@ fn cpu_time_of_workers_the_kernel_reaps_counts_with_a_cgroup() {
 /// is still counted: 300 MiB under `-m 128` is MLE, 3 s of CPU under `-t 1` is TLE (both were
 /// AC, with a peak of 1 MiB and 0 ms, when a zombie leader was taken for a process that ended).
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_process_whose_main_thread_ended_is_still_measured_without_a_cgroup() {
     for (work, flags, verdict) in [
         ("300 0", ["-m", "128"], "MLE"),
@@ -489,6 +496,7 @@ fn the_sandbox_line_says_what_measures_the_runs() {
 /// counted from what reaping them gave: 2 s of their CPU under `-t 2`, with the forking, is TLE
 /// (they were lost: AC at about 1 s).
 #[test]
+#[cfg(feature = "slow-tests")]
 fn orphans_the_judge_reaps_count_without_a_cgroup() {
     let _turn = cpu_heavy();
     let tag = Tag::new("orphans");
@@ -507,6 +515,7 @@ fn orphans_the_judge_reaps_count_without_a_cgroup() {
 /// under `-t 1` is TLE (it was nobody's: AC at 0.2 s). Without a sandbox the judge reaps it,
 /// as an orphan, with the same result.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_worker_left_in_the_box_brings_its_childrens_cpu_time() {
     let _turn = cpu_heavy();
     let tag = Tag::new("waited");
@@ -525,6 +534,7 @@ fn a_worker_left_in_the_box_brings_its_childrens_cpu_time() {
 /// not at the wall bound of 4 s as idle (`idle (sleeping or waiting on input) for 4.0 s`: the
 /// children's CPU time was neither counted nor busy).
 #[test]
+#[cfg(feature = "slow-tests")]
 fn short_children_waited_for_are_stopped_at_the_cpu_limit_without_a_cgroup() {
     let _turn = cpu_heavy();
     let tag = Tag::new("waited-endless");
@@ -546,6 +556,7 @@ fn short_children_waited_for_are_stopped_at_the_cpu_limit_without_a_cgroup() {
 /// all, AC under `-t 1.6` with a cgroup and without (their time was counted once as seen and
 /// again in the init's children's time: TLE).
 #[test]
+#[cfg(feature = "slow-tests")]
 fn workers_reaped_by_another_than_their_parent_count_once() {
     let _turn = cpu_heavy();
     for cgroup in ["on", "off"] {
@@ -568,6 +579,7 @@ fn workers_reaped_by_another_than_their_parent_count_once() {
 /// init: about 0.65 s in all, AC under `-t 1` with a cgroup and without (it was counted once as
 /// seen and again in the init's children's time: TLE at 1.2 s).
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_worker_its_parent_never_waited_for_counts_once() {
     let _turn = cpu_heavy();
     for cgroup in ["on", "off"] {
@@ -590,6 +602,7 @@ fn a_worker_its_parent_never_waited_for_counts_once() {
 /// cgroup, are judged under the judge's settings: 50 MiB under `-m 100` is AC, 300 MiB is MLE
 /// (not a wall-bound TLE with the OOM killer off).
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_program_that_changes_its_cgroup_does_not_change_the_next_cases() {
     let tag = Tag::new("tamper");
     let mut files = vec![("a-tamper.in".to_string(), "tamper\n")];
@@ -632,6 +645,7 @@ fn a_program_that_changes_its_cgroup_does_not_change_the_next_cases() {
 /// ones) and then touches 400 MiB under `-m 100` is still the case's: MLE, and not left
 /// running. (Without a cgroup the write fails and the child is counted as any other.)
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_child_that_leaves_the_cgroup_still_counts() {
     let tag = Tag::new("leave-cgroup");
     let command = format!(
@@ -653,6 +667,7 @@ fn a_child_that_leaves_the_cgroup_still_counts() {
 /// is set far above so that a loaded machine cannot turn them into TLE by wall time; a judge
 /// that applied `-t` to wall time still fails.)
 #[test]
+#[cfg(feature = "slow-tests")]
 fn the_time_limit_counts_cpu_time_not_waiting_for_a_core() {
     let _turn = cpu_heavy();
     let tag = Tag::new("burn");
@@ -674,6 +689,7 @@ fn the_time_limit_counts_cpu_time_not_waiting_for_a_core() {
 /// judged by their CPU time: all AC, and with `--verbose` a case line says how long it waited for
 /// a CPU.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn programs_starved_of_cpu_by_busy_loops_are_judged_by_their_cpu_time() {
     let _turn = cpu_heavy();
     let tag = Tag::new("starved");
@@ -697,6 +713,7 @@ fn programs_starved_of_cpu_by_busy_loops_are_judged_by_their_cpu_time() {
 /// too. Those threads work for the case, so the player is not idle while they wait for a CPU:
 /// 3000 games under `--wall-limit 1` beside four busy loops are AC (it was TLE, idle past 1 s).
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_player_waiting_on_the_judges_starved_threads_is_not_idle() {
     let _turn = cpu_heavy();
     let tag = Tag::new("starved-player");
@@ -723,6 +740,7 @@ fn a_player_waiting_on_the_judges_starved_threads_is_not_idle() {
 /// Row 2 (issue 21): a sleeper is still stopped at the wall bound (`-t 0.5`: 2 s of idle
 /// time), and the line says it was idle.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_sleeper_is_stopped_at_the_wall_bound_of_idle_time() {
     let tag = Tag::new("sleep-30");
     let ran = judge_hostile("sleep 30", &tag, &["-t", "0.5"]);
@@ -743,6 +761,7 @@ fn a_sleeper_is_stopped_at_the_wall_bound_of_idle_time() {
 /// once, not sixty times: TLE at the wall bound of 5 s (`-t 2`) as idle, and the wait the line
 /// notes is at most the time the case was busy (under the 6 s it ran here).
 #[test]
+#[cfg(feature = "slow-tests")]
 fn children_waiting_side_by_side_do_not_hide_a_sleeper() {
     let _turn = cpu_heavy();
     let tag = Tag::new("side-by-side");
@@ -767,6 +786,7 @@ fn children_waiting_side_by_side_do_not_hide_a_sleeper() {
 
 /// Row 2: a program that burns CPU forever is TLE under `-t 1`.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn burning_cpu_forever_is_tle() {
     let _turn = cpu_heavy();
     let tag = Tag::new("spin");
@@ -791,6 +811,7 @@ fn burning_cpu_forever_is_tle() {
 /// for 40 s and exits: the judge is done in well under 40 s (`--wall-limit 3`), gives the case
 /// a verdict (AC or TLE), and leaves no process of the daemon behind.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_daemon_holding_stdout_neither_stalls_the_judge_nor_outlives_it() {
     let tag = Tag::new("daemon");
     let start = Instant::now();
@@ -962,6 +983,7 @@ fn exact_comparison_is_byte_for_byte_even_outside_utf8() {
 /// Row 8: two cases of 60 MiB of output each, judged two at once, are both AC, and the judge's
 /// own peak memory (VmHWM) stays under 400 MiB.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn sixty_mib_outputs_are_compared_without_the_judge_growing_large() {
     let tag = Tag::new("big");
     let dir = case_folder(&[] as &[(&str, &str)]);

@@ -6,6 +6,8 @@
 //! tests are the rows of the guide's table of how a Kattis output validator's exchange ends
 //! (as problemtools' runner decides), one row each, on a scratch package whose validator is
 //! `endings_validator.py` and whose program is `endings_program.py`.
+// Without `slow-tests` the slow tests below are left out, and helpers only they use unused.
+#![cfg_attr(not(feature = "slow-tests"), allow(dead_code, unused_imports))]
 
 use crate::common::{self, Tag};
 use assert_cmd::Command;
@@ -63,6 +65,7 @@ fn a_right_player_is_accepted_and_leaves_nothing_running() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_wrong_answer_shows_the_interactors_reason_and_the_last_exchanges() {
     let tag = Tag::new("guess-wrong");
     judge(&player("wrong", &tag), &guess(), &[])
@@ -79,6 +82,7 @@ fn a_wrong_answer_shows_the_interactors_reason_and_the_last_exchanges() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_crash_is_re_with_the_interactors_reason_as_a_note() {
     let tag = Tag::new("guess-crash");
     judge(&player("crash", &tag), &guess(), &[])
@@ -93,6 +97,7 @@ fn a_crash_is_re_with_the_interactors_reason_as_a_note() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_player_that_never_flushes_is_a_deadlock_tle_at_the_wall_bound() {
     let tag = Tag::new("guess-no-flush");
     judge(&player("no-flush", &tag), &guess(), &["-t", "0.5"])
@@ -113,6 +118,7 @@ fn a_player_that_never_flushes_is_a_deadlock_tle_at_the_wall_bound() {
 /// a CPU with a byte in hand, and the interactor waiting on it is not idle: then the case is
 /// stopped by its CPU time, and its line says (with `--verbose`) how long it waited for a CPU.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_program_that_trickles_bytes_is_stopped_at_the_wall_bound() {
     let tag = Tag::new("trickle");
     let dir = folder_with_interactor("trickle", "python3 skip_spaces.py");
@@ -144,6 +150,7 @@ fn a_program_that_trickles_bytes_is_stopped_at_the_wall_bound() {
 /// A program that computes past the wall bound is not stopped by it (the bound counts idle
 /// time), nor called a deadlock, though neither side writes: its CPU time limit stops it.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_program_still_computing_at_the_wall_bound_is_not_called_a_deadlock() {
     let tag = Tag::new("guess-spin");
     let spinner = format!("sh -c 'read n; while :; do :; done' {tag}");
@@ -164,6 +171,7 @@ fn a_program_still_computing_at_the_wall_bound_is_not_called_a_deadlock() {
 /// (to the CPU limit, 1 s): TLE, and the note says the exchange was over and the program ran on,
 /// not that both sides waited for each other.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_program_that_runs_on_after_the_interactor_accepted_is_tle_not_a_deadlock() {
     let tag = Tag::new("after-the-end");
     let fixture = fixtures().join("after_the_end.py");
@@ -199,6 +207,7 @@ fn a_program_that_runs_on_after_the_interactor_accepted_is_tle_not_a_deadlock() 
 /// before its first question), the interactor waiting for it is not idle, so its wall bound
 /// (the program's, 1 s, and a second) does not stop it, and the case is AC.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn an_interactor_waiting_for_a_program_that_computes_is_not_idle() {
     let tag = Tag::new("guess-think");
     let dir = folder_with_interactor("think", &interactor(""));
@@ -215,6 +224,7 @@ fn an_interactor_waiting_for_a_program_that_computes_is_not_idle() {
 
 /// Kattis's convention: a program that stops early is judged by the interactor, which says WA.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_player_that_exits_early_is_wa_by_the_interactor() {
     let tag = Tag::new("guess-early");
     judge(&player("early", &tag), &guess(), &[])
@@ -226,6 +236,7 @@ fn a_player_that_exits_early_is_wa_by_the_interactor() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn writing_after_the_interactor_ended_is_wa() {
     let tag = Tag::new("guess-late");
     judge(&player("late", &tag), &guess(), &[])
@@ -241,6 +252,7 @@ fn writing_after_the_interactor_ended_is_wa() {
 /// The interactor rejects the answer and ends; the player goes on writing and dies of SIGPIPE:
 /// WA, the interactor's verdict, not RE.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn sigpipe_after_the_interactor_said_wa_is_wa() {
     let tag = Tag::new("guess-sigpipe");
     judge(&player("sigpipe", &tag), &guess(), &[])
@@ -252,6 +264,7 @@ fn sigpipe_after_the_interactor_said_wa_is_wa() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_testlib_interactor_gets_its_paths_where_it_names_them() {
     let tag = Tag::new("guess-testlib");
     let testlib = interactor("--testlib {input} {output} {answer}");
@@ -316,6 +329,7 @@ fn an_interactor_that_crashes_or_exits_otherwise_is_a_judge_error() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn an_interactor_still_running_after_the_program_ended_is_a_judge_error() {
     let tag = Tag::new("guess-sleepy-interactor");
     let sleepy = format!("sh -c 'echo 10; sleep 30' {tag}");
@@ -331,6 +345,7 @@ fn an_interactor_still_running_after_the_program_ended_is_a_judge_error() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn kattis_statuses_and_the_feedback_folder() {
     let tag = Tag::new("guess-kattis");
     // 43 with a judgemessage.txt: WA with the message; the answer file is a copy, never the
@@ -422,6 +437,7 @@ const RACE_RUNS: usize = 20;
 /// rejection that reached the judge before it had seen the program end made it stop the
 /// program's box, and the exit status went with the box's init: WA, now and then.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_crash_right_after_the_last_answer_is_re_with_a_judge_file_interactor() {
     let tag = Tag::new("crash-after-answer");
     let wants_two = "sh -c 'echo 10; read a || exit 3; read b || exit 43; exit 42'";
@@ -447,6 +463,7 @@ fn a_crash_right_after_the_last_answer_is_re_with_a_judge_file_interactor() {
 /// A C-like program (default SIGPIPE) writing several lines after the end dies of SIGPIPE for
 /// it: still WA for writing after the end, never RE.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn sigpipe_after_writing_past_the_end_is_wa() {
     let tag = Tag::new("guess-late-sigpipe");
     let dir = folder_with_interactor("late", "sh -c 'echo hi; read x; exit 42'");
@@ -572,16 +589,19 @@ fn ending_row(ending: &str, program: &str, verdict: &str, status: i32) {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_validator_accepts_first_program_exits_0_is_ac() {
     ending_row("first-accept", "after-exit0", "AC", 0);
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_validator_accepts_first_program_crashes_is_re() {
     ending_row("first-accept", "after-crash", "RE", 1);
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_validator_accepts_first_program_runs_past_its_limit_is_tle() {
     ending_row("first-accept", "after-tle", "TLE", 1);
 }
@@ -589,61 +609,73 @@ fn ending_validator_accepts_first_program_runs_past_its_limit_is_tle() {
 /// Before, WA ("the program wrote after the interactor had ended"), or a SIGPIPE: problemtools'
 /// runner keeps the pipe open, so the words after the end are never read, nor refused.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_validator_accepts_first_program_writes_after_the_end_is_ac() {
     ending_row("first-accept", "after-writes", "AC", 0);
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_validator_accepts_first_program_fails_reading_after_the_end_is_re() {
     ending_row("first-accept", "after-reads", "RE", 1);
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_validator_rejects_first_program_exits_0_is_wa() {
     ending_row("first-reject", "after-exit0", "WA", 1);
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_validator_rejects_first_program_crashes_is_wa() {
     ending_row("first-reject", "after-crash", "WA", 1);
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_validator_rejects_first_program_runs_on_is_wa() {
     ending_row("first-reject", "after-tle", "WA", 1);
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_validator_rejects_first_program_writes_after_the_end_is_wa() {
     ending_row("first-reject", "after-writes", "WA", 1);
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_validator_crashes_first_is_je() {
     ending_row("first-crash", "after-exit0", "JE", 2);
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_program_exits_0_first_validator_accepts_is_ac() {
     ending_row("last-accept", "now-exit0", "AC", 0);
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_program_exits_0_first_validator_rejects_is_wa() {
     ending_row("last-reject", "now-exit0", "WA", 1);
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_program_crashes_first_validator_accepts_is_re() {
     ending_row("last-accept", "now-crash", "RE", 1);
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_program_crashes_first_validator_rejects_is_re() {
     ending_row("last-reject", "now-crash", "RE", 1);
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_program_past_its_limit_first_validator_rejects_is_tle() {
     ending_row("last-reject", "now-tle", "TLE", 1);
 }
@@ -651,6 +683,7 @@ fn ending_program_past_its_limit_first_validator_rejects_is_tle() {
 /// As BAPCtools' `guess_bad_exit.py`: before, the judge could stop the program once the
 /// validator had rejected, and its exit status was lost.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_program_exits_1_first_validator_rejects_is_re() {
     ending_row("last-reject", "now-exit1", "RE", 1);
 }
@@ -660,12 +693,14 @@ fn ending_program_exits_1_first_validator_rejects_is_re() {
 /// program crashed. Before, the validator saw the end at once, rejected, and the judge stopped
 /// the sleeping program: WA.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_program_closes_its_output_then_crashes_validator_rejects_is_re() {
     ending_row("last-reject", "now-closecrash", "RE", 1);
 }
 
 /// As BAPCtools' `run_time_error/guess_close_stdout_2.cpp`.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_program_closes_its_output_then_exits_1_validator_rejects_is_re() {
     ending_row("last-reject", "now-closeexit1", "RE", 1);
 }
@@ -673,11 +708,13 @@ fn ending_program_closes_its_output_then_exits_1_validator_rejects_is_re() {
 /// As BAPCtools' `time_limit_exceeded/guess_close_stdout_1.cpp`: the validator waits for the
 /// end, which comes when the judge stops the program at its wall limit.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_program_closes_its_output_then_sleeps_past_its_limit_is_tle() {
     ending_row("last-reject", "now-closesleep", "TLE", 1);
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_program_exits_0_first_validator_crashes_is_je() {
     ending_row("last-crash", "now-exit0", "JE", 2);
 }
@@ -686,12 +723,14 @@ fn ending_program_exits_0_first_validator_crashes_is_je() {
 /// status from it, takes it as a rejection (43): the program ended first, so its own failure
 /// counts, else WA. Before, JE. The validator is gone after the case.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_program_exits_0_first_validator_still_running_at_the_bound_is_wa() {
     ending_row("last-hang", "now-exit0", "WA", 1);
     assert_no_hanging_validator();
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn ending_program_crashes_first_validator_still_running_at_the_bound_is_re() {
     ending_row("last-hang", "now-crash", "RE", 1);
     assert_no_hanging_validator();

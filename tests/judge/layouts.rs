@@ -4,6 +4,8 @@
 //! files named in warnings; two layouts at once; per-folder limits and `-t` over them; a judge
 //! file left among the cases; a loop of links as one error; a plain folder's `.ans` answers,
 //! and a `.ans` and `.out` that differ.
+// Without `slow-tests` the slow tests below are left out, and helpers only they use unused.
+#![cfg_attr(not(feature = "slow-tests"), allow(dead_code, unused_imports))]
 
 use crate::common::{self, judge_cmd as judge};
 use predicates::prelude::*;
@@ -150,6 +152,7 @@ sys.exit(42 if abs(given - answer) <= 1 else 43)
 "#;
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_kattis_output_validator_accepts_and_rejects_by_exit_status() {
     let dir = kattis_package();
     let validator = dir.join("output_validators/near/validate.py");
@@ -253,6 +256,7 @@ fn two_layouts_at_once_is_an_error_naming_both() {
 const BURNER: &str = "python3 -c 'sum(range(30000000)); print(1)'";
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_limits_file_sets_the_folder_limits_and_flags_override_it() {
     let dir = folder(&[("a.in", ""), ("a.out", "1\n")]);
     common::judge_file(

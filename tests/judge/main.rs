@@ -1,5 +1,7 @@
 //! The `judge` command (src/main.rs over src/lib.rs) end to end through its binary, and the
-//! library pieces it is built on; one module per subject.
+//! library pieces it is built on; one module per subject. The modules and tests marked
+//! `#[cfg(feature = "slow-tests")]` are the slow tier (docs/TESTING.md): `cargo test` leaves
+//! them out, `cargo test --features slow-tests` runs them too.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -8,13 +10,16 @@ mod batch_judging;
 mod hostile_programs;
 mod installed;
 mod interactors;
+#[cfg(feature = "slow-tests")]
 mod kattis_packages;
+#[cfg(feature = "slow-tests")]
 mod languages;
 mod layers;
 mod layouts;
 mod misere_minimax;
 mod mutants;
 mod play;
+#[cfg(feature = "slow-tests")]
 mod polygon_packages;
 mod report_formats;
 mod sandbox;
@@ -23,5 +28,7 @@ mod shards;
 mod stress;
 mod tic_tac_toe_opponents;
 mod validators;
+#[cfg(feature = "slow-tests")]
 mod verify_packages;
+#[cfg(feature = "slow-tests")]
 mod verify_shards;

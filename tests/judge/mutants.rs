@@ -39,10 +39,15 @@ enum Base {
 }
 
 /// One module per problem, with a test for its base and one per mutant; a mutant given a file
-/// is that whole program (a fixture kept for other tests), not a patch of the base.
+/// is that whole program (a fixture kept for other tests), not a patch of the base. A problem
+/// marked `#[cfg(feature = "slow-tests")]` is in the slow tier (a judge run per mutant, about
+/// 2 s each on two busy cores); board_winner's stay in the fast tier, so that a broken patch
+/// or judge shows there.
 macro_rules! mutants {
-    ($($problem:ident: $base:expr => { $($mutant:ident $(= $file:literal)?),* $(,)? })*) => {
-        $(mod $problem {
+    ($($(#[$tier:meta])? $problem:ident: $base:expr => {
+        $($mutant:ident $(= $file:literal)?),* $(,)?
+    })*) => {
+        $($(#[$tier])? mod $problem {
             use super::Base;
 
             #[test]
@@ -97,6 +102,7 @@ mutants! {
         missing_main_diagonal,
         winner_by_counts,
     }
+    #[cfg(feature = "slow-tests")]
     move_values: Base::Right => {
         misere_ignored,
         misere_is_negated_normal,
@@ -107,6 +113,7 @@ mutants! {
         won_board_not_over,
         wrong_side_to_move,
     }
+    #[cfg(feature = "slow-tests")]
     othello_endgame: Base::GivesUpOn("ffo-") => {
         board_wraps_at_edges,
         empties_not_to_the_winner,
@@ -117,6 +124,7 @@ mutants! {
         score_for_black,
         window_not_swapped,
     }
+    #[cfg(feature = "slow-tests")]
     othello_player: Base::Caught => {
         board_wraps_at_edges,
         fewest_flips,
@@ -126,6 +134,7 @@ mutants! {
         random_moves,
         start_position_swapped,
     }
+    #[cfg(feature = "slow-tests")]
     perfect_play: Base::Right => {
         draw_before_win,
         first_move_only,
@@ -136,6 +145,7 @@ mutants! {
         two_ply,
         wrong_side_to_move,
     }
+    #[cfg(feature = "slow-tests")]
     tic_tac_toe_player: Base::Right => {
         blocks_before_winning,
         first_free_cell,
@@ -146,6 +156,7 @@ mutants! {
         plays_for_the_other_mark,
         wins_but_never_blocks,
     }
+    #[cfg(feature = "slow-tests")]
     weighted_tic_tac_toe: Base::Right => {
         greedy_largest_cell,
         // The stress tests and the guide use this one as a whole program.

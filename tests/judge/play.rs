@@ -2,6 +2,8 @@
 //! terminal under tmux): tic-tac-toe by normal and misère rules with each strategy, and Othello
 //! against a stand-in computer (`tests/fixtures/fake_othello.py`, its own rules written apart
 //! from the judge's). Moves, refused moves, `q`, the running score, the marked line.
+// Without `slow-tests` the slow tests below are left out, and helpers only they use unused.
+#![cfg_attr(not(feature = "slow-tests"), allow(dead_code, unused_imports))]
 
 use crate::common;
 use predicates::prelude::*;
@@ -350,6 +352,7 @@ fn end_of_input_mid_game_quits_cleanly() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_computer_that_never_moves_ends_the_session_instead_of_holding_it() {
     // The person has typed a move and then nothing more; the computer never answers. The wait
     // is bounded (10 s a move), the computer stopped, and nothing of it left running.

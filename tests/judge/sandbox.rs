@@ -9,6 +9,8 @@
 //! user, become one, bind-mount, or see what is root's only) skip without it (`needs root`).
 //! `.ci/run` runs them as root and as `nobody`. No test sends a signal to anything but a pid it
 //! knows; the attack on the judge itself is `kill $PPID`.
+// Without `slow-tests` the slow tests below are left out, and helpers only they use unused.
+#![cfg_attr(not(feature = "slow-tests"), allow(dead_code, unused_imports))]
 
 use crate::common::{self, Tag};
 use predicates::str::contains;
@@ -495,6 +497,7 @@ fn what_a_build_leaves_is_given_back_without_set_uid_or_open_folders() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_build_past_its_bound_of_files_is_stopped_while_it_runs() {
     if sandbox_missing() {
         return;
@@ -614,6 +617,7 @@ fn the_machines_tmp_is_never_shown_whole_even_when_the_command_names_it() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn java_main_beside_its_cases_runs_from_its_class_files() {
     // The folder holds the cases, so it is not shown whole; `java Main` finds Main.class (and
     // its inner classes) all the same.
@@ -684,6 +688,7 @@ fn abort_is_still_a_runtime_error_by_sigabrt() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_fork_bomb_meets_the_process_limit() {
     if sandbox_missing() {
         return;
@@ -1164,6 +1169,7 @@ fn a_bind_mount_of_a_folder_holding_the_cache_or_the_cases_shows_neither() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_folder_submission_leaves_the_cases_it_holds_out_of_its_build() {
     // `judge --cmd . test` from a contest folder that keeps its cases in test/: the build of `.`
     // is a copy of the folder, which must not carry the answers to the program.
@@ -1323,6 +1329,7 @@ fn judging_from_inside_a_case_folder_under_tmp_works() {
 
 #[cfg(target_arch = "x86_64")]
 #[test]
+#[cfg(feature = "slow-tests")]
 fn nothing_is_kept_for_a_later_case_in_a_keyring() {
     // Case 1 stores a key in its user's keyring; case 2 (the same box user, -j 1) looks for it
     // (and removes it, so no run leaves it behind).
@@ -1435,6 +1442,7 @@ fn a_program_cannot_reach_the_terminal_the_judge_runs_in() {
 /// answer, yes when a case fails another way (a program that cannot open a file beside it),
 /// and always with `--verbose`.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn the_note_of_a_folder_shown_in_part_waits_for_a_failure() {
     if sandbox_missing() {
         return;

@@ -6,6 +6,8 @@
 //!
 //! A test that cannot run here (no `gcc`, the sandbox off, a language's tools missing) prints
 //! a skip (`common::skip`: it says why, and CI fails on one it should not see) and stops.
+// Without `slow-tests` the slow tests below are left out, and helpers only they use unused.
+#![cfg_attr(not(feature = "slow-tests"), allow(dead_code, unused_imports))]
 
 use crate::common;
 use std::fs;
@@ -267,6 +269,7 @@ fn a_boxed_program_has_isolates_limits_on_open_files_and_locked_memory() {
 /// Every language's run line starts in the box (under the filter): a source file of each that
 /// prints `started`, built and judged as a judge would; skipped where its tool is missing.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn every_languages_run_line_still_starts_in_the_box() {
     let sources = [
         ("python3", "started.py", "print('started')\n"),

@@ -2,6 +2,8 @@
 //! joins the parts' JSON reports into the whole run's report and exit status. The union of the
 //! shards is the unsplit run, case for case, for every N (more shards than cases too), and
 //! merge refuses what does not make one run.
+// Without `slow-tests` the slow tests below are left out, and helpers only they use unused.
+#![cfg_attr(not(feature = "slow-tests"), allow(dead_code, unused_imports))]
 
 use crate::common::{self, judge, judge_cmd};
 use crate::report_formats::{parse_json, stdout_of, Json};
@@ -109,6 +111,7 @@ fn without_figures(report: &str) -> Vec<String> {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn the_shards_together_are_the_unsplit_run_case_for_case() {
     let dir = five_cases();
     let from = dir.parent().unwrap();

@@ -5,6 +5,8 @@
 //! program finds nothing and saves nothing; a broken generator or reference is exit 2; three
 //! programs without a validator are warned about, and saving into a package's folder needs
 //! `--force` and never overwrites.
+// Without `slow-tests` the slow tests below are left out, and helpers only they use unused.
+#![cfg_attr(not(feature = "slow-tests"), allow(dead_code, unused_imports))]
 
 use crate::common::{
     self, has_three, int32_scores_show, judge, ninth_move_bug_inputs, ninth_move_bug_shows,
@@ -172,6 +174,7 @@ fn a_source_file_candidate_is_built_then_stressed() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn the_ninth_move_bug_is_found_shrunk_and_saved() {
     let dir = save_folder("ninth");
     // The count pinned: the default's minute would make the search depend on the machine.
@@ -199,6 +202,7 @@ fn the_ninth_move_bug_is_found_shrunk_and_saved() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_ten_digit_grid_comes_out_with_single_digits() {
     let dir = save_folder("ten-digit");
     let arguments = [
@@ -220,6 +224,7 @@ fn a_ten_digit_grid_comes_out_with_single_digits() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn any_three_programs_with_a_validator_command() {
     // Nine numbers with an odd sum: without it the empty input would do (the reference
     // prints nothing for it, the buggy program crashes).
@@ -257,6 +262,7 @@ fn any_three_programs_with_a_validator_command() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn the_missing_diagonal_is_found_and_shrunk_to_one_board() {
     let dir = save_folder("diagonal");
     let arguments = ["board_winner", "--cmd", MISSING_DIAGONAL, "--count", "1000"];
@@ -295,6 +301,7 @@ fn the_missing_diagonal_is_found_and_shrunk_to_one_board() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_right_program_finds_nothing_and_saves_nothing() {
     let dir = save_folder("right");
     let weighted = env!("CARGO_BIN_EXE_weighted_tic_tac_toe");
@@ -321,6 +328,7 @@ fn broken(arguments: &[&str]) -> String {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_broken_generator_or_reference_is_not_the_programs_fault() {
     let bin = env!("CARGO_BIN_EXE_weighted_tic_tac_toe");
     let grids = "python3 tests/fixtures/ten_digit_grid.py";
@@ -353,6 +361,7 @@ fn a_broken_generator_or_reference_is_not_the_programs_fault() {
 /// Stopped while shrinking (SIGINT, as Ctrl-C), stress still reports and saves the smallest
 /// failing input found so far, which fails the buggy program, and exits 130.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn an_interrupt_while_shrinking_keeps_the_smallest_failing_input() {
     use std::io::{BufRead, BufReader};
     let dir = save_folder("interrupted");
@@ -425,6 +434,7 @@ fn weighted_predicate(
 /// 150 runs each (the issue's goal; the single steps alone took 388-417 on the ten-digit grids),
 /// and each result is locally minimal with single digits.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn the_ninth_move_bug_shrinks_in_at_most_150_runs_from_any_found_input() {
     use game_judge::stress::shrink::{shrink, Attempt};
     let check = weighted_predicate(ninth_move_bug_shows);
@@ -483,6 +493,7 @@ fn stress_run(arguments: &[&str]) -> (Option<i32>, String, String) {
 /// constraints, and how to give a validator; none with
 /// a validator or a solver name.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn three_programs_without_a_validator_are_warned_about_once() {
     let weighted = env!("CARGO_BIN_EXE_weighted_tic_tac_toe");
     let three = [
@@ -523,6 +534,7 @@ fn three_programs_without_a_validator_are_warned_about_once() {
 /// accepts a grid with a token gone, and the program, which needs nine, crashes on it; the
 /// shrunk input must still be three lines of three numbers, as the found one was.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn without_a_validator_shrinking_keeps_the_lines_and_their_tokens() {
     let (status, stdout, _) = stress_run(&[
         "--cmd",
@@ -552,6 +564,7 @@ fn without_a_validator_shrinking_keeps_the_lines_and_their_tokens() {
 /// only) leaves the input unshrunk, and a warning says why, rather than the report's "no
 /// single step keeps the failure" alone.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_reference_failing_while_shrinking_is_warned_about() {
     let (status, stdout, stderr) = stress_run(&[
         "--cmd",
@@ -583,6 +596,7 @@ fn a_reference_failing_while_shrinking_is_warned_about() {
 /// files beside it, this project's cases/) is refused before anything runs, exit 2, nothing
 /// written; with `--force` it saves there, yet never over an existing file.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn saving_into_a_package_needs_force_and_never_overwrites() {
     let weighted = env!("CARGO_BIN_EXE_weighted_tic_tac_toe");
     // Right programs: whatever the refusal, nothing is ever found, so nothing is saved.
@@ -697,6 +711,7 @@ fn saving_into_a_package_needs_force_and_never_overwrites() {
 /// wrong, with the predicate `judge stress` asks (refused when the validator says invalid,
 /// kept while the overflow shows): at most 300 runs each, and each result locally minimal.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn an_int32_overflow_shrinks_in_at_most_300_runs_from_any_found_input() {
     use game_judge::stress::shrink::{shrink, Attempt};
     let check = weighted_predicate(int32_scores_show);
@@ -738,6 +753,7 @@ fn shrink_runs(stdout: &str) -> usize {
 /// the ten-digit grid of tests/fixtures/ten_digit_grid.py both shrink in the same runs, at most
 /// 150 (the generic form took 375 when each refused input counted).
 #[test]
+#[cfg(feature = "slow-tests")]
 fn the_generic_form_shrinks_in_the_runs_of_the_built_in_one() {
     let generator = "python3 tests/fixtures/ten_digit_grid.py";
     let built_in = stress(
@@ -818,6 +834,7 @@ fn a_time_budget_ends_and_says_the_seeds_it_covered() {
 /// input the fixture fails, its expected output right, and no valid neighbour failing (by the
 /// fixture's mirror in tests/common, which the fixture agrees with on the saved input).
 #[test]
+#[cfg(feature = "slow-tests")]
 fn an_int32_overflow_is_shrunk_to_a_local_minimum_in_at_most_300_runs() {
     let dir = save_folder("int32");
     let arguments = [

@@ -1,6 +1,8 @@
 //! Interactive judging against the built-in tic-tac-toe opponents, end to end: broken fake
 //! players (`tests/fixtures/fake_player.py`) each get the right verdict and the judge never
 //! hangs; the real player passes every opponent; a broken opponent file is an error.
+// Without `slow-tests` the slow tests below are left out, and helpers only they use unused.
+#![cfg_attr(not(feature = "slow-tests"), allow(dead_code, unused_imports))]
 
 use crate::common;
 use assert_cmd::Command;
@@ -74,6 +76,7 @@ fn a_player_that_writes_garbage_is_wa() {
 /// A player that never answers uses no CPU time: the wall bound (2 x 0.5 s + 1 s of idle time)
 /// stops it.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_silent_player_is_tle_at_the_wall_bound() {
     let dir = interactive_folder(&[("perfect", "opponent perfect\n")]);
     judge(&fake("silent"), &dir, &["-t", "0.5"])
@@ -121,6 +124,7 @@ fn a_legal_player_passes_a_weak_opponent_and_reports_the_games() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn the_real_player_beats_or_draws_every_opponent() {
     let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("cases/tic_tac_toe_player");
     let player = assert_cmd::cargo::cargo_bin("tic_tac_toe_player");

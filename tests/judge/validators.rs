@@ -3,6 +3,8 @@
 //! Every `.in` under `cases/` must be an input the problem's real judge can give: this walks the
 //! folders (so a case added by hand is checked too) and needs a validator for every problem.
 //! Each validator's near misses, one per rule, are unit tests beside it in `src/validate/`.
+// Without `slow-tests` the slow tests below are left out, and helpers only they use unused.
+#![cfg_attr(not(feature = "slow-tests"), allow(dead_code, unused_imports))]
 
 use crate::common::{fresh_folder, Tag};
 use assert_cmd::Command;
@@ -150,6 +152,7 @@ fn judge_validate_usage_and_io_errors_exit_2() {
 /// the file invalid (exit 1). Only the sleeper meets the 2 s wall bound of `-t 0.5`; the others
 /// get a wall bound no busy machine reaches, so that the limit they pass is the one named.
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_validator_that_hangs_crashes_or_is_killed_is_an_error_not_an_invalid_file() {
     let tag = Tag::new("validator-faults");
     let dir = fresh_folder("validate", "faults", &[("a.in", "1\n")]);
@@ -222,6 +225,7 @@ fn an_invalid_file_is_explained_by_the_validators_last_line() {
 }
 
 #[test]
+#[cfg(feature = "slow-tests")]
 fn a_package_is_checked_by_its_own_input_validators() {
     let validate = |dir: &Path| {
         let mut command = crate::common::judge();

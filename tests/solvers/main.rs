@@ -6,6 +6,7 @@
 mod common;
 
 mod bad_input;
+#[cfg(feature = "slow-tests")]
 mod contestant_solutions;
 mod exhaustive_boards;
 mod hand_typed_input;
@@ -17,4 +18,5 @@ mod random_weighted_grids;
 mod readable_errors;
 mod shared_code;
 mod shipped_cases;
+#[cfg(feature = "slow-tests")]
 mod submittable;
