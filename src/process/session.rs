@@ -3,7 +3,14 @@
 //! signals instead of dying of them; when it drops, whatever is left is killed and the pooled
 //! cgroups removed.
 
-use super::stop;
+use super::{cgroup, members, stop};
+
+/// The judge's last act, once no run is left: kills whatever adopted orphans remain (so nothing
+/// a run started outlives the judge) and removes its pooled cgroups.
+pub fn finish() {
+    members::kill_adopted();
+    cgroup::remove_pooled();
+}
 
 /// What the judge does with SIGINT, SIGTERM and SIGHUP during the session.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +37,6 @@ impl Session {
 
 impl Drop for Session {
     fn drop(&mut self) {
-        super::finish();
+        finish();
     }
 }
