@@ -390,10 +390,33 @@ impl Language {
         includes: &[String],
         cpp_standard: Option<&str>,
     ) -> Vec<String> {
-        let words =
-            |fixed: &[&str]| -> Vec<String> { fixed.iter().map(|word| word.to_string()).collect() };
         let include_flags = includes.iter().map(|folder| format!("-I{folder}"));
         let mut command = match self {
+            // The main file compiled to `program.fasl`; none made (a reader error) fails the
+            // build, as problemtools' `compile-file` check does. The file is in the form.
+            Language::Lisp => {
+                let main = files.first().map(String::as_str).unwrap_or_default();
+                return lisp_compile(main);
+            }
+            _ => self
+                .compiler(cpp_standard)
+                .or_else(|| self.syntax_check())
+                .unwrap_or_default(),
+        };
+        if matches!(self, Language::C | Language::Cpp) {
+            command.extend(include_flags);
+        }
+        command.extend(files.iter().cloned());
+        if self == Language::C {
+            command.push("-lm".to_string());
+        }
+        command
+    }
+
+    /// The compiler's words (before the files) of a language that is compiled; `None` for one
+    /// whose files are only checked (see `syntax_check`), or Lisp (see `lisp_compile`).
+    fn compiler(self, cpp_standard: Option<&str>) -> Option<Vec<String>> {
+        Some(match self {
             Language::C => words(&["gcc", "-std=gnu17", "-O2", "-o", "run"]),
             Language::Cpp => {
                 let standard = format!("-std={}", cpp_standard.unwrap_or("gnu++20"));
@@ -405,6 +428,62 @@ impl Language {
                 words(&["javac", "-encoding", "UTF-8", "-proc:none", "-d", "classes"])
             }
             Language::Kotlin => words(&["kotlinc", "-include-runtime", "-d", "program.jar"]),
+            Language::Prolog => words(&[
+                "swipl", "-O", "-q", "-g", "main", "-t", "halt", "-o", "run", "-c",
+            ]),
+            Language::Go => words(&["gccgo", "-g", "-static-libgcc", "-o", "run"]),
+            // Its cache in the build folder (the box's home is not the judge's), in GOPATH
+            // mode: the files are the program, with no module to fetch nor toolchain to load.
+            Language::GoGc => words(&[
+                "sh",
+                "-c",
+                "GOCACHE=\"$PWD/.gocache\" GOPATH=\"$PWD/.gopath\" GOENV=off GO111MODULE=off GOTOOLCHAIN=local GOFLAGS= exec go build -o run \"$@\"",
+                "sh",
+            ]),
+            Language::Haskell => words(&[
+                "ghc",
+                "-O2",
+                "-ferror-spans",
+                "-threaded",
+                "-rtsopts",
+                "-tmpdir",
+                ".",
+                "-o",
+                "run",
+            ]),
+            Language::CSharp => words(&[
+                "mcs",
+                "-out:program.exe",
+                "-optimize+",
+                "-r:System.Numerics",
+            ]),
+            Language::OCaml => words(&["ocamlopt", "-o", "run", "unix.cmxa", "str.cmxa"]),
+            // scalac writes into its `classes` folder only if it is there already.
+            Language::Scala => words(&[
+                "sh",
+                "-c",
+                "mkdir -p classes && exec scalac -encoding UTF-8 -d classes \"$@\"",
+                "sh",
+            ]),
+            Language::Python
+            | Language::PyPy3
+            | Language::Python2
+            | Language::JavaScript
+            | Language::Shell
+            | Language::Bash
+            | Language::Perl
+            | Language::Awk
+            | Language::Ruby
+            | Language::Lua
+            | Language::Php
+            | Language::Lisp => return None,
+        })
+    }
+
+    /// The words (before the files) of the check of a language whose files are not compiled
+    /// but checked before any case; `None` for a compiled one (see `compiler`).
+    fn syntax_check(self) -> Option<Vec<String>> {
+        Some(match self {
             // Compiled to find syntax errors before any case, as problemtools and DOMjudge do.
             // Isolated (-I): a submission's own `py_compile.py` is not the one imported.
             Language::Python => words(&["python3", "-I", "-m", "py_compile"]),
@@ -431,37 +510,8 @@ impl Language {
             Language::Perl => words(&["perl", "-c"]),
             // awk has no check that does not run the program: nothing to do.
             Language::Awk => words(&["sh", "-c", ":", "sh"]),
-            Language::Prolog => words(&[
-                "swipl", "-O", "-q", "-g", "main", "-t", "halt", "-o", "run", "-c",
-            ]),
-            Language::Go => words(&["gccgo", "-g", "-static-libgcc", "-o", "run"]),
-            // Its cache in the build folder (the box's home is not the judge's), in GOPATH
-            // mode: the files are the program, with no module to fetch nor toolchain to load.
-            Language::GoGc => words(&[
-                "sh",
-                "-c",
-                "GOCACHE=\"$PWD/.gocache\" GOPATH=\"$PWD/.gopath\" GOENV=off GO111MODULE=off GOTOOLCHAIN=local GOFLAGS= exec go build -o run \"$@\"",
-                "sh",
-            ]),
             // `ruby -c` checks one file: the main one.
             Language::Ruby => words(&["ruby", "-c"]),
-            Language::Haskell => words(&[
-                "ghc",
-                "-O2",
-                "-ferror-spans",
-                "-threaded",
-                "-rtsopts",
-                "-tmpdir",
-                ".",
-                "-o",
-                "run",
-            ]),
-            Language::CSharp => words(&[
-                "mcs",
-                "-out:program.exe",
-                "-optimize+",
-                "-r:System.Numerics",
-            ]),
             Language::Lua => words(&["luac", "-p"]),
             Language::Php => words(&[
                 "php",
@@ -472,40 +522,20 @@ impl Language {
                 "html_errors=0",
                 "-l",
             ]),
-            Language::OCaml => words(&["ocamlopt", "-o", "run", "unix.cmxa", "str.cmxa"]),
-            // scalac writes into its `classes` folder only if it is there already.
-            Language::Scala => words(&[
-                "sh",
-                "-c",
-                "mkdir -p classes && exec scalac -encoding UTF-8 -d classes \"$@\"",
-                "sh",
-            ]),
-            // The main file compiled to `program.fasl`; none made (a reader error) fails the
-            // build, as problemtools' `compile-file` check does. The file is in the form.
-            Language::Lisp => {
-                let main = files.first().map(String::as_str).unwrap_or_default();
-                let lisp_string = main.replace('\\', "\\\\").replace('"', "\\\"");
-                return vec![
-                    "sbcl".to_string(),
-                    "--noinform".to_string(),
-                    "--non-interactive".to_string(),
-                    "--no-sysinit".to_string(),
-                    "--no-userinit".to_string(),
-                    "--eval".to_string(),
-                    format!(
-                        "(sb-ext:exit :code (if (compile-file \"{lisp_string}\" :output-file \"program.fasl\") 0 43))"
-                    ),
-                ];
-            }
-        };
-        if matches!(self, Language::C | Language::Cpp) {
-            command.extend(include_flags);
-        }
-        command.extend(files.iter().cloned());
-        if self == Language::C {
-            command.push("-lm".to_string());
-        }
-        command
+            Language::C
+            | Language::Cpp
+            | Language::Rust
+            | Language::Java
+            | Language::Kotlin
+            | Language::Prolog
+            | Language::Go
+            | Language::GoGc
+            | Language::Haskell
+            | Language::CSharp
+            | Language::OCaml
+            | Language::Scala
+            | Language::Lisp => return None,
+        })
     }
 
     /// The shell line that runs the built program from the build folder `folder`, where it is
@@ -540,6 +570,28 @@ impl Language {
             Language::Lisp => Some(format!("sbcl --script {}", at("program.fasl"))),
         }
     }
+}
+
+/// Fixed words as a command's.
+fn words(fixed: &[&str]) -> Vec<String> {
+    fixed.iter().map(|word| word.to_string()).collect()
+}
+
+/// SBCL's command that compiles the Lisp file `main` to `program.fasl`, and fails when it
+/// makes none.
+fn lisp_compile(main: &str) -> Vec<String> {
+    let lisp_string = main.replace('\\', "\\\\").replace('"', "\\\"");
+    vec![
+        "sbcl".to_string(),
+        "--noinform".to_string(),
+        "--non-interactive".to_string(),
+        "--no-sysinit".to_string(),
+        "--no-userinit".to_string(),
+        "--eval".to_string(),
+        format!(
+            "(sb-ext:exit :code (if (compile-file \"{lisp_string}\" :output-file \"program.fasl\") 0 43))"
+        ),
+    ]
 }
 
 #[cfg(test)]
