@@ -398,37 +398,7 @@ impl Members {
         let reused = processes
             .iter()
             .any(|process| self.is_reused_first(process));
-        let mut members: HashMap<i32, Process> = HashMap::new();
-        for process in &processes {
-            let known = self.known.get(&process.pid) == Some(&process.start_ticks);
-            let started_since = self
-                .first_start
-                .is_some_and(|start| process.start_ticks >= start);
-            let started_before = self.first_start.is_some() && !started_since;
-            if (process.pid == self.first && !reused)
-                || known
-                || (process.group == self.first && !reused && !started_before)
-                || in_cgroup.contains(&process.pid)
-                || claimed_orphans.contains(&process.pid)
-                || (started_since && has_marker(process.pid, &self.marker))
-            {
-                members.insert(process.pid, *process);
-            }
-        }
-        // Children of members belong too (one that cleared its environment, for instance).
-        loop {
-            let joined: Vec<Process> = processes
-                .iter()
-                .filter(|process| {
-                    !members.contains_key(&process.pid) && members.contains_key(&process.parent)
-                })
-                .copied()
-                .collect();
-            if joined.is_empty() {
-                break;
-            }
-            members.extend(joined.into_iter().map(|process| (process.pid, process)));
-        }
+        let members = self.belonging(&processes, in_cgroup, &claimed_orphans, reused);
         for process in members.values() {
             self.known.insert(process.pid, process.start_ticks);
             self.cpu_seen
@@ -464,6 +434,50 @@ impl Members {
             look: self.take_look(),
         };
         (snapshot, members.into_keys().collect())
+    }
+
+    /// Which of `processes` belong to the run: the first process (unless its pid was `reused`),
+    /// those known, of its group, in its cgroup (`in_cgroup`), its `claimed_orphans`, those
+    /// that carry its marker, and the children of all of these.
+    fn belonging(
+        &self,
+        processes: &[Process],
+        in_cgroup: &[i32],
+        claimed_orphans: &[i32],
+        reused: bool,
+    ) -> HashMap<i32, Process> {
+        let mut members: HashMap<i32, Process> = HashMap::new();
+        for process in processes {
+            let known = self.known.get(&process.pid) == Some(&process.start_ticks);
+            let started_since = self
+                .first_start
+                .is_some_and(|start| process.start_ticks >= start);
+            let started_before = self.first_start.is_some() && !started_since;
+            if (process.pid == self.first && !reused)
+                || known
+                || (process.group == self.first && !reused && !started_before)
+                || in_cgroup.contains(&process.pid)
+                || claimed_orphans.contains(&process.pid)
+                || (started_since && has_marker(process.pid, &self.marker))
+            {
+                members.insert(process.pid, *process);
+            }
+        }
+        // Children of members belong too (one that cleared its environment, for instance).
+        loop {
+            let joined: Vec<Process> = processes
+                .iter()
+                .filter(|process| {
+                    !members.contains_key(&process.pid) && members.contains_key(&process.parent)
+                })
+                .copied()
+                .collect();
+            if joined.is_empty() {
+                break;
+            }
+            members.extend(joined.into_iter().map(|process| (process.pid, process)));
+        }
+        members
     }
 
     /// Takes from `REAPED` the orphans of this run the judge reaped: one seen to belong (its
