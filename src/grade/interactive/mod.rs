@@ -357,23 +357,7 @@ fn converse(
         events_sender.clone(),
         pass,
     )?;
-    let running = Running::start_in(
-        program,
-        limits,
-        Input::Pipe,
-        Outputs::Piped,
-        Arc::clone(&activity),
-        Trust::contestant(case.files.as_deref()),
-    );
-    let mut running = match running {
-        Ok(running) => running,
-        Err(error) => {
-            if let Some(stopper) = &started.stopper {
-                stopper.stop(Stop::Requested);
-            }
-            return Err(format!("cannot run {program}: {error}"));
-        }
-    };
+    let mut running = start_contestant(program, case, limits, &activity, &started)?;
     let program_stopper = running.stopper();
     let pipes = running.stdin.take().zip(running.stdout.take());
     let (to_program, from_program) = pipes.ok_or("the program has no pipes")?;
@@ -383,7 +367,7 @@ fn converse(
     let kattis = matches!(interactor, Interactor::Program { kattis: true, .. });
     // The end of the program's output reaches a Kattis validator once the program has ended,
     // as in problemtools' runner (`relay::Release`).
-    let (mut release, released) = match kattis {
+    let (release, released) = match kattis {
         true => {
             let (release, released) =
                 relay::release().map_err(|error| format!("cannot make a pipe: {error}"))?;
@@ -417,46 +401,20 @@ fn converse(
     });
     // Each side's monitor stops it by the backstop at the latest (the interactor's is later).
     let deadline = Instant::now() + interactor::limits_for(&limits).wall_backstop() + SLACK;
-    let (mut ended, mut decision) = (None, None);
-    let mut quiet = Quiet::start();
-    // Quiet up to the program's end.
-    let mut quiet_at_end = Duration::ZERO;
-    // Whether the interactor had decided before the program ended.
-    let mut decided_first = false;
-    while ended.is_none() || decision.is_none() {
-        let left = deadline.saturating_duration_since(Instant::now());
-        if ended.is_none() {
-            quiet.look(program_stopper.cpu_so_far(), transcript.bytes());
-        }
-        match events.recv_timeout(left.min(LOOK_EVERY)) {
-            Err(mpsc::RecvTimeoutError::Timeout) if !left.is_zero() => continue,
-            Ok(Event::Program(result)) => {
-                quiet_at_end = quiet.since.elapsed();
-                decided_first = decision.is_some();
-                ended = Some(result.map_err(|error| format!("cannot watch {program}: {error}"))?);
-                drop(release.take());
-            }
-            Ok(Event::Decided(said)) => {
-                // A program already seen to end is not stopped (its pid may be another's now).
-                if matches!(said, Decision::Wrong(_) | Decision::Broken(_)) && ended.is_none() {
-                    program_stopper.stop(Stop::Requested);
-                }
-                decision = Some(said);
-            }
-            Err(_) => {
-                program_stopper.stop(Stop::Requested);
-                if let Some(stopper) = &started.stopper {
-                    stopper.stop(Stop::Requested);
-                }
-                return Err(
-                    "the program or the interactor did not end after both were stopped".into(),
-                );
-            }
-        }
-    }
-    let (Some((program_end, program_stderr)), Some(decision)) = (ended, decision) else {
-        unreachable!("the loop ends with both");
-    };
+    let BothEnded {
+        program: (program_end, program_stderr),
+        decision,
+        quiet_at_end,
+        decided_first,
+    } = wait_for_both(
+        program,
+        &events,
+        deadline,
+        &program_stopper,
+        started.stopper.as_ref(),
+        &transcript,
+        release,
+    )?;
     let relay::RelayEnds {
         from_interactor,
         from_program,
@@ -490,5 +448,105 @@ fn converse(
         transcript,
         wrote_nothing: false,
         passes: Vec::new(),
+    })
+}
+
+/// Starts the program of `case` against the interactor `started`, sharing the case's
+/// `activity`; the interactor is stopped if the program cannot start.
+fn start_contestant(
+    program: &Program,
+    case: &Case,
+    limits: Limits,
+    activity: &Arc<Activity>,
+    started: &Started,
+) -> Result<Running, String> {
+    let running = Running::start_in(
+        program,
+        limits,
+        Input::Pipe,
+        Outputs::Piped,
+        Arc::clone(activity),
+        Trust::contestant(case.files.as_deref()),
+    );
+    match running {
+        Ok(running) => Ok(running),
+        Err(error) => {
+            if let Some(stopper) = &started.stopper {
+                stopper.stop(Stop::Requested);
+            }
+            Err(format!("cannot run {program}: {error}"))
+        }
+    }
+}
+
+/// How the program ended and what the interactor decided, once both are known, with what the
+/// decision needs of the time between.
+struct BothEnded {
+    program: (Ended, Vec<u8>),
+    decision: Decision,
+    /// Quiet up to the program's end.
+    quiet_at_end: Duration,
+    /// Whether the interactor had decided before the program ended.
+    decided_first: bool,
+}
+
+/// Waits for the program's end and the interactor's decision (`events`), until `deadline` at
+/// the latest: a decision that the program is wrong or the interactor broken stops the program
+/// (`program_stopper`), and the program's end lets go of `release` (the end of its output, for
+/// a Kattis validator). Its CPU time and the `transcript` tell how long the exchange was quiet.
+fn wait_for_both(
+    program: &Program,
+    events: &mpsc::Receiver<Event>,
+    deadline: Instant,
+    program_stopper: &Stopper,
+    interactor_stopper: Option<&Stopper>,
+    transcript: &Transcript,
+    mut release: Option<relay::Release>,
+) -> Result<BothEnded, String> {
+    let (mut ended, mut decision) = (None, None);
+    let mut quiet = Quiet::start();
+    // Quiet up to the program's end.
+    let mut quiet_at_end = Duration::ZERO;
+    // Whether the interactor had decided before the program ended.
+    let mut decided_first = false;
+    while ended.is_none() || decision.is_none() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if ended.is_none() {
+            quiet.look(program_stopper.cpu_so_far(), transcript.bytes());
+        }
+        match events.recv_timeout(left.min(LOOK_EVERY)) {
+            Err(mpsc::RecvTimeoutError::Timeout) if !left.is_zero() => continue,
+            Ok(Event::Program(result)) => {
+                quiet_at_end = quiet.since.elapsed();
+                decided_first = decision.is_some();
+                ended = Some(result.map_err(|error| format!("cannot watch {program}: {error}"))?);
+                drop(release.take());
+            }
+            Ok(Event::Decided(said)) => {
+                // A program already seen to end is not stopped (its pid may be another's now).
+                if matches!(said, Decision::Wrong(_) | Decision::Broken(_)) && ended.is_none() {
+                    program_stopper.stop(Stop::Requested);
+                }
+                decision = Some(said);
+            }
+            Err(_) => {
+                program_stopper.stop(Stop::Requested);
+                if let Some(stopper) = interactor_stopper {
+                    stopper.stop(Stop::Requested);
+                }
+                return Err(
+                    "the program or the interactor did not end after both were stopped".into(),
+                );
+            }
+        }
+    }
+    let (Some(program), Some(decision)) = (ended, decision) else {
+        unreachable!("the loop ends with both");
+    };
+    Ok(BothEnded {
+        program,
+        decision,
+        quiet_at_end,
+        decided_first,
     })
 }
