@@ -132,34 +132,7 @@ pub fn plan(
         .filter(|(_, want)| *want == Want::Private)
         .map(|(path, _)| path)
         .collect();
-    let mut chosen: Vec<(PathBuf, Want)> = Vec::new();
-    for (path, want) in wanted {
-        match chosen.iter_mut().find(|(other, _)| other == path) {
-            Some(entry) => entry.1 = entry.1.max(*want),
-            None => chosen.push((path.clone(), *want)),
-        }
-    }
-    let hidden: Vec<PathBuf> = chosen
-        .iter()
-        .filter(|(_, want)| *want == Want::Hidden)
-        .map(|(path, _)| path.clone())
-        .collect();
-    // Under a hidden folder, only a file the command names is shown (a program beside its
-    // cases), never a folder.
-    chosen.retain(|(path, want)| {
-        let under_hidden = hidden
-            .iter()
-            .any(|folder| path.starts_with(folder) && path != folder);
-        match want {
-            Want::Hidden | Want::Covered | Want::Private | Want::Writable => true,
-            Want::Shown => !under_hidden || facts.kind(path) == Some(false),
-        }
-    });
-    chosen.retain(|(path, _)| path.parent().is_some());
-    chosen.sort_by(|a, b| {
-        let depth = |path: &Path| path.components().count();
-        depth(&a.0).cmp(&depth(&b.0)).then_with(|| a.0.cmp(&b.0))
-    });
+    let chosen = chosen_paths(wanted, facts);
     let cover = |options: &str| CString::new(options).unwrap_or_default();
     let mut copies = Vec::new();
     let mut steps = vec![MountStep::Tmpfs {
@@ -169,24 +142,12 @@ pub fn plan(
     let mut writable = Vec::new();
     // What has been made so far: the root, a cover over everything.
     let mut made: Vec<(PathBuf, Made)> = vec![(PathBuf::from("/"), Made::Cover)];
-    for (path, target) in links {
-        make_folders_between(Path::new("/"), path, &staged, &mut steps);
-        steps.push(MountStep::Link {
-            target: c_path(target),
-            path: staged.path(path),
-        });
-        made.push((path.clone(), Made::Link));
-    }
+    make_links(links, &staged, &mut steps, &mut made);
     for (path, want) in chosen {
         if made.iter().any(|(other, _)| *other == path) {
             continue;
         }
-        let Some((under, kind)) = made
-            .iter()
-            .filter(|(folder, _)| path.starts_with(folder))
-            .max_by_key(|(folder, _)| folder.components().count())
-            .map(|(folder, kind)| (folder.clone(), *kind))
-        else {
+        let Some((under, kind)) = made_under(&made, &path) else {
             continue;
         };
         let options = match want {
@@ -218,20 +179,11 @@ pub fn plan(
                 if matches!(kind, Made::Cover | Made::Private) {
                     make_folders_between(&under, &path, &staged, &mut steps);
                 }
-                steps.push(match is_folder {
-                    true => MountStep::Folder(staged.path(&path)),
-                    false => MountStep::File(staged.path(&path)),
-                });
-                steps.push(MountStep::Place {
-                    copy: copies.len(),
-                    path: staged.path(&path),
-                });
-                if want == Want::Writable {
-                    copies.push(MountStep::Writable(c_path(&path)));
-                    writable.push(c_path(&path));
-                } else {
-                    copies.push(MountStep::Copy(c_path(&path)));
-                }
+                let copy = CopyKind {
+                    is_folder,
+                    writable: want == Want::Writable,
+                };
+                place_copy(&path, copy, &staged, &mut steps, &mut copies, &mut writable);
                 made.push((path, Made::Copy));
             }
             // In a copy of the original tree: cover what is a folder.
@@ -284,6 +236,99 @@ pub fn plan(
         steps: copies,
         copies: count,
         writable,
+    }
+}
+
+/// The paths of `wanted` to make, each once with the strongest want it has, in the order they
+/// are made (by depth, then by name), but the root (made first, a cover).
+fn chosen_paths(wanted: &[(PathBuf, Want)], facts: &impl Facts) -> Vec<(PathBuf, Want)> {
+    let mut chosen: Vec<(PathBuf, Want)> = Vec::new();
+    for (path, want) in wanted {
+        match chosen.iter_mut().find(|(other, _)| other == path) {
+            Some(entry) => entry.1 = entry.1.max(*want),
+            None => chosen.push((path.clone(), *want)),
+        }
+    }
+    let hidden: Vec<PathBuf> = chosen
+        .iter()
+        .filter(|(_, want)| *want == Want::Hidden)
+        .map(|(path, _)| path.clone())
+        .collect();
+    // Under a hidden folder, only a file the command names is shown (a program beside its
+    // cases), never a folder.
+    chosen.retain(|(path, want)| {
+        let under_hidden = hidden
+            .iter()
+            .any(|folder| path.starts_with(folder) && path != folder);
+        match want {
+            Want::Hidden | Want::Covered | Want::Private | Want::Writable => true,
+            Want::Shown => !under_hidden || facts.kind(path) == Some(false),
+        }
+    });
+    chosen.retain(|(path, _)| path.parent().is_some());
+    chosen.sort_by(|a, b| {
+        let depth = |path: &Path| path.components().count();
+        depth(&a.0).cmp(&depth(&b.0)).then_with(|| a.0.cmp(&b.0))
+    });
+    chosen
+}
+
+/// The steps that make the root's `links` (a path of the root and where it leads), each
+/// recorded in `made`.
+fn make_links(
+    links: &[(PathBuf, PathBuf)],
+    staged: &Staged,
+    steps: &mut Vec<MountStep>,
+    made: &mut Vec<(PathBuf, Made)>,
+) {
+    for (path, target) in links {
+        make_folders_between(Path::new("/"), path, staged, steps);
+        steps.push(MountStep::Link {
+            target: c_path(target),
+            path: staged.path(path),
+        });
+        made.push((path.clone(), Made::Link));
+    }
+}
+
+/// The deepest path made so far (`made`) that holds `path`, and what it was made as.
+fn made_under(made: &[(PathBuf, Made)], path: &Path) -> Option<(PathBuf, Made)> {
+    made.iter()
+        .filter(|(folder, _)| path.starts_with(folder))
+        .max_by_key(|(folder, _)| folder.components().count())
+        .map(|(folder, kind)| (folder.clone(), *kind))
+}
+
+/// What a copy of a path of the original tree is: a folder or a file, left writable or not.
+#[derive(Clone, Copy)]
+struct CopyKind {
+    is_folder: bool,
+    writable: bool,
+}
+
+/// The steps that place a `copy` of the original `path` at its path in the box (made for it
+/// first): the copy is taken among `copies`, and a writable one is noted in `writable`.
+fn place_copy(
+    path: &Path,
+    copy: CopyKind,
+    staged: &Staged,
+    steps: &mut Vec<MountStep>,
+    copies: &mut Vec<MountStep>,
+    writable: &mut Vec<CString>,
+) {
+    steps.push(match copy.is_folder {
+        true => MountStep::Folder(staged.path(path)),
+        false => MountStep::File(staged.path(path)),
+    });
+    steps.push(MountStep::Place {
+        copy: copies.len(),
+        path: staged.path(path),
+    });
+    if copy.writable {
+        copies.push(MountStep::Writable(c_path(path)));
+        writable.push(c_path(path));
+    } else {
+        copies.push(MountStep::Copy(c_path(path)));
     }
 }
 
