@@ -56,10 +56,6 @@ pub fn package(
     domjudge: bool,
 ) -> Result<KattisPackage, CaseError> {
     let yaml_path = dir.join("problem.yaml");
-    let invalid = |path: &Path, message: String| CaseError::Invalid {
-        path: path.to_path_buf(),
-        message,
-    };
     let mut problem = problem.clone();
     let has_test_group_yaml = problem.version.has_test_group_yaml();
     let has_case_yaml = problem.version.has_case_yaml();
@@ -74,22 +70,7 @@ pub fn package(
             unknown_constants(dir, &problem.constants, &mut warnings)?;
         }
     }
-    if let Some(said) = problem.limits.set_by_submissions.take() {
-        problem.limits.set_by_submissions = Some(format!("{}/{said}", dir.display()));
-    }
-    crate::cases::domjudge::time_limit(dir, &mut problem.limits, &mut warnings)
-        .map_err(|(file, message)| invalid(&dir.join(file), message))?;
-    // A DOMjudge package runs by DOMjudge's rules: its output limit, its stack.
-    if domjudge {
-        crate::cases::domjudge::apply_rules(&mut problem.limits)
-            .map_err(|message| invalid(dir, message))?;
-    } else if problem.limits.output_mib.is_none() {
-        // Kattis's own: problemtools' default output limit (its config/problem.yaml).
-        problem
-            .limits
-            .set_output(KATTIS_DEFAULT_OUTPUT_MIB, "Kattis's default")
-            .map_err(|message| invalid(dir, message))?;
-    }
+    package_limits(dir, domjudge, &mut problem, &mut warnings)?;
     let yaml_flags = problem.validator_flags.clone();
     let mut groups = Vec::new();
     // The 2025-09 format's test_group.yaml and a case's own .yaml (the draft's too); the
@@ -131,42 +112,7 @@ pub fn package(
         Some(Validation::Default) => needs_own,
         None => needs_own || output_validator(dir, &problem.constants)?.is_some(),
     };
-    let program = match custom {
-        true => {
-            let said = problem
-                .interactive
-                .or(problem.multi_pass)
-                .or(problem.validation_line);
-            let Some(program) = output_validator(dir, &problem.constants)? else {
-                let why = match (problem.interactive, problem.multi_pass) {
-                    (Some(_), _) => "an interactive problem",
-                    (None, Some(_)) => "a multi-pass problem",
-                    (None, None) => "validation: custom",
-                };
-                return Err(invalid(
-                    &yaml_path,
-                    format!(
-                        "line {}: {why}, but the package has no output validator program in output_validators/ or output_validator/",
-                        said.unwrap_or(1)
-                    ),
-                ));
-            };
-            // A script without its executable bit runs all the same, with a warning.
-            if let Some(folder) = &folder {
-                warnings.extend(sources::scripts_without_exec_bit(folder));
-            }
-            Some(program)
-        }
-        false => {
-            if let (Some(folder), Some(Validation::Default)) = (folder, problem.validation) {
-                warnings.push(format!(
-                    "{}: not used: problem.yaml says validation: default (the default output validator judges)",
-                    folder.display()
-                ));
-            }
-            None
-        }
-    };
+    let program = validator_program(dir, &problem, custom, folder, &mut warnings)?;
     let flags_from = match yaml_flags == problem.validator_flags {
         true => yaml_path.clone(),
         false => dir.join("data/testdata.yaml"),
@@ -207,6 +153,87 @@ pub fn package(
         config,
         constants: problem.constants,
         violations,
+    })
+}
+
+/// The package's limits as its format's rules settle them: where the submissions set them
+/// (named from `dir`), a DOMjudge `.timelimit`, then DOMjudge's rules (`domjudge`) or
+/// Kattis's default output limit.
+fn package_limits(
+    dir: &Path,
+    domjudge: bool,
+    problem: &mut KattisProblem,
+    warnings: &mut Vec<String>,
+) -> Result<(), CaseError> {
+    let invalid = |path: &Path, message: String| CaseError::Invalid {
+        path: path.to_path_buf(),
+        message,
+    };
+    if let Some(said) = problem.limits.set_by_submissions.take() {
+        problem.limits.set_by_submissions = Some(format!("{}/{said}", dir.display()));
+    }
+    crate::cases::domjudge::time_limit(dir, &mut problem.limits, warnings)
+        .map_err(|(file, message)| invalid(&dir.join(file), message))?;
+    // A DOMjudge package runs by DOMjudge's rules: its output limit, its stack.
+    if domjudge {
+        crate::cases::domjudge::apply_rules(&mut problem.limits)
+            .map_err(|message| invalid(dir, message))?;
+    } else if problem.limits.output_mib.is_none() {
+        // Kattis's own: problemtools' default output limit (its config/problem.yaml).
+        problem
+            .limits
+            .set_output(KATTIS_DEFAULT_OUTPUT_MIB, "Kattis's default")
+            .map_err(|message| invalid(dir, message))?;
+    }
+    Ok(())
+}
+
+/// The package's output validator program, where it is judged by one of its own (`custom`),
+/// else `None`; an error if it must have one and has none. `folder`: the validator's folder,
+/// where there is one (a script in it without its executable bit, or one the package does not
+/// use, is warned of).
+fn validator_program(
+    dir: &Path,
+    problem: &KattisProblem,
+    custom: bool,
+    folder: Option<PathBuf>,
+    warnings: &mut Vec<String>,
+) -> Result<Option<PathBuf>, CaseError> {
+    Ok(match custom {
+        true => {
+            let said = problem
+                .interactive
+                .or(problem.multi_pass)
+                .or(problem.validation_line);
+            let Some(program) = output_validator(dir, &problem.constants)? else {
+                let why = match (problem.interactive, problem.multi_pass) {
+                    (Some(_), _) => "an interactive problem",
+                    (None, Some(_)) => "a multi-pass problem",
+                    (None, None) => "validation: custom",
+                };
+                return Err(CaseError::Invalid {
+                    path: dir.join("problem.yaml"),
+                    message: format!(
+                        "line {}: {why}, but the package has no output validator program in output_validators/ or output_validator/",
+                        said.unwrap_or(1)
+                    ),
+                });
+            };
+            // A script without its executable bit runs all the same, with a warning.
+            if let Some(folder) = &folder {
+                warnings.extend(sources::scripts_without_exec_bit(folder));
+            }
+            Some(program)
+        }
+        false => {
+            if let (Some(folder), Some(Validation::Default)) = (folder, problem.validation) {
+                warnings.push(format!(
+                    "{}: not used: problem.yaml says validation: default (the default output validator judges)",
+                    folder.display()
+                ));
+            }
+            None
+        }
     })
 }
 
