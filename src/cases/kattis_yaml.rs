@@ -316,24 +316,7 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
     let mut warnings = Vec::new();
     let mut warn =
         |line: usize, message: String| warnings.push(format!("{from}: line {line}: {message}"));
-    if let Some(entry) = entries
-        .iter()
-        .find(|entry| entry.key == "problem_format_version")
-    {
-        problem.version_line = Some(entry.line);
-        problem.version = match entry.scalar()? {
-            "legacy" | "legacy-icpc" => FormatVersion::Legacy,
-            "2023-07-draft" | "2023-07" => FormatVersion::Draft2023,
-            kattis_2025::VERSION => FormatVersion::Stable2025,
-            other => {
-                return Err(format!(
-                    "line {}: problem_format_version {other:?} is not one the judge knows (legacy, legacy-icpc, 2023-07-draft, {})",
-                    entry.line,
-                    kattis_2025::VERSION
-                ))
-            }
-        };
-    }
+    read_version(&entries, &mut problem)?;
     let stable = problem.version == FormatVersion::Stable2025;
     let mut findings = kattis_2025::Findings {
         from,
@@ -344,65 +327,10 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
     let mut passes = None;
     for entry in &entries {
         match entry.key.as_str() {
-            "type" => {
-                if stable {
-                    kattis_2025::check_type(entry)?;
-                }
-                for kind in entry.words("words or a list of words")? {
-                    match kind.as_str() {
-                        "pass-fail" => {}
-                        "interactive" => problem.interactive = Some(entry.line),
-                        "scoring" => warn(entry.line, scoring_warning("type scoring")),
-                        "multi-pass" => problem.multi_pass = Some(entry.line),
-                        "submit-answer" => {
-                            return Err(format!(
-                                "line {}: type {kind} is not supported: the judge runs a program once per case, with the case's input",
-                                entry.line
-                            ))
-                        }
-                        other => {
-                            return Err(format!(
-                                "line {}: type {other:?} is not one of pass-fail, scoring, interactive, multi-pass, submit-answer",
-                                entry.line
-                            ))
-                        }
-                    }
-                }
-            }
+            "type" => read_type(entry, stable, &mut problem, &mut warn)?,
             // 2025-09's other keys, by its own reader.
             _ if stable => kattis_2025::read_key(entry, &mut problem, &mut findings)?,
-            "validation" => {
-                problem.validation_line = Some(entry.line);
-                let said = entry.words("words or a list of words")?;
-                match said.first().map(String::as_str) {
-                    Some("default") if said.len() == 1 => {
-                        problem.validation = Some(Validation::Default)
-                    }
-                    Some("custom") => {
-                        problem.validation = Some(Validation::Custom);
-                        for option in &said[1..] {
-                            match option.as_str() {
-                                "interactive" => problem.interactive = Some(entry.line),
-                                "score" => warn(entry.line, scoring_warning("validation: custom score")),
-                                "multi-pass" => problem.multi_pass = Some(entry.line),
-                                other => {
-                                    return Err(format!(
-                                        "line {}: validation: custom takes interactive, multi-pass or score, found {other:?}",
-                                        entry.line
-                                    ))
-                                }
-                            }
-                        }
-                    }
-                    _ => {
-                        return Err(format!(
-                            "line {}: validation expects default, custom, custom interactive, custom multi-pass or custom score, found {:?}",
-                            entry.line,
-                            said.join(" ")
-                        ))
-                    }
-                }
-            }
+            "validation" => read_validation(entry, &mut problem, &mut warn)?,
             "validator_flags" => {
                 problem.validator_flags = entry.words("words or a list of words")?
             }
@@ -449,6 +377,105 @@ pub fn parse_problem_yaml(text: &str, from: &str) -> Result<KattisProblem, Strin
         .map(|(line, message)| format!("{from}: line {line}: {message}"))
         .collect();
     Ok(problem)
+}
+
+/// Reads `problem_format_version` among `entries` into `problem` (left as it is where the key
+/// is not given); an error for a version the judge does not know.
+fn read_version(entries: &[Entry], problem: &mut KattisProblem) -> Result<(), String> {
+    let Some(entry) = entries
+        .iter()
+        .find(|entry| entry.key == "problem_format_version")
+    else {
+        return Ok(());
+    };
+    problem.version_line = Some(entry.line);
+    problem.version = match entry.scalar()? {
+        "legacy" | "legacy-icpc" => FormatVersion::Legacy,
+        "2023-07-draft" | "2023-07" => FormatVersion::Draft2023,
+        kattis_2025::VERSION => FormatVersion::Stable2025,
+        other => {
+            return Err(format!(
+                "line {}: problem_format_version {other:?} is not one the judge knows (legacy, legacy-icpc, 2023-07-draft, {})",
+                entry.line,
+                kattis_2025::VERSION
+            ))
+        }
+    };
+    Ok(())
+}
+
+/// Reads the `type` key (`stable`: by 2025-09's rules too) into `problem`: interactive or
+/// multi-pass; scoring is warned of, submit-answer refused.
+fn read_type(
+    entry: &Entry,
+    stable: bool,
+    problem: &mut KattisProblem,
+    warn: &mut impl FnMut(usize, String),
+) -> Result<(), String> {
+    if stable {
+        kattis_2025::check_type(entry)?;
+    }
+    for kind in entry.words("words or a list of words")? {
+        match kind.as_str() {
+            "pass-fail" => {}
+            "interactive" => problem.interactive = Some(entry.line),
+            "scoring" => warn(entry.line, scoring_warning("type scoring")),
+            "multi-pass" => problem.multi_pass = Some(entry.line),
+            "submit-answer" => {
+                return Err(format!(
+                    "line {}: type {kind} is not supported: the judge runs a program once per case, with the case's input",
+                    entry.line
+                ))
+            }
+            other => {
+                return Err(format!(
+                    "line {}: type {other:?} is not one of pass-fail, scoring, interactive, multi-pass, submit-answer",
+                    entry.line
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reads the legacy `validation` key into `problem`: default, or custom with its options
+/// (interactive, multi-pass; score is warned of).
+fn read_validation(
+    entry: &Entry,
+    problem: &mut KattisProblem,
+    warn: &mut impl FnMut(usize, String),
+) -> Result<(), String> {
+    problem.validation_line = Some(entry.line);
+    let said = entry.words("words or a list of words")?;
+    match said.first().map(String::as_str) {
+        Some("default") if said.len() == 1 => {
+            problem.validation = Some(Validation::Default)
+        }
+        Some("custom") => {
+            problem.validation = Some(Validation::Custom);
+            for option in &said[1..] {
+                match option.as_str() {
+                    "interactive" => problem.interactive = Some(entry.line),
+                    "score" => warn(entry.line, scoring_warning("validation: custom score")),
+                    "multi-pass" => problem.multi_pass = Some(entry.line),
+                    other => {
+                        return Err(format!(
+                            "line {}: validation: custom takes interactive, multi-pass or score, found {other:?}",
+                            entry.line
+                        ))
+                    }
+                }
+            }
+        }
+        _ => {
+            return Err(format!(
+                "line {}: validation expects default, custom, custom interactive, custom multi-pass or custom score, found {:?}",
+                entry.line,
+                said.join(" ")
+            ))
+        }
+    }
+    Ok(())
 }
 
 fn scoring_warning(what: &str) -> String {
