@@ -311,6 +311,66 @@ fn kattis_arguments(
     Ok(arguments)
 }
 
+/// Runs `validator` with `flags` on the input of `case`: `None` when it accepts the input,
+/// the refusal when it does not, and an error (the validator is broken) when it cannot run,
+/// is stopped at a limit or ends in a way its rules give no meaning.
+fn run_on_case(
+    validator: &Validator,
+    case: &Case,
+    flags: &[String],
+    limits: Limits,
+) -> Result<Option<Refused>, String> {
+    let mut line = validator.line.clone();
+    for flag in flags {
+        line.push(' ');
+        line.push_str(&quoted(Path::new(flag)));
+    }
+    // What a validator prints on stdout is not read.
+    let line = format!("{{ {line}; }} > /dev/null");
+    let ran = execute(
+        &Program::Shell(line),
+        Some(&case.input),
+        limits,
+        Trust::Helper,
+    )
+    .map_err(|error| format!("input validator {}: cannot run: {error}", validator.name))?;
+    if let Some(stop) = ran.ended.stopped {
+        return Err(format!(
+            "input validator {} on {}: {}",
+            validator.name,
+            case.name,
+            stop.said(&limits)
+        ));
+    }
+    let refused = |status: String| Refused {
+        case: case.name.clone(),
+        why: format!(
+            "refused by {} ({status}){}",
+            validator.name,
+            reason(&ran.stderr_tail)
+        ),
+    };
+    let (valid, invalid) = validator.rules.statuses();
+    match ran.ended.termination {
+        Termination::Exited(status) if status == valid => Ok(None),
+        Termination::Exited(status) if status == invalid => {
+            Ok(Some(refused(format!("exit status {invalid}"))))
+        }
+        // problemtools: any end but 42 is an input not accepted (an assert that fails, a
+        // crash), not a broken validator.
+        other if validator.rules == Rules::Kattis => {
+            Ok(Some(refused(format!("{other}, not {VALID}"))))
+        }
+        other => Err(format!(
+            "input validator {} on {}: {other}{}: {}",
+            validator.name,
+            case.name,
+            reason(&ran.stderr_tail),
+            validator.rules.describe()
+        )),
+    }
+}
+
 /// Runs every validator of the package at `dir` (read as `folder`) on the input of each of
 /// `cases`, with the package's `constants` put into a Kattis validator's source and its test
 /// data configuration giving the arguments; a validator that breaks is not run on the inputs
@@ -363,64 +423,11 @@ pub fn check(dir: &Path, folder: &CaseFolder, cases: &[Case]) -> InputValidation
                     .unwrap_or_else(|| vec!["--testset".to_string(), "tests".to_string()]),
                 _ => Vec::new(),
             };
-            let mut line = validator.line.clone();
-            for flag in &flags {
-                line.push(' ');
-                line.push_str(&quoted(Path::new(flag)));
-            }
-            // What a validator prints on stdout is not read.
-            let line = format!("{{ {line}; }} > /dev/null");
-            let ran = match execute(
-                &Program::Shell(line),
-                Some(&case.input),
-                limits,
-                Trust::Helper,
-            ) {
-                Ok(ran) => ran,
-                Err(error) => {
-                    checked.broken.push(format!(
-                        "input validator {}: cannot run: {error}",
-                        validator.name
-                    ));
-                    break;
-                }
-            };
-            if let Some(stop) = ran.ended.stopped {
-                checked.broken.push(format!(
-                    "input validator {} on {}: {}",
-                    validator.name,
-                    case.name,
-                    stop.said(&limits)
-                ));
-                break;
-            }
-            let refused = |status: String| Refused {
-                case: case.name.clone(),
-                why: format!(
-                    "refused by {} ({status}){}",
-                    validator.name,
-                    reason(&ran.stderr_tail)
-                ),
-            };
-            let (valid, invalid) = validator.rules.statuses();
-            match ran.ended.termination {
-                Termination::Exited(status) if status == valid => {}
-                Termination::Exited(status) if status == invalid => checked
-                    .invalid
-                    .push(refused(format!("exit status {invalid}"))),
-                // problemtools: any end but 42 is an input not accepted (an assert that fails,
-                // a crash), not a broken validator.
-                other if validator.rules == Rules::Kattis => checked
-                    .invalid
-                    .push(refused(format!("{other}, not {VALID}"))),
-                other => {
-                    checked.broken.push(format!(
-                        "input validator {} on {}: {other}{}: {}",
-                        validator.name,
-                        case.name,
-                        reason(&ran.stderr_tail),
-                        validator.rules.describe()
-                    ));
+            match run_on_case(validator, case, &flags, limits) {
+                Ok(None) => {}
+                Ok(Some(refused)) => checked.invalid.push(refused),
+                Err(broken) => {
+                    checked.broken.push(broken);
                     break;
                 }
             }

@@ -217,6 +217,49 @@ fn number(entry: &Entry, whole: bool, least: f64, above: bool) -> Result<f64, St
     }
 }
 
+/// `limits.time_multipliers` by 2025-09's rules: its two keys into `verify`, an unknown key
+/// or a multiplier below 1 a violation.
+fn read_time_multipliers(
+    limit: &Entry,
+    verify: &mut VerifyLimits,
+    findings: &mut Findings,
+) -> Result<(), String> {
+    let Some(inner) = limit.value.entries() else {
+        return Err(format!(
+            "line {}: time_multipliers must be a mapping",
+            limit.line
+        ));
+    };
+    for multiplier in inner {
+        let key = multiplier.key.as_str();
+        let value = match key {
+            "ac_to_time_limit" | "time_limit_to_tle" => number(multiplier, false, 0.0, true)?,
+            other => {
+                findings.violations.push((
+                    multiplier.line,
+                    format!(
+                        "unknown key limits.time_multipliers.{other}{}",
+                        did_you_mean(other, &["ac_to_time_limit", "time_limit_to_tle"])
+                    ),
+                ));
+                continue;
+            }
+        };
+        // The spec's bound: at least 1. Below it, read as given all the same.
+        if value < 1.0 {
+            findings.violations.push((
+                multiplier.line,
+                format!("limits.time_multipliers.{key} must be at least 1, found {value}"),
+            ));
+        }
+        match key {
+            "ac_to_time_limit" => verify.ac_to_time_limit = Some(value),
+            _ => verify.time_limit_to_tle = Some(value),
+        }
+    }
+    Ok(())
+}
+
 /// `limits:` by 2025-09's rules.
 fn read_limits(
     entry: &Entry,
@@ -251,40 +294,7 @@ fn read_limits(
                 from_submissions.push(limit);
             }
             "time_multipliers" => {
-                let Some(inner) = limit.value.entries() else {
-                    return Err(at("time_multipliers must be a mapping".to_string()));
-                };
-                for multiplier in inner {
-                    let key = multiplier.key.as_str();
-                    let value = match key {
-                        "ac_to_time_limit" | "time_limit_to_tle" => {
-                            number(multiplier, false, 0.0, true)?
-                        }
-                        other => {
-                            findings.violations.push((
-                                multiplier.line,
-                                format!(
-                                    "unknown key limits.time_multipliers.{other}{}",
-                                    did_you_mean(other, &["ac_to_time_limit", "time_limit_to_tle"])
-                                ),
-                            ));
-                            continue;
-                        }
-                    };
-                    // The spec's bound: at least 1. Below it, read as given all the same.
-                    if value < 1.0 {
-                        findings.violations.push((
-                            multiplier.line,
-                            format!(
-                                "limits.time_multipliers.{key} must be at least 1, found {value}"
-                            ),
-                        ));
-                    }
-                    match key {
-                        "ac_to_time_limit" => verify.ac_to_time_limit = Some(value),
-                        _ => verify.time_limit_to_tle = Some(value),
-                    }
-                }
+                read_time_multipliers(limit, verify, findings)?;
                 from_submissions.push(limit);
             }
             "compilation_time" => {

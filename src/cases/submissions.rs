@@ -528,27 +528,13 @@ fn set_aside_warning(names: &[String]) -> String {
     format!("not run: {count} named *.disabled or *.template, which BAPCtools keeps without running: {shown}")
 }
 
-/// The submissions of the package at `dir` in the Kattis layout, in folder then natural name
-/// order, and whose rules name their results: DOMjudge's where `domjudge` (`cases::package`
-/// decides it once), else Kattis's, where a tag still says what its submission expects; with
-/// what its `submissions.yaml` says where the package (in `version` of the format) holds to the
-/// 2025-09 rules.
-pub fn package_submissions(
-    dir: &Path,
-    domjudge: bool,
-    version: FormatVersion,
-) -> Result<Listed, CaseError> {
-    let root = dir.join("submissions");
+/// The files under a package's `submissions/` folder `root`, each with its verdict folder
+/// (empty for a file beside the folders) and its tag, in natural name order within a folder;
+/// and the ones BAPCtools keeps without running (`*.disabled`, `*.template`), set aside.
+fn submission_files(root: &Path) -> Result<(Vec<SubmissionFile>, Vec<String>), CaseError> {
     let mut found: Vec<SubmissionFile> = Vec::new();
     let mut set_aside: Vec<String> = Vec::new();
-    if !root.is_dir() {
-        return Ok(Listed {
-            submissions: Vec::new(),
-            rules: Rules::Kattis,
-            warnings: Vec::new(),
-        });
-    }
-    for folder in entries(&root)? {
+    for folder in entries(root)? {
         let folder_name = folder
             .file_name()
             .unwrap_or_default()
@@ -578,11 +564,33 @@ pub fn package_submissions(
                 set_aside.push(format!("{folder_name}/{name}"));
                 continue;
             }
-            let path = one_of_the_packages(&root, path);
+            let path = one_of_the_packages(root, path);
             let tag = tag_of(&path);
             found.push((folder_name.clone(), name, path, tag));
         }
     }
+    Ok((found, set_aside))
+}
+
+/// The submissions of the package at `dir` in the Kattis layout, in folder then natural name
+/// order, and whose rules name their results: DOMjudge's where `domjudge` (`cases::package`
+/// decides it once), else Kattis's, where a tag still says what its submission expects; with
+/// what its `submissions.yaml` says where the package (in `version` of the format) holds to the
+/// 2025-09 rules.
+pub fn package_submissions(
+    dir: &Path,
+    domjudge: bool,
+    version: FormatVersion,
+) -> Result<Listed, CaseError> {
+    let root = dir.join("submissions");
+    if !root.is_dir() {
+        return Ok(Listed {
+            submissions: Vec::new(),
+            rules: Rules::Kattis,
+            warnings: Vec::new(),
+        });
+    }
+    let (found, set_aside) = submission_files(&root)?;
     // One format's rules for the whole package: a Kattis package's tags say what a submission
     // expects, and its results keep Kattis's names.
     let rules = match domjudge {

@@ -89,7 +89,7 @@ pub fn judge(
             usage: Some(execution.ended.usage),
         });
         match after_pass(number, most, verdict, &work) {
-            Step::Ends(verdict) => break verdict,
+            Step::Done(verdict) => break verdict,
             Step::Next(next) => input = next,
         }
     };
@@ -122,7 +122,7 @@ pub fn finish(
 /// What follows a pass.
 pub enum Step {
     /// The case ends with this verdict.
-    Ends(Verdict),
+    Done(Verdict),
     /// Another pass, on this input.
     Next(PathBuf),
 }
@@ -133,7 +133,7 @@ pub enum Step {
 pub fn after_pass(number: usize, most: usize, verdict: Verdict, work: &TempFolder) -> Step {
     let next = work.path("feedback").join(NEXT_PASS);
     let asked = next.symlink_metadata().is_ok();
-    Step::Ends(match (verdict, asked) {
+    Step::Done(match (verdict, asked) {
         (Verdict::Accepted, false) => Verdict::Accepted,
         (Verdict::Accepted, true) if number >= most => Verdict::JudgeError(format!(
             "pass {number}: the output validator asked for pass {} (it wrote {NEXT_PASS} and exited 42), more than the problem's validation_passes of {most}",
@@ -206,7 +206,7 @@ mod tests {
 
     fn ends(step: Step) -> Verdict {
         match step {
-            Step::Ends(verdict) => verdict,
+            Step::Done(verdict) => verdict,
             Step::Next(path) => panic!("another pass on {}", path.display()),
         }
     }
@@ -224,7 +224,7 @@ mod tests {
                 assert_eq!(fs::read_to_string(&path).unwrap(), "9\n");
                 assert!(!asked.path("feedback").join(NEXT_PASS).exists());
             }
-            Step::Ends(verdict) => panic!("ended with {verdict:?}"),
+            Step::Done(verdict) => panic!("ended with {verdict:?}"),
         }
         assert_eq!(
             ends(after_pass(2, 2, Verdict::Accepted, &work(Some("19\n")))),

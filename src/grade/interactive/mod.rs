@@ -324,7 +324,7 @@ fn judge_passes(
         let step = multi_pass::after_pass(number, most, judged.verdict.clone(), &scratch);
         last = Some(judged);
         match step {
-            Step::Ends(verdict) => break verdict,
+            Step::Done(verdict) => break verdict,
             Step::Next(next) => paths.input = next,
         }
     };

@@ -320,6 +320,28 @@ pub struct Side {
     pub input: OwnedFd,
 }
 
+/// What the relay waits on, each with its index (`RELEASE` for the release): the directions
+/// still open, and the release while the program's direction has not ended (nothing is ever
+/// written to it, and its closing wakes the relay).
+fn watched(directions: &[Direction; 2], released: Option<&File>) -> Vec<(usize, PollFd)> {
+    let mut watched: Vec<(usize, PollFd)> = directions
+        .iter()
+        .enumerate()
+        .filter_map(|(index, direction)| Some((index, direction.watch()?)))
+        .collect();
+    if let (Some(release), None) = (released, &directions[1].end) {
+        watched.push((
+            RELEASE,
+            PollFd {
+                fd: release.as_raw_fd(),
+                events: POLLIN,
+                returned: 0,
+            },
+        ));
+    }
+    watched
+}
+
 /// Relays between the interactor and the program on a thread of its own until both directions
 /// have ended; the receiver gets how. What a side writes once the other's input is gone is
 /// refused or dropped, by `after_the_end`. With `released` (the relay's end of a `Release`),
@@ -360,23 +382,7 @@ pub fn start(
         let mut looked_in_vain: Option<Instant> = None;
         let mut capped = false;
         loop {
-            let mut watched: Vec<(usize, PollFd)> = directions
-                .iter()
-                .enumerate()
-                .filter_map(|(index, direction)| Some((index, direction.watch()?)))
-                .collect();
-            // The release is watched while the program's direction has not ended: nothing is
-            // ever written to it, and its closing wakes the relay.
-            if let (Some(release), None) = (&released, &directions[1].end) {
-                watched.push((
-                    RELEASE,
-                    PollFd {
-                        fd: release.as_raw_fd(),
-                        events: POLLIN,
-                        returned: 0,
-                    },
-                ));
-            }
+            let watched = watched(&directions, released.as_ref());
             if watched.is_empty() {
                 break;
             }

@@ -189,17 +189,10 @@ pub fn plan(
             // In a copy of the original tree: cover what is a folder.
             (Made::Copy, _) => {
                 if facts.kind(&path) == Some(true) {
-                    steps.push(MountStep::Tmpfs {
-                        path: staged.path(&path),
-                        options: cover(options),
-                    });
-                    let made_as = match want {
-                        Want::Private => {
-                            writable.push(c_path(&path));
-                            Made::Private
-                        }
-                        _ => Made::Cover,
-                    };
+                    let made_as = cover_in_copy(&path, want, options, &staged, &mut steps);
+                    if made_as == Made::Private {
+                        writable.push(c_path(&path));
+                    }
                     made.push((path, made_as));
                 }
             }
@@ -236,6 +229,25 @@ pub fn plan(
         steps: copies,
         copies: count,
         writable,
+    }
+}
+
+/// Covers the folder `path`, in a copy of the original tree, with a tmpfs of `options`: what
+/// it is made as, private (writable) where `want` is, else a cover.
+fn cover_in_copy(
+    path: &Path,
+    want: Want,
+    options: &str,
+    staged: &Staged,
+    steps: &mut Vec<MountStep>,
+) -> Made {
+    steps.push(MountStep::Tmpfs {
+        path: staged.path(path),
+        options: CString::new(options).unwrap_or_default(),
+    });
+    match want {
+        Want::Private => Made::Private,
+        _ => Made::Cover,
     }
 }
 
