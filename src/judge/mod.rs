@@ -16,9 +16,11 @@ use crate::outcome::Outcome;
 use crate::problems::project::{Project, SolverSource as Found};
 use crate::process::stop;
 use crate::process::{sandbox, sys, Program, Session, Signals};
-use crate::report::json::{self, RunPart};
+use crate::report::events::{Event, StopPoint};
+use crate::report::json::RunPart;
+use crate::report::reporter::Reporter;
 use crate::report::shard::{RunId, Shard};
-use crate::report::{label_width, outcome_of, shown_line, summary, use_colour, Format, Shown};
+use crate::report::{label_width, outcome_of, Format, Shown};
 use crate::runner::{judge_all, Flow, Task};
 use crate::sources::{self, Language};
 use crate::text::{self, printable};
@@ -26,7 +28,7 @@ use crate::verdict::Code;
 use options::{CommonFlags, JudgeTarget};
 use std::collections::HashMap;
 use std::fmt::Display;
-use std::io::{self, IsTerminal, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 /// Prints each problem as `error: …`: a usage or I/O error.
@@ -454,10 +456,9 @@ pub fn run(project: &Project, target: &JudgeTarget, flags: &CommonFlags) -> Outc
     let settings = flags.settings();
     // Every case's test data is hidden, the other shards' too.
     let sandbox_notes = set_up_sandbox(&settings, target, &all, flags.verbose);
-    let json = flags.format == Format::Json;
     let shard = flags.shard.unwrap_or(Shard::WHOLE);
     let run_cases = all.len();
-    let part = match json {
+    let part = match flags.format == Format::Json {
         true => match run_id(target, flags, &all) {
             Ok(run) => Some(RunPart {
                 run,
@@ -487,42 +488,20 @@ pub fn run(project: &Project, target: &JudgeTarget, flags: &CommonFlags) -> Outc
         );
     }
     let session = Session::start(Signals::Noted);
-    // With --format json, stdout carries the JSON lines and the report for people goes to stderr.
-    let human_is_terminal = if json {
-        io::stderr().is_terminal()
-    } else {
-        io::stdout().is_terminal()
-    };
-    let colour = use_colour(human_is_terminal, std::env::var_os("NO_COLOR"));
-    let width = label_width(tasks.iter().map(|task| task.label.as_str()));
+    let mut reporter = Reporter::new(flags.format);
+    let label_width = label_width(tasks.iter().map(|task| task.label.as_str()));
+    let _ = reporter.emit(Event::Listed { label_width });
     let limits: HashMap<&str, _> = tasks
         .iter()
         .map(|task| (task.label.as_str(), task.limits))
         .collect();
-    let human = |text: &str| -> io::Result<()> {
-        if json {
-            let mut err = io::stderr().lock();
-            writeln!(err, "{text}").and_then(|()| err.flush())
-        } else {
-            let mut out = io::stdout().lock();
-            writeln!(out, "{text}").and_then(|()| out.flush())
-        }
-    };
-    let machine = |text: &str| -> io::Result<()> {
-        let mut out = io::stdout().lock();
-        writeln!(out, "{text}").and_then(|()| out.flush())
-    };
     let results = judge_all(&tasks, &settings, |finished| {
         let limits = limits
             .get(finished.label.as_str())
             .unwrap_or(&settings.limits);
-        let shown = Shown::noting(finished, limits, flags.wait_notes());
-        let mut written = human(&shown_line(&shown, width, colour));
-        if json {
-            let position = positions.get(&finished.label).copied().unwrap_or_default();
-            written = written.and_then(|()| machine(&json::case_line(&shown, position)));
-        }
-        match written {
+        let case = Shown::noting(finished, limits, flags.wait_notes());
+        let index = positions.get(&finished.label).copied().unwrap_or_default();
+        match reporter.emit(Event::CaseJudged { case: &case, index }) {
             Ok(()) => Flow::Continue,
             Err(_) => Flow::Stop,
         }
@@ -543,18 +522,23 @@ pub fn run(project: &Project, target: &JudgeTarget, flags: &CommonFlags) -> Outc
             eprintln!("{note}");
         }
     }
-    let mut summary_written = human(&summary(&results)).is_ok();
-    if let Some(part) = &part {
-        summary_written &= machine(&json::summary_line(&codes, part, outcome.code())).is_ok();
-    }
+    let summary_written = reporter
+        .emit(Event::CasesDone {
+            part: part.as_ref(),
+            exit_status: outcome.code(),
+        })
+        .is_ok();
     match stop::received_signal() {
         // The report's reader went away (`judge | head -1`): stop quietly.
         Some(sys::SIGPIPE) => {}
-        Some(signal) => eprintln!(
-            "error: stopped by signal {signal} after {} of {}; the running ones were killed, with everything they started",
-            results.len(),
-            text::count(tasks.len(), "case")
-        ),
+        Some(signal) => {
+            let at = StopPoint::After {
+                done: results.len(),
+                total: tasks.len(),
+                noun: "case",
+            };
+            let _ = reporter.emit(Event::Stopped { signal, at });
+        }
         None if !summary_written => return Outcome::Stopped(sys::SIGPIPE),
         None => {}
     }

@@ -2,9 +2,12 @@
 //! a failure, and a summary. Everything a program or a case name can put on the screen is
 //! escaped first, so no output can forge a verdict line.
 
+pub mod events;
 pub mod json;
 pub mod json_value;
+pub mod reporter;
 pub mod shard;
+pub mod stress;
 pub mod verify_table;
 
 use crate::cases::input_head::InputHead;

@@ -89,7 +89,7 @@ pub fn milliseconds(duration: Duration) -> String {
 }
 
 /// The widths of the table's columns: submission, expected, got, case.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Widths {
     name: usize,
     expected: usize,

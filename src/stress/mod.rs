@@ -3,7 +3,7 @@
 //! and saved as a case when asked.
 //!
 //! The built-in generators are the problem table's (`crate::problems`); `trial` tries one input, `search` tries many, `shrink` reduces one,
-//! `save` writes it as a case, `report` prints the outcome.
+//! `save` writes it as a case; what it finds goes to `report::reporter` as events.
 //!
 //! Safe by default: three programs of the user's without `--validator` are warned about (the
 //! shrunk input is only as valid as the reference is strict), and `--save` into a folder of a
@@ -11,7 +11,6 @@
 
 pub mod options;
 mod progress;
-mod report;
 pub mod save;
 pub mod search;
 pub mod shrink;
@@ -24,6 +23,10 @@ use crate::problems::project::Project;
 use crate::problems::StressExpected;
 use crate::process::stop;
 use crate::process::{sandbox, Program, Session, Signals};
+use crate::report::events::{Event, ShrinkEnd, ShrinkStop, StopPoint};
+use crate::report::reporter::Reporter;
+use crate::report::stress::reference_failures;
+use crate::report::Format;
 use crate::sources;
 use crate::temp_folder::TempFolder;
 use crate::text::{count, printable};
@@ -235,13 +238,11 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
         ),
         (_, None) => format!("seeds {first} to {last}"),
     };
-    println!(
-        "{}",
-        printable(&format!(
-            "stress: `{}` against {}, inputs from {}, {seeds}",
-            stress.command, plan.reference_said, plan.source_said
-        ))
-    );
+    let mut reporter = Reporter::new(Format::Human);
+    let _ = reporter.emit(Event::StressStarted(&format!(
+        "stress: `{}` against {}, inputs from {}, {seeds}",
+        stress.command, plan.reference_said, plan.source_said
+    )));
     let searched = search(
         &plan.setup,
         &plan.source,
@@ -251,24 +252,31 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
         settings.jobs,
     );
     if let Some(signal) = stop::received_signal() {
-        eprintln!(
-            "error: stopped by signal {signal} after {}",
-            count(searched.tried as usize, "input")
-        );
+        let at = StopPoint::Searching {
+            tried: searched.tried,
+        };
+        let _ = reporter.emit(Event::Stopped { signal, at });
         return outcome::Outcome::Stopped(signal);
     }
     let (seed, input, failure) = match searched.ending.clone() {
         None => {
-            println!("{}", report::nothing_found(&searched, stress.seed));
+            let _ = reporter.emit(Event::NothingFound {
+                tried: searched.tried,
+                first: stress.seed,
+                elapsed: searched.elapsed,
+            });
             return outcome::Outcome::Passed;
         }
         Some((_, Ending::Broken(why))) => return fail(&why),
         Some((seed, Ending::Found { input, failure })) => (seed, input, failure),
     };
-    println!(
-        "{}",
-        report::found(seed, stress.seed, &searched, &input, &failure)
-    );
+    let _ = reporter.emit(Event::InputFound {
+        seed,
+        first: stress.seed,
+        verdict: &failure.verdict,
+        elapsed: searched.elapsed,
+        input: &input,
+    });
     let started = Instant::now();
     // An input the validator refuses costs no run of the program or the reference, so it is
     // no run of the shrinker's (a command validator's refusals up to a bound of their own, as
@@ -361,39 +369,42 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
     }
     // Stopped while shrinking: what was found so far is reported and saved all the same.
     let stopped_by = stop::received_signal();
-    println!(
-        "{}",
-        report::shrunk(
-            shrunk.as_ref(),
-            match &plan.setup.validity {
-                Validity::Command(_) => refusals.load(Ordering::Relaxed).min(MAX_REFUSALS),
-                _ => 0,
-            },
-            stopped_by,
-            started.elapsed(),
-            &last_input,
-            &last_failure,
-            &plan.setup.limits
-        )
-    );
+    let stop = match (&shrunk, stopped_by) {
+        (_, Some(signal)) => ShrinkStop::Signal(signal),
+        (Some(shrunk), None) if shrunk.minimal => ShrinkStop::Minimal { runs: shrunk.runs },
+        (Some(shrunk), None) => ShrinkStop::Bounded { runs: shrunk.runs },
+        (None, None) => ShrinkStop::Irregular,
+    };
+    let _ = reporter.emit(Event::InputShrunk(&ShrinkEnd {
+        stop,
+        most_runs: MAX_SHRINK_RUNS,
+        refused: match &plan.setup.validity {
+            Validity::Command(_) => refusals.load(Ordering::Relaxed).min(MAX_REFUSALS),
+            _ => 0,
+        },
+        elapsed: started.elapsed(),
+        input: &last_input,
+        reference_output: &last_failure.reference_output,
+        program_output: &last_failure.program_output,
+        verdict: &last_failure.verdict,
+        limits: &plan.setup.limits,
+    }));
     // With no validator the reference's failures are what tells an invalid input: no warning.
     let (failures, last_failed) = reference_failed.into_inner().unwrap_or_default();
     if let (Some(result), Some(how), false) = (&shrunk, last_failed, reference_judges_validity) {
         eprintln!(
             "{}",
-            printable(&report::reference_failures(failures, result.runs, &how))
+            printable(&reference_failures(failures, result.runs, &how))
         );
     }
     if let Some(dir) = &stress.save {
         match save::save(dir, seed, &last_input, &last_failure.expected) {
-            Ok((input_path, expected_path)) => println!(
-                "{}",
-                printable(&format!(
-                    "saved: {} and {}",
-                    input_path.display(),
-                    expected_path.display()
-                ))
-            ),
+            Ok((input_path, expected_path)) => {
+                let _ = reporter.emit(Event::CaseSaved {
+                    input: &input_path.display().to_string(),
+                    expected: &expected_path.display().to_string(),
+                });
+            }
             // The counterexample is printed above: the run still failed (exit 1), the save is
             // what went wrong.
             Err(why) => eprintln!("error: not saved: {}", printable(&why)),

@@ -18,6 +18,9 @@ use crate::problems::project::Project;
 use crate::problems::validators::Validator;
 use crate::problems::{validator, PROBLEMS};
 use crate::process::{execute, Program, Session, Signals, Termination, Trust};
+use crate::report::events::{Event, FileValidity};
+use crate::report::reporter::Reporter;
+use crate::report::{label_width, Format};
 use crate::text::{count, last_line, printable};
 use options::ValidateOptions;
 use std::fs;
@@ -71,34 +74,24 @@ fn stem(path: &Path) -> String {
         .map_or_else(String::new, |stem| stem.to_string_lossy().into_owned())
 }
 
-/// What the check of one file found.
-enum Checked {
-    Valid,
-    /// Invalid, and why.
-    Invalid(String),
-    /// The check itself failed (the file could not be read, the validator crashed, hung or was
-    /// killed by the judge): a judge error, not the file's fault.
-    Failed(String),
-}
-
 /// Checks one file: exit 0 is valid, any other exit status invalid; a validator that dies of a
 /// signal or is stopped by the judge has said nothing about the file.
-fn check_file(check: &Check, file: &Path, limits: Limits) -> Checked {
+fn check_file(check: &Check, file: &Path, limits: Limits) -> FileValidity {
     let program = match check {
         Check::BuiltIn(validate) => {
             return match fs::read(file) {
                 Ok(text) => validate(&text).map_or_else(
-                    |invalid| Checked::Invalid(invalid.to_string()),
-                    |()| Checked::Valid,
+                    |invalid| FileValidity::Invalid(invalid.to_string()),
+                    |()| FileValidity::Valid,
                 ),
-                Err(error) => Checked::Failed(format!("cannot read the file: {error}")),
+                Err(error) => FileValidity::Failed(format!("cannot read the file: {error}")),
             }
         }
         Check::Command(program) => program,
     };
     let run = match execute(program, Some(file), limits, Trust::Helper) {
         Ok(run) => run,
-        Err(error) => return Checked::Failed(format!("cannot run the validator: {error}")),
+        Err(error) => return FileValidity::Failed(format!("cannot run the validator: {error}")),
     };
     // Its last line says why (a Python traceback's is the exception; testlib's its one line).
     let tail = last_line(&run.stderr_tail, STDERR_SHOWN).unwrap_or_default();
@@ -107,19 +100,19 @@ fn check_file(check: &Check, file: &Path, limits: Limits) -> Checked {
         false => format!("{how}: {tail}"),
     };
     match (run.ended.stopped, run.ended.termination) {
-        (Some(stop), _) => Checked::Failed(with_tail(format!(
+        (Some(stop), _) => FileValidity::Failed(with_tail(format!(
             "the validator {}: killed",
             stop.said(&limits)
         ))),
-        (None, Termination::Exited(0)) => Checked::Valid,
+        (None, Termination::Exited(0)) => FileValidity::Valid,
         // A Kattis input validator accepts with 42: given as --validator, it is mistaken.
-        (None, Termination::Exited(42)) => Checked::Invalid(with_tail(
+        (None, Termination::Exited(42)) => FileValidity::Invalid(with_tail(
             "exit status 42 (a Kattis input validator's \"valid\": judge validate PKG runs a package's own validators by its rules; --validator takes exit 0 as valid)".to_string(),
         )),
         (None, Termination::Exited(code)) => {
-            Checked::Invalid(with_tail(format!("exit status {code}")))
+            FileValidity::Invalid(with_tail(format!("exit status {code}")))
         }
-        (None, signaled) => Checked::Failed(with_tail(format!("the validator was {signaled}"))),
+        (None, signaled) => FileValidity::Failed(with_tail(format!("the validator was {signaled}"))),
     }
 }
 
@@ -244,36 +237,29 @@ pub fn run(project: &Project, options: &ValidateOptions, limits: Limits) -> Outc
         }
     }
     let session = Session::start(Signals::Default);
-    let labels: Vec<String> = files.iter().map(|(label, _, _)| printable(label)).collect();
-    let width = labels
-        .iter()
-        .map(|label| label.chars().count())
-        .max()
-        .unwrap_or(0);
+    let mut reporter = Reporter::new(Format::Human);
+    let label_width = label_width(files.iter().map(|(label, _, _)| label.as_str()));
+    let _ = reporter.emit(Event::Listed { label_width });
     let (mut invalid, mut errors) = (0, 0);
-    for ((_, file, check), label) in files.iter().zip(&labels) {
-        match check_file(check, file, limits) {
-            Checked::Valid => println!("{label:width$}  valid"),
-            Checked::Invalid(reason) => {
-                invalid += 1;
-                println!("{label:width$}  invalid: {}", printable(&reason));
-            }
-            Checked::Failed(reason) => {
-                errors += 1;
-                println!("{label:width$}  error: {}", printable(&reason));
-            }
+    for (label, file, check) in &files {
+        let validity = check_file(check, file, limits);
+        match validity {
+            FileValidity::Valid => {}
+            FileValidity::Invalid(_) => invalid += 1,
+            FileValidity::Failed(_) => errors += 1,
         }
+        let _ = reporter.emit(Event::FileValidated {
+            label,
+            validity: &validity,
+        });
     }
     drop(session);
     let valid = files.len() - invalid - errors;
-    let errors_said = match errors {
-        0 => String::new(),
-        _ => format!(", {}", count(errors, "error")),
-    };
-    println!(
-        "{}: {valid} valid, {invalid} invalid{errors_said}",
-        count(files.len(), "file")
-    );
+    let _ = reporter.emit(Event::FilesDone {
+        valid,
+        invalid,
+        errors,
+    });
     if errors > 0 {
         Outcome::Error
     } else if invalid > 0 {
@@ -329,37 +315,34 @@ fn by_its_own_validators(dir: &Path) -> Outcome {
         count(folder.cases.len(), "input"),
         checked.names.join(", ")
     );
-    let width = folder
-        .cases
-        .iter()
-        .map(|case| printable(&case.name).chars().count())
-        .max()
-        .unwrap_or(0);
+    let mut reporter = Reporter::new(Format::Human);
+    let label_width = label_width(folder.cases.iter().map(|case| case.name.as_str()));
+    let _ = reporter.emit(Event::Listed { label_width });
     let mut invalid = 0;
     for case in &folder.cases {
-        let label = printable(&case.name);
         let refusals: Vec<&str> = checked
             .invalid
             .iter()
             .filter(|refused| refused.case == case.name)
             .map(|refused| refused.why.as_str())
             .collect();
-        match refusals.is_empty() {
-            true => println!("{label:width$}  valid"),
+        let validity = match refusals.is_empty() {
+            true => FileValidity::Valid,
             false => {
                 invalid += 1;
-                println!(
-                    "{label:width$}  invalid: {}",
-                    printable(&refusals.join("; "))
-                );
+                FileValidity::Invalid(refusals.join("; "))
             }
-        }
+        };
+        let _ = reporter.emit(Event::FileValidated {
+            label: &case.name,
+            validity: &validity,
+        });
     }
-    println!(
-        "{}: {} valid, {invalid} invalid",
-        count(folder.cases.len(), "file"),
-        folder.cases.len() - invalid
-    );
+    let _ = reporter.emit(Event::FilesDone {
+        valid: folder.cases.len() - invalid,
+        invalid,
+        errors: 0,
+    });
     match invalid {
         0 => Outcome::Passed,
         _ => Outcome::Failed,

@@ -1,14 +1,12 @@
 //! What `judge stress` prints: the input found, the shrunk one with both outputs and the
 //! verdict, or that nothing was found; every shown text escaped as the judge's report is.
 
-use super::search::Searched;
-use super::shrink::Shrunk;
-use super::trial::Failure;
 use crate::grade::Judged;
-use crate::limits::Limits;
 use crate::report::detail_lines;
+use crate::report::events::{ShrinkEnd, ShrinkStop};
 use crate::runner::Finished;
 use crate::text::{count, printable};
+use crate::verdict::Verdict;
 use std::time::Duration;
 
 /// The most lines of an input or output shown.
@@ -46,22 +44,22 @@ fn milliseconds(duration: Duration) -> u128 {
 
 /// The search ended with nothing found, `first` its first seed: the seeds it covered, so
 /// that a run with `--time` can be repeated with `--seed` and `--count`.
-pub fn nothing_found(searched: &Searched, first: u64) -> String {
-    let last = first.saturating_add(searched.tried.saturating_sub(1));
+pub fn nothing_found(tried: u64, first: u64, elapsed: Duration) -> String {
+    let last = first.saturating_add(tried.saturating_sub(1));
     format!(
         "no difference on {} (seeds {first} to {last}) in {} ms",
-        count(searched.tried as usize, "input"),
-        milliseconds(searched.elapsed)
+        count(tried as usize, "input"),
+        milliseconds(elapsed)
     )
 }
 
 /// The input the search found.
-pub fn found(seed: u64, first: u64, searched: &Searched, input: &str, failure: &Failure) -> String {
+pub fn found(seed: u64, first: u64, verdict: &Verdict, elapsed: Duration, input: &str) -> String {
     format!(
         "found: seed {seed} ({} from the first), {} in {} ms\n{}",
         count((seed - first + 1) as usize, "input"),
-        failure.verdict.code(),
-        milliseconds(searched.elapsed),
+        verdict.code(),
+        milliseconds(elapsed),
         block("input", input)
     )
 }
@@ -74,9 +72,6 @@ fn refused_by_the_validator(refused: usize) -> String {
     }
 }
 
-/// The shrunk input, both outputs and the verdict; `stopped_by`: the signal that stopped the
-/// shrinking early, if one did; `refused`: the inputs a `--validator` command refused, which
-/// are not runs.
 /// The warning when the reference failed on some of the shrinker's candidates: each was a step
 /// not taken, so a reference that fails on every one leaves the input unshrunk.
 pub fn reference_failures(failures: usize, runs: usize, last: &str) -> String {
@@ -89,41 +84,38 @@ pub fn reference_failures(failures: usize, runs: usize, last: &str) -> String {
     )
 }
 
-pub fn shrunk(
-    shrunk: Option<&Shrunk>,
-    refused: usize,
-    stopped_by: Option<i32>,
-    elapsed: Duration,
-    input: &str,
-    failure: &Failure,
-    limits: &Limits,
-) -> String {
-    let how = match (shrunk, stopped_by) {
-        (_, Some(signal)) => format!(
+/// How the shrinking ended, its first line.
+fn shrink_stop_line(end: &ShrinkEnd) -> String {
+    match end.stop {
+        ShrinkStop::Signal(signal) => format!(
             "stopped by signal {signal} while shrinking, after {} ms: the smallest failing input so far",
-            milliseconds(elapsed)
+            milliseconds(end.elapsed)
         ),
-        (shrunk, None) => match shrunk {
-        Some(shrunk) if shrunk.minimal => format!(
+        ShrinkStop::Minimal { runs } => format!(
             "shrunk in {} (of at most {}){}, {} ms: no single step keeps the failure",
-            count(shrunk.runs, "run"),
-            super::MAX_SHRINK_RUNS,
-            refused_by_the_validator(refused),
-            milliseconds(elapsed)
+            count(runs, "run"),
+            end.most_runs,
+            refused_by_the_validator(end.refused),
+            milliseconds(end.elapsed)
         ),
-        Some(shrunk) => format!(
+        ShrinkStop::Bounded { runs } => format!(
             "shrunk in {} ms until the bound of {}{}: smaller inputs may still fail",
-            milliseconds(elapsed),
-            count(shrunk.runs, "run"),
-            refused_by_the_validator(refused),
+            milliseconds(end.elapsed),
+            count(runs, "run"),
+            refused_by_the_validator(end.refused),
         ),
-        None => "not shrunk: with its spacing made regular the input no longer fails".to_string(),
-        },
-    };
+        ShrinkStop::Irregular => {
+            "not shrunk: with its spacing made regular the input no longer fails".to_string()
+        }
+    }
+}
+
+/// The shrunk input, both outputs and the verdict, under the line of how the shrinking ended.
+pub fn shrunk(end: &ShrinkEnd) -> String {
     let finished = Finished {
         label: String::new(),
         judged: Judged {
-            verdict: failure.verdict.clone(),
+            verdict: end.verdict.clone(),
             usage: None,
             notes: Vec::new(),
             transcript: Vec::new(),
@@ -133,19 +125,20 @@ pub fn shrunk(
         input: None,
     };
     let mut text = format!(
-        "{how}\n{}\n{}\n{}\n    verdict: {}",
-        block("input", input),
+        "{}\n{}\n{}\n{}\n    verdict: {}",
+        shrink_stop_line(end),
+        block("input", end.input),
         block(
             "reference output",
-            &String::from_utf8_lossy(&failure.reference_output)
+            &String::from_utf8_lossy(end.reference_output)
         ),
         block(
             "program output",
-            &String::from_utf8_lossy(&failure.program_output)
+            &String::from_utf8_lossy(end.program_output)
         ),
-        failure.verdict.code()
+        end.verdict.code()
     );
-    for line in detail_lines(&finished, limits) {
+    for line in detail_lines(&finished, end.limits) {
         text.push_str("\n    ");
         text.push_str(&line);
     }
