@@ -9,20 +9,19 @@
 pub mod options;
 
 use crate::outcome::Outcome;
+use crate::report::events::Event;
 use crate::report::json::{self, RunPart};
 use crate::report::json_value::{self, field, Value};
+use crate::report::reporter::Reporter;
 use crate::report::shard::Shard;
-use crate::report::verify_table::{
-    self, checks_over_all, json_row, row_line, skipped_lines, Row, Shared, Status, SummaryRead,
-    Verified,
-};
-use crate::report::{label_width, outcome_of, shown_line, shown_summary, use_colour, Format};
+use crate::report::verify_table::{self, checks_over_all, Row, Shared, SummaryRead, Verified};
+use crate::report::{label_width, outcome_of, Format};
 use crate::report::{Shown, ShownPass};
 use crate::text::{count, error_lines, printable};
 use crate::verdict::Code;
 use options::MergeOptions;
 use std::collections::BTreeMap;
-use std::io::{self, IsTerminal, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 /// What a shard's report holds: the cases of a judging run, or the rows of a verify run.
@@ -324,8 +323,13 @@ fn join(reports: &[Report]) -> Result<RunPart, String> {
     })
 }
 
-/// The whole report of a judging run, for people and for machines, and its outcome.
-fn judged(part: &RunPart, reports: Vec<Report>, colour: bool) -> (String, String, Outcome) {
+/// Replays the cases of a judging run into `reporter`, in the run's order, then its summary;
+/// the outcome is the unsplit run's.
+fn judged(
+    part: &RunPart,
+    reports: Vec<Report>,
+    reporter: &mut Reporter,
+) -> (io::Result<()>, Outcome) {
     let mut cases: Vec<(usize, Shown)> = reports
         .into_iter()
         .flat_map(|report| match report.items {
@@ -337,26 +341,33 @@ fn judged(part: &RunPart, reports: Vec<Report>, colour: bool) -> (String, String
     let cases: Vec<Shown> = cases.into_iter().map(|(_, case)| case).collect();
     let codes: Vec<Code> = cases.iter().map(|case| case.code).collect();
     let outcome = outcome_of(&codes);
-    let width = label_width(cases.iter().map(|case| case.label.as_str()));
-    let mut human = String::new();
-    let mut machine = String::new();
-    for (index, case) in cases.iter().enumerate() {
-        human.push_str(&shown_line(case, width, colour));
-        human.push('\n');
-        machine.push_str(&json::case_line(case, index));
-        machine.push('\n');
-    }
-    human.push_str(&shown_summary(&cases));
-    human.push('\n');
-    machine.push_str(&json::summary_line(&codes, part, outcome.code()));
-    machine.push('\n');
-    (human, machine, outcome)
+    let label_width = label_width(cases.iter().map(|case| case.label.as_str()));
+    let mut events = vec![Event::Listed { label_width }];
+    events.extend(
+        cases
+            .iter()
+            .enumerate()
+            .map(|(index, case)| Event::CaseJudged { case, index }),
+    );
+    events.push(Event::CasesDone {
+        part: Some(part),
+        exit_status: outcome.code(),
+    });
+    let written = events
+        .into_iter()
+        .try_for_each(|event| reporter.emit(event));
+    (written, outcome)
 }
 
-/// The whole report of a verify run, for people and for machines, and its outcome; what only
-/// all the submissions tell (an accepted one ran, the margin) is checked now, its errors and
-/// warnings on stderr. Shards that disagree on what they share are refused.
-fn verified(part: &RunPart, reports: Vec<Report>) -> Result<(String, String, Outcome), String> {
+/// Replays the rows of a verify run into `reporter`, in the run's order, between the lines
+/// every shard said alike, then its summary; what only all the submissions tell (an accepted
+/// one ran, the margin) is checked now, its errors and warnings on stderr. Shards that
+/// disagree on what they share are refused.
+fn verified(
+    part: &RunPart,
+    reports: Vec<Report>,
+    reporter: &mut Reporter,
+) -> Result<(io::Result<()>, Outcome), String> {
     let mut rows: Vec<Row> = Vec::new();
     let mut summaries: Vec<(PathBuf, Box<SummaryRead>)> = Vec::new();
     for report in reports {
@@ -395,42 +406,34 @@ fn verified(part: &RunPart, reports: Vec<Report>) -> Result<(String, String, Out
         errors: &errors,
         unknown_limit: false,
     };
-    let mut human = String::new();
-    let mut machine = String::new();
-    let mut line = |text: &str| {
-        human.push_str(text);
-        human.push('\n');
-    };
-    for said in &shared.preamble {
-        line(&printable(said));
-    }
-    line(
-        &shared
-            .widths
-            .line("submission", "expected", "got", "case", ""),
-    );
+    let mut events: Vec<Event> = shared
+        .preamble
+        .iter()
+        .map(|line| Event::PackageSaid(line))
+        .collect();
+    events.push(Event::TableHead(shared.widths));
+    // The time limit's line after the rows that set it, as verify says it.
     let setting = rows.iter().take_while(|row| row.sets_time_limit).count();
     for (index, row) in rows.iter().enumerate() {
         if index == setting {
-            line(&printable(&shared.time_limit_line));
+            events.push(Event::TimeLimitSet(&shared.time_limit_line));
         }
-        // Skipped rows at the end, many alike as one line, as verify prints them.
-        if row.status != Status::Skipped {
-            line(&row_line(row, shared.widths));
-        }
-        machine.push_str(&json_row(row));
-        machine.push('\n');
+        events.push(Event::SubmissionChecked(row));
     }
     if setting == rows.len() {
-        line(&printable(&shared.time_limit_line));
+        events.push(Event::TimeLimitSet(&shared.time_limit_line));
     }
-    for skipped in skipped_lines(&rows.iter().collect::<Vec<_>>(), shared.widths) {
-        line(&skipped);
-    }
-    line(&verdicts.summary());
-    machine.push_str(&verdicts.json_summary(part, shared, first.time_limit));
-    machine.push('\n');
-    Ok((human, machine, verdicts.outcome()))
+    events.push(Event::TableEnd);
+    events.push(Event::SubmissionsDone {
+        verified: &verdicts,
+        part: Some(part),
+        margin: shared.margin.clone(),
+        time_limit: first.time_limit,
+    });
+    let written = events
+        .into_iter()
+        .try_for_each(|event| reporter.emit(event));
+    Ok((written, verdicts.outcome()))
 }
 
 /// Joins the reports and prints the whole run's report; the outcome is the unsplit run's.
@@ -450,26 +453,15 @@ pub fn run(options: &MergeOptions, format: Format) -> Outcome {
         Ok(part) => part,
         Err(message) => return fail(message),
     };
-    let json = format == Format::Json;
-    let human_is_terminal = match json {
-        true => io::stderr().is_terminal(),
-        false => io::stdout().is_terminal(),
-    };
-    let colour = use_colour(human_is_terminal, std::env::var_os("NO_COLOR"));
-    let (human, machine, outcome) = match reports[0].items {
-        Items::Cases(_) => judged(&part, reports, colour),
-        Items::Rows(..) => match verified(&part, reports) {
+    let mut reporter = Reporter::new(format);
+    let (written, outcome) = match reports[0].items {
+        Items::Cases(_) => judged(&part, reports, &mut reporter),
+        Items::Rows(..) => match verified(&part, reports, &mut reporter) {
             Ok(joined) => joined,
             Err(message) => return fail(message),
         },
     };
-    let written = match json {
-        true => io::stderr()
-            .write_all(human.as_bytes())
-            .and_then(|()| io::stdout().write_all(machine.as_bytes())),
-        false => io::stdout().write_all(human.as_bytes()),
-    };
-    match written.and_then(|()| io::stdout().flush()) {
+    match written {
         Ok(()) => outcome,
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {
             Outcome::Stopped(crate::process::sys::SIGPIPE)

@@ -80,7 +80,9 @@ impl Reporter {
                 time_limit,
             } => {
                 self.human(&verified.summary())?;
-                let Some(part) = part else { return Ok(()) };
+                let (Format::Json, Some(part)) = (self.format, part) else {
+                    return Ok(());
+                };
                 let shared = Shared {
                     widths: self.widths(),
                     preamble: std::mem::take(&mut self.package_lines),
@@ -163,9 +165,11 @@ impl Reporter {
     fn cases_done(&mut self, part: Option<&RunPart>, exit_status: u8) -> io::Result<()> {
         let human = self.human(&shown_summary(&self.cases));
         let codes: Vec<Code> = self.cases.iter().map(|case| case.code).collect();
-        let machine = match part {
-            Some(part) => self.machine(&json::summary_line(&codes, part, exit_status)),
-            None => Ok(()),
+        let machine = match (self.format, part) {
+            (Format::Json, Some(part)) => {
+                self.machine(&json::summary_line(&codes, part, exit_status))
+            }
+            _ => Ok(()),
         };
         human.and(machine)
     }

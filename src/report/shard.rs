@@ -107,7 +107,7 @@ const KUBERNETES: &str = "JOB_COMPLETION_INDEX";
 
 /// The shard one engine's variables name, and the words that say where it came from.
 #[derive(Clone, Debug)]
-struct Found {
+struct EngineShard {
     shard: Shard,
     source: String,
     /// Whether only a total of 1 was set: a job that is not split, which gives way to an engine
@@ -115,9 +115,9 @@ struct Found {
     unsplit: bool,
 }
 
-impl Found {
-    fn new(shard: Shard, source: String) -> Found {
-        Found {
+impl EngineShard {
+    fn new(shard: Shard, source: String) -> EngineShard {
+        EngineShard {
             shard,
             source,
             unsplit: false,
@@ -155,12 +155,12 @@ fn shard_count(name: &str, value: &str) -> Result<usize, String> {
 fn read_engine(
     engine: &Engine,
     lookup: &impl Fn(&str) -> Option<String>,
-) -> Option<Result<Found, String>> {
+) -> Option<Result<EngineShard, String>> {
     let (name, index_name, total_name) = (engine.name, engine.index, engine.total);
     let (index, total) = match (variable(lookup, index_name), variable(lookup, total_name)) {
         (None, None) => return None,
         (None, Some(total)) if total == "1" => {
-            return Some(Ok(Found {
+            return Some(Ok(EngineShard {
                 shard: Shard::WHOLE,
                 source: format!("{name}'s {total_name}=1 (a job not split)"),
                 unsplit: true,
@@ -178,7 +178,7 @@ fn read_engine(
         }
         (Some(index), Some(total)) => (index, total),
     };
-    let read = || -> Result<Found, String> {
+    let read = || -> Result<EngineShard, String> {
         let count = shard_count(total_name, &total)?;
         let position = whole_number(index_name, &index)?;
         let last = count - 1 + engine.first;
@@ -192,7 +192,7 @@ fn read_engine(
             index: position - engine.first + 1,
             count,
         };
-        Ok(Found::new(
+        Ok(EngineShard::new(
             shard,
             format!("{name}'s {index_name}={index} and {total_name}={total}"),
         ))
@@ -203,10 +203,10 @@ fn read_engine(
 /// What a Slurm job array's variables say, or `None` when `SLURM_ARRAY_TASK_ID` is not set. The
 /// tasks' ids must be one range with one step (`--array=1-16`, `--array=0-15:4`): a list of
 /// ids (`--array=1,5,9`) is refused, as a task cannot tell its place in it.
-fn read_slurm(lookup: &impl Fn(&str) -> Option<String>) -> Option<Result<Found, String>> {
+fn read_slurm(lookup: &impl Fn(&str) -> Option<String>) -> Option<Result<EngineShard, String>> {
     let [id_name, min_name, count_name, step_name, max_name] = SLURM;
     let id = variable(lookup, id_name)?;
-    let read = || -> Result<Found, String> {
+    let read = || -> Result<EngineShard, String> {
         let needed = |name: &str| {
             variable(lookup, name).ok_or_else(|| {
                 format!("--shard auto: {id_name}={id} is set but {name} is not (Slurm sets it on a job array's tasks)")
@@ -258,7 +258,7 @@ fn read_slurm(lookup: &impl Fn(&str) -> Option<String>) -> Option<Result<Found, 
             "1" => String::new(),
             _ => format!(", {step_name}={step}"),
         };
-        Ok(Found::new(
+        Ok(EngineShard::new(
             shard,
             format!("Slurm's {id_name}={id}, {min_name}={min}{step_said} and {count_name}={count}"),
         ))
@@ -271,9 +271,9 @@ fn read_slurm(lookup: &impl Fn(&str) -> Option<String>) -> Option<Result<Found, 
 fn read_kubernetes(
     count: Option<usize>,
     lookup: &impl Fn(&str) -> Option<String>,
-) -> Option<Result<Found, String>> {
+) -> Option<Result<EngineShard, String>> {
     let index = variable(lookup, KUBERNETES)?;
-    let read = || -> Result<Found, String> {
+    let read = || -> Result<EngineShard, String> {
         let position = whole_number(KUBERNETES, &index)?;
         let Some(count) = count else {
             return Err(format!(
@@ -290,7 +290,7 @@ fn read_kubernetes(
             index: position + 1,
             count,
         };
-        Ok(Found::new(
+        Ok(EngineShard::new(
             shard,
             format!("Kubernetes' {KUBERNETES}={index} and --shard auto/{count}"),
         ))
@@ -335,7 +335,7 @@ impl Shard {
         count: Option<usize>,
         lookup: impl Fn(&str) -> Option<String>,
     ) -> Result<(Shard, String), String> {
-        let mut found: Vec<Found> = Vec::new();
+        let mut found: Vec<EngineShard> = Vec::new();
         let read = ENGINES
             .iter()
             .map(|engine| read_engine(engine, &lookup))

@@ -15,6 +15,7 @@ mod validation_data;
 
 use crate::cases::kattis_yaml::Timing;
 use crate::cases::layout::Layout;
+use crate::cases::package::Package;
 use crate::cases::submissions::{Expected, Listed, Rules, Ruling, Submission};
 use crate::cases::submissions_yaml::Rule;
 use crate::cases::{domjudge, input_validators};
@@ -24,21 +25,20 @@ use crate::limits::LimitFlags;
 use crate::limits::{DEFAULT_MEMORY_MIB, MAX_SECONDS};
 use crate::outcome::Outcome;
 use crate::process::{sandbox, stop, Session, Signals};
+use crate::report::events::{Event, StopPoint};
 use crate::report::json::RunPart;
+use crate::report::reporter::Reporter;
 use crate::report::shard::{RunId, Shard};
 use crate::report::verify_table::{
-    checks_over_all, json_row, milliseconds, row_line, seconds, skipped_lines, Margin, Row, Shared,
-    Status, Verified, Widths,
+    checks_over_all, milliseconds, seconds, Margin, Row, Status, Verified, Widths,
 };
 use crate::report::Format;
 use crate::sources::{self, Dialect, Language};
 use crate::text::{count, error_lines, printable};
 use options::VerifyOptions;
-use std::cell::RefCell;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use submission::{result, result_within, CaseRun, Got};
+use submission::{result, result_within, CaseRun, SubmissionResult};
 use time_limit::{time_limits, TimeLimits};
 
 fn meets(got: Option<Ruling>, expected: &Expected, rules: Rules) -> bool {
@@ -85,9 +85,9 @@ fn judged_once_the_limit_is_set(submission: &Submission) -> bool {
     }
 }
 
-/// How every submission of a package is checked.
+/// What every submission of a package is checked with: its cases, its rules, its timing, the limits.
 #[derive(Clone, Copy)]
-struct How<'a> {
+struct VerifySetup<'a> {
     folder: &'a CaseFolder,
     rules: Rules,
     timing: &'a Timing,
@@ -125,15 +125,20 @@ fn invalid_lines(invalid: &[input_validators::Refused]) -> Vec<String> {
 
 /// Checks one submission and makes its row, the `index`th of the report; `None` when a signal
 /// stopped it (what it got then says nothing).
-fn check(submission: &Submission, index: usize, how: &How, limits: &TimeLimits) -> Option<Row> {
-    let How {
+fn check(
+    submission: &Submission,
+    index: usize,
+    setup: &VerifySetup,
+    limits: &TimeLimits,
+) -> Option<Row> {
+    let VerifySetup {
         folder,
         rules,
         timing,
         memory_mib,
         settings,
         flags,
-    } = *how;
+    } = *setup;
     let mut row = Row {
         index,
         name: submission.name.clone(),
@@ -199,8 +204,8 @@ fn check(submission: &Submission, index: usize, how: &How, limits: &TimeLimits) 
         return None;
     }
     let runs = match got {
-        Got::Ran(runs) => runs,
-        Got::CompileError(said) => {
+        SubmissionResult::Ran(runs) => runs,
+        SubmissionResult::CompileError(said) => {
             row.got = Ruling::CompileError.name(rules).to_string();
             row.status = match meets(Some(Ruling::CompileError), &submission.expected, rules) {
                 true => Status::AsExpected,
@@ -209,12 +214,12 @@ fn check(submission: &Submission, index: usize, how: &How, limits: &TimeLimits) 
             row.detail = said;
             return Some(row);
         }
-        Got::Skipped(why) => {
+        SubmissionResult::Skipped(why) => {
             row.status = Status::Skipped;
             row.detail = why;
             return Some(row);
         }
-        Got::JudgeError(why) => {
+        SubmissionResult::JudgeError(why) => {
             row.status = Status::JudgeError;
             row.detail = why;
             return Some(row);
@@ -354,11 +359,406 @@ fn hidden_folders(dir: &Path, folder: &CaseFolder) -> Vec<PathBuf> {
     folders
 }
 
-/// The check stopped by a signal before any submission ran.
-fn stopped_before(signal: i32) -> Outcome {
-    eprintln!(
-        "error: stopped by signal {signal} before any submission ran; what was running was killed, with everything it started"
+/// Reads the package at `dir` and lists its submissions, or says why it cannot be checked
+/// (`shard`: a shard stops at the first error of the package's format).
+fn read_package(
+    dir: &Path,
+    shard: Option<Shard>,
+) -> Result<(CaseFolder, Package, Listed), Outcome> {
+    if let Some(package) = enclosing_package(dir) {
+        return Err(broken(&[format!(
+            "{} is in the test data of the package {}: judge verify checks a whole package (judge verify {})",
+            dir.display(),
+            package.display(),
+            package.display()
+        )]));
+    }
+    let mut folder = match read_cases(dir) {
+        Ok(folder) => folder,
+        Err(errors) => {
+            let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            return Err(broken(&errors));
+        }
+    };
+    // What the package's format calls an error: judging warns and goes on, verify checks the
+    // rest and fails at the end (as problemtools' verifyproblem counts its errors), so one run
+    // shows everything to mend. A shard stops at once: each would report them again.
+    if shard.is_some() && !folder.violations.is_empty() {
+        return Err(broken(&folder.violations));
+    }
+    let Some(package) = folder.package.clone() else {
+        return Err(broken(&[match folder.layout {
+            Layout::Polygon => format!(
+                "{}: missing: a Polygon package lists its solutions there (judge verify checks a Kattis, DOMjudge or Polygon package, with its submissions)",
+                dir.join("problem.xml").display()
+            ),
+            other => format!(
+                "{} is a folder of cases in the {other} layout: judge verify checks a Kattis, DOMjudge or Polygon package (with its submissions)",
+                dir.display()
+            ),
+        }]));
+    };
+    let listed = match package.submissions() {
+        Ok(listed) => listed,
+        Err(error) => return Err(broken(&[error.to_string()])),
+    };
+    // Tags make a package DOMjudge's even without its .timelimit: its runs follow DOMjudge.
+    if listed.rules == Rules::DomJudge {
+        if let Err(message) = domjudge::apply_rules(&mut folder.limits) {
+            return Err(broken(&[format!("{}: {message}", dir.display())]));
+        }
+    }
+    if listed.submissions.is_empty() {
+        return Err(broken(&[format!(
+            "{} has no submissions to check (submissions/<verdict>/)",
+            dir.display()
+        )]));
+    }
+    Ok((folder, package, listed))
+}
+
+/// Checks what a package holds besides its submissions, each said before the table: its
+/// inputs by its input validators, a Polygon package's own checker and validator tests, a
+/// Kattis package's validation test data. Gives what the validators found and how many own
+/// tests went the wrong way, or the outcome of a broken package or a stop.
+fn check_package_files(
+    dir: &Path,
+    folder: &CaseFolder,
+    package: &Package,
+    reporter: &mut Reporter,
+) -> Result<(input_validators::Checked, usize), Outcome> {
+    // The inputs first: a submission's verdict means nothing on an invalid input.
+    if let Some(signal) = stop::received_signal() {
+        return Err(stopped_before(reporter, signal));
+    }
+    let checked = input_validators::check(dir, folder, &folder.cases);
+    if let Some(signal) = stop::received_signal() {
+        return Err(stopped_before(reporter, signal));
+    }
+    if !checked.broken.is_empty() {
+        return Err(broken(&checked.broken));
+    }
+    for skipped in &checked.skipped {
+        eprintln!("warning: {}", printable(skipped));
+    }
+    match checked.names.as_slice() {
+        [] => eprintln!(
+            "warning: {} has no input validator ({}): its inputs are not checked",
+            dir.display(),
+            match folder.layout {
+                Layout::Polygon => "<validators> in problem.xml",
+                _ => "input_validators/",
+            }
+        ),
+        names => say(
+            reporter,
+            &format!(
+                "input validators ({}): {} of {} valid",
+                names.join(", "),
+                folder.cases.len() - checked.invalid_inputs().min(folder.cases.len()),
+                count(folder.cases.len(), "input")
+            ),
+        ),
+    }
+    for line in invalid_lines(&checked.invalid) {
+        say(reporter, &printable(&format!("  {line}")));
+    }
+    // A Polygon package's checker and validator tests, as Polygon runs them.
+    let own = match package.polygon() {
+        Some(problem) => own_tests::run(dir, problem),
+        None => own_tests::OwnTestFindings::default(),
+    };
+    if let Some(signal) = stop::received_signal() {
+        return Err(stopped_before(reporter, signal));
+    }
+    if !own.broken.is_empty() {
+        return Err(broken(&own.broken));
+    }
+    for line in &own.lines {
+        say(reporter, &printable(line));
+    }
+    // A Kattis package's validation test data, which its validators must refuse or accept.
+    let validation = match folder.layout {
+        Layout::Kattis => validation_data::run(dir, folder),
+        _ => validation_data::ValidationDataFindings::default(),
+    };
+    if let Some(signal) = stop::received_signal() {
+        return Err(stopped_before(reporter, signal));
+    }
+    if !validation.broken.is_empty() {
+        return Err(broken(&validation.broken));
+    }
+    for warning in &validation.warnings {
+        eprintln!("warning: {}", printable(warning));
+    }
+    for line in &validation.lines {
+        say(reporter, &printable(line));
+    }
+    Ok((checked, own.disagreeing + validation.disagreeing))
+}
+
+/// Sets up the box the submissions run in (the package's test data hidden), says it, and says
+/// how the package's runs go and which Python runs its Python submissions.
+fn box_submissions(
+    settings: &Settings,
+    dir: &Path,
+    folder: &CaseFolder,
+    list: &[Submission],
+    reporter: &mut Reporter,
+) {
+    let availability = sandbox::configure(
+        settings.sandbox,
+        hidden_folders(dir, folder),
+        &sources::caches_to_cover(),
     );
+    let case_files: Vec<PathBuf> = folder.cases.iter().flat_map(Case::files).collect();
+    sandbox::know_case_files(&case_files);
+    eprintln!("{}", availability.describe());
+    if let Some(rules) = folder.limits.run_rules_said() {
+        let output = folder
+            .limits
+            .output_mib
+            .map(|mib| format!("output limit {mib} MiB, "))
+            .unwrap_or_default();
+        say(reporter, &format!("runs: {output}{rules}"));
+    }
+    let python = list.iter().any(|submission| {
+        submission
+            .files()
+            .unwrap_or_default()
+            .iter()
+            .any(|file| Language::of(file) == Some(Language::Python))
+    });
+    if let Some(line) = python.then(|| folder.python3().runs_line()).flatten() {
+        say(reporter, &line);
+    }
+}
+
+/// What checking the submissions came to: their rows in the report's order, whether a signal
+/// stopped it, whether the time limit stayed unknown, the limits the later ones ran under and
+/// the time limit's line.
+struct SubmissionsChecked {
+    rows: Vec<Row>,
+    stopped: bool,
+    unknown_limit: bool,
+    limits: TimeLimits,
+}
+
+/// Checks the submissions `ordered` (each with its place in the report) in three steps: those
+/// that set the time limit (the first `setters` places), under the highest limit; then the
+/// limit, from `given` or from their slowest case; then those also bounded by it from above
+/// and all the others, under it. Each row goes to `reporter` as it is made; an unknown limit
+/// adds its error to `errors`.
+fn check_in_order(
+    setup: &VerifySetup,
+    ordered: &[(usize, &Submission)],
+    setters: usize,
+    given: Option<(Duration, &str)>,
+    dir: &Path,
+    reporter: &mut Reporter,
+    errors: &mut Vec<String>,
+) -> SubmissionsChecked {
+    let fixed = given.map(|(time, _)| time);
+    let mut rows: Vec<Row> = Vec::new();
+    let first = time_limits(fixed, None, setup.timing);
+    let mut stopped = false;
+    // Those also bounded from above: their first row gives the limit its lower bound, their
+    // second, under the limit, is reported.
+    let mut again: Vec<(usize, &Submission, Row)> = Vec::new();
+    for &(index, submission) in ordered.iter().filter(|(index, _)| *index < setters) {
+        let Some(row) = check(submission, index, setup, &first) else {
+            stopped = true;
+            break;
+        };
+        if judged_once_the_limit_is_set(submission) {
+            again.push((index, submission, row));
+            continue;
+        }
+        let _ = reporter.emit(Event::SubmissionChecked(&row));
+        rows.push(row);
+    }
+    // The slowest case of the submissions that set the limit, and whose (an accepted one, or
+    // one whose rules bound the limit from below, as BAPCtools' `tle/sleep.py`).
+    let setting = rows
+        .iter()
+        .filter(|row| row.sets_time_limit)
+        .chain(again.iter().map(|(_, _, row)| row))
+        .filter_map(|row| row.accepted_time.map(|time| (time, row.name.clone())))
+        .max_by_key(|(time, _)| *time);
+    let slowest_accepted = setting.as_ref().map(|(time, _)| *time);
+    let limits = time_limits(fixed, slowest_accepted, setup.timing);
+    let time_limit_line = time_limit_line(given, setting.as_ref(), limits, setup.timing);
+    if !stopped {
+        let _ = reporter.emit(Event::TimeLimitSet(&time_limit_line));
+    }
+    // Without a time limit and without an accepted run, the others cannot be judged.
+    let unknown_limit = slowest_accepted.is_none() && fixed.is_none();
+    if !stopped && unknown_limit {
+        errors.push(format!(
+            "no submission expected to be accepted got AC (none could be built and run, or all failed), so the time limit is unknown: give {} one that is accepted, a time limit, or -t",
+            dir.display()
+        ));
+    }
+    for (index, submission, first_row) in again {
+        // Without a limit (or stopped), the first run's row is all there is.
+        if stopped || unknown_limit {
+            let _ = reporter.emit(Event::SubmissionChecked(&first_row));
+            rows.push(first_row);
+            continue;
+        }
+        let Some(mut row) = check(submission, index, setup, &limits) else {
+            stopped = true;
+            break;
+        };
+        row.accepted_time = first_row.accepted_time;
+        let _ = reporter.emit(Event::SubmissionChecked(&row));
+        rows.push(row);
+    }
+    if !stopped && !unknown_limit {
+        for &(index, submission) in ordered.iter().filter(|(index, _)| *index >= setters) {
+            let Some(row) = check(submission, index, setup, &limits) else {
+                stopped = true;
+                break;
+            };
+            let _ = reporter.emit(Event::SubmissionChecked(&row));
+            rows.push(row);
+        }
+    }
+    SubmissionsChecked {
+        rows,
+        stopped,
+        unknown_limit,
+        limits,
+    }
+}
+
+/// The line after the rows that set the time limit: the limit given and where from, or the one
+/// `setting` (the slowest case that sets it, and whose) gave; the higher limit after it.
+fn time_limit_line(
+    given: Option<(Duration, &str)>,
+    setting: Option<&(Duration, String)>,
+    limits: TimeLimits,
+    timing: &Timing,
+) -> String {
+    let slowest_accepted = setting.map(|(time, _)| *time);
+    match (given, slowest_accepted) {
+        (Some((limit, fixed_from)), _) => format!(
+            "time limit {} ({fixed_from}); submissions expected to time out run under {}",
+            seconds(limit),
+            seconds(limits.high)
+        ),
+        (None, Some(slowest)) => format!(
+            "time limit {}: the slowest case that sets it took {} ({}; x {}, rounded up to a multiple of {} s); submissions expected to time out run under {}",
+            seconds(limits.limit),
+            milliseconds(slowest),
+            setting.map_or("", |(_, name)| name.as_str()),
+            timing.ac_to_time_limit,
+            timing.time_resolution,
+            seconds(limits.high)
+        ),
+        (None, None) => "time limit unknown: no accepted submission ran".to_string(),
+    }
+}
+
+/// The first line of the report: the package, its format, its cases and its submissions.
+fn package_line(dir: &Path, rules: Rules, folder: &CaseFolder, list: &[Submission]) -> String {
+    format!(
+        "{}: {} package, {}, {}",
+        dir.display(),
+        match rules {
+            Rules::Kattis => "Kattis",
+            Rules::DomJudge => "DOMjudge",
+            Rules::Polygon => "Polygon",
+        },
+        count(folder.cases.len(), "case"),
+        count(list.len(), "submission")
+    )
+}
+
+/// The report's order: the submissions that set the time limit first (where the package sets
+/// none, theirs sets it), then the others; and how many set it.
+fn report_order(list: &[Submission]) -> (usize, Vec<&Submission>) {
+    let (setters, others): (Vec<&Submission>, Vec<&Submission>) = list
+        .iter()
+        .partition(|submission| sets_the_time_limit(submission));
+    let count = setters.len();
+    (count, setters.into_iter().chain(others).collect())
+}
+
+/// What the end of a verify run needs besides the rows: how many submissions this run (or
+/// shard) checks, whether it is the whole run, the time limit's margin, what the input
+/// validators found, the own tests that went the wrong way, and the JSON report's run.
+struct VerifyEnd {
+    ordered: usize,
+    whole_run: bool,
+    margin: Option<Margin>,
+    invalid: usize,
+    invalid_inputs: usize,
+    own_tests_failed: usize,
+    part: Option<RunPart>,
+}
+
+/// The end of a verify run: a stop by a signal said; else the checks over all the rows (in the
+/// whole run), the skipped rows, the errors and the summary; the outcome.
+fn finish(
+    checked: SubmissionsChecked,
+    end: VerifyEnd,
+    mut errors: Vec<String>,
+    reporter: &mut Reporter,
+) -> Outcome {
+    let SubmissionsChecked {
+        rows,
+        stopped,
+        unknown_limit,
+        limits,
+    } = checked;
+    if let (true, Some(signal)) = (stopped, stop::received_signal()) {
+        let at = StopPoint::After {
+            done: rows.len(),
+            total: end.ordered,
+            noun: "submission",
+        };
+        let _ = reporter.emit(Event::Stopped { signal, at });
+        return Outcome::Stopped(signal);
+    }
+    // What only all the rows tell is told by the unsplit run, or by judge merge.
+    if end.whole_run && !unknown_limit {
+        let (more, warnings) = checks_over_all(&rows, end.margin.as_ref(), end.invalid);
+        for warning in warnings {
+            eprintln!("warning: {warning}");
+        }
+        errors.extend(more);
+    }
+    let _ = reporter.emit(Event::TableEnd);
+    for error in &errors {
+        eprintln!("{}", error_lines(error));
+    }
+    let verified = Verified {
+        rows: &rows,
+        invalid_inputs: end.invalid_inputs,
+        own_tests_failed: end.own_tests_failed,
+        errors: &errors,
+        unknown_limit,
+    };
+    let _ = reporter.emit(Event::SubmissionsDone {
+        verified: &verified,
+        part: end.part.as_ref(),
+        margin: end.margin,
+        time_limit: limits.limit,
+    });
+    verified.outcome()
+}
+
+/// A line of the report before the table, which every shard says alike (kept for `judge
+/// merge`).
+fn say(reporter: &mut Reporter, text: &str) {
+    let _ = reporter.emit(Event::PackageSaid(text));
+}
+
+/// The check stopped by a signal before any submission ran.
+fn stopped_before(reporter: &mut Reporter, signal: i32) -> Outcome {
+    let at = StopPoint::Before { noun: "submission" };
+    let _ = reporter.emit(Event::Stopped { signal, at });
     Outcome::Stopped(signal)
 }
 
@@ -383,57 +783,15 @@ pub fn run(
     // From the start: a signal stops whatever runs (a validator being built, a build) and is
     // reported, never a silent death that leaves them running.
     let session = Session::start(Signals::Noted);
-    if let Some(package) = enclosing_package(dir) {
-        return broken(&[format!(
-            "{} is in the test data of the package {}: judge verify checks a whole package (judge verify {})",
-            dir.display(),
-            package.display(),
-            package.display()
-        )]);
-    }
-    let mut folder = match read_cases(dir) {
-        Ok(folder) => folder,
-        Err(errors) => return broken(&errors.iter().map(ToString::to_string).collect::<Vec<_>>()),
+    let (folder, package, listed) = match read_package(dir, shard) {
+        Ok(read) => read,
+        Err(outcome) => return outcome,
     };
-    // What the package's format calls an error: judging warns and goes on, verify checks the
-    // rest and fails at the end (as problemtools' verifyproblem counts its errors), so one run
-    // shows everything to mend. A shard stops at once: each would report them again.
-    if shard.is_some() && !folder.violations.is_empty() {
-        return broken(&folder.violations);
-    }
-    let Some(package) = folder.package.clone() else {
-        return broken(&[match folder.layout {
-            Layout::Polygon => format!(
-                "{}: missing: a Polygon package lists its solutions there (judge verify checks a Kattis, DOMjudge or Polygon package, with its submissions)",
-                dir.join("problem.xml").display()
-            ),
-            other => format!(
-                "{} is a folder of cases in the {other} layout: judge verify checks a Kattis, DOMjudge or Polygon package (with its submissions)",
-                dir.display()
-            ),
-        }]);
-    };
-    let listed = package.submissions();
     let Listed {
         submissions: list,
         rules,
         warnings: yaml_warnings,
-    } = match listed {
-        Ok(found) => found,
-        Err(error) => return broken(&[error.to_string()]),
-    };
-    // Tags make a package DOMjudge's even without its .timelimit: its runs follow DOMjudge.
-    if rules == Rules::DomJudge {
-        if let Err(message) = domjudge::apply_rules(&mut folder.limits) {
-            return broken(&[format!("{}: {message}", dir.display())]);
-        }
-    }
-    if list.is_empty() {
-        return broken(&[format!(
-            "{} has no submissions to check (submissions/<verdict>/)",
-            dir.display()
-        )]);
-    }
+    } = listed;
     // "It is mandatory to provide at least one accepted solution" (the Kattis format, legacy
     // and 2025-09 alike; problemtools' verifyproblem fails without one, BAPCtools' time limit
     // needs one): verify checks the rest and fails.
@@ -455,119 +813,14 @@ pub fn run(
         eprintln!("warning: {}", printable(warning));
     }
     let json = format == Format::Json;
-    let human = |text: &str| {
-        let _ = match json {
-            true => writeln!(std::io::stderr(), "{text}"),
-            false => writeln!(std::io::stdout(), "{text}"),
+    let mut reporter = Reporter::new(format);
+    say(&mut reporter, &package_line(dir, rules, &folder, &list));
+    let (checked, own_tests_failed) =
+        match check_package_files(dir, &folder, &package, &mut reporter) {
+            Ok(found) => found,
+            Err(outcome) => return outcome,
         };
-    };
-    // The lines before the table, which every shard prints alike (kept for `judge merge`).
-    let preamble = RefCell::new(Vec::new());
-    let say = |text: &str| {
-        human(text);
-        preamble.borrow_mut().push(text.to_string());
-    };
-    say(&format!(
-        "{}: {} package, {}, {}",
-        dir.display(),
-        match rules {
-            Rules::Kattis => "Kattis",
-            Rules::DomJudge => "DOMjudge",
-            Rules::Polygon => "Polygon",
-        },
-        count(folder.cases.len(), "case"),
-        count(list.len(), "submission")
-    ));
-    // The inputs first: a submission's verdict means nothing on an invalid input.
-    if let Some(signal) = stop::received_signal() {
-        return stopped_before(signal);
-    }
-    let checked = input_validators::check(dir, &folder, &folder.cases);
-    if let Some(signal) = stop::received_signal() {
-        return stopped_before(signal);
-    }
-    if !checked.broken.is_empty() {
-        return broken(&checked.broken);
-    }
-    for skipped in &checked.skipped {
-        eprintln!("warning: {}", printable(skipped));
-    }
-    match checked.names.as_slice() {
-        [] => eprintln!(
-            "warning: {} has no input validator ({}): its inputs are not checked",
-            dir.display(),
-            match folder.layout {
-                Layout::Polygon => "<validators> in problem.xml",
-                _ => "input_validators/",
-            }
-        ),
-        names => say(&format!(
-            "input validators ({}): {} of {} valid",
-            names.join(", "),
-            folder.cases.len() - checked.invalid_inputs().min(folder.cases.len()),
-            count(folder.cases.len(), "input")
-        )),
-    }
-    for line in invalid_lines(&checked.invalid) {
-        say(&printable(&format!("  {line}")));
-    }
-    // A Polygon package's checker and validator tests, as Polygon runs them.
-    let own = match package.polygon() {
-        Some(problem) => own_tests::run(dir, problem),
-        None => own_tests::Found::default(),
-    };
-    if let Some(signal) = stop::received_signal() {
-        return stopped_before(signal);
-    }
-    if !own.broken.is_empty() {
-        return broken(&own.broken);
-    }
-    for line in &own.lines {
-        say(&printable(line));
-    }
-    // A Kattis package's validation test data, which its validators must refuse or accept.
-    let validation = match folder.layout {
-        Layout::Kattis => validation_data::run(dir, &folder),
-        _ => validation_data::Found::default(),
-    };
-    if let Some(signal) = stop::received_signal() {
-        return stopped_before(signal);
-    }
-    if !validation.broken.is_empty() {
-        return broken(&validation.broken);
-    }
-    for warning in &validation.warnings {
-        eprintln!("warning: {}", printable(warning));
-    }
-    for line in &validation.lines {
-        say(&printable(line));
-    }
-    let availability = sandbox::configure(
-        settings.sandbox,
-        hidden_folders(dir, &folder),
-        &sources::caches_to_cover(),
-    );
-    let case_files: Vec<PathBuf> = folder.cases.iter().flat_map(Case::files).collect();
-    sandbox::know_case_files(&case_files);
-    eprintln!("{}", availability.describe());
-    if let Some(rules) = folder.limits.run_rules_said() {
-        let output = folder
-            .limits
-            .output_mib
-            .map(|mib| format!("output limit {mib} MiB, "))
-            .unwrap_or_default();
-        say(&format!("runs: {output}{rules}"));
-    }
-    let python = list.iter().any(|submission| {
-        submission
-            .files()
-            .unwrap_or_default()
-            .iter()
-            .any(|file| Language::of(file) == Some(Language::Python))
-    });
-    if let Some(line) = python.then(|| folder.python3().runs_line()).flatten() {
-        say(&line);
-    }
+    box_submissions(settings, dir, &folder, &list, &mut reporter);
     let memory_mib = folder
         .limits
         .memory_given(flags.memory_mib)
@@ -575,13 +828,9 @@ pub fn run(
     let fixed = given.map(|(time, _)| time);
     let fixed_from = given.map_or("", |(_, from)| from);
     let widths = Widths::of(&list, &folder, rules);
-    let (setters, others): (Vec<&Submission>, Vec<&Submission>) = list
-        .iter()
-        .partition(|submission| sets_the_time_limit(submission));
-    // The report's order: accepted submissions first (where the package sets no time limit,
-    // theirs sets it); a shard checks every Nth of it.
+    let (setters, report_order) = report_order(&list);
+    // A shard checks every Nth of the report's order.
     let whole = shard.unwrap_or(Shard::WHOLE);
-    let report_order: Vec<&Submission> = setters.iter().chain(&others).copied().collect();
     let ordered: Vec<(usize, &Submission)> = report_order
         .iter()
         .copied()
@@ -606,19 +855,10 @@ pub fn run(
             list.len()
         );
     }
-    let mut rows: Vec<Row> = Vec::new();
     // A skipped row's line waits for the end, where many skipped alike become one line; JSON
     // keeps a record each.
-    let print_row = |row: &Row| {
-        if row.status != Status::Skipped {
-            human(&row_line(row, widths));
-        }
-        if json {
-            println!("{}", json_row(row));
-        }
-    };
-    human(&widths.line("submission", "expected", "got", "case", ""));
-    let how = How {
+    let _ = reporter.emit(Event::TableHead(widths));
+    let setup = VerifySetup {
         folder: &folder,
         rules,
         timing: &timing,
@@ -628,53 +868,15 @@ pub fn run(
     };
     let mut errors: Vec<String> = folder.violations.clone();
     errors.extend(no_accepted);
-    let first = time_limits(fixed, None, &timing);
-    let mut stopped = false;
-    // Those also bounded from above: their first row gives the limit its lower bound, their
-    // second, under the limit, is reported.
-    let mut again: Vec<(usize, &Submission, Row)> = Vec::new();
-    for &(index, submission) in ordered.iter().filter(|(index, _)| *index < setters.len()) {
-        let Some(row) = check(submission, index, &how, &first) else {
-            stopped = true;
-            break;
-        };
-        if judged_once_the_limit_is_set(submission) {
-            again.push((index, submission, row));
-            continue;
-        }
-        print_row(&row);
-        rows.push(row);
-    }
-    // The slowest case of the submissions that set the limit, and whose (an accepted one, or
-    // one whose rules bound the limit from below, as BAPCtools' `tle/sleep.py`).
-    let setting = rows
-        .iter()
-        .filter(|row| row.sets_time_limit)
-        .chain(again.iter().map(|(_, _, row)| row))
-        .filter_map(|row| row.accepted_time.map(|time| (time, row.name.clone())))
-        .max_by_key(|(time, _)| *time);
-    let slowest_accepted = setting.as_ref().map(|(time, _)| *time);
-    let limits = time_limits(fixed, slowest_accepted, &timing);
-    let time_limit_line = match (fixed, slowest_accepted) {
-        (Some(limit), _) => format!(
-            "time limit {} ({fixed_from}); submissions expected to time out run under {}",
-            seconds(limit),
-            seconds(limits.high)
-        ),
-        (None, Some(slowest)) => format!(
-            "time limit {}: the slowest case that sets it took {} ({}; x {}, rounded up to a multiple of {} s); submissions expected to time out run under {}",
-            seconds(limits.limit),
-            milliseconds(slowest),
-            setting.as_ref().map_or("", |(_, name)| name.as_str()),
-            timing.ac_to_time_limit,
-            timing.time_resolution,
-            seconds(limits.high)
-        ),
-        (None, None) => "time limit unknown: no accepted submission ran".to_string(),
-    };
-    if !stopped {
-        human(&time_limit_line);
-    }
+    let checked_all = check_in_order(
+        &setup,
+        &ordered,
+        setters,
+        given,
+        dir,
+        &mut reporter,
+        &mut errors,
+    );
     let margin = fixed
         .filter(|_| rules == Rules::Kattis)
         .map(|limit| Margin {
@@ -683,80 +885,17 @@ pub fn run(
             factor: timing.ac_to_time_limit,
             is_error: flags.time.is_none(),
         });
-    // Without a time limit and without an accepted run, the others cannot be judged.
-    let unknown_limit = slowest_accepted.is_none() && fixed.is_none();
-    if !stopped && unknown_limit {
-        errors.push(format!(
-            "no submission expected to be accepted got AC (none could be built and run, or all failed), so the time limit is unknown: give {} one that is accepted, a time limit, or -t",
-            dir.display()
-        ));
-    }
-    for (index, submission, first_row) in again {
-        // Without a limit (or stopped), the first run's row is all there is.
-        if stopped || unknown_limit {
-            print_row(&first_row);
-            rows.push(first_row);
-            continue;
-        }
-        let Some(mut row) = check(submission, index, &how, &limits) else {
-            stopped = true;
-            break;
-        };
-        row.accepted_time = first_row.accepted_time;
-        print_row(&row);
-        rows.push(row);
-    }
-    if !stopped && !unknown_limit {
-        for &(index, submission) in ordered.iter().filter(|(index, _)| *index >= setters.len()) {
-            let Some(row) = check(submission, index, &how, &limits) else {
-                stopped = true;
-                break;
-            };
-            print_row(&row);
-            rows.push(row);
-        }
-    }
     drop(session);
-    if let (true, Some(signal)) = (stopped, stop::received_signal()) {
-        eprintln!(
-            "error: stopped by signal {signal} after {} of {}; the running ones were killed, with everything they started",
-            rows.len(),
-            count(ordered.len(), "submission")
-        );
-        return Outcome::Stopped(signal);
-    }
-    // What only all the rows tell is told by the unsplit run, or by judge merge.
-    if shard.is_none() && !unknown_limit {
-        let (more, warnings) = checks_over_all(&rows, margin.as_ref(), checked.invalid.len());
-        for warning in warnings {
-            eprintln!("warning: {warning}");
-        }
-        errors.extend(more);
-    }
-    for line in skipped_lines(&rows.iter().collect::<Vec<_>>(), widths) {
-        human(&line);
-    }
-    for error in &errors {
-        eprintln!("{}", error_lines(error));
-    }
-    let verified = Verified {
-        rows: &rows,
+    let end = VerifyEnd {
+        ordered: ordered.len(),
+        whole_run: shard.is_none(),
+        margin,
+        invalid: checked.invalid.len(),
         invalid_inputs: checked.invalid_inputs(),
-        own_tests_failed: own.disagreeing + validation.disagreeing,
-        errors: &errors,
-        unknown_limit,
+        own_tests_failed,
+        part,
     };
-    human(&verified.summary());
-    if let Some(part) = part {
-        let shared = Shared {
-            widths,
-            preamble: preamble.into_inner(),
-            time_limit_line,
-            margin,
-        };
-        println!("{}", verified.json_summary(&part, &shared, limits.limit));
-    }
-    verified.outcome()
+    finish(checked_all, end, errors, &mut reporter)
 }
 
 /// The id of the run (see `report::shard::RunId`): the package folder as given, the limits

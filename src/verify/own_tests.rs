@@ -19,7 +19,7 @@ use std::time::Duration;
 /// What the own tests found: the lines to show, how many tests disagreed, and what could not
 /// be run (a broken package).
 #[derive(Debug, Default)]
-pub struct Found {
+pub struct OwnTestFindings {
     pub lines: Vec<String>,
     pub disagreeing: usize,
     pub broken: Vec<String>,
@@ -54,8 +54,8 @@ fn checker_verdict(ruling: Ruling) -> &'static str {
 }
 
 /// Runs the own tests of the Polygon package at `dir`, whose problem.xml says `problem`.
-pub fn run(dir: &Path, problem: &PolygonProblem) -> Found {
-    let mut found = Found::default();
+pub fn run(dir: &Path, problem: &PolygonProblem) -> OwnTestFindings {
+    let mut found = OwnTestFindings::default();
     let programs = match own_tests(dir, problem) {
         Ok(programs) => programs,
         Err(error) => {

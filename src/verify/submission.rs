@@ -29,7 +29,7 @@ pub struct CaseRun {
 
 /// What a submission got.
 #[derive(Clone, Debug)]
-pub enum Got {
+pub enum SubmissionResult {
     /// Run on the cases, in order, up to the first that failed.
     Ran(Vec<CaseRun>),
     /// It does not build: the compiler's first lines.
@@ -91,16 +91,16 @@ pub fn run(
     limits: Limits,
     settings: &Settings,
     decides: &dyn Fn(&CaseRun) -> bool,
-) -> Got {
+) -> SubmissionResult {
     let built = match sources::build_submission(&submission.path, compile_limit, dialect) {
         Ok(built) => built,
         Err(failure) if failure.is_compile_error() => {
-            return Got::CompileError(failure.to_string())
+            return SubmissionResult::CompileError(failure.to_string())
         }
         Err(failure @ sources::Failure::Unsupported { .. }) => {
-            return Got::Skipped(failure.reason())
+            return SubmissionResult::Skipped(failure.reason())
         }
-        Err(failure) => return Got::JudgeError(failure.to_string()),
+        Err(failure) => return SubmissionResult::JudgeError(failure.to_string()),
     };
     let program = Program::Binary(built.program);
     let tasks: Vec<Task> = folder
@@ -135,7 +135,7 @@ pub fn run(
             break;
         }
     }
-    Got::Ran(runs)
+    SubmissionResult::Ran(runs)
 }
 
 /// What a run comes to: the ruling of its first case that is not accepted (or accepted), and

@@ -19,14 +19,14 @@ use std::path::Path;
 /// What the validation test data found: the lines to show, how many cases went the wrong way,
 /// what could not be run (a broken package), and what was not checked (a warning).
 #[derive(Debug, Default)]
-pub struct Found {
+pub struct ValidationDataFindings {
     pub lines: Vec<String>,
     pub disagreeing: usize,
     pub broken: Vec<String>,
     pub warnings: Vec<String>,
 }
 
-impl Found {
+impl ValidationDataFindings {
     /// The line of a kind (`checked` of them went the way they must), and the cases that did
     /// not under it.
     fn kind(&mut self, head: String, wrong: Vec<String>) {
@@ -38,8 +38,8 @@ impl Found {
 }
 
 /// Checks the validation test data of the Kattis package at `dir`, whose cases are `folder`.
-pub fn run(dir: &Path, folder: &CaseFolder) -> Found {
-    let mut found = Found::default();
+pub fn run(dir: &Path, folder: &CaseFolder) -> ValidationDataFindings {
+    let mut found = ValidationDataFindings::default();
     let cases = match validation_data::read(dir) {
         Ok(cases) => cases,
         Err(errors) => {
@@ -77,7 +77,12 @@ pub fn run(dir: &Path, folder: &CaseFolder) -> Found {
 }
 
 /// Runs the input validators on the `invalid_input` cases: each must be refused by one.
-fn invalid_inputs(dir: &Path, folder: &CaseFolder, these: &[&ValidationCase], found: &mut Found) {
+fn invalid_inputs(
+    dir: &Path,
+    folder: &CaseFolder,
+    these: &[&ValidationCase],
+    found: &mut ValidationDataFindings,
+) {
     if these.is_empty() {
         return;
     }
@@ -154,7 +159,7 @@ fn outputs(
     folder: &CaseFolder,
     these: &[&ValidationCase],
     refused: &[input_validators::Refused],
-    found: &mut Found,
+    found: &mut ValidationDataFindings,
 ) {
     let Some(first) = these.first() else {
         return;
