@@ -47,44 +47,10 @@ fn relative(path: &Path) -> &Path {
         .map_or(path, |below| below)
 }
 
-/// The tasks of one folder, each reported as `name/case`: says on stderr the folder's layout,
-/// case count and limits (flag > folder > default), and warns about every skipped file.
-fn folder_tasks(
-    flags: &CommonFlags,
-    dir: &Path,
-    name: &str,
-    folder: CaseFolder,
-    program: Program,
-) -> Vec<Task> {
-    let mut folder = folder;
-    // `--compare` beats a package's default validator, as `-t` beats its time limit.
-    if let (Judging::KattisDefault(_), Some(_)) = (&folder.judging, flags.compare) {
-        folder.judging = Judging::Compare;
-        folder.groups.clear();
-    }
-    // `--output-limit` beats a package's output limit, as `-m` beats its memory limit.
-    if let Some(mib) = flags.limits.output_mib {
-        folder.limits.output_mib = Some(mib);
-        folder.limits.output_from = Some("--output-limit".to_string());
-    }
-    let (time, memory_mib, said) = resolve(
-        flags.limits.time,
-        flags.limits.memory_mib,
-        &folder.limits,
-        DEFAULT_TIME_LIMIT,
-        DEFAULT_MEMORY_MIB,
-    );
-    let set_by_submissions = folder.limits.set_by_submissions.iter();
-    let violations = folder.violations.iter();
-    for warning in folder
-        .warnings
-        .iter()
-        .chain(violations)
-        .chain(set_by_submissions)
-    {
-        eprintln!("warning: {}", printable(warning));
-    }
-    let count = folder.cases.len();
+/// How a folder's cases are judged, as its line says it after the limits: `; checker in
+/// cases/NAME.judge`, `; output validator ...`, a multi-pass bound, each test group's flags;
+/// nothing for a plain comparison.
+fn judged_by(dir: &Path, folder: &CaseFolder) -> String {
     let judged_by = match &folder.judging {
         Judging::Checker { dir: judge_dir, .. } => {
             // Shown as the folder's own name was given, when it is the usual sibling.
@@ -157,6 +123,48 @@ fn folder_tasks(
         };
         judged_by.push_str(&format!("; {} with {flags}", group.display()));
     }
+    judged_by
+}
+
+/// The tasks of one folder, each reported as `name/case`: says on stderr the folder's layout,
+/// case count and limits (flag > folder > default), and warns about every skipped file.
+fn folder_tasks(
+    flags: &CommonFlags,
+    dir: &Path,
+    name: &str,
+    folder: CaseFolder,
+    program: Program,
+) -> Vec<Task> {
+    let mut folder = folder;
+    // `--compare` beats a package's default validator, as `-t` beats its time limit.
+    if let (Judging::KattisDefault(_), Some(_)) = (&folder.judging, flags.compare) {
+        folder.judging = Judging::Compare;
+        folder.groups.clear();
+    }
+    // `--output-limit` beats a package's output limit, as `-m` beats its memory limit.
+    if let Some(mib) = flags.limits.output_mib {
+        folder.limits.output_mib = Some(mib);
+        folder.limits.output_from = Some("--output-limit".to_string());
+    }
+    let (time, memory_mib, said) = resolve(
+        flags.limits.time,
+        flags.limits.memory_mib,
+        &folder.limits,
+        DEFAULT_TIME_LIMIT,
+        DEFAULT_MEMORY_MIB,
+    );
+    let set_by_submissions = folder.limits.set_by_submissions.iter();
+    let violations = folder.violations.iter();
+    for warning in folder
+        .warnings
+        .iter()
+        .chain(violations)
+        .chain(set_by_submissions)
+    {
+        eprintln!("warning: {}", printable(warning));
+    }
+    let count = folder.cases.len();
+    let judged_by = judged_by(dir, &folder);
     eprintln!(
         "{}",
         printable(&format!(
@@ -194,135 +202,151 @@ fn tasks(
     flags: &CommonFlags,
 ) -> Result<Vec<Task>, Outcome> {
     match target {
-        JudgeTarget::Solvers(names) => {
-            // A path is told so (misspelt, or a program to give with --cmd) wherever the
-            // solvers are, or whether they are found at all.
-            let known = project.solver_names().unwrap_or_default();
-            let bin = match project.found() {
-                Some(Found::Checkout { root, .. }) => root.join("src/bin"),
-                Some(Found::Installed { dir }) => dir.clone(),
-                None => PathBuf::new(),
-            };
-            let errors = paths_given_as_solvers(names, &known, &bin);
-            if !errors.is_empty() {
-                return Err(fail(&errors));
-            }
-            let what = match names.as_slice() {
-                [] => "judging every solver".to_string(),
-                names => format!("judging {}", names.join(" ")),
-            };
-            let root = project.cases(&what, None).map_err(|error| fail(&[error]))?;
-            let problems = named_solver_cases(root, names).map_err(|errors| fail(&errors))?;
-            let names: Vec<String> = problems
-                .iter()
-                .map(|problem| problem.name.clone())
-                .collect();
-            let binaries = project.binaries(&names).map_err(|error| fail(&[error]))?;
-            // Shown as `cases/NAME` where that leads there from the current folder (the
-            // project's root, usually), else by its full path.
-            let cases = root.join("cases");
-            let shown = |name: &str| {
-                let here = Path::new("cases").join(name);
-                let real = cases.join(name);
-                match (here.canonicalize(), real.canonicalize()) {
-                    (Ok(a), Ok(b)) if a == b => here,
-                    _ => relative(&real).to_path_buf(),
-                }
-            };
-            Ok(problems
-                .into_iter()
-                .zip(binaries)
-                .flat_map(|(problem, binary)| {
-                    let dir = shown(&problem.name);
-                    let program = Program::Binary(binary);
-                    folder_tasks(flags, &dir, &problem.name, problem.folder, program)
-                })
-                .collect())
-        }
+        JudgeTarget::Solvers(names) => solver_tasks(project, names, flags),
         JudgeTarget::Command {
             command,
             dir,
             interactor,
-        } => {
-            // One source file is built by its language (and cached); any other command runs
-            // as it is.
-            let source = sources::source_in(command);
-            let program = Program::Shell(command.clone());
-            // The interactor runs where the judge runs, as the command does.
-            let lines = [
-                ("--cmd", Some(command).filter(|_| source.is_none())),
-                ("--interactor", interactor.as_ref()),
-            ];
-            for (flag, line) in lines {
-                let Some(line) = line else { continue };
-                if let Some(why) = Program::Shell(line.clone()).cannot_run() {
-                    eprintln!("error: {flag} '{}': {}", printable(line), printable(&why));
-                    return Err(Outcome::Error);
-                }
-            }
-            let solver_folder = project
-                .checkout()
-                .map(|root| root.join("cases").join(dir))
-                .filter(|folder| folder.is_dir());
-            if let (false, true, Some(solver_folder)) =
-                (dir.exists(), dir.is_relative(), &solver_folder)
-            {
-                let solver_folder = relative(solver_folder);
-                return Err(fail(&[format!(
-                    "there is no folder {}: the cases of the solver {} are in {} (judge --cmd '{command}' {})",
-                    dir.display(),
-                    dir.display(),
-                    solver_folder.display(),
-                    solver_folder.display()
-                )]));
-            }
-            let (name, folder) =
-                cases_at(dir, interactor.as_deref()).map_err(|errors| fail(&errors))?;
-            // A Kattis package's Python 3 runs with PyPy, and its include files go into the
-            // build, as problemtools does.
-            let dialect = folder.dialect();
-            let mut tasks = folder_tasks(flags, dir, &name, folder, program);
-            if let Some(source) = source {
-                // Built as the program runs, in the sandbox: which first learns the test data.
-                sandbox::configure(
-                    flags.settings().sandbox,
-                    test_data_folders(target, &tasks),
-                    &sources::caches_to_cover(),
-                );
-                sandbox::know_case_files(&case_files(&tasks));
-                if let Some(includes) = &dialect.includes {
-                    eprintln!(
-                        "{}",
-                        printable(&format!(
-                            "note: the package's {} goes over the submission before it is built (problemtools' rule)",
-                            relative(includes).display()
-                        ))
-                    );
-                }
-                for warning in sources::beside_warnings(source) {
-                    eprintln!("{}", printable(&warning));
-                }
-                if Language::of(source) == Some(Language::Python) {
-                    if let Some(line) = dialect.python3.runs_line() {
-                        eprintln!("{line}");
-                    }
-                }
-                let program = match sources::program_for(source, &dialect) {
-                    Ok(program) => program,
-                    // The submission does not build: a failure of the program (exit 1), its
-                    // compiler's first lines shown as they are.
-                    Err(why) => {
-                        eprintln!("{}", text::error_lines(&why));
-                        return Err(Outcome::Failed);
-                    }
-                };
-                for task in &mut tasks {
-                    task.program = program.clone();
-                }
-            }
-            Ok(tasks)
+        } => command_tasks(project, target, flags, command, dir, interactor.as_ref()),
+    }
+}
+
+/// The tasks of the solvers `names` (every solver when empty), built, on their folders.
+fn solver_tasks(
+    project: &Project,
+    names: &[String],
+    flags: &CommonFlags,
+) -> Result<Vec<Task>, Outcome> {
+    // A path is told so (misspelt, or a program to give with --cmd) wherever the
+    // solvers are, or whether they are found at all.
+    let known = project.solver_names().unwrap_or_default();
+    let bin = match project.found() {
+        Some(Found::Checkout { root, .. }) => root.join("src/bin"),
+        Some(Found::Installed { dir }) => dir.clone(),
+        None => PathBuf::new(),
+    };
+    let errors = paths_given_as_solvers(names, &known, &bin);
+    if !errors.is_empty() {
+        return Err(fail(&errors));
+    }
+    let what = match names {
+        [] => "judging every solver".to_string(),
+        names => format!("judging {}", names.join(" ")),
+    };
+    let root = project.cases(&what, None).map_err(|error| fail(&[error]))?;
+    let problems = named_solver_cases(root, names).map_err(|errors| fail(&errors))?;
+    let names: Vec<String> = problems
+        .iter()
+        .map(|problem| problem.name.clone())
+        .collect();
+    let binaries = project.binaries(&names).map_err(|error| fail(&[error]))?;
+    // Shown as `cases/NAME` where that leads there from the current folder (the
+    // project's root, usually), else by its full path.
+    let cases = root.join("cases");
+    let shown = |name: &str| {
+        let here = Path::new("cases").join(name);
+        let real = cases.join(name);
+        match (here.canonicalize(), real.canonicalize()) {
+            (Ok(a), Ok(b)) if a == b => here,
+            _ => relative(&real).to_path_buf(),
+        }
+    };
+    Ok(problems
+        .into_iter()
+        .zip(binaries)
+        .flat_map(|(problem, binary)| {
+            let dir = shown(&problem.name);
+            let program = Program::Binary(binary);
+            folder_tasks(flags, &dir, &problem.name, problem.folder, program)
+        })
+        .collect())
+}
+
+/// The tasks of `command` on the folder `dir` (with `interactor`, if given); a source file is
+/// built by its language, in the sandbox, once it knows the test data.
+fn command_tasks(
+    project: &Project,
+    target: &JudgeTarget,
+    flags: &CommonFlags,
+    command: &String,
+    dir: &Path,
+    interactor: Option<&String>,
+) -> Result<Vec<Task>, Outcome> {
+    // One source file is built by its language (and cached); any other command runs
+    // as it is.
+    let source = sources::source_in(command);
+    let program = Program::Shell(command.clone());
+    // The interactor runs where the judge runs, as the command does.
+    let lines = [
+        ("--cmd", Some(command).filter(|_| source.is_none())),
+        ("--interactor", interactor),
+    ];
+    for (flag, line) in lines {
+        let Some(line) = line else { continue };
+        if let Some(why) = Program::Shell(line.clone()).cannot_run() {
+            eprintln!("error: {flag} '{}': {}", printable(line), printable(&why));
+            return Err(Outcome::Error);
         }
     }
+    let solver_folder = project
+        .checkout()
+        .map(|root| root.join("cases").join(dir))
+        .filter(|folder| folder.is_dir());
+    if let (false, true, Some(solver_folder)) = (dir.exists(), dir.is_relative(), &solver_folder) {
+        let solver_folder = relative(solver_folder);
+        return Err(fail(&[format!(
+            "there is no folder {}: the cases of the solver {} are in {} (judge --cmd '{command}' {})",
+            dir.display(),
+            dir.display(),
+            solver_folder.display(),
+            solver_folder.display()
+        )]));
+    }
+    let (name, folder) =
+        cases_at(dir, interactor.map(String::as_str)).map_err(|errors| fail(&errors))?;
+    // A Kattis package's Python 3 runs with PyPy, and its include files go into the
+    // build, as problemtools does.
+    let dialect = folder.dialect();
+    let mut tasks = folder_tasks(flags, dir, &name, folder, program);
+    if let Some(source) = source {
+        // Built as the program runs, in the sandbox: which first learns the test data.
+        sandbox::configure(
+            flags.settings().sandbox,
+            test_data_folders(target, &tasks),
+            &sources::caches_to_cover(),
+        );
+        sandbox::know_case_files(&case_files(&tasks));
+        if let Some(includes) = &dialect.includes {
+            eprintln!(
+                "{}",
+                printable(&format!(
+                    "note: the package's {} goes over the submission before it is built (problemtools' rule)",
+                    relative(includes).display()
+                ))
+            );
+        }
+        for warning in sources::beside_warnings(source) {
+            eprintln!("{}", printable(&warning));
+        }
+        if Language::of(source) == Some(Language::Python) {
+            if let Some(line) = dialect.python3.runs_line() {
+                eprintln!("{line}");
+            }
+        }
+        let program = match sources::program_for(source, &dialect) {
+            Ok(program) => program,
+            // The submission does not build: a failure of the program (exit 1), its
+            // compiler's first lines shown as they are.
+            Err(why) => {
+                eprintln!("{}", text::error_lines(&why));
+                return Err(Outcome::Failed);
+            }
+        };
+        for task in &mut tasks {
+            task.program = program.clone();
+        }
+    }
+    Ok(tasks)
 }
 
 /// The folders the sandbox hides: every folder holding a case's input or answer (where the

@@ -33,7 +33,7 @@ use crate::text::{count, printable};
 use options::StressOptions;
 use progress::ProgressLine;
 use search::{search, Ending, Source};
-use shrink::{shrink, Attempt, Tokens};
+use shrink::{shrink, Attempt, Shrunk, Tokens};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -227,17 +227,140 @@ pub fn run(project: &Project, stress: &StressOptions, settings: &Settings) -> ou
     stress_with(stress, settings, &plan)
 }
 
-fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outcome::Outcome {
+/// Where a shrink runs its candidates and what it counts: the inputs a validator refused, and
+/// how many candidates the reference failed on (with how, on the last).
+struct ShrinkCounts {
+    refusals: AtomicUsize,
+    reference_failed: Mutex<(usize, Option<String>)>,
+}
+
+/// Shrinks `start` (a failing input of `input_len` bytes, its spacing made regular), keeping
+/// `shape` when only the reference judges validity, with a progress line on a terminal (its
+/// time from `started`); gives
+/// the result and the smallest failing input with its failure, if one was kept.
+fn shrink_with_progress(
+    plan: &Plan,
+    settings: &Settings,
+    start: Tokens,
+    shape: Option<&Vec<usize>>,
+    input_len: usize,
+    started: Instant,
+    counts: &ShrinkCounts,
+) -> (Shrunk, Option<(String, Box<Failure>)>) {
+    let ShrinkCounts {
+        refusals,
+        reference_failed,
+    } = counts;
+    // (The shrinker never asks about one input twice.) Up to `jobs` candidates run at
+    // once; the failure of each kept one is noted, and the shrunk input's is reported.
+    let progress = Mutex::new(ProgressLine::new());
+    let runs = AtomicUsize::new(0);
+    let smallest = AtomicUsize::new(input_len);
+    let failures: Mutex<HashMap<String, Box<Failure>>> = Mutex::new(HashMap::new());
+    let result = shrink(start, MAX_SHRINK_RUNS, settings.jobs, |candidate| {
+        let text = candidate.to_string();
+        if stop::received_signal().is_some() {
+            return Attempt::Refused;
+        }
+        if shape
+            .as_ref()
+            .is_some_and(|shape| **shape != candidate.shape())
+        {
+            return Attempt::Refused;
+        }
+        let run = runs.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Ok(mut progress) = progress.lock() {
+            progress.draw(&format!(
+                "shrinking: {}, {:.1} s, the smallest failing input {} (Ctrl-C keeps it)",
+                count(run, "run"),
+                started.elapsed().as_secs_f64(),
+                count(smallest.load(Ordering::Relaxed), "byte")
+            ));
+        }
+        let outcome = plan.setup.attempt(&text);
+        if stop::received_signal().is_some() {
+            return Attempt::Refused; // the run was stopped: it says nothing
+        }
+        match outcome {
+            Outcome::Failed(failure) => {
+                smallest.fetch_min(text.len(), Ordering::Relaxed);
+                if let Ok(mut failures) = failures.lock() {
+                    failures.insert(text, failure);
+                }
+                Attempt::Kept
+            }
+            Outcome::Invalid(_) => match &plan.setup.validity {
+                Validity::Command(_)
+                    if refusals.fetch_add(1, Ordering::Relaxed) >= MAX_REFUSALS =>
+                {
+                    Attempt::Lost
+                }
+                _ => Attempt::Refused,
+            },
+            Outcome::ReferenceFailed(how) => {
+                if let Ok(mut failed) = reference_failed.lock() {
+                    *failed = (failed.0 + 1, Some(how));
+                }
+                Attempt::Lost
+            }
+            _ => Attempt::Lost,
+        }
+    });
+    let shrunk_text = result.input.to_string();
+    let kept = failures
+        .into_inner()
+        .ok()
+        .and_then(|mut failures| failures.remove(&shrunk_text))
+        .map(|failure| (shrunk_text, failure));
+    let progress = progress
+        .into_inner()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    progress.clear();
+    (result, kept)
+}
+
+/// The seeds the search tries, as its first line says them.
+fn seeds_said(stress: &StressOptions) -> String {
     let first = stress.seed;
     let last = first.saturating_add(stress.count - 1);
-    let seeds = match (stress.count, stress.time) {
+    match (stress.count, stress.time) {
         (u64::MAX, Some(time)) => format!("seeds from {first} for {} s", time.as_secs_f64()),
         (_, Some(time)) => format!(
             "seeds {first} to {last} or {} s, whichever ends first",
             time.as_secs_f64()
         ),
         (_, None) => format!("seeds {first} to {last}"),
-    };
+    }
+}
+
+/// Saves the shrunk input (found from `seed`) and the reference's output as a case in `dir`.
+fn save_case(reporter: &mut Reporter, dir: &Path, seed: u64, input: &str, expected: &[u8]) {
+    match save::save(dir, seed, input, expected) {
+        Ok((input_path, expected_path)) => {
+            let _ = reporter.emit(Event::CaseSaved {
+                input: &input_path.display().to_string(),
+                expected: &expected_path.display().to_string(),
+            });
+        }
+        // The counterexample is printed above: the run still failed (exit 1), the save is
+        // what went wrong.
+        Err(why) => eprintln!("error: not saved: {}", printable(&why)),
+    }
+}
+
+/// How the shrinking ended: stopped by a signal, at a minimal input, at the bound of runs, or
+/// not begun (`shrunk` is none: with its spacing made regular the input no longer failed).
+fn shrink_stop(shrunk: Option<&Shrunk>, stopped_by: Option<i32>) -> ShrinkStop {
+    match (shrunk, stopped_by) {
+        (_, Some(signal)) => ShrinkStop::Signal(signal),
+        (Some(shrunk), None) if shrunk.minimal => ShrinkStop::Minimal { runs: shrunk.runs },
+        (Some(shrunk), None) => ShrinkStop::Bounded { runs: shrunk.runs },
+        (None, None) => ShrinkStop::Irregular,
+    }
+}
+
+fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outcome::Outcome {
+    let seeds = seeds_said(stress);
     let mut reporter = Reporter::new(Format::Human);
     let _ = reporter.emit(Event::StressStarted(&format!(
         "stress: `{}` against {}, inputs from {}, {seeds}",
@@ -282,9 +405,11 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
     // no run of the shrinker's (a command validator's refusals up to a bound of their own, as
     // each is a process); the built-in generator's form and the generic one then take the same
     // steps for the same validity.
-    let refusals = AtomicUsize::new(0);
     // How many candidates the reference failed on (steps not taken), and how on the last.
-    let reference_failed: Mutex<(usize, Option<String>)> = Mutex::new((0, None));
+    let counts = ShrinkCounts {
+        refusals: AtomicUsize::new(0),
+        reference_failed: Mutex::new((0, None)),
+    };
     let start = Tokens::parse(&input);
     // With no validator at all only the reference says which inputs are valid, and one that
     // reads leniently accepts a grid with a token gone: lines and tokens are then never dropped.
@@ -297,89 +422,22 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
     let regular_fails = start.to_string() == input
         || matches!(plan.setup.attempt(&start.to_string()), Outcome::Failed(_));
     if regular_fails {
-        // (The shrinker never asks about one input twice.) Up to `jobs` candidates run at
-        // once; the failure of each kept one is noted, and the shrunk input's is reported.
-        let progress = Mutex::new(ProgressLine::new());
-        let runs = AtomicUsize::new(0);
-        let smallest = AtomicUsize::new(input.len());
-        let failures: Mutex<HashMap<String, Box<Failure>>> = Mutex::new(HashMap::new());
-        let result = shrink(start, MAX_SHRINK_RUNS, settings.jobs, |candidate| {
-            let text = candidate.to_string();
-            if stop::received_signal().is_some() {
-                return Attempt::Refused;
-            }
-            if shape
-                .as_ref()
-                .is_some_and(|shape| *shape != candidate.shape())
-            {
-                return Attempt::Refused;
-            }
-            let run = runs.fetch_add(1, Ordering::Relaxed) + 1;
-            if let Ok(mut progress) = progress.lock() {
-                progress.draw(&format!(
-                    "shrinking: {}, {:.1} s, the smallest failing input {} (Ctrl-C keeps it)",
-                    count(run, "run"),
-                    started.elapsed().as_secs_f64(),
-                    count(smallest.load(Ordering::Relaxed), "byte")
-                ));
-            }
-            let outcome = plan.setup.attempt(&text);
-            if stop::received_signal().is_some() {
-                return Attempt::Refused; // the run was stopped: it says nothing
-            }
-            match outcome {
-                Outcome::Failed(failure) => {
-                    smallest.fetch_min(text.len(), Ordering::Relaxed);
-                    if let Ok(mut failures) = failures.lock() {
-                        failures.insert(text, failure);
-                    }
-                    Attempt::Kept
-                }
-                Outcome::Invalid(_) => match &plan.setup.validity {
-                    Validity::Command(_)
-                        if refusals.fetch_add(1, Ordering::Relaxed) >= MAX_REFUSALS =>
-                    {
-                        Attempt::Lost
-                    }
-                    _ => Attempt::Refused,
-                },
-                Outcome::ReferenceFailed(how) => {
-                    if let Ok(mut failed) = reference_failed.lock() {
-                        *failed = (failed.0 + 1, Some(how));
-                    }
-                    Attempt::Lost
-                }
-                _ => Attempt::Lost,
-            }
-        });
-        let shrunk_text = result.input.to_string();
-        if let Some(failure) = failures
-            .into_inner()
-            .ok()
-            .and_then(|mut failures| failures.remove(&shrunk_text))
-        {
+        let shape = shape.as_ref();
+        let (result, kept) =
+            shrink_with_progress(plan, settings, start, shape, input.len(), started, &counts);
+        if let Some((input, failure)) = kept {
+            last_input = input;
             last_failure = failure;
-            last_input = shrunk_text;
         }
-        let progress = progress
-            .into_inner()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        progress.clear();
         shrunk = Some(result);
     }
     // Stopped while shrinking: what was found so far is reported and saved all the same.
     let stopped_by = stop::received_signal();
-    let stop = match (&shrunk, stopped_by) {
-        (_, Some(signal)) => ShrinkStop::Signal(signal),
-        (Some(shrunk), None) if shrunk.minimal => ShrinkStop::Minimal { runs: shrunk.runs },
-        (Some(shrunk), None) => ShrinkStop::Bounded { runs: shrunk.runs },
-        (None, None) => ShrinkStop::Irregular,
-    };
     let _ = reporter.emit(Event::InputShrunk(&ShrinkEnd {
-        stop,
+        stop: shrink_stop(shrunk.as_ref(), stopped_by),
         most_runs: MAX_SHRINK_RUNS,
         refused: match &plan.setup.validity {
-            Validity::Command(_) => refusals.load(Ordering::Relaxed).min(MAX_REFUSALS),
+            Validity::Command(_) => counts.refusals.load(Ordering::Relaxed).min(MAX_REFUSALS),
             _ => 0,
         },
         elapsed: started.elapsed(),
@@ -390,7 +448,7 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
         limits: &plan.setup.limits,
     }));
     // With no validator the reference's failures are what tells an invalid input: no warning.
-    let (failures, last_failed) = reference_failed.into_inner().unwrap_or_default();
+    let (failures, last_failed) = counts.reference_failed.into_inner().unwrap_or_default();
     if let (Some(result), Some(how), false) = (&shrunk, last_failed, reference_judges_validity) {
         eprintln!(
             "{}",
@@ -398,17 +456,13 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
         );
     }
     if let Some(dir) = &stress.save {
-        match save::save(dir, seed, &last_input, &last_failure.expected) {
-            Ok((input_path, expected_path)) => {
-                let _ = reporter.emit(Event::CaseSaved {
-                    input: &input_path.display().to_string(),
-                    expected: &expected_path.display().to_string(),
-                });
-            }
-            // The counterexample is printed above: the run still failed (exit 1), the save is
-            // what went wrong.
-            Err(why) => eprintln!("error: not saved: {}", printable(&why)),
-        }
+        save_case(
+            &mut reporter,
+            dir,
+            seed,
+            &last_input,
+            &last_failure.expected,
+        );
     }
     match stopped_by {
         Some(signal) => outcome::Outcome::Stopped(signal),

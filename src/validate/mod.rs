@@ -119,9 +119,12 @@ fn check_file(check: &Check, file: &Path, limits: Limits) -> FileValidity {
 /// What to do instead of validating the project's case folders where there are none.
 const VALIDATE_INSTEAD: &str = "validate a folder of yours with a validator of yours: judge validate --validator 'COMMAND' DIR";
 
-/// Runs `judge validate`: `names` (all solvers when empty) on their folders under the
-/// checkout's `cases/`, or with `command`, that command on the one folder in `names`.
-pub fn run(project: &Project, options: &ValidateOptions, limits: Limits) -> Outcome {
+/// The folders `judge validate` checks, each with its label and its check: `names` (all
+/// solvers when empty) under the checkout's `cases/`, or the one folder given with `--validator`.
+fn folders_to_validate(
+    project: &Project,
+    options: &ValidateOptions,
+) -> Result<Vec<(String, PathBuf, Check)>, Outcome> {
     // The checkout whose case folders `what` validates, or the error that there is none.
     let checkout = |what: &str| {
         project
@@ -137,7 +140,7 @@ pub fn run(project: &Project, options: &ValidateOptions, limits: Limits) -> Outc
         Some(line) => {
             let [folder] = names else {
                 eprintln!("error: --validator takes one folder, found {}", names.len());
-                return Outcome::Error;
+                return Err(Outcome::Error);
             };
             let dir = PathBuf::from(folder);
             let label = dir.file_name().map_or_else(
@@ -147,10 +150,7 @@ pub fn run(project: &Project, options: &ValidateOptions, limits: Limits) -> Outc
             folders.push((label, dir, Check::Command(Program::Shell(line.to_string()))));
         }
         None if names.is_empty() => {
-            let root = match checkout("validating every solver's cases") {
-                Ok(root) => root,
-                Err(outcome) => return outcome,
-            };
+            let root = checkout("validating every solver's cases")?;
             // Every solver has a validator, or the run says which does not (never a silent skip).
             if let Ok(solvers) = solver_names(&root.join("src/bin")) {
                 let missing: Vec<&String> = solvers
@@ -164,7 +164,7 @@ pub fn run(project: &Project, options: &ValidateOptions, limits: Limits) -> Outc
                             printable(name)
                         );
                     }
-                    return Outcome::Error;
+                    return Err(Outcome::Error);
                 }
             }
             for problem in PROBLEMS {
@@ -176,12 +176,6 @@ pub fn run(project: &Project, options: &ValidateOptions, limits: Limits) -> Outc
                 ));
             }
         }
-        None if names.len() == 1
-            && validator(&names[0]).is_none()
-            && Path::new(&names[0]).is_dir() =>
-        {
-            return by_its_own_validators(Path::new(&names[0]));
-        }
         None => {
             for name in names {
                 let Some(validate) = validator(name) else {
@@ -191,26 +185,31 @@ pub fn run(project: &Project, options: &ValidateOptions, limits: Limits) -> Outc
                         printable(name),
                         known.join(", ")
                     );
-                    return Outcome::Error;
+                    return Err(Outcome::Error);
                 };
-                let root = match checkout(&format!("validating the cases of {name}")) {
-                    Ok(root) => root,
-                    Err(outcome) => return outcome,
-                };
+                let root = checkout(&format!("validating the cases of {name}"))?;
                 let dir = root.join("cases").join(name);
                 folders.push((name.clone(), dir, Check::BuiltIn(validate)));
             }
         }
     }
+    Ok(folders)
+}
+
+/// Every input of the folders, labelled `FOLDER/NAME`, with its folder's check; an empty folder
+/// or a file that is no regular file is an error.
+fn files_to_validate(
+    folders: &[(String, PathBuf, Check)],
+) -> Result<Vec<(String, PathBuf, &Check)>, Outcome> {
     let mut files = Vec::new();
-    for (label, dir, check) in &folders {
+    for (label, dir, check) in folders {
         match inputs(dir) {
             Ok(found) if found.is_empty() => {
                 eprintln!(
                     "error: {}: no .in files to validate: an empty suite is not a pass",
                     printable(&dir.display().to_string())
                 );
-                return Outcome::Error;
+                return Err(Outcome::Error);
             }
             Ok(found) => {
                 // Refused before anything runs, as when judging: a FIFO would hang the
@@ -220,7 +219,7 @@ pub fn run(project: &Project, options: &ValidateOptions, limits: Limits) -> Outc
                     .find_map(|(_, file)| readable(file, "a case file").err())
                 {
                     eprintln!("error: {}", printable(&error.to_string()));
-                    return Outcome::Error;
+                    return Err(Outcome::Error);
                 }
                 files.extend(
                     found
@@ -232,10 +231,30 @@ pub fn run(project: &Project, options: &ValidateOptions, limits: Limits) -> Outc
                 for error in errors {
                     eprintln!("error: {}", printable(&error));
                 }
-                return Outcome::Error;
+                return Err(Outcome::Error);
             }
         }
     }
+    Ok(files)
+}
+
+/// Runs `judge validate`: `names` (all solvers when empty) on their folders under the
+/// checkout's `cases/`, or with `command`, that command on the one folder in `names`.
+pub fn run(project: &Project, options: &ValidateOptions, limits: Limits) -> Outcome {
+    let names = options.names.as_slice();
+    if let (None, [name]) = (&options.command, names) {
+        if validator(name).is_none() && Path::new(name).is_dir() {
+            return by_its_own_validators(Path::new(name));
+        }
+    }
+    let folders = match folders_to_validate(project, options) {
+        Ok(folders) => folders,
+        Err(outcome) => return outcome,
+    };
+    let files = match files_to_validate(&folders) {
+        Ok(files) => files,
+        Err(outcome) => return outcome,
+    };
     let session = Session::start(Signals::Default);
     let mut reporter = Reporter::new(Format::Human);
     let label_width = label_width(files.iter().map(|(label, _, _)| label.as_str()));

@@ -131,14 +131,7 @@ fn check(
     setup: &VerifySetup,
     limits: &TimeLimits,
 ) -> Option<Row> {
-    let VerifySetup {
-        folder,
-        rules,
-        timing,
-        memory_mib,
-        settings,
-        flags,
-    } = *setup;
+    let rules = setup.rules;
     let mut row = Row {
         index,
         name: submission.name.clone(),
@@ -168,38 +161,7 @@ fn check(
         }
         Expected::AnyOf(_) | Expected::Held(_) => {}
     }
-    let mut run_limits = folder.limits.run_limits(flags, limits.high, memory_mib);
-    // Runs go to the higher limit; a wall bound at the time limit (DOMjudge's) stays at the
-    // limit itself: a program asleep past it is a time-out, not judged on what it printed.
-    let wall_at_time_limit = folder
-        .limits
-        .run_rules
-        .is_some_and(|rules| rules.wall_at_time_limit);
-    if wall_at_time_limit && flags.wall.is_none() {
-        run_limits.wall = limits.limit;
-    }
-    let compile_limit = Duration::from_secs_f64(timing.compilation_time.clamp(0.001, MAX_SECONDS));
-    let mut dialect = match &submission.kind {
-        Some(kind) => Dialect::of_polygon_type(kind, folder.python3()),
-        None => folder.dialect(),
-    };
-    // What submissions.yaml names, for the build to take before the files' extensions.
-    dialect.named.clone_from(&submission.language);
-    dialect.entrypoint.clone_from(&submission.entrypoint);
-    let first_failure = |run: &submission::CaseRun| run.ruling != Some(Ruling::Accepted);
-    let outside_permitted = |run: &submission::CaseRun| match &submission.expected {
-        Expected::Held(rules) => held::breaks_a_rule(rules, run, limits),
-        _ => first_failure(run),
-    };
-    let got = submission::run(
-        submission,
-        folder,
-        compile_limit,
-        &dialect,
-        run_limits,
-        settings,
-        &outside_permitted,
-    );
+    let got = run_submission(submission, setup, limits);
     if stop::received_signal().is_some() {
         return None;
     }
@@ -228,8 +190,69 @@ fn check(
     if let Expected::Held(rules) = &submission.expected {
         return Some(held_row(row, rules, &runs, limits));
     }
-    let (high, high_at) = result(&runs);
-    let (low, low_at) = result_within(&runs, limits);
+    Some(ran_row(row, submission, &runs, limits, rules))
+}
+
+/// Builds and runs a submission under `limits` (to the higher one; the wall bound at the
+/// time limit where the package's rules say so), until the first case outside what it may get.
+fn run_submission(
+    submission: &Submission,
+    setup: &VerifySetup,
+    limits: &TimeLimits,
+) -> SubmissionResult {
+    let VerifySetup {
+        folder,
+        timing,
+        memory_mib,
+        settings,
+        flags,
+        ..
+    } = *setup;
+    let mut run_limits = folder.limits.run_limits(flags, limits.high, memory_mib);
+    // Runs go to the higher limit; a wall bound at the time limit (DOMjudge's) stays at the
+    // limit itself: a program asleep past it is a time-out, not judged on what it printed.
+    let wall_at_time_limit = folder
+        .limits
+        .run_rules
+        .is_some_and(|rules| rules.wall_at_time_limit);
+    if wall_at_time_limit && flags.wall.is_none() {
+        run_limits.wall = limits.limit;
+    }
+    let compile_limit = Duration::from_secs_f64(timing.compilation_time.clamp(0.001, MAX_SECONDS));
+    let mut dialect = match &submission.kind {
+        Some(kind) => Dialect::of_polygon_type(kind, folder.python3()),
+        None => folder.dialect(),
+    };
+    // What submissions.yaml names, for the build to take before the files' extensions.
+    dialect.named.clone_from(&submission.language);
+    dialect.entrypoint.clone_from(&submission.entrypoint);
+    let first_failure = |run: &submission::CaseRun| run.ruling != Some(Ruling::Accepted);
+    let outside_permitted = |run: &submission::CaseRun| match &submission.expected {
+        Expected::Held(rules) => held::breaks_a_rule(rules, run, limits),
+        _ => first_failure(run),
+    };
+    submission::run(
+        submission,
+        folder,
+        compile_limit,
+        &dialect,
+        run_limits,
+        settings,
+        &outside_permitted,
+    )
+}
+
+/// The row of a submission that ran and is not held to the 2025-09 rules: what it got under the
+/// time limit (and under the higher one), the case that decided, why.
+fn ran_row(
+    mut row: Row,
+    submission: &Submission,
+    runs: &[CaseRun],
+    limits: &TimeLimits,
+    rules: Rules,
+) -> Row {
+    let (high, high_at) = result(runs);
+    let (low, low_at) = result_within(runs, limits);
     let name = |ruling: Option<Ruling>| ruling.map_or("JE", |ruling| ruling.name(rules));
     row.got = name(low).to_string();
     row.status = if low.is_none() || high.is_none() {
@@ -275,7 +298,7 @@ fn check(
     row.accepted_time = (row.sets_time_limit && high == Some(Ruling::Accepted))
         .then(|| runs.iter().map(|run| run.cpu).max())
         .flatten();
-    Some(row)
+    row
 }
 
 /// The row of a submission held to the 2025-09 rules, from its runs: as expected when every
@@ -825,8 +848,6 @@ pub fn run(
         .limits
         .memory_given(flags.memory_mib)
         .map_or(DEFAULT_MEMORY_MIB, |(mib, _)| mib);
-    let fixed = given.map(|(time, _)| time);
-    let fixed_from = given.map_or("", |(_, from)| from);
     let widths = Widths::of(&list, &folder, rules);
     let (setters, report_order) = report_order(&list);
     // A shard checks every Nth of the report's order.
@@ -838,22 +859,14 @@ pub fn run(
         .filter(|(index, _)| whole.keeps(*index))
         .collect();
     let part = match json {
-        true => match run_id(dir, flags, &folder, &report_order) {
-            Ok(run) => Some(RunPart {
-                run,
-                shard: whole,
-                run_cases: list.len(),
-            }),
-            Err(error) => return broken(&[format!("cannot read a file to name the run: {error}")]),
+        true => match run_part(dir, flags, &folder, &report_order, whole) {
+            Ok(part) => Some(part),
+            Err(outcome) => return outcome,
         },
         false => None,
     };
     if let Some(shard) = shard {
-        eprintln!(
-            "shard {shard}: {} of the run's {}; whether one expected to be accepted was, and the time limit's margin, are checked over all shards by judge merge",
-            count(ordered.len(), "submission"),
-            list.len()
-        );
+        say_shard(shard, ordered.len(), list.len());
     }
     // A skipped row's line waits for the end, where many skipped alike become one line; JSON
     // keeps a record each.
@@ -877,11 +890,12 @@ pub fn run(
         &mut reporter,
         &mut errors,
     );
-    let margin = fixed
+    // A Kattis package's fixed limit leaves its accepted submissions their margin.
+    let margin = given
         .filter(|_| rules == Rules::Kattis)
-        .map(|limit| Margin {
+        .map(|(limit, from)| Margin {
             limit,
-            from: fixed_from.to_string(),
+            from: from.to_string(),
             factor: timing.ac_to_time_limit,
             is_error: flags.time.is_none(),
         });
@@ -896,6 +910,35 @@ pub fn run(
         part,
     };
     finish(checked_all, end, errors, &mut reporter)
+}
+
+/// Says on stderr which part of the run a shard checks, and what it leaves to `judge merge`.
+fn say_shard(shard: Shard, checked: usize, submissions: usize) {
+    eprintln!(
+        "shard {shard}: {} of the run's {submissions}; whether one expected to be accepted was, and the time limit's margin, are checked over all shards by judge merge",
+        count(checked, "submission"),
+    );
+}
+
+/// The run a JSON report is of and the part `shard` of it, or the error that a file could not
+/// be read to name it.
+fn run_part(
+    dir: &Path,
+    flags: &LimitFlags,
+    folder: &CaseFolder,
+    report_order: &[&Submission],
+    shard: Shard,
+) -> Result<RunPart, Outcome> {
+    match run_id(dir, flags, folder, report_order) {
+        Ok(run) => Ok(RunPart {
+            run,
+            shard,
+            run_cases: report_order.len(),
+        }),
+        Err(error) => Err(broken(&[format!(
+            "cannot read a file to name the run: {error}"
+        )])),
+    }
 }
 
 /// The id of the run (see `report::shard::RunId`): the package folder as given, the limits
