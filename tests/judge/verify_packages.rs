@@ -676,8 +676,9 @@ fn domjudge_times_out_a_sleeper_and_fails_a_tag_it_does_not_know() {
         );
 }
 
-#[test]
-fn a_domjudge_package_runs_by_domjudges_rules_and_what_its_import_refuses_is_not_run() {
+/// A copy of `domjudge/add` with the programs of `submissions/runs/` that check DOMjudge's run
+/// rules and what its import refuses; and whether the sandbox is on.
+fn domjudge_package_with_runs() -> (PathBuf, bool) {
     let dir = copy_of("domjudge/add");
     fs::remove_dir_all(dir.join("submissions/time_limit_exceeded")).unwrap();
     fs::remove_dir_all(dir.join("submissions/mixed")).unwrap();
@@ -758,6 +759,13 @@ fn a_domjudge_package_runs_by_domjudges_rules_and_what_its_import_refuses_is_not
     // submissions/ is not followed (no tag is read through it, so RUNS/ says nothing of it).
     std::os::unix::fs::symlink("../accepted/add.py", runs.join("again.py")).unwrap();
     std::os::unix::fs::symlink("../../data/secret/1.ans", runs.join("answer.py")).unwrap();
+    (dir, boxed)
+}
+
+#[test]
+fn a_domjudge_package_runs_by_domjudges_rules_and_what_its_import_refuses_is_not_run() {
+    let (dir, boxed) = domjudge_package_with_runs();
+    let runs = dir.join("submissions/runs");
     verify(&dir, &[])
         .assert()
         .code(0)
@@ -833,6 +841,11 @@ fn a_domjudge_package_runs_by_domjudges_rules_and_what_its_import_refuses_is_not
         .output()
         .unwrap();
     assert!(left.stdout.is_empty(), "left running: {left:?}");
+    the_same_programs_by_the_judges_own_rules(&dir, &runs, boxed);
+}
+
+/// The programs of [`domjudge_package_with_runs`] by the judge's own rules, untagged.
+fn the_same_programs_by_the_judges_own_rules(dir: &Path, runs: &Path, boxed: bool) {
     // The same programs by the judge's own rules (no .timelimit, no tags: a Kattis package):
     // a stack limit, and a flood killed at the cap.
     let untagged = |from: &str| {
@@ -874,7 +887,7 @@ fn a_domjudge_package_runs_by_domjudges_rules_and_what_its_import_refuses_is_not
         )
         .unwrap();
     }
-    verify(&dir, &["-t", "1"])
+    verify(dir, &["-t", "1"])
         .assert()
         .code(0)
         .stdout(contains("runs: output limit").not())
