@@ -13,7 +13,7 @@ use crate::grade::Settings;
 use crate::limits::DEFAULT_MEMORY_MIB;
 use crate::limits::DEFAULT_TIME_LIMIT;
 use crate::outcome::Outcome;
-use crate::problems::project::{Project, SolverSource as Found};
+use crate::problems::project::{Project, SolverSource};
 use crate::process::stop;
 use crate::process::{sandbox, sys, Program, Session, Signals};
 use crate::report::events::{Event, StopPoint};
@@ -221,8 +221,8 @@ fn solver_tasks(
     // solvers are, or whether they are found at all.
     let known = project.solver_names().unwrap_or_default();
     let bin = match project.found() {
-        Some(Found::Checkout { root, .. }) => root.join("src/bin"),
-        Some(Found::Installed { dir }) => dir.clone(),
+        Some(SolverSource::Checkout { root, .. }) => root.join("src/bin"),
+        Some(SolverSource::Installed { dir }) => dir.clone(),
         None => PathBuf::new(),
     };
     let errors = paths_given_as_solvers(names, &known, &bin);

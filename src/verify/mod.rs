@@ -449,7 +449,7 @@ fn check_package_files(
     folder: &CaseFolder,
     package: &Package,
     reporter: &mut Reporter,
-) -> Result<(input_validators::Checked, usize), Outcome> {
+) -> Result<(input_validators::InputValidation, usize), Outcome> {
     // The inputs first: a submission's verdict means nothing on an invalid input.
     if let Some(signal) = stop::received_signal() {
         return Err(stopped_before(reporter, signal));
