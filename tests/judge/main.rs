@@ -3,6 +3,8 @@
 //! `#[cfg(feature = "slow-tests")]` are the slow tier (docs/TESTING.md): `cargo test` leaves
 //! them out, `cargo test --features slow-tests` runs them too.
 
+#![warn(clippy::too_many_lines)]
+
 #[path = "../common/mod.rs"]
 mod common;
 

@@ -2,6 +2,8 @@
 //! source: answers, errors, submittability, and the cases they are judged on; one module per
 //! subject.
 
+#![warn(clippy::too_many_lines)]
+
 #[path = "../common/mod.rs"]
 mod common;
 
