@@ -6,7 +6,7 @@
 //! then the supervisor (`process`), the rules (`games`), reading case folders (`cases`),
 //! grading one case (`grade`) and many (`runner`), the report, the commands, the command line
 //! (`cli`) and dispatch (`app`) at the top. docs/ARCHITECTURE.md is the map, with each tier;
-//! `tests/judge/layers.rs` computes the tiers and keeps that table in step.
+//! `tests/judge/tiers.rs` computes the tiers and keeps that table in step.
 
 // A function over 100 lines is cut along its steps (clippy's pedantic lint, made a warning
 // here, which CI's `-D warnings` makes an error).

@@ -1,4 +1,4 @@
-//! The cases layer: finding the cases of a folder, in whichever layout it has (`layout`), with
+//! The cases module: finding the cases of a folder, in whichever layout it has (`layout`), with
 //! its judge files from the sibling `D.judge/` (`judge_files`) and its own limits
 //! (`folder_limits`), or a Kattis package's own rules (`layout::kattis`, from `kattis_yaml`);
 //! how they are judged, as plain data (`Judging`, `Interactor`, `BuiltIn`);

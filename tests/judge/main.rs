@@ -16,7 +16,6 @@ mod interactors;
 mod kattis_packages;
 #[cfg(feature = "slow-tests")]
 mod languages;
-mod layers;
 mod layouts;
 mod misere_minimax;
 mod mutants;
@@ -29,6 +28,7 @@ mod seccomp;
 mod shards;
 mod stress;
 mod tic_tac_toe_opponents;
+mod tiers;
 mod validators;
 #[cfg(feature = "slow-tests")]
 mod verify_packages;

@@ -426,7 +426,8 @@ fn every_patch_file_has_a_test() {
     let names: Vec<&str> = listed.iter().map(|(problem, _)| *problem).collect();
     assert_eq!(
         problems, names,
-        "the folders of tests/mutants against the list"
+        "the folders of tests/mutants (left) against the problems of the `mutants!` list in \
+         tests/judge/mutants.rs (right): list a new folder's problem there"
     );
     for (problem, patched) in &listed {
         let mut files: Vec<String> = fs::read_dir(root().join("tests/mutants").join(problem))
@@ -437,9 +438,13 @@ fn every_patch_file_has_a_test() {
         let mut expected: Vec<String> = patched.iter().map(|m| format!("{m}.patch")).collect();
         expected.push("base.py".to_string());
         expected.sort();
-        assert_eq!(
-            files, expected,
-            "the files of tests/mutants/{problem} against the list"
+        let unlisted: Vec<&String> = files.iter().filter(|f| !expected.contains(f)).collect();
+        let missing: Vec<&String> = expected.iter().filter(|f| !files.contains(f)).collect();
+        assert!(
+            unlisted.is_empty() && missing.is_empty(),
+            "tests/mutants/{problem}: files with no test {unlisted:?}, tests with no file \
+             {missing:?}: each NAME.patch needs its NAME in the `mutants!` list of \
+             tests/judge/mutants.rs, under {problem}"
         );
     }
     for (problem, count) in wrong_programs() {

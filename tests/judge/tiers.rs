@@ -3,7 +3,7 @@
 //! in tier 0; any other is one tier above the highest module it imports (the longest path of
 //! imports below it), so an import always goes down. A circle of imports fails, naming it; so
 //! does a module the doc's table leaves out or puts in another tier than its imports do, and an
-//! import the rules below forbid. `cargo test --test judge -- layers:: --nocapture` prints the
+//! import the rules below forbid. `cargo test --test judge -- tiers:: --nocapture` prints the
 //! computed table.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -160,6 +160,7 @@ fn doc_rows(page: &str) -> Vec<Row> {
 /// rows out of tier order.
 fn table_differences(
     rows: &[Row],
+    imports: &Imports,
     tiers: &BTreeMap<String, usize>,
     folders: &BTreeSet<String>,
 ) -> Vec<String> {
@@ -185,8 +186,9 @@ fn table_differences(
             };
             if tier != row.tier {
                 differences.push(format!(
-                    "`{module}` is in tier {}, its imports put it in tier {tier}",
-                    row.tier
+                    "`{module}` is in tier {}, its imports put it in tier {tier}{}",
+                    row.tier,
+                    tier_set_by(module, imports, tiers)
                 ));
             }
             let folder = folders.contains(module);
@@ -206,6 +208,20 @@ fn table_differences(
         }
     }
     differences
+}
+
+/// Which import sets the tier of `module`: ` (it imports `NAME`, tier N)`, empty in tier 0.
+fn tier_set_by(module: &str, imports: &Imports, tiers: &BTreeMap<String, usize>) -> String {
+    let highest = imports
+        .get(module)
+        .into_iter()
+        .flatten()
+        .filter_map(|used| Some((tiers.get(used)?, used)))
+        .max();
+    match highest {
+        Some((tier, used)) => format!(" (it imports `{used}`, tier {tier})"),
+        None => String::new(),
+    }
 }
 
 /// The computed table, a line per module in tier order: its tier, its name, what it imports.
@@ -242,6 +258,8 @@ fn the_tiers_come_from_the_imports_and_the_doc_shows_them() {
     modules.dedup();
     let mut problems = Vec::new();
     let mut imports = Imports::new();
+    // Where each import is first written, to name the files of a circle.
+    let mut written_in: BTreeMap<(String, String), PathBuf> = BTreeMap::new();
     let mut count = 0;
     for module in &modules {
         let mut module_imports = BTreeSet::new();
@@ -260,6 +278,9 @@ fn the_tiers_come_from_the_imports_and_the_doc_shows_them() {
                 } else if let Some(problem) = forbidden_import(module, &used) {
                     problems.push(format!("{}: {problem}", file.display()));
                 } else if !TEST_HELPERS.contains(&used.as_str()) {
+                    written_in
+                        .entry((module.clone(), used.clone()))
+                        .or_insert_with(|| file.clone());
                     module_imports.insert(used);
                 }
             }
@@ -272,7 +293,22 @@ fn the_tiers_come_from_the_imports_and_the_doc_shows_them() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     // The check saw imports at all.
     assert!(count > 50, "only {count} imports found under src/");
-    let tiers = tiers(&imports).unwrap_or_else(|circle| panic!("{circle}"));
+    let tiers = tiers(&imports).unwrap_or_else(|circle| {
+        let names: Vec<&str> = circle
+            .rsplit(": ")
+            .next()
+            .unwrap_or("")
+            .split(" -> ")
+            .collect();
+        let files: Vec<String> = names
+            .windows(2)
+            .filter_map(|pair| {
+                let file = written_in.get(&(pair[0].to_string(), pair[1].to_string()))?;
+                Some(format!("{}: {} uses {}", file.display(), pair[0], pair[1]))
+            })
+            .collect();
+        panic!("{circle}\n{}", files.join("\n"))
+    });
     let table = table(&imports, &tiers);
     println!("{table}");
     let page = fs::read_to_string(root.join("docs/ARCHITECTURE.md")).unwrap();
@@ -281,11 +317,13 @@ fn the_tiers_come_from_the_imports_and_the_doc_shows_them() {
         !rows.is_empty(),
         "docs/ARCHITECTURE.md has no table under `## The tiers`"
     );
-    let differences = table_differences(&rows, &tiers, &folders);
+    let differences = table_differences(&rows, &imports, &tiers, &folders);
     assert!(
         differences.is_empty(),
         "the table of docs/ARCHITECTURE.md differs from the tiers the imports give (printed \
-         above):\n{}",
+         above):\n{}\nThe first line is the lowest tier that moved, most likely the cause: if its \
+         import is meant, write the printed tiers into the table of docs/ARCHITECTURE.md (`## The \
+         tiers`); if not, move the code that needs it.",
         differences.join("\n")
     );
 }
@@ -415,13 +453,20 @@ fn a_doc_table_out_of_step_is_caught() {
         .iter()
         .map(|m| m.to_string())
         .collect();
+    let imports = small_graph(&[
+        ("text", &[]),
+        ("limits", &[]),
+        ("process", &["limits", "text"]),
+        ("cases", &["process", "text"]),
+        ("grade", &["cases"]),
+    ]);
     assert_eq!(
-        table_differences(&rows, &tiers, &folders),
+        table_differences(&rows, &imports, &tiers, &folders),
         [
             "`limits/` should be written `limits`",
-            "`process` is in tier 2, its imports put it in tier 1",
+            "`process` is in tier 2, its imports put it in tier 1 (it imports `text`, tier 0)",
             "the row of tier 1 comes after one of tier 2",
-            "`cases` is in tier 1, its imports put it in tier 2",
+            "`cases` is in tier 1, its imports put it in tier 2 (it imports `process`, tier 1)",
             "`nowhere` is no module of src/",
             "`grade` (tier 3) is in no row",
         ]
@@ -445,10 +490,10 @@ fn a_doc_table_out_of_step_is_caught() {
         },
     ];
     assert_eq!(
-        table_differences(&fixed, &tiers, &folders),
+        table_differences(&fixed, &imports, &tiers, &folders),
         [
             "`cases` is in two rows",
-            "`cases` is in tier 3, its imports put it in tier 2"
+            "`cases` is in tier 3, its imports put it in tier 2 (it imports `process`, tier 1)"
         ]
     );
 }
