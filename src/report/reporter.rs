@@ -3,6 +3,8 @@
 //! keeps what a summary needs (the cases' figures, verify's rows and the lines before its
 //! table), so a command only emits, and `judge merge` replays the events of its shards.
 
+use crate::outcome::Outcome;
+use crate::process::sys::SIGPIPE;
 use crate::report::events::{Event, FileValidity, StopPoint};
 use crate::report::json::{self, RunPart};
 use crate::report::verify_table::{json_row, row_line, skipped_lines, Row, Shared, Status, Widths};
@@ -23,6 +25,8 @@ pub struct Reporter {
     rows: Vec<Row>,
     package_lines: Vec<String>,
     time_limit_line: String,
+    /// Whether the report's reader went away (`judge verify | head -1`).
+    reader_gone: bool,
 }
 
 impl Reporter {
@@ -43,11 +47,33 @@ impl Reporter {
             rows: Vec::new(),
             package_lines: Vec::new(),
             time_limit_line: String::new(),
+            reader_gone: false,
         }
     }
 
-    /// Renders one event; an error is the report's reader's (gone away, a full disk).
+    /// The command's outcome, but stopped by SIGPIPE (exit status 141, as the judge's) when
+    /// the report's reader went away before its end: a report cut short is no pass.
+    pub fn outcome(&self, outcome: Outcome) -> Outcome {
+        match self.reader_gone {
+            true => Outcome::Stopped(SIGPIPE),
+            false => outcome,
+        }
+    }
+
+    /// Renders one event; an error is the report's reader's (gone away, a full disk), and a
+    /// reader gone away is remembered for `outcome`.
     pub fn emit(&mut self, event: Event) -> io::Result<()> {
+        let written = self.render(event);
+        if written
+            .as_ref()
+            .is_err_and(|error| error.kind() == io::ErrorKind::BrokenPipe)
+        {
+            self.reader_gone = true;
+        }
+        written
+    }
+
+    fn render(&mut self, event: Event) -> io::Result<()> {
         match event {
             Event::Listed { label_width } => {
                 self.label_width = label_width;

@@ -388,7 +388,7 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
                 first: stress.seed,
                 elapsed: searched.elapsed,
             });
-            return outcome::Outcome::Passed;
+            return reporter.outcome(outcome::Outcome::Passed);
         }
         Some((_, Ending::Broken(why))) => return fail(&why),
         Some((seed, Ending::Found { input, failure })) => (seed, input, failure),
@@ -466,6 +466,6 @@ fn stress_with(stress: &StressOptions, settings: &Settings, plan: &Plan) -> outc
     }
     match stopped_by {
         Some(signal) => outcome::Outcome::Stopped(signal),
-        None => outcome::Outcome::Failed,
+        None => reporter.outcome(outcome::Outcome::Failed),
     }
 }

@@ -279,13 +279,13 @@ pub fn run(project: &Project, options: &ValidateOptions, limits: Limits) -> Outc
         invalid,
         errors,
     });
-    if errors > 0 {
+    reporter.outcome(if errors > 0 {
         Outcome::Error
     } else if invalid > 0 {
         Outcome::Failed
     } else {
         Outcome::Passed
-    }
+    })
 }
 
 /// `judge validate PKG`: every input of a package through the package's own input validators
@@ -362,8 +362,8 @@ fn by_its_own_validators(dir: &Path) -> Outcome {
         invalid,
         errors: 0,
     });
-    match invalid {
+    reporter.outcome(match invalid {
         0 => Outcome::Passed,
         _ => Outcome::Failed,
-    }
+    })
 }

@@ -467,7 +467,7 @@ fn check_package_files(
     match checked.names.as_slice() {
         [] => eprintln!(
             "warning: {} has no input validator ({}): its inputs are not checked",
-            dir.display(),
+            printable(&dir.display().to_string()),
             match folder.layout {
                 Layout::Polygon => "<validators> in problem.xml",
                 _ => "input_validators/",
@@ -769,7 +769,7 @@ fn finish(
         margin: end.margin,
         time_limit: limits.limit,
     });
-    verified.outcome()
+    reporter.outcome(verified.outcome())
 }
 
 /// A line of the report before the table, which every shard says alike (kept for `judge

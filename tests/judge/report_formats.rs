@@ -516,3 +516,35 @@ fn the_judge_quotes_a_huge_line_in_part() {
         report.len()
     );
 }
+
+/// Runs the judge with `args` from the project root, its stdout a pipe whose reader has
+/// already gone (that of `true`, which has ended), and returns its exit status and stderr.
+fn with_the_reader_gone(args: &[&str]) -> (Option<i32>, String) {
+    use std::process::{Command, Stdio};
+    let mut reader = Command::new("true").stdin(Stdio::piped()).spawn().unwrap();
+    let write_end = reader.stdin.take().unwrap();
+    reader.wait().unwrap();
+    let output = Command::new(assert_cmd::cargo::cargo_bin("judge"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::from(write_end))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (output.status.code(), stderr)
+}
+
+/// A report cut short is no pass: with its reader gone, `validate` and `verify` exit 141
+/// (SIGPIPE), as judging does, and neither panics (they did, with 101, before the reporter).
+#[test]
+fn validate_and_verify_exit_141_when_the_report_s_reader_goes_away() {
+    for args in [
+        &["validate", "weighted_tic_tac_toe"][..],
+        &["verify", "tests/fixtures/kattis/echo"][..],
+        &["verify", "--format", "json", "tests/fixtures/kattis/echo"][..],
+    ] {
+        let (code, stderr) = with_the_reader_gone(args);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(code, Some(141), "{args:?}: {stderr}");
+    }
+}
