@@ -53,15 +53,18 @@ fn record(file: &Path, need: &str, why: &str) {
 /// `target/debug/deps/judge-0123456789abcdef`).
 fn test_binary() -> String {
     let exe = std::env::current_exe().unwrap_or_default();
-    let name = exe
-        .file_stem()
-        .map(|stem| stem.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    binary_name(&exe.file_name().unwrap_or_default().to_string_lossy())
+}
+
+/// A test executable's file name without cargo's hash, and without the ` (deleted)` Linux
+/// adds to the path of an executable rebuilt while it runs.
+fn binary_name(file_name: &str) -> String {
+    let name = file_name.strip_suffix(" (deleted)").unwrap_or(file_name);
     match name.rsplit_once('-') {
         Some((binary, hash)) if hash.bytes().all(|byte| byte.is_ascii_hexdigit()) => {
             binary.to_string()
         }
-        _ => name,
+        _ => name.to_string(),
     }
 }
 
@@ -91,6 +94,20 @@ pub fn target_folder() -> PathBuf {
 #[cfg(test)]
 mod tests {
     // No `use`: a bench takes this file through `tests/common` with cfg(test) but no tests.
+
+    #[test]
+    fn a_test_binary_is_named_without_its_hash_even_when_deleted() {
+        assert_eq!(super::binary_name("judge-0123456789abcdef"), "judge");
+        assert_eq!(
+            super::binary_name("judge-0123456789abcdef (deleted)"),
+            "judge"
+        );
+        assert_eq!(
+            super::binary_name("game_judge-9f0e (deleted)"),
+            "game_judge"
+        );
+        assert_eq!(super::binary_name("readme"), "readme");
+    }
 
     #[test]
     fn the_target_folder_holds_the_running_test() {

@@ -98,7 +98,12 @@ fn every_shipped_case_matches_plain_search() {
             Winner::Aoki => "Aoki",
         };
         let answer = std::fs::read_to_string(input.with_extension("out")).unwrap();
-        assert_eq!(answer.trim_end(), expected, "{}", input.display());
+        assert_eq!(
+            answer.trim_end(),
+            expected,
+            "{}: the .out file (left) against the brute force's answer (right)",
+            input.display()
+        );
         checked += 1;
     }
     assert!(checked >= 10, "only {checked} cases found");
