@@ -462,10 +462,10 @@ pub fn run(options: &MergeOptions, format: Format) -> Outcome {
         },
     };
     match written {
-        Ok(()) => outcome,
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => {
-            Outcome::Stopped(crate::process::sys::SIGPIPE)
+        // A reader gone away is the reporter's to tell (exit status 141).
+        Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
+            fail(format!("cannot write the report: {error}"))
         }
-        Err(error) => fail(format!("cannot write the report: {error}")),
+        _ => reporter.outcome(outcome),
     }
 }
