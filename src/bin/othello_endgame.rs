@@ -47,6 +47,8 @@
 //! (tests/solvers/shared_code.rs); then `parallel` (the threads' shared table, how they spread
 //! over the moves and agree on each pass), the input, the command line, the output and the
 //! tests.
+//! Source: about 151 KiB, under AtCoder's 512 KiB limit (tests/solvers/submittable.rs keeps
+//! both true).
 //! Judge Rust: 1.70 (edition 2021). std only: this file is the submission.
 
 // The shared blocks below also build on AOJ's Rust 1.41, which has no inline format arguments.
@@ -1059,30 +1061,33 @@ mod search {
     const NO_SQUARE: u8 = 64;
 
     /// At most this many empties: search square by square (no move generation, no table).
-    /// Seven, as in Edax: the same time as six on FFO #1-#19 and #40-#44 (the table and the
-    /// ordering cost about what they save there), with cheaper nodes.
-    const SHALLOW: u32 = 7;
+    /// Six: with 7 empties the moves ordered fastest first (as from 8) make 14% fewer nodes on
+    /// FFO #20-#39 and 16% fewer on #40-#49 than 7 square by square (Edax's choice), in 1.5%
+    /// less time, once the lists of moves near the end are sized to the position
+    /// (`search_node`).
+    const SHALLOW: u32 = 6;
     /// From this many empties, children are looked up in the table before any is searched. (A
     /// look up mostly misses the processor's caches: at 8 and 9 empties the nodes it saves cost
     /// less than the look ups.)
     const ETC_EMPTIES: u32 = 10;
-    /// From this many empties, a node is looked up in the table and stored in it; at 8, searched
-    /// with ordering but without the table, for the same reason.
+    /// From this many empties, a node is looked up in the table and stored in it; at 7 and 8,
+    /// searched with ordering but without the table, for the same reason.
     const TABLE_EMPTIES: u32 = 9;
     /// log2 of the transposition table's largest entry count (2^21 entries of 24 bytes: 48 MiB).
     /// A position with fewer empties gets a smaller table (filling one costs time too).
     const TABLE_BITS: u32 = 21;
     /// log2 of the smallest table.
     const MIN_TABLE_BITS: u32 = 10;
-    /// The stability cutoff is tried only when alpha is at least this (below it, the other side
-    /// would need more stable discs than endgames have) and with at least this many empties
-    /// (at 8 and 9 it saves few nodes: 0.3% on FFO #20-#39).
+    /// Above `SHALLOW`, the stability cutoff is tried only when alpha is at least this (below
+    /// it, the other side would need more stable discs than endgames have) and the other side
+    /// holds discs enough for the cut (a popcount first: counting stable discs costs more than a
+    /// node).
     const STABILITY_ALPHA: i32 = 8;
-    const STABILITY_EMPTIES: u32 = 10;
-    /// Square by square, with 4 to 7 empties, the stability cutoff is tried when alpha is at
+    /// Square by square, with 4 to 6 empties, the stability cutoff is tried when alpha is at
     /// least this (by empties; never with fewer than 4), as Edax does with thresholds a little
-    /// higher: on FFO #20-#39 17% fewer nodes, on #40-#49 33% fewer (#48 65%), for a test that
-    /// costs more than a node and so is made only where it can cut.
+    /// higher: on FFO #20-#39 17% fewer nodes, on #40-#49 33% fewer (#48 65%; measured when 7
+    /// empties were searched square by square too, from +8), for a test that costs more than a
+    /// node and so is made only where it can cut.
     const SHALLOW_STABILITY_ALPHA: [i32; SHALLOW as usize + 1] = [
         MAX_SCORE + 1,
         MAX_SCORE + 1,
@@ -1091,7 +1096,6 @@ mod search {
         4,
         4,
         6,
-        8,
     ];
     /// Potential replies are counted in ordering only with at least this many empties.
     const POTENTIAL_EMPTIES: u32 = 10;
@@ -1305,6 +1309,17 @@ mod search {
         replies: u64,
         key: i16,
         square: u8,
+    }
+
+    /// With at most this many empties, a node's moves are ordered in a list of this length.
+    const SHORT_LIST: u32 = 16;
+
+    /// What searching a node's moves after the table's came to: the best score and square, a
+    /// child the table already refutes the node with (its bound), or a stop beside other threads.
+    enum Children {
+        Searched((i32, u8)),
+        Refuted(i32),
+        Stopped,
     }
 
     impl Child {
@@ -1693,7 +1708,7 @@ mod search {
         /// The moves of `me`, best first: the fewest replies for `other` (corners count more),
         /// fewest potential replies, most stable corner discs, and not next to an empty corner.
         /// Each comes with the discs it flips and the replies it leaves.
-        fn ordered_moves(me: u64, other: u64, legal: u64, list: &mut [Child; 64]) -> usize {
+        fn ordered_moves(me: u64, other: u64, legal: u64, list: &mut [Child]) -> usize {
             let empties = 64 - (me | other).count_ones();
             // Moves next to an empty corner can open it to the other side.
             let empty_corners = !(me | other) & CORNERS;
@@ -1862,7 +1877,8 @@ mod search {
                 return -self.search(other, me, replies, -beta, -alpha, true);
             }
             // Stability: the other side's stable discs cap this side's score.
-            if alpha >= STABILITY_ALPHA && empties >= STABILITY_EMPTIES {
+            let enough = MAX_SCORE - 2 * other.count_ones() as i32 <= alpha;
+            if alpha >= STABILITY_ALPHA && enough {
                 let ceiling = MAX_SCORE - 2 * stable_discs(other, me).count_ones() as i32;
                 if ceiling <= alpha {
                     return ceiling;
@@ -1937,19 +1953,34 @@ mod search {
                 alpha = alpha.max(best);
             }
             if best < beta && rest != 0 {
-                let mut list = [Child::default(); 64]; // a position can have more than 32 moves
-                let count = Self::ordered_moves(me, other, rest, &mut list);
-                // Before the look ahead, which a known refutation makes needless.
-                if empties >= ETC_EMPTIES {
-                    if let Some(bound) = self.known_refutation(me, other, &list[..count], beta) {
-                        return bound;
-                    }
-                }
-                self.order_by_look_ahead(me, other, &mut list[..count], empties);
+                // A node has at most a move per empty square: near the end a short list, as
+                // zeroing one of 64 children (1.5 KiB) at every node costs time there.
                 let found = (best, best_square);
-                match self.search_list((me, other), &list[..count], (alpha, beta), found, empties) {
-                    Some(found) => (best, best_square) = found,
-                    None => return 0,
+                let searched = if empties <= SHORT_LIST {
+                    let mut list = [Child::default(); SHORT_LIST as usize];
+                    self.search_children(
+                        (me, other),
+                        rest,
+                        &mut list,
+                        (alpha, beta),
+                        found,
+                        empties,
+                    )
+                } else {
+                    let mut list = [Child::default(); 64]; // a position can have over 32 moves
+                    self.search_children(
+                        (me, other),
+                        rest,
+                        &mut list,
+                        (alpha, beta),
+                        found,
+                        empties,
+                    )
+                };
+                match searched {
+                    Children::Searched(found) => (best, best_square) = found,
+                    Children::Refuted(bound) => return bound,
+                    Children::Stopped => return 0,
                 }
             }
             if empties >= TABLE_EMPTIES {
@@ -1957,6 +1988,32 @@ mod search {
                 self.memory.store(entry);
             }
             best
+        }
+
+        /// The moves `rest` of a node (all but the table's move, if that was searched), ordered in
+        /// `list` (room for them all) and searched after the best found so far.
+        #[inline(always)]
+        fn search_children(
+            &mut self,
+            (me, other): (u64, u64),
+            rest: u64,
+            list: &mut [Child],
+            window: (i32, i32),
+            found: (i32, u8),
+            empties: u32,
+        ) -> Children {
+            let count = Self::ordered_moves(me, other, rest, list);
+            // Before the look ahead, which a known refutation makes needless.
+            if empties >= ETC_EMPTIES {
+                if let Some(bound) = self.known_refutation(me, other, &list[..count], window.1) {
+                    return Children::Refuted(bound);
+                }
+            }
+            self.order_by_look_ahead(me, other, &mut list[..count], empties);
+            match self.search_list((me, other), &list[..count], window, found, empties) {
+                Some(found) => Children::Searched(found),
+                None => Children::Stopped,
+            }
         }
 
         /// Enhanced transposition cutoff: a child the table already knows to be bad enough for
