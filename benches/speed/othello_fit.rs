@@ -1,13 +1,17 @@
 //! `cargo bench --bench speed -- othello-fit [--positions N]`: fits the weights of the Othello
 //! solvers' evaluation (the `evaluation` module of othello_endgame and othello_player, which orders
 //! moves) and prints them as that module's constants, with how well they and the weights in the
-//! file now predict positions kept out of the fit. Deterministic: the same N gives the same
-//! weights. About 10 minutes on two cores for the default 60,000 positions.
+//! file now predict positions kept out of the fit. Deterministic: the same N and the same weights
+//! in the file give the same weights. About 20 minutes on two cores for the default 60,000
+//! positions.
 //!
-//! Positions: one per game, from games of random moves (a quarter of them) and greedy ones (the
-//! fewest replies, a corner reply counting four, with a little noise) from the start, stopped at
-//! 12-18 empties (fixed seeds) where the side to move has a move; each solved exactly by the
-//! solver, on two threads. Fit: least squares of the exact score (in discs) on a weight per
+//! Positions: up to four per game, at 17-19 empty squares and every second move after down to 12
+//! (where the side to move has a move), each solved exactly by the solver, on two threads, with
+//! fixed seeds. Each stretch of a game (from the start to the first position, and between two) is
+//! played one of two ways: a third of them a random move one time in four, else the fewest
+//! replies with a little noise; two thirds, closer to real games, a random move one time in
+//! eight, else the move to the position the file's weights score best, with up to 3 discs of
+//! noise. So the positions, and so the fitted weights, depend on the weights in the file. Fit: least squares of the exact score (in discs) on a weight per
 //! pattern class (a pattern and its mirror share one), per move of mobility and for the move,
 //! damped (ridge, `DAMPING`) so that rare patterns stay near zero, by conjugate gradients
 //! (CGLS). Every tenth position is kept out, to measure the fit on (with another N than the
@@ -107,14 +111,26 @@ fn solve_positions(count: usize) -> Vec<Solved> {
     })
 }
 
-/// `count` positions from games played with `seed`, each solved exactly.
+/// `count` positions from games played with `seed`, each solved exactly (a game's positions one
+/// after another, so that the table holds much of the next one's search).
 fn solve_games(seed: u64, count: usize) -> Vec<Solved> {
     let mut random = Random(seed);
+    let weights = Weights::default();
     let mut solver = Solver::default();
     let mut solved = Vec::with_capacity(count);
     while solved.len() < count {
-        let empties = 12 + random.below(7) as u32;
-        if let Some((me, other)) = play_until(&mut random, empties) {
+        let first = 17 + random.below(3) as u32;
+        let mut position = START;
+        for empties in (MIN_EMPTIES..=first).rev().step_by(2) {
+            let style = Style::pick(&mut random);
+            let Some((me, other)) = play_until(&mut random, &weights, style, position, empties)
+            else {
+                break;
+            };
+            position = (me, other);
+            if moves(me, other) == 0 || solved.len() == count {
+                continue;
+            }
             let score = solver.solve(me, other).score;
             solved.push(Solved { me, other, score });
             if solved.len() % 5_000 == 0 {
@@ -125,10 +141,37 @@ fn solve_games(seed: u64, count: usize) -> Vec<Solved> {
     solved
 }
 
-/// A game from the start to `empties` empty squares, the side to move then having a move
-/// (`None` if the game ends before, or that side must pass).
-fn play_until(random: &mut Random, empties: u32) -> Option<(u64, u64)> {
-    let (mut me, mut other) = START;
+/// The fewest empty squares of a position fitted to.
+const MIN_EMPTIES: u32 = 12;
+
+/// How the moves of a stretch of a game are chosen.
+#[derive(Clone, Copy)]
+enum Style {
+    /// A random move one time in four, else `greedy_move`.
+    Greedy,
+    /// A random move one time in eight, else `guided_move`.
+    Guided,
+}
+
+impl Style {
+    fn pick(random: &mut Random) -> Self {
+        if random.below(3) == 0 {
+            Style::Greedy
+        } else {
+            Style::Guided
+        }
+    }
+}
+
+/// A game from `position` (`me` to move) on to `empties` empty squares, the side then to move
+/// first (`None` if the game ends before).
+fn play_until(
+    random: &mut Random,
+    weights: &Weights,
+    style: Style,
+    (mut me, mut other): (u64, u64),
+    empties: u32,
+) -> Option<(u64, u64)> {
     while 64 - (me | other).count_ones() > empties {
         let legal = moves(me, other);
         if legal == 0 {
@@ -138,14 +181,39 @@ fn play_until(random: &mut Random, empties: u32) -> Option<(u64, u64)> {
             (me, other) = (other, me);
             continue;
         }
-        let square = if random.below(4) == 0 {
+        let random_one_in = match style {
+            Style::Greedy => 4,
+            Style::Guided => 8,
+        };
+        let square = if random.below(random_one_in) == 0 {
             nth_square(legal, random.below(legal.count_ones() as u64) as u32)
         } else {
-            greedy_move(random, me, other, legal)
+            match style {
+                Style::Greedy => greedy_move(random, me, other, legal),
+                Style::Guided => guided_move(random, weights, me, other, legal),
+            }
         };
         (me, other) = after_move(me, other, square, flips(me, other, square));
     }
-    (moves(me, other) != 0).then_some((me, other))
+    Some((me, other))
+}
+
+/// The move to the position the evaluation scores best for `me`, with noise of up to 3 discs.
+fn guided_move(random: &mut Random, weights: &Weights, me: u64, other: u64, legal: u64) -> u32 {
+    let mut best = (i64::MIN, 0);
+    let mut rest = legal;
+    while rest != 0 {
+        let square = rest.trailing_zeros();
+        rest &= rest - 1;
+        let (next_me, next_other) = after_move(me, other, square, flips(me, other, square));
+        let (replies, theirs) = (moves(next_me, next_other), moves(next_other, next_me));
+        let value = -weights.evaluate(next_me, next_other, replies, theirs) as i64
+            + random.below(3 * PER_DISC as u64) as i64;
+        if value > best.0 {
+            best = (value, square);
+        }
+    }
+    best.1
 }
 
 /// The move leaving the other side the fewest replies (a corner counting four), with noise.
