@@ -40,7 +40,7 @@ pub fn bench() {
     let player = env!("CARGO_BIN_EXE_othello_player");
     let dir = case_folder();
     let output = Command::new(judge)
-        .args(["-j", "1", "-t", "600", "--cmd", player])
+        .args(["-j", "1", "-t", "600s", "--cmd", player])
         .arg(&dir)
         .env("NO_COLOR", "1")
         .output()
