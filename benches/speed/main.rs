@@ -7,8 +7,9 @@
 //! `shrink`, `stress_generic`, `win_rates`, `verify`) runs one part; `cargo bench --bench speed -- othello-deep`
 //! (the FFO positions #45-#59, hours), `cargo bench --bench speed -- othello-threads` (two threads against
 //! one on #45-#49, minutes) and `cargo bench --bench speed -- othello-edax --edax PATH` (against Edax, node
-//! for node, minutes) run only when named, as does `cargo bench --bench speed -- othello-fit` (fits the Othello
-//! evaluation's weights and prints them, about 10 minutes).
+//! for node, minutes) run only when named, as do `cargo bench --bench speed -- othello-fit` (fits the Othello
+//! evaluation's weights and prints them, about 10 minutes) and `cargo bench --bench speed -- othello-selfplay`
+//! (othello_player's midgame against the one before it, 644 games, under a minute).
 
 #[path = "../../tests/common/mod.rs"]
 mod common;
@@ -18,6 +19,7 @@ mod othello;
 mod othello_deep;
 mod othello_edax;
 mod othello_fit;
+mod othello_selfplay;
 mod othello_threads;
 mod relay;
 mod shrink;
@@ -25,10 +27,14 @@ mod solvers;
 mod stress_generic;
 mod verify;
 mod win_rates;
-// The solver file itself, for its `solve` (its unit tests are compiled out here, hence the allow).
+// The solver files themselves, for othello_endgame's `solve` and othello_player's midgame (their
+// unit tests are compiled out here, hence the allow).
 #[path = "../../src/bin/othello_endgame.rs"]
 #[allow(dead_code, unused_imports)]
 mod othello_endgame;
+#[path = "../../src/bin/othello_player.rs"]
+#[allow(dead_code, unused_imports)]
+mod othello_player;
 #[path = "../../src/bin/weighted_tic_tac_toe.rs"]
 #[allow(dead_code, unused_imports)]
 mod weighted_tic_tac_toe;
@@ -49,6 +55,12 @@ fn main() {
     }
     if arguments.iter().any(|argument| argument == "othello-fit") {
         return othello_fit::bench(&arguments);
+    }
+    if arguments
+        .iter()
+        .any(|argument| argument == "othello-selfplay")
+    {
+        return othello_selfplay::bench(&arguments);
     }
     if arguments.iter().any(|argument| argument == "othello-edax") {
         return othello_edax::bench(&arguments);
