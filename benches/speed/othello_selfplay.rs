@@ -1,5 +1,6 @@
 //! othello_player's midgame against the one before it, by self-play, opt-in:
-//! `cargo bench --bench speed -- othello-selfplay`. Every distinct position after `PLIES` plies
+//! `cargo bench --bench speed -- othello-selfplay` (`--plies N` for openings of another length
+//! than `PLIES`; 6 gives 1773). Every distinct position after that many plies
 //! (a position and its mirror images counted once) is played out twice, the new midgame black
 //! in one game and white in the other, in-process on one thread. Both sides solve exactly from
 //! `ENDGAME_EMPTIES` empty squares on, each with a fresh solver per game, as the player does;
@@ -13,7 +14,7 @@ use crate::othello_player::{
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-/// How many plies each opening is (322 distinct positions after 5).
+/// How many plies each opening is unless `--plies` says (322 distinct positions after 5).
 const PLIES: usize = 5;
 /// The start position: (black, white).
 const START: (u64, u64) = (1 << 35 | 1 << 28, 1 << 27 | 1 << 36);
@@ -39,12 +40,19 @@ struct Game {
     current: Times,
 }
 
-pub fn bench(_arguments: &[String]) {
-    let openings = openings(PLIES);
+pub fn bench(arguments: &[String]) {
+    let plies = (arguments.iter())
+        .position(|argument| argument == "--plies")
+        .map_or(PLIES, |at| {
+            let count = arguments.get(at + 1).and_then(|count| count.parse().ok());
+            count.expect("--plies takes a number of plies")
+        });
+    let openings = openings(plies);
     let mut games = Vec::with_capacity(2 * openings.len());
     for (number, &opening) in openings.iter().enumerate() {
         for new_is_black in [true, false] {
-            games.push(play(opening, new_is_black));
+            // No side can pass in the first plies: black moves after an even number of them.
+            games.push(play(opening, plies % 2 == 0, new_is_black));
         }
         if (number + 1) % 50 == 0 {
             eprintln!(
@@ -59,7 +67,7 @@ pub fn bench(_arguments: &[String]) {
     let lost = games.len() - won - drawn;
     let difference: i32 = games.iter().map(|game| game.new_score).sum();
     println!(
-        "\n### othello_player's midgame, new against current: {} openings ({PLIES} plies, mirror \
+        "\n### othello_player's midgame, new against current: {} openings ({plies} plies, mirror \
          images once), each played with either colour\n",
         openings.len()
     );
@@ -107,10 +115,8 @@ fn ms(time: Duration) -> f64 {
 }
 
 /// Plays a game from `opening` (the side to move, the other side) to its end.
-fn play(opening: (u64, u64), new_is_black: bool) -> Game {
+fn play(opening: (u64, u64), mut black_to_move: bool, new_is_black: bool) -> Game {
     let (mut me, mut other) = opening;
-    // No side can pass in the first plies: black moves after an even number of them.
-    let mut black_to_move = PLIES % 2 == 0;
     let mut solvers = [Solver::default(), Solver::default()];
     let (mut new, mut current) = (Times::default(), Times::default());
     // The new side decodes its weights once a game, as the player does, on its clock.
