@@ -9,7 +9,7 @@
 //! one on #45-#49, minutes) and `cargo bench --bench speed -- othello-edax --edax PATH` (against Edax, node
 //! for node, minutes) run only when named, as do `cargo bench --bench speed -- othello-fit` (fits the Othello
 //! evaluation's weights and prints them, about 10 minutes) and `cargo bench --bench speed -- othello-selfplay`
-//! (othello_player's midgame against the one before it, 644 games, under a minute).
+//! (othello_player's midgame against the one before it, 644 games, about a minute).
 
 #[path = "../../tests/common/mod.rs"]
 mod common;

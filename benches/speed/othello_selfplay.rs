@@ -146,7 +146,7 @@ fn play(opening: (u64, u64), mut black_to_move: bool, new_is_black: bool) -> Gam
                 play => panic!("the exact search passes with a move: {play:?}"),
             }
         } else if side == Side::New {
-            midgame::best_move(&weights, me, other, legal, midgame::DEPTH)
+            midgame::best_move(&weights, me, other, legal)
         } else {
             current::best_move(me, other, legal, current::DEPTH)
         };

@@ -25,18 +25,20 @@
 //! modules `board`, `moves`, `evaluation` (the fitted one that orders the exact search's moves,
 //! and half of the midgame's) and `search`, kept word for word identical by
 //! tests/solvers/shared_code.rs).
-//! With more than `ENDGAME_EMPTIES` empty squares, a fixed-depth alpha-beta (`midgame`, six
-//! moves deep) over the sum of a handwritten evaluation (mobility, corners, the squares next to
-//! empty corners, stable edge discs, frontier discs) and the fitted one, its moves ordered by
-//! that sum near the root; from there on, the exact solve: a move with the best final score.
-//! No clock and no randomness: the same opponent moves give the same game. Each game gets a
-//! fresh solver and decodes the fitted weights once, so a game does not depend on the ones
-//! before it.
+//! With more than `ENDGAME_EMPTIES` empty squares, an alpha-beta search (`midgame`) over the
+//! sum of a handwritten evaluation (mobility, corners, the squares next to empty corners, stable
+//! edge discs, frontier discs) and the fitted one, its moves ordered by that sum near the root:
+//! six moves deep, then one move deeper each time the last search took at most 5,000 nodes (up
+//! to 12); from there on, the exact solve: a move with the best final score. No clock and no
+//! randomness (nodes are counted, not timed): the same opponent moves give the same game. Each
+//! game gets a fresh solver and decodes the fitted weights once, so a game does not depend on
+//! the ones before it.
 //! Measured (release build, docs/PERFORMANCE.md): 200 games against random moves and 200
-//! against a greedy player, half as X, half as O: every game won, 26-30 ms of CPU per game.
+//! against a greedy player, half as X, half as O: every game won, 50-55 ms of CPU per game.
 //! Against the midgame before this one (the handwritten evaluation alone, six moves deep),
-//! 644 games from 322 openings, each side as X once: 363 won, 26 drawn, 255 lost, +5.3 discs a
-//! game; a midgame move takes 0.8 ms of CPU (median), at most 6 ms (8 ms before).
+//! 3546 games from 1773 openings, each side as X once: 2306 won, 137 drawn, 1103 lost, +9.4
+//! discs a game; a midgame move takes 1.7 ms of CPU (median; 1.0 before), at most 10 ms (12
+//! before).
 //! Judge Rust: 1.70 (edition 2021). std only: this file is the submission.
 
 // The shared blocks below also build on AOJ's Rust 1.41, which has no inline format arguments.
@@ -58,9 +60,10 @@ pub use board::{beside_corners, corner_stability, diagonal_to_corners, neighbour
 /// At most this many empty squares: the exact endgame search picks the move.
 pub const ENDGAME_EMPTIES: u32 = 16;
 
-/// The midgame: a fixed-depth alpha-beta search over a static evaluation, the sum of a
-/// handwritten one (mobility, corners, stable edge discs, the squares next to empty corners,
-/// frontier discs) and the fitted one of the module `evaluation`.
+/// The midgame: alpha-beta searches over a static evaluation, the sum of a handwritten one
+/// (mobility, corners, stable edge discs, the squares next to empty corners, frontier discs)
+/// and the fitted one of the module `evaluation`, one move deeper each time the last took few
+/// nodes.
 pub mod midgame {
     use super::board::{
         beside_corners, corner_stability, diagonal_to_corners, final_score, neighbours, CORNERS,
@@ -68,8 +71,17 @@ pub mod midgame {
     use super::evaluation::Weights;
     use super::moves::{after_move, flips, moves};
 
-    /// How many moves ahead the midgame search looks (passes count as moves).
+    /// How many moves ahead the midgame search looks at least (passes count as moves)…
     pub const DEPTH: u32 = 6;
+    /// …and at most.
+    const MAX_DEPTH: u32 = 12;
+    /// A search one move deeper than the last is made when the last took at most this many
+    /// nodes over `GROWTH`, a rough guess of how many times more nodes one move more takes: so
+    /// the deeper searches stay near this many nodes (a few milliseconds), made only where the
+    /// last one was cheap (the slowest moves took no longer than those of the midgame before,
+    /// six moves deep everywhere: docs/PERFORMANCE.md).
+    const NODE_BUDGET: u64 = 20_000;
+    const GROWTH: u64 = 4;
     /// A node at least this many moves above the search's leaves orders its moves by the
     /// evaluation of the position after each (it saves more than it costs there); a node nearer
     /// the leaves, by the other side's replies.
@@ -166,6 +178,7 @@ pub mod midgame {
     }
 
     /// Negamax with alpha-beta, fail-soft: the value for `me` to move, `depth` moves ahead.
+    /// Adds to `nodes` the positions it searches, itself included.
     fn negamax(
         weights: &Weights,
         me: u64,
@@ -173,7 +186,9 @@ pub mod midgame {
         depth: u32,
         mut alpha: i32,
         beta: i32,
+        nodes: &mut u64,
     ) -> i32 {
+        *nodes += 1;
         let legal = moves(me, other);
         if depth == 0 {
             return evaluate(weights, me, other, legal);
@@ -183,12 +198,20 @@ pub mod midgame {
                 return FINISHED_WEIGHT * final_score(me, other);
             }
             // A pass: the other side moves again.
-            return -negamax(weights, other, me, depth - 1, -beta, -alpha);
+            return -negamax(weights, other, me, depth - 1, -beta, -alpha, nodes);
         }
         let mut best = i32::MIN + 1;
         for (square, flipped) in ordered(weights, me, other, legal, depth) {
             let (next_me, next_other) = after_move(me, other, square, flipped);
-            let score = -negamax(weights, next_me, next_other, depth - 1, -beta, -alpha);
+            let score = -negamax(
+                weights,
+                next_me,
+                next_other,
+                depth - 1,
+                -beta,
+                -alpha,
+                nodes,
+            );
             if score > best {
                 best = score;
                 if score >= beta {
@@ -200,14 +223,49 @@ pub mod midgame {
         best
     }
 
+    /// The best of the legal moves `legal` (not empty) of `me`, with the evaluation's
+    /// `weights`: searched `DEPTH` moves ahead, then one move deeper while `deeper` says so.
+    /// No clock: the same position always gets the same move.
+    pub fn best_move(weights: &Weights, me: u64, other: u64, legal: u64) -> u32 {
+        let mut depth = DEPTH;
+        loop {
+            let mut nodes = 0;
+            let square = best_move_at(weights, me, other, legal, depth, &mut nodes);
+            if !deeper(depth, nodes) {
+                return square;
+            }
+            depth += 1;
+        }
+    }
+
+    /// Whether to search again one move deeper than `depth`, after a search of `nodes` nodes.
+    pub fn deeper(depth: u32, nodes: u64) -> bool {
+        depth < MAX_DEPTH && nodes * GROWTH <= NODE_BUDGET
+    }
+
     /// The best of the legal moves `legal` (not empty) of `me` by a search `depth` moves ahead
-    /// (at least 1) with the evaluation's `weights`; among equals, the first in the search
-    /// order.
-    pub fn best_move(weights: &Weights, me: u64, other: u64, legal: u64, depth: u32) -> u32 {
+    /// (at least 1); among equals, the first in the search order. Adds the positions searched
+    /// below the root to `nodes`.
+    pub fn best_move_at(
+        weights: &Weights,
+        me: u64,
+        other: u64,
+        legal: u64,
+        depth: u32,
+        nodes: &mut u64,
+    ) -> u32 {
         let mut best = (i32::MIN + 1, 64);
         for (square, flipped) in ordered(weights, me, other, legal, depth) {
             let (next_me, next_other) = after_move(me, other, square, flipped);
-            let score = -negamax(weights, next_me, next_other, depth - 1, -i32::MAX, -best.0);
+            let score = -negamax(
+                weights,
+                next_me,
+                next_other,
+                depth - 1,
+                -i32::MAX,
+                -best.0,
+                nodes,
+            );
             if score > best.0 || best.1 == 64 {
                 best = (score, square);
             }
@@ -253,13 +311,31 @@ pub mod midgame {
                     "depth {}",
                     depth
                 );
-                assert_eq!(best_move(&weights, me, other, legal, depth), 37);
+                assert_eq!(best_move_at(&weights, me, other, legal, depth, &mut 0), 37);
             }
+            assert_eq!(best_move(&weights, me, other, legal), 37);
             let (after_me, after_other) = after_move(me, other, 37, 1 << 35 | 1 << 36);
             assert_eq!(
                 evaluate(&weights, after_me, after_other, 0),
                 -64 * FINISHED_WEIGHT
             );
+        }
+
+        #[test]
+        fn a_search_counts_its_nodes_and_deepens_while_they_are_few() {
+            // The position above: one move deep, f5 and e6 are evaluated (2 nodes). Two deep,
+            // f5 ends the game (1 node); after e6 (1 node) theirs are b5 and e7, and the first
+            // of them searched already does better for them than losing every disc (1 node).
+            let (me, other) = (1 << 26 | 1 << 34, 1 << 35 | 1 << 36);
+            let weights = Weights::default();
+            for (depth, expected) in [(1, 2), (2, 3)] {
+                let mut nodes = 0;
+                best_move_at(&weights, me, other, moves(me, other), depth, &mut nodes);
+                assert_eq!(nodes, expected, "depth {}", depth);
+            }
+            // 20,000 nodes over 4: deeper after 5,000 nodes, not after 5,001; never past 12.
+            assert!(deeper(DEPTH, 0) && deeper(DEPTH, 5_000) && deeper(MAX_DEPTH - 1, 5_000));
+            assert!(!deeper(DEPTH, 5_001) && !deeper(MAX_DEPTH, 0));
         }
     }
 }
@@ -275,7 +351,7 @@ fn choose_move(solver: &mut Solver, weights: &Weights, me: u64, other: u64, lega
             return square;
         }
     }
-    midgame::best_move(weights, me, other, legal, midgame::DEPTH)
+    midgame::best_move(weights, me, other, legal)
 }
 
 /// A square's name: column letter and row number, in lower case (`d3`).
@@ -2880,9 +2956,6 @@ mod tests {
         let legal = moves(me, other);
         assert_eq!((legal.count_ones(), moves(other, me) & 1), (12, 1));
         let weights = Weights::default();
-        assert_eq!(
-            midgame::best_move(&weights, me, other, legal, midgame::DEPTH),
-            0
-        );
+        assert_eq!(midgame::best_move(&weights, me, other, legal), 0);
     }
 }
