@@ -74,6 +74,54 @@ fn every_solver_compiles_alone_with_plain_rustc() {
     }
 }
 
+/// AtCoder takes a source file of at most 512 KiB.
+const SOURCE_LIMIT: u64 = 512 * 1024;
+/// A solver file larger than this says its size in its header (`//! Source: about N KiB …`),
+/// so that whoever grows it (the Othello evaluation's weights) sees how much room is left.
+const STATED_FROM: u64 = 64 * 1024;
+
+/// The size a header states (`//! Source: about 152 KiB`), in KiB.
+fn stated_kib(text: &str) -> Option<u64> {
+    let line = text
+        .lines()
+        .find(|line| line.starts_with("//! Source: about "))?;
+    let rest = &line["//! Source: about ".len()..];
+    rest.split(" KiB").next()?.parse().ok()
+}
+
+#[test]
+fn every_solver_fits_the_source_limit_and_a_large_one_states_its_size() {
+    for file in solver_files() {
+        let size = fs::metadata(&file).unwrap().len();
+        let name = file.display();
+        assert!(
+            size <= SOURCE_LIMIT,
+            "{name}: {size} bytes, over AtCoder's 512 KiB"
+        );
+        let text = fs::read_to_string(&file).unwrap();
+        match stated_kib(&text) {
+            // Within 5%: a stated size need not move with every edit, but stays true.
+            Some(kib) => assert!(
+                (kib * 1024).abs_diff(size) * 20 <= size,
+                "{name}: the header says about {kib} KiB, the file is {} KiB",
+                size / 1024
+            ),
+            None => assert!(
+                size <= STATED_FROM,
+                "{name}: {} KiB and no `//! Source: about N KiB` line in its header",
+                size / 1024
+            ),
+        }
+    }
+}
+
+#[test]
+fn a_stated_size_is_read_from_its_header_line() {
+    let header = "//! othello\n//! Source: about 152 KiB, under AtCoder's 512 KiB limit.\n";
+    assert_eq!(stated_kib(header), Some(152));
+    assert_eq!(stated_kib("//! Source: 152 KiB\n"), None);
+}
+
 #[test]
 fn board_winner_compiles_alone_as_edition_2015() {
     let file = root().join("src/bin/board_winner.rs");
