@@ -89,14 +89,18 @@ mod search {
     /// empty corner along an edge this much.
     const X_SQUARE_WEIGHT: u32 = 40;
     const C_SQUARE_WEIGHT: u32 = 8;
-    /// From this many empties, the moves are ordered by a look ahead instead: a search two
-    /// moves deep (four from `DEEP_LOOK_AHEAD_EMPTIES`) of the evaluation (`evaluation`; a
-    /// finished game scores its disc difference), plus half the key of the order above (which
-    /// alone would order a wipe-out badly: FFO #59 took 111 s instead of 0.1 s). Near the root a
-    /// better first move saves far more than the look ahead costs: on FFO #49 (26 empties) it
-    /// cut the nodes from 3.3 to 1.0 billion with mobility and corners as the evaluation, to 0.5
-    /// billion with the fitted patterns.
-    const LOOK_AHEAD_EMPTIES: u32 = 16;
+    /// From this many empties, the moves are ordered by a look ahead instead: a search one move
+    /// deep (two from `TWO_MOVE_LOOK_AHEAD_EMPTIES`, four from `DEEP_LOOK_AHEAD_EMPTIES`) of
+    /// the evaluation (`evaluation`; a finished game scores its disc difference), plus half the
+    /// key of the order above (which alone would order a wipe-out badly: FFO #59 took 111 s
+    /// instead of 0.1 s). Near the root a better first move saves far more than the look ahead
+    /// costs: on FFO #49 (26 empties) it cut the nodes from 3.3 to 1.0 billion with mobility and
+    /// corners as the evaluation, to 0.5 billion with the fitted patterns. The one-move look
+    /// ahead at 14 and 15 empties took 5-8% off the nodes of FFO #20-#39, #40-#49 and 40 other
+    /// positions of 20-23 empties (docs/PERFORMANCE.md); from 12 or 13, or deeper, it cost more
+    /// time than it saved.
+    const LOOK_AHEAD_EMPTIES: u32 = 14;
+    const TWO_MOVE_LOOK_AHEAD_EMPTIES: u32 = 16;
     const DEEP_LOOK_AHEAD_EMPTIES: u32 = 18;
     /// A move whose look ahead is worse than the best so far by more than this (two and a half
     /// discs, about one move of mobility in the evaluation) is only bounded, not scored: a lower
@@ -104,9 +108,10 @@ mod search {
     const LOOK_AHEAD_MARGIN: i32 = 20;
     /// A position whose best move the evaluation scores at a win (or a loss) by at least this
     /// many discs is searched with mobility and corners as the look ahead's score instead
-    /// (`Scoring::Mobility`). Of FFO #40-#59 only #40 (+38; the evaluation's best move 35
-    /// discs) and #59 (+64; 38) are; the next is #50 (+10; 18.5).
-    const LOPSIDED: i32 = 32;
+    /// (`Scoring::Mobility`). Of FFO #40-#59 only #40 (+38; the evaluation's best move 33
+    /// discs) and #59 (+64; 30.5) are; the next is #50 (+10; 16). (With the weights before, 35,
+    /// 38 and 18.5, it was 32.)
+    const LOPSIDED: i32 = 24;
     /// Mobility's scores: per move more than the other side has, per corner move more, per
     /// corner held more; a finished game scores its disc difference times `FINAL_WEIGHT`, above
     /// anything mobility can make (and within an `i16` key); one move's weight is the margin.
@@ -661,8 +666,10 @@ mod search {
             }
             let depth = if empties >= DEEP_LOOK_AHEAD_EMPTIES {
                 4
-            } else {
+            } else if empties >= TWO_MOVE_LOOK_AHEAD_EMPTIES {
                 2
+            } else {
+                1
             };
             let scoring = self.scoring;
             let (limit, margin) = (scoring.per_disc() * MAX_SCORE + 1, scoring.margin());
