@@ -8,7 +8,7 @@
 //! (the FFO positions #45-#59, hours), `cargo bench --bench speed -- othello-threads` (two threads against
 //! one on #45-#49, minutes) and `cargo bench --bench speed -- othello-edax --edax PATH` (against Edax, node
 //! for node, minutes) run only when named, as do `cargo bench --bench speed -- othello-fit` (fits the Othello
-//! evaluation's weights and prints them, about 10 minutes) and `cargo bench --bench speed -- othello-selfplay`
+//! evaluation's weights and prints them, about 20 minutes) and `cargo bench --bench speed -- othello-selfplay`
 //! (othello_player's midgame against the one before it, 644 games, about a minute).
 
 #[path = "../../tests/common/mod.rs"]

@@ -34,10 +34,10 @@
 //! game gets a fresh solver and decodes the fitted weights once, so a game does not depend on
 //! the ones before it.
 //! Measured (release build, docs/PERFORMANCE.md): 200 games against random moves and 200
-//! against a greedy player, half as X, half as O: every game won, 50-55 ms of CPU per game.
+//! against a greedy player, half as X, half as O: every game won, 56-59 ms of CPU per game.
 //! Against the midgame before this one (the handwritten evaluation alone, six moves deep),
-//! 3546 games from 1773 openings, each side as X once: 2306 won, 137 drawn, 1103 lost, +9.4
-//! discs a game; a midgame move takes 1.7 ms of CPU (median; 1.0 before), at most 10 ms (12
+//! 3546 games from 1773 openings, each side as X once: 2439 won, 132 drawn, 975 lost, +10.9
+//! discs a game; a midgame move takes 1.8 ms of CPU (median; 1.0 before), at most 11 ms (13
 //! before).
 //! Source: about 135 KiB, under AtCoder's 512 KiB limit (tests/solvers/submittable.rs keeps
 //! both true).
