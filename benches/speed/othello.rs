@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 /// Edax 4.4's nodes on FFO #20-#39, one thread, with its own evaluation, as okuhara's
 /// edax-reversi-AVX README publishes them (the count does not depend on the machine). Edax counts
-/// more than these solvers' nodes do (docs/PERFORMANCE.md, "Counting nodes as Edax does").
+/// more than these solvers' nodes do (docs/OTHELLO.md, "Counting nodes as Edax does").
 const EDAX_20_39: u64 = 111_349_635;
 
 /// A position and the exact score of each of its moves (from its .obf line).

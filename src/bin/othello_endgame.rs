@@ -25,7 +25,7 @@
 //! solve is not taken for a hang; stdout and the exit status are the same as without it.
 //! Threads: `othello_endgame --threads N` searches each position with N threads sharing one
 //! table (`--help` says more); without it, as a judge runs it, the search is on one thread. On
-//! otherwise idle cores, more threads solve a large position faster (docs/PERFORMANCE.md has the
+//! otherwise idle cores, more threads solve a large position faster (docs/OTHELLO.md has the
 //! figures). A bad command line gets `error: …` and the usage line on stderr, exit status 2.
 //! Approach: bitboards from the mover's view (one u64 each side, bit = a1 + file + 8 * rank),
 //! moves by shifts, flips without branches (a carry run up each rising ray, a leading-zero count
@@ -1120,7 +1120,7 @@ mod search {
     /// costs: on FFO #49 (26 empties) it cut the nodes from 3.3 to 1.0 billion with mobility and
     /// corners as the evaluation, to 0.5 billion with the fitted patterns. The one-move look
     /// ahead at 14 and 15 empties took 5-8% off the nodes of FFO #20-#39, #40-#49 and 40 other
-    /// positions of 20-23 empties (docs/PERFORMANCE.md); from 12 or 13, or deeper, it cost more
+    /// positions of 20-23 empties (docs/OTHELLO.md); from 12 or 13, or deeper, it cost more
     /// time than it saved.
     const LOOK_AHEAD_EMPTIES: u32 = 14;
     const TWO_MOVE_LOOK_AHEAD_EMPTIES: u32 = 16;
@@ -1447,7 +1447,7 @@ mod search {
         /// for the other side), down to those with one empty square (the last move is scored,
         /// not searched), and each position of the look ahead. Edax counts so too, and also the
         /// root, each move it keys to order a node and each child its enhanced transposition
-        /// cutoff looks up: counted so, FFO #20-#39 takes 20% more (docs/PERFORMANCE.md,
+        /// cutoff looks up: counted so, FFO #20-#39 takes 38% more (docs/OTHELLO.md,
         /// "Counting nodes as Edax does").
         pub nodes: u64,
     }

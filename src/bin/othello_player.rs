@@ -33,7 +33,7 @@
 //! randomness (nodes are counted, not timed): the same opponent moves give the same game. Each
 //! game gets a fresh solver and decodes the fitted weights once, so a game does not depend on
 //! the ones before it.
-//! Measured (release build, docs/PERFORMANCE.md): 200 games against random moves and 200
+//! Measured (release build, docs/OTHELLO.md): 200 games against random moves and 200
 //! against a greedy player, half as X, half as O: every game won, 56-59 ms of CPU per game.
 //! Against the midgame before this one (the handwritten evaluation alone, six moves deep),
 //! 3546 games from 1773 openings, each side as X once: 2439 won, 132 drawn, 975 lost, +10.9
@@ -81,7 +81,7 @@ pub mod midgame {
     /// nodes over `GROWTH`, a rough guess of how many times more nodes one move more takes: so
     /// the deeper searches stay near this many nodes (a few milliseconds), made only where the
     /// last one was cheap (the slowest moves took no longer than those of the midgame before,
-    /// six moves deep everywhere: docs/PERFORMANCE.md).
+    /// six moves deep everywhere: docs/OTHELLO.md).
     const NODE_BUDGET: u64 = 20_000;
     const GROWTH: u64 = 4;
     /// A node at least this many moves above the search's leaves orders its moves by the
@@ -1671,7 +1671,7 @@ mod search {
     /// costs: on FFO #49 (26 empties) it cut the nodes from 3.3 to 1.0 billion with mobility and
     /// corners as the evaluation, to 0.5 billion with the fitted patterns. The one-move look
     /// ahead at 14 and 15 empties took 5-8% off the nodes of FFO #20-#39, #40-#49 and 40 other
-    /// positions of 20-23 empties (docs/PERFORMANCE.md); from 12 or 13, or deeper, it cost more
+    /// positions of 20-23 empties (docs/OTHELLO.md); from 12 or 13, or deeper, it cost more
     /// time than it saved.
     const LOOK_AHEAD_EMPTIES: u32 = 14;
     const TWO_MOVE_LOOK_AHEAD_EMPTIES: u32 = 16;
@@ -1998,7 +1998,7 @@ mod search {
         /// for the other side), down to those with one empty square (the last move is scored,
         /// not searched), and each position of the look ahead. Edax counts so too, and also the
         /// root, each move it keys to order a node and each child its enhanced transposition
-        /// cutoff looks up: counted so, FFO #20-#39 takes 20% more (docs/PERFORMANCE.md,
+        /// cutoff looks up: counted so, FFO #20-#39 takes 38% more (docs/OTHELLO.md,
         /// "Counting nodes as Edax does").
         pub nodes: u64,
     }
