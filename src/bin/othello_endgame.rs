@@ -16,8 +16,8 @@
 //! Bad input (a wrong length, another character, a bad or missing side to move) gets
 //! `error: line N: …` on stderr and exit status 1, with nothing on stdout.
 //! Size: an exact solve is practical up to about 26 empty squares. Measured (release build, one
-//! thread's CPU time on a 2-core VM, FFO positions): 20 empties 0.5 s, 22 about 1 s, 24-25
-//! 1-15 s, 26 about 15 s, 27 about 12 s, 28 2-5 minutes (#53 105 s, #54 297 s), 29-30 1-9
+//! thread's CPU time on a 2-core VM, FFO positions): 20 empties 0.4 s, 22 about 1 s, 24-25
+//! 1-10 s, 26 15-30 s, 27 about 13 s, 28 2-5 minutes (#53 125 s, #54 274 s), 29-30 1-9
 //! minutes;
 //! about 3x per empty square, so the start position (60) never ends.
 //! Before solving a position with more than 26 empties it writes
