@@ -186,4 +186,30 @@ mod board {
     pub fn corner_stability(me: u64) -> u32 {
         ((beside_corners(me & CORNERS) | CORNERS) & me).count_ones()
     }
+
+    /// The discs seen in a mirror or turned: their eight images (the first is themselves). For
+    /// the evaluation's test that every image scores the same, and the self-play bench's
+    /// openings (a position and its images once); the search has no use for it.
+    #[allow(dead_code)]
+    pub fn images(discs: u64) -> [u64; 8] {
+        let flip_files = |d: u64| d.reverse_bits().swap_bytes();
+        let transpose = |d: u64| {
+            (0..64)
+                .filter(|s| d >> s & 1 != 0)
+                .map(|s| 1u64 << (s % 8 * 8 + s / 8))
+                .sum::<u64>()
+        };
+        let turned = [
+            discs,
+            discs.swap_bytes(),
+            flip_files(discs),
+            discs.reverse_bits(),
+        ];
+        let mut all = [0; 8];
+        for (at, &d) in turned.iter().enumerate() {
+            all[at] = d;
+            all[4 + at] = transpose(d);
+        }
+        all
+    }
 }

@@ -9,7 +9,7 @@
 //! difference in all, and each side's CPU time per game and per midgame move.
 
 use crate::othello_player::{
-    after_move, flips, midgame, moves, Play, Solver, Weights, ENDGAME_EMPTIES,
+    after_move, flips, images, midgame, moves, Play, Solver, Weights, ENDGAME_EMPTIES,
 };
 use std::collections::BTreeSet;
 use std::time::Duration;
@@ -268,29 +268,6 @@ fn openings(plies: usize) -> Vec<(u64, u64)> {
             seen.insert(least)
         })
         .collect()
-}
-
-/// The board seen in a mirror or turned: its eight images (the first is itself).
-fn images(discs: u64) -> [u64; 8] {
-    let flip_files = |d: u64| d.reverse_bits().swap_bytes();
-    let transpose = |d: u64| {
-        (0..64)
-            .filter(|s| d >> s & 1 != 0)
-            .map(|s| 1u64 << (s % 8 * 8 + s / 8))
-            .sum::<u64>()
-    };
-    let turned = [
-        discs,
-        discs.swap_bytes(),
-        flip_files(discs),
-        discs.reverse_bits(),
-    ];
-    let mut all = [0; 8];
-    for (at, &d) in turned.iter().enumerate() {
-        all[at] = d;
-        all[4 + at] = transpose(d);
-    }
-    all
 }
 
 /// The midgame as it was before the fitted evaluation (src/bin/othello_player.rs at 07d32e0):

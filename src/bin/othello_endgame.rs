@@ -267,6 +267,32 @@ mod board {
     pub fn corner_stability(me: u64) -> u32 {
         ((beside_corners(me & CORNERS) | CORNERS) & me).count_ones()
     }
+
+    /// The discs seen in a mirror or turned: their eight images (the first is themselves). For
+    /// the evaluation's test that every image scores the same, and the self-play bench's
+    /// openings (a position and its images once); the search has no use for it.
+    #[allow(dead_code)]
+    pub fn images(discs: u64) -> [u64; 8] {
+        let flip_files = |d: u64| d.reverse_bits().swap_bytes();
+        let transpose = |d: u64| {
+            (0..64)
+                .filter(|s| d >> s & 1 != 0)
+                .map(|s| 1u64 << (s % 8 * 8 + s / 8))
+                .sum::<u64>()
+        };
+        let turned = [
+            discs,
+            discs.swap_bytes(),
+            flip_files(discs),
+            discs.reverse_bits(),
+        ];
+        let mut all = [0; 8];
+        for (at, &d) in turned.iter().enumerate() {
+            all[at] = d;
+            all[4 + at] = transpose(d);
+        }
+        all
+    }
 }
 // ---- end shared: othello_board ----
 
@@ -886,31 +912,9 @@ ee0c00fe04301d001e00050000f6000b00180000000000000008e3000000ff00000000000000f900
 
     #[cfg(test)]
     mod tests {
+        use super::super::board::images;
         use super::super::moves::{after_move, flips, moves};
         use super::*;
-
-        /// The board seen in a mirror or turned: its eight images (the first is itself).
-        fn images(discs: u64) -> [u64; 8] {
-            let flip_files = |d: u64| d.reverse_bits().swap_bytes();
-            let transpose = |d: u64| {
-                (0..64)
-                    .filter(|s| d >> s & 1 != 0)
-                    .map(|s| 1u64 << (s % 8 * 8 + s / 8))
-                    .sum::<u64>()
-            };
-            let turned = [
-                discs,
-                discs.swap_bytes(),
-                flip_files(discs),
-                discs.reverse_bits(),
-            ];
-            let mut all = [0; 8];
-            for (at, &d) in turned.iter().enumerate() {
-                all[at] = d;
-                all[4 + at] = transpose(d);
-            }
-            all
-        }
 
         /// Positions of a game of the first legal moves, and of one of the last ones.
         fn positions() -> Vec<(u64, u64)> {
