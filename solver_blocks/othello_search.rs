@@ -187,6 +187,17 @@ mod search {
         }
     }
 
+    /// The most `me` can score with the other side's stable discs against it, when the other
+    /// side holds discs enough for that to be at most `alpha` (a popcount first: counting stable
+    /// discs costs more than a node); `None` when it cannot cut.
+    #[inline(always)]
+    fn stability_ceiling(me: u64, other: u64, alpha: i32) -> Option<i32> {
+        if MAX_SCORE - 2 * other.count_ones() as i32 > alpha {
+            return None;
+        }
+        Some(MAX_SCORE - 2 * stable_discs(other, me).count_ones() as i32)
+    }
+
     /// The four quadrants (a1-d4, e1-h4, a5-d8, e5-h8): near the end, moves in a quadrant with
     /// an odd number of empties come first (parity: the last move in a region is worth having).
     pub const QUADRANTS: [u64; 4] = [
@@ -526,13 +537,12 @@ mod search {
             }
             let empty = !(me | other);
             self.nodes += 1;
-            // Stability, as in `search`, where it can cut: the other side holds enough discs for
-            // its stable ones to bring this side's ceiling down to alpha.
-            let threshold = SHALLOW_STABILITY_ALPHA[empties as usize];
-            if alpha >= threshold && MAX_SCORE - 2 * other.count_ones() as i32 <= alpha {
-                let ceiling = MAX_SCORE - 2 * stable_discs(other, me).count_ones() as i32;
-                if ceiling <= alpha {
-                    return ceiling;
+            // Stability, as in `search`.
+            if alpha >= SHALLOW_STABILITY_ALPHA[empties as usize] {
+                if let Some(ceiling) = stability_ceiling(me, other, alpha) {
+                    if ceiling <= alpha {
+                        return ceiling;
+                    }
                 }
             }
             let odd = PARITY_SQUARES[parity as usize];
@@ -861,13 +871,13 @@ mod search {
                 return -self.search(other, me, replies, -beta, -alpha, true);
             }
             // Stability: the other side's stable discs cap this side's score.
-            let enough = MAX_SCORE - 2 * other.count_ones() as i32 <= alpha;
-            if alpha >= STABILITY_ALPHA && enough {
-                let ceiling = MAX_SCORE - 2 * stable_discs(other, me).count_ones() as i32;
-                if ceiling <= alpha {
-                    return ceiling;
+            if alpha >= STABILITY_ALPHA {
+                if let Some(ceiling) = stability_ceiling(me, other, alpha) {
+                    if ceiling <= alpha {
+                        return ceiling;
+                    }
+                    beta = beta.min(ceiling);
                 }
-                beta = beta.min(ceiling);
             }
             if self.stopped() {
                 return 0;
