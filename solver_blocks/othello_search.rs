@@ -307,14 +307,6 @@ mod search {
     /// With at most this many empties, a node's moves are ordered in a list of this length.
     const SHORT_LIST: u32 = 16;
 
-    /// What searching a node's moves after the table's came to: the best score and square, a
-    /// child the table already refutes the node with (its bound), or a stop beside other threads.
-    enum Children {
-        Searched((i32, u8)),
-        Refuted(i32),
-        Stopped,
-    }
-
     impl Child {
         /// The position after this move, from the view of the side that replies.
         #[inline(always)]
@@ -949,32 +941,26 @@ mod search {
             if best < beta && rest != 0 {
                 // A node has at most a move per empty square: near the end a short list, as
                 // zeroing one of 64 children (1.5 KiB) at every node costs time there.
-                let found = (best, best_square);
-                let searched = if empties <= SHORT_LIST {
-                    let mut list = [Child::default(); SHORT_LIST as usize];
-                    self.search_children(
-                        (me, other),
-                        rest,
-                        &mut list,
-                        (alpha, beta),
-                        found,
-                        empties,
-                    )
+                let (mut short, mut long);
+                let list: &mut [Child] = if empties <= SHORT_LIST {
+                    short = [Child::default(); SHORT_LIST as usize];
+                    &mut short
                 } else {
-                    let mut list = [Child::default(); 64]; // a position can have over 32 moves
-                    self.search_children(
-                        (me, other),
-                        rest,
-                        &mut list,
-                        (alpha, beta),
-                        found,
-                        empties,
-                    )
+                    long = [Child::default(); 64]; // a position can have more than 32 moves
+                    &mut long
                 };
-                match searched {
-                    Children::Searched(found) => (best, best_square) = found,
-                    Children::Refuted(bound) => return bound,
-                    Children::Stopped => return 0,
+                let count = Self::ordered_moves(me, other, rest, list);
+                // Before the look ahead, which a known refutation makes needless.
+                if empties >= ETC_EMPTIES {
+                    if let Some(bound) = self.known_refutation(me, other, &list[..count], beta) {
+                        return bound;
+                    }
+                }
+                self.order_by_look_ahead(me, other, &mut list[..count], empties);
+                let found = (best, best_square);
+                match self.search_list((me, other), &list[..count], (alpha, beta), found, empties) {
+                    Some(found) => (best, best_square) = found,
+                    None => return 0,
                 }
             }
             if empties >= TABLE_EMPTIES {
@@ -982,32 +968,6 @@ mod search {
                 self.memory.store(entry);
             }
             best
-        }
-
-        /// The moves `rest` of a node (all but the table's move, if that was searched), ordered in
-        /// `list` (room for them all) and searched after the best found so far.
-        #[inline(always)]
-        fn search_children(
-            &mut self,
-            (me, other): (u64, u64),
-            rest: u64,
-            list: &mut [Child],
-            window: (i32, i32),
-            found: (i32, u8),
-            empties: u32,
-        ) -> Children {
-            let count = Self::ordered_moves(me, other, rest, list);
-            // Before the look ahead, which a known refutation makes needless.
-            if empties >= ETC_EMPTIES {
-                if let Some(bound) = self.known_refutation(me, other, &list[..count], window.1) {
-                    return Children::Refuted(bound);
-                }
-            }
-            self.order_by_look_ahead(me, other, &mut list[..count], empties);
-            match self.search_list((me, other), &list[..count], window, found, empties) {
-                Some(found) => Children::Searched(found),
-                None => Children::Stopped,
-            }
         }
 
         /// Enhanced transposition cutoff: a child the table already knows to be bad enough for
