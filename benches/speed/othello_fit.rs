@@ -200,36 +200,35 @@ fn play_until(
 
 /// The move to the position the evaluation scores best for `me`, with noise of up to 3 discs.
 fn guided_move(random: &mut Random, weights: &Weights, me: u64, other: u64, legal: u64) -> u32 {
+    best_move_by(me, other, legal, |next_me, next_other| {
+        let (replies, theirs) = (moves(next_me, next_other), moves(next_other, next_me));
+        -weights.evaluate(next_me, next_other, replies, theirs) as i64
+            + random.below(3 * PER_DISC as u64) as i64
+    })
+}
+
+/// The move leaving the other side the fewest replies (a corner counting four), with noise.
+fn greedy_move(random: &mut Random, me: u64, other: u64, legal: u64) -> u32 {
+    const CORNERS: u64 = 0x8100_0000_0000_0081;
+    best_move_by(me, other, legal, |next_me, next_other| {
+        let replies = moves(next_me, next_other);
+        -(4 * (replies.count_ones() + 3 * (replies & CORNERS).count_ones()) as i64
+            + random.below(10) as i64)
+    })
+}
+
+/// The first of the moves `legal` of `me` whose position (from the side that replies) `value`
+/// scores highest, each move's position valued once, in square order.
+fn best_move_by(me: u64, other: u64, legal: u64, mut value: impl FnMut(u64, u64) -> i64) -> u32 {
     let mut best = (i64::MIN, 0);
     let mut rest = legal;
     while rest != 0 {
         let square = rest.trailing_zeros();
         rest &= rest - 1;
         let (next_me, next_other) = after_move(me, other, square, flips(me, other, square));
-        let (replies, theirs) = (moves(next_me, next_other), moves(next_other, next_me));
-        let value = -weights.evaluate(next_me, next_other, replies, theirs) as i64
-            + random.below(3 * PER_DISC as u64) as i64;
-        if value > best.0 {
-            best = (value, square);
-        }
-    }
-    best.1
-}
-
-/// The move leaving the other side the fewest replies (a corner counting four), with noise.
-fn greedy_move(random: &mut Random, me: u64, other: u64, legal: u64) -> u32 {
-    const CORNERS: u64 = 0x8100_0000_0000_0081;
-    let mut best = (u64::MAX, 0);
-    let mut rest = legal;
-    while rest != 0 {
-        let square = rest.trailing_zeros();
-        rest &= rest - 1;
-        let (next_me, next_other) = after_move(me, other, square, flips(me, other, square));
-        let replies = moves(next_me, next_other);
-        let cost = 4 * (replies.count_ones() + 3 * (replies & CORNERS).count_ones()) as u64
-            + random.below(10);
-        if cost < best.0 {
-            best = (cost, square);
+        let score = value(next_me, next_other);
+        if score > best.0 {
+            best = (score, square);
         }
     }
     best.1
