@@ -9,7 +9,7 @@ use crate::othello::{check, read_obf_line, Position};
 use crate::othello_endgame::{parse_position, Solution, Solver};
 use game_judge::process::sys::clock_ticks_per_second;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -78,6 +78,7 @@ pub fn bench(arguments: &[String]) {
         .filter(|&(at, _)| Some(at) != cap_at.map(|cap_at| cap_at + 1))
         .filter_map(|(_, a)| a.parse().ok())
         .collect();
+    let solver = own_copy();
     println!(
         "\n### othello_endgame: deep FFO positions, one thread, one solve each, capped at {} s of \
          CPU time\n",
@@ -91,7 +92,7 @@ pub fn bench(arguments: &[String]) {
         }
         let empties = position.line.chars().take(64).filter(|&c| c == '-').count();
         let started = Instant::now();
-        let mut child = Command::new(std::env::current_exe().unwrap())
+        let mut child = Command::new(&solver)
             .args(["--othello-deep-one", &position.line])
             .stdout(Stdio::piped())
             .spawn()
@@ -127,4 +128,15 @@ pub fn bench(arguments: &[String]) {
             nodes as f64 / cpu.max(0.01) / 1e6
         );
     }
+    let _ = fs::remove_file(&solver);
+}
+
+/// A copy of this bench's binary, which each position runs in: a `cargo bench` for another part
+/// during the hour this one takes replaces the binary, and the positions after it would find it
+/// gone (or run other code).
+fn own_copy() -> PathBuf {
+    let copy =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("othello-deep-{}", std::process::id()));
+    fs::copy(std::env::current_exe().unwrap(), &copy).unwrap();
+    copy
 }
