@@ -31,12 +31,13 @@
 //! moves by shifts, flips without branches (a carry run up each rising ray, a leading-zero count
 //! down each falling one; one copy of the code per square, with its rays as constants), then
 //! exact negamax: MTD(f) at the root (narrow windows around a guess), PVS with null windows
-//! below it, a transposition table allocated once, fastest-first ordering (fewest replies,
+//! below it, a transposition table allocated once (and a small one for 7 and 8 empties, which
+//! stays in the processor's caches), fastest-first ordering down to 6 empties (fewest replies,
 //! stable corners, moves next to an empty corner late; from 14 empties a 1-move look ahead of
 //! an evaluation added, 2 moves from 16, 4 from 18, exact only for the best) with the table's
-//! move first, a stability cutoff, the last move's flips counted by table lookups, and near the end
-//! parity ordering (odd regions first, squares next to a corner last) square by square without
-//! move generation. Popcounts are std's `count_ones`, the portable path, so plain `rustc -O` builds
+//! move first, a stability cutoff, the last move's flips counted by table lookups, and from 5
+//! empties parity ordering (odd regions first, squares next to a corner last) square by square
+//! without move generation. Popcounts are std's `count_ones`, the portable path, so plain `rustc -O` builds
 //! it for any judge.
 //! The evaluation weighs the patterns of the corners' 3x3 squares and of the edges, and
 //! mobility; its weights were fitted to 54,000 exactly solved positions by
@@ -47,7 +48,7 @@
 //! (tests/solvers/shared_code.rs); then `parallel` (the threads' shared table, how they spread
 //! over the moves and agree on each pass), the input, the command line, the output and the
 //! tests.
-//! Source: about 154 KiB, under AtCoder's 512 KiB limit (tests/solvers/submittable.rs keeps
+//! Source: about 159 KiB, under AtCoder's 512 KiB limit (tests/solvers/submittable.rs keeps
 //! both true).
 //! Judge Rust: 1.70 (edition 2021). std only: this file is the submission.
 
@@ -1064,19 +1065,24 @@ mod search {
     /// Not a square: a table entry or a node without a best move.
     const NO_SQUARE: u8 = 64;
 
-    /// At most this many empties: search square by square (no move generation, no table).
-    /// Six: with 7 empties the moves ordered fastest first (as from 8) make 14% fewer nodes on
-    /// FFO #20-#39 and 16% fewer on #40-#49 than 7 square by square (Edax's choice), in 1.5%
-    /// less time, once the lists of moves near the end are sized to the position
-    /// (`search_node`).
+    /// At most this many empties: no table; with this many the moves ordered fastest first in a
+    /// short list (`shallow_ordered`), with fewer square by square (no move generation). Six:
+    /// with 7 empties the moves ordered fastest first (as from 8) make 14% fewer nodes on FFO
+    /// #20-#39 and 16% fewer on #40-#49 than 7 square by square (Edax's choice), in 1.5% less
+    /// time, once the lists of moves near the end are sized to the position (`search_node`).
     const SHALLOW: u32 = 6;
     /// From this many empties, children are looked up in the table before any is searched. (A
     /// look up mostly misses the processor's caches: at 8 and 9 empties the nodes it saves cost
     /// less than the look ups.)
     const ETC_EMPTIES: u32 = 10;
-    /// From this many empties, a node is looked up in the table and stored in it; at 7 and 8,
-    /// searched with ordering but without the table, for the same reason.
+    /// From this many empties, a node is looked up in the table and stored in it; at 7 and 8, in
+    /// a small table of its own (`NEAR_BITS`), which stays in the processor's caches: the large
+    /// one there cost more time than the nodes it saved, the small one saves as many nodes
+    /// (9% on FFO #20-#39 and #40-#49) in 2-3% less time.
     const TABLE_EMPTIES: u32 = 9;
+    /// log2 of the entry count of the table for 7 and 8 empties (2^14 entries of 24 bytes: 384
+    /// KiB). 2^12 saved fewer nodes, 2^16 and more took more time.
+    const NEAR_BITS: u32 = 14;
     /// log2 of the transposition table's largest entry count (2^21 entries of 24 bytes: 48 MiB).
     /// A position with fewer empties gets a smaller table (filling one costs time too).
     const TABLE_BITS: u32 = 21;
@@ -1087,20 +1093,18 @@ mod search {
     /// holds discs enough for the cut (a popcount first: counting stable discs costs more than a
     /// node).
     const STABILITY_ALPHA: i32 = 8;
-    /// Square by square, with 4 to 6 empties, the stability cutoff is tried when alpha is at
-    /// least this (by empties; never with fewer than 4), as Edax does with thresholds a little
-    /// higher: on FFO #20-#39 17% fewer nodes, on #40-#49 33% fewer (#48 65%; measured when 7
-    /// empties were searched square by square too, from +8), for a test that costs more than a
-    /// node and so is made only where it can cut.
-    const SHALLOW_STABILITY_ALPHA: [i32; SHALLOW as usize + 1] = [
-        MAX_SCORE + 1,
-        MAX_SCORE + 1,
-        MAX_SCORE + 1,
-        MAX_SCORE + 1,
-        4,
-        4,
-        6,
-    ];
+    /// With 3 to 6 empties, the stability cutoff is tried when alpha is at least this (by
+    /// empties; never with fewer than 3), as Edax does from 4 with thresholds a little higher: on
+    /// FFO #20-#39 17% fewer nodes, on #40-#49 33% fewer (#48 65%; measured when 7 empties were
+    /// searched square by square too, from +8), for a test that costs more than a node and so
+    /// is made only where it can cut. At 3 empties from +2: 4-5% fewer nodes, in about the same
+    /// time (from +0, or from +2 at 4 empties: a little fewer nodes, a little more time).
+    const SHALLOW_STABILITY_ALPHA: [i32; SHALLOW as usize + 1] =
+        [MAX_SCORE + 1, MAX_SCORE + 1, MAX_SCORE + 1, 2, 4, 4, 6];
+    /// With `SHALLOW` empties, the moves are ordered when there are at least this many (of
+    /// two, the order costs more than it saves: 1.4% less time on FFO #20-#39 for 0.2% more
+    /// nodes).
+    const ORDERED_MOVES: u32 = 3;
     /// Potential replies are counted in ordering only with at least this many empties.
     const POTENTIAL_EMPTIES: u32 = 10;
     /// Ordering (the weights were chosen by node counts on FFO endgames): each reply left to the
@@ -1399,24 +1403,31 @@ mod search {
         }
     }
 
-    /// The transposition table of a search alone: allocated when a position first needs it,
-    /// grown for a larger one, kept between positions since exact bounds stay true.
+    /// The transposition table of a search alone (and the small one of each search for 7 and 8
+    /// empties): allocated when a position first needs it, grown for a larger one, kept between
+    /// positions since exact bounds stay true.
     #[derive(Default)]
     pub struct Table {
         entries: Vec<Entry>,
         bits: u32,
     }
 
-    impl Memory for Table {
-        const SHARED: bool = false;
-
-        /// Grows the table (once, to stay) to suit a position with this many empties.
-        fn fit(&mut self, empties: u32) {
-            let bits = table_bits(empties);
+    impl Table {
+        /// Grows the table (once, to stay) to at least 2^`bits` entries.
+        fn grow(&mut self, bits: u32) {
             if bits > self.bits {
                 self.entries = vec![Entry::default(); 1 << bits];
                 self.bits = bits;
             }
+        }
+    }
+
+    impl Memory for Table {
+        const SHARED: bool = false;
+
+        /// Grows the table to suit a position with this many empties.
+        fn fit(&mut self, empties: u32) {
+            self.grow(table_bits(empties));
         }
 
         fn probe(&self, me: u64, other: u64) -> Option<Entry> {
@@ -1454,9 +1465,12 @@ mod search {
         /// for the other side), down to those with one empty square (the last move is scored,
         /// not searched), and each position of the look ahead. Edax counts so too, and also the
         /// root, each move it keys to order a node and each child its enhanced transposition
-        /// cutoff looks up: counted so, FFO #20-#39 takes 38% more (docs/OTHELLO.md,
+        /// cutoff looks up: counted so, FFO #20-#39 takes 58% more (docs/OTHELLO.md,
         /// "Counting nodes as Edax does").
         pub nodes: u64,
+        /// What it proved of positions with fewer than `TABLE_EMPTIES` empties: its own, beside
+        /// other threads too.
+        near: Table,
     }
 
     /// The search of one thread, with a table of its own.
@@ -1471,6 +1485,7 @@ mod search {
                 weights: Weights::default(),
                 scoring: Scoring::Evaluation,
                 nodes: 0,
+                near: Table::default(),
             }
         }
 
@@ -1537,9 +1552,57 @@ mod search {
             best
         }
 
-        /// Near the end: every empty square is tried, those of odd quadrants first (`parity` has
-        /// a bit per quadrant with an odd number of empties) and in each the squares diagonally
-        /// next to a corner last; no table, no sorting.
+        /// With `SHALLOW` empties and at least `ORDERED_MOVES` moves (`legal`): the moves keyed
+        /// and ordered as from 7 (`ordered_moves`, fewest replies first), in a list of `SHALLOW`,
+        /// no table; below, square by square, each child's moves known. Against square by square
+        /// here too: on FFO #20-#39 and #40-#49 8-9% fewer nodes, more of them cut at the first
+        /// move, for a key per move that costs about as much as the nodes saved.
+        fn shallow_ordered(
+            &mut self,
+            (me, other): (u64, u64),
+            legal: u64,
+            (mut alpha, beta): (i32, i32),
+            parity: u32,
+        ) -> i32 {
+            self.nodes += 1;
+            if alpha >= SHALLOW_STABILITY_ALPHA[SHALLOW as usize] {
+                if let Some(ceiling) = stability_ceiling(me, other, alpha) {
+                    if ceiling <= alpha {
+                        return ceiling;
+                    }
+                }
+            }
+            let mut list = [Child::default(); SHALLOW as usize];
+            let count = Self::ordered_moves(me, other, legal, &mut list);
+            let mut best = NO_MOVE_YET;
+            for child in &list[..count] {
+                let (next_me, next_other) = child.position(me, other);
+                let next_parity = parity ^ 1 << quadrant(child.square as u32);
+                let score = -self.shallow(
+                    next_me,
+                    next_other,
+                    -beta,
+                    -alpha,
+                    SHALLOW - 1,
+                    next_parity,
+                    false,
+                    child.replies,
+                );
+                if score > best {
+                    best = score;
+                    if score >= beta {
+                        return score;
+                    }
+                    alpha = alpha.max(score);
+                }
+            }
+            best
+        }
+
+        /// Near the end: every square of `squares` (the empty ones, or the moves where they are
+        /// known) is tried, those of odd quadrants first (`parity` has a bit per quadrant with an
+        /// odd number of empties) and in each the squares diagonally next to a corner last; no
+        /// table, no sorting.
         #[allow(clippy::too_many_arguments)]
         fn shallow(
             &mut self,
@@ -1550,11 +1613,11 @@ mod search {
             empties: u32,
             parity: u32,
             passed: bool,
+            squares: u64,
         ) -> i32 {
             if empties == 2 {
                 return self.last_two(me, other, alpha, beta, passed);
             }
-            let empty = !(me | other);
             self.nodes += 1;
             // Stability, as in `search`.
             if alpha >= SHALLOW_STABILITY_ALPHA[empties as usize] {
@@ -1566,15 +1629,15 @@ mod search {
             }
             let odd = PARITY_SQUARES[parity as usize];
             let mut best = NO_MOVE_YET;
-            for mut squares in [
-                empty & odd & !X_SQUARES,
-                empty & odd & X_SQUARES,
-                empty & !odd & !X_SQUARES,
-                empty & !odd & X_SQUARES,
+            for mut group in [
+                squares & odd & !X_SQUARES,
+                squares & odd & X_SQUARES,
+                squares & !odd & !X_SQUARES,
+                squares & !odd & X_SQUARES,
             ] {
-                while squares != 0 {
-                    let square = squares.trailing_zeros();
-                    squares &= squares - 1;
+                while group != 0 {
+                    let square = group.trailing_zeros();
+                    group &= group - 1;
                     if ADJACENT[square as usize] & other == 0 {
                         continue;
                     }
@@ -1584,6 +1647,7 @@ mod search {
                     }
                     let (next_me, next_other) = after_move(me, other, square, flipped);
                     let next_parity = parity ^ 1 << quadrant(square);
+                    let next_empty = !(next_me | next_other);
                     let score = -self.shallow(
                         next_me,
                         next_other,
@@ -1592,6 +1656,7 @@ mod search {
                         empties - 1,
                         next_parity,
                         false,
+                        next_empty,
                     );
                     if score > best {
                         best = score;
@@ -1607,7 +1672,8 @@ mod search {
                 if passed {
                     return final_score(me, other);
                 }
-                return -self.shallow(other, me, -beta, -alpha, empties, parity, true);
+                let empty = !(me | other);
+                return -self.shallow(other, me, -beta, -alpha, empties, parity, true, empty);
             }
             best
         }
@@ -1879,7 +1945,10 @@ mod search {
             let empties = 64 - (me | other).count_ones();
             if empties <= SHALLOW {
                 let parity = parity(!(me | other));
-                return self.shallow(me, other, alpha, beta, empties, parity, passed);
+                if empties == SHALLOW && legal.count_ones() >= ORDERED_MOVES {
+                    return self.shallow_ordered((me, other), legal, (alpha, beta), parity);
+                }
+                return self.shallow(me, other, alpha, beta, empties, parity, passed, legal);
             }
             self.nodes += 1;
             if legal == 0 {
@@ -1902,10 +1971,12 @@ mod search {
                 return 0;
             }
             let mut hint = NO_SQUARE;
-            if empties < TABLE_EMPTIES {
-                return self.search_moves(me, other, legal, hint, (alpha, beta), empties);
-            }
-            if let Some(entry) = self.memory.probe(me, other) {
+            let known = if empties >= TABLE_EMPTIES {
+                self.memory.probe(me, other)
+            } else {
+                self.near.probe(me, other)
+            };
+            if let Some(entry) = known {
                 if let Some(bound) = entry.cutoff(alpha, beta) {
                     return bound;
                 }
@@ -1990,9 +2061,11 @@ mod search {
                     None => return 0,
                 }
             }
+            let entry = Entry::proven(me, other, empties, window, (best, best_square));
             if empties >= TABLE_EMPTIES {
-                let entry = Entry::proven(me, other, empties, window, (best, best_square));
                 self.memory.store(entry);
+            } else {
+                self.near.store(entry);
             }
             best
         }
@@ -2015,6 +2088,7 @@ mod search {
         /// The exact score and a best play for `me` to move.
         pub fn solve(&mut self, me: u64, other: u64) -> Solution {
             self.memory.fit(64 - (me | other).count_ones());
+            self.near.grow(NEAR_BITS);
             let legal = moves(me, other);
             if legal != 0 {
                 let (score, square) = self.best_move(me, other, legal);
@@ -3217,6 +3291,60 @@ mod tests {
             }
         }
         positions
+    }
+
+    /// The exact score of `me` to move by plain negamax: every line of play to the end, the
+    /// moves found by walking (no pruning, no ordering, no table, no stability).
+    fn plain_negamax(me: u64, other: u64, passed: bool) -> i32 {
+        let empty = !(me | other);
+        let mut best = None;
+        for square in (0..64).filter(|square| empty >> square & 1 != 0) {
+            let flipped = flips_by_walking(me, other, square);
+            if flipped != 0 {
+                let score = -plain_negamax(other ^ flipped, me | flipped | 1 << square, false);
+                best = Some(best.map_or(score, |best: i32| best.max(score)));
+            }
+        }
+        if let Some(best) = best {
+            return best;
+        }
+        if !passed {
+            return -plain_negamax(other, me, true);
+        }
+        // Empty squares go to the winner.
+        let (mine, theirs) = (me.count_ones() as i32, other.count_ones() as i32);
+        let empties = 64 - mine - theirs;
+        match mine.cmp(&theirs) {
+            std::cmp::Ordering::Greater => mine - theirs + empties,
+            std::cmp::Ordering::Less => mine - theirs - empties,
+            std::cmp::Ordering::Equal => 0,
+        }
+    }
+
+    /// Positions of random games with 7 to 10 empties, one solver for all (its tables kept, as
+    /// for the lines of one input): they go through the small table of 7 and 8 empties, the
+    /// ordered moves of 6 and the stability cutoffs down to 3. Score and move against plain
+    /// negamax.
+    #[test]
+    fn random_small_endgames_match_a_plain_negamax() {
+        let mut solver = Solver::default();
+        for (empties, count) in [(7, 60), (8, 40), (9, 25), (10, 10)] {
+            for (me, other) in random_positions(100 + empties as u64, count, empties) {
+                let expected = plain_negamax(me, other, false);
+                let solution = solver.solve(me, other);
+                assert_eq!(solution.score, expected, "{:x} {:x}", me, other);
+                match solution.play {
+                    Play::Move(square) => {
+                        let flipped = flips_by_walking(me, other, square);
+                        let next = (other ^ flipped, me | flipped | 1 << square);
+                        assert!(flipped != 0, "{:x} {:x}: {}", me, other, square);
+                        assert_eq!(-plain_negamax(next.0, next.1, false), expected);
+                    }
+                    Play::Pass => assert_eq!(moves(me, other), 0),
+                    Play::GameOver => assert_eq!(moves(me, other) | moves(other, me), 0),
+                }
+            }
+        }
     }
 
     #[test]
