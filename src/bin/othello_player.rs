@@ -1618,11 +1618,12 @@ mod search {
     /// Not a square: a table entry or a node without a best move.
     const NO_SQUARE: u8 = 64;
 
-    /// At most this many empties: no table; with this many the moves ordered fastest first in a
-    /// short list (`shallow_ordered`), with fewer square by square (no move generation). Six:
-    /// with 7 empties the moves ordered fastest first (as from 8) make 14% fewer nodes on FFO
-    /// #20-#39 and 16% fewer on #40-#49 than 7 square by square (Edax's choice), in 1.5% less
-    /// time, once the lists of moves near the end are sized to the position (`search_node`).
+    /// At most this many empties: no table, and square by square (no move generation), but for
+    /// a node with this many and at least `ORDERED_MOVES` moves, whose moves are ordered fastest
+    /// first (`shallow_ordered`). Six: with 7 empties the moves ordered fastest first (as from
+    /// 8) make 14% fewer nodes on FFO #20-#39 and 16% fewer on #40-#49 than 7 square by square
+    /// (Edax's choice), in 1.5% less time, once the lists of moves near the end are sized to the
+    /// position (`search_node`).
     const SHALLOW: u32 = 6;
     /// From this many empties, children are looked up in the table before any is searched. (A
     /// look up mostly misses the processor's caches: at 8 and 9 empties the nodes it saves cost
@@ -1631,7 +1632,7 @@ mod search {
     /// From this many empties, a node is looked up in the table and stored in it; at 7 and 8, in
     /// a small table of its own (`NEAR_BITS`), which stays in the processor's caches: the large
     /// one there cost more time than the nodes it saved, the small one saves as many nodes
-    /// (9% on FFO #20-#39 and #40-#49) in 2-3% less time.
+    /// (9% on FFO #20-#39 and #40-#49) in 3% less time.
     const TABLE_EMPTIES: u32 = 9;
     /// log2 of the entry count of the table for 7 and 8 empties (2^14 entries of 24 bytes: 384
     /// KiB). 2^12 saved fewer nodes, 2^16 and more took more time.
@@ -1651,12 +1652,12 @@ mod search {
     /// FFO #20-#39 17% fewer nodes, on #40-#49 33% fewer (#48 65%; measured when 7 empties were
     /// searched square by square too, from +8), for a test that costs more than a node and so
     /// is made only where it can cut. At 3 empties from +2: 4-5% fewer nodes, in about the same
-    /// time (from +0, or from +2 at 4 empties: a little fewer nodes, a little more time).
+    /// time (from +0, or from +2 at 4 empties: 0.4-2% fewer nodes still, 2-3% more time).
     const SHALLOW_STABILITY_ALPHA: [i32; SHALLOW as usize + 1] =
         [MAX_SCORE + 1, MAX_SCORE + 1, MAX_SCORE + 1, 2, 4, 4, 6];
     /// With `SHALLOW` empties, the moves are ordered when there are at least this many (of
-    /// two, the order costs more than it saves: 1.4% less time on FFO #20-#39 for 0.2% more
-    /// nodes).
+    /// two, the order costs more than it saves: 0.3-1.4% less time on FFO #20-#39 without it,
+    /// for 0.2-0.6% more nodes).
     const ORDERED_MOVES: u32 = 3;
     /// Potential replies are counted in ordering only with at least this many empties.
     const POTENTIAL_EMPTIES: u32 = 10;
@@ -2108,8 +2109,8 @@ mod search {
         /// With `SHALLOW` empties and at least `ORDERED_MOVES` moves (`legal`): the moves keyed
         /// and ordered as from 7 (`ordered_moves`, fewest replies first), in a list of `SHALLOW`,
         /// no table; below, square by square, each child's moves known. Against square by square
-        /// here too: on FFO #20-#39 and #40-#49 8-9% fewer nodes, more of them cut at the first
-        /// move, for a key per move that costs about as much as the nodes saved.
+        /// here too: 9% fewer nodes on FFO #20-#39 and 6% on #40-#49, more of them cut at the
+        /// first move, for a key per move that costs about as much as the nodes saved.
         fn shallow_ordered(
             &mut self,
             (me, other): (u64, u64),
