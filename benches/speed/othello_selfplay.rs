@@ -8,6 +8,7 @@
 //! found square by square here. The table gives the new side's wins, draws and losses, its disc
 //! difference in all, and each side's CPU time per game and per midgame move.
 
+use crate::measure::thread_cpu;
 use crate::othello_player::{
     after_move, flips, images, midgame, moves, Play, Solver, Weights, ENDGAME_EMPTIES,
 };
@@ -179,30 +180,6 @@ fn play(opening: (u64, u64), mut black_to_move: bool, new_is_black: bool) -> Gam
         new,
         current,
     }
-}
-
-/// This thread's CPU time so far, to the nanosecond (`/proc/thread-self/schedstat` is only
-/// brought up to date at the scheduler's ticks, 4 ms here).
-fn thread_cpu() -> Duration {
-    /// `struct timespec` on 64-bit Linux.
-    #[repr(C)]
-    struct Timespec {
-        seconds: i64,
-        nanoseconds: i64,
-    }
-    extern "C" {
-        fn clock_gettime(clock: i32, time: *mut Timespec) -> i32;
-    }
-    /// Linux's `CLOCK_THREAD_CPUTIME_ID`.
-    const THREAD_CPU_TIME: i32 = 3;
-    let mut time = Timespec {
-        seconds: 0,
-        nanoseconds: 0,
-    };
-    // SAFETY: `time` is valid, writable and laid out as clock_gettime expects.
-    let status = unsafe { clock_gettime(THREAD_CPU_TIME, &mut time) };
-    assert_eq!(status, 0, "clock_gettime failed");
-    Duration::new(time.seconds as u64, time.nanoseconds as u32)
 }
 
 /// The legal moves of `me`, found square by square and direction by direction, without the
