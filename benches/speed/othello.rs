@@ -43,15 +43,22 @@ pub fn read_obf_line(name: String, line: &str) -> Position {
     }
 }
 
-/// Solves a position with a fresh solver; checks the answer; returns (CPU time, nodes).
-fn solve_checked(position: &Position) -> (Duration, u64) {
-    let (me, other) = parse_position(&position.line, 1).unwrap();
+/// Solves a position (the board of an .obf line) with a fresh table on this thread: the
+/// solution, the nodes and the CPU time of the search (the table, sized to the position by the
+/// search, is allocated and first written within the clock, as in any run of the solver).
+pub fn solve_on_one_thread(line: &str) -> (Solution, u64, Duration) {
+    let (me, other) = parse_position(line, 1).expect("a position of the bench's own data");
     let mut solver = Solver::default();
     let start = thread_cpu();
     let solution = solver.solve(me, other);
-    let time = thread_cpu() - start;
+    (solution, solver.nodes, thread_cpu() - start)
+}
+
+/// Solves a position as `solve_on_one_thread` does; checks the answer; returns (CPU time, nodes).
+pub fn solve_checked(position: &Position) -> (Duration, u64) {
+    let (solution, nodes, time) = solve_on_one_thread(&position.line);
     check_solution(position, solution);
-    (time, solver.nodes)
+    (time, nodes)
 }
 
 /// Fails unless `solution` is a move that reaches the best of the .obf's move scores.

@@ -5,8 +5,7 @@
 //! a busy machine does not cut a solve short). Every answer is checked against the .obf move
 //! scores; the table gives each CPU time and node count.
 
-use crate::othello::{check, read_obf_line, Position};
-use crate::othello_endgame::{parse_position, Solution, Solver};
+use crate::othello::{check, read_obf_line, solve_on_one_thread, Position};
 use game_judge::process::sys::clock_ticks_per_second;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -21,19 +20,7 @@ const CAP: Duration = Duration::from_secs(15 * 60);
 /// The child's side: solves one position and prints `SOLUTION NODES CPU_SECONDS`.
 pub fn solve_one(line: &str) {
     let (solution, nodes, cpu) = solve_on_one_thread(line);
-    println!("{solution} {nodes} {cpu:.2}");
-}
-
-/// Solves a position (the board of an .obf line) with a fresh table on this thread: the
-/// solution, the nodes and the CPU seconds of the search (the table, sized to the position by the
-/// search, is allocated and first written within the clock, as in any run of the solver).
-pub fn solve_on_one_thread(line: &str) -> (Solution, u64, f64) {
-    let (me, other) = parse_position(line, 1).expect("a position of the bench's own data");
-    let mut solver = Solver::default();
-    let start = cpu_seconds("self");
-    let solution = solver.solve(me, other);
-    let cpu = cpu_seconds("self") - start;
-    (solution, solver.nodes, cpu)
+    println!("{solution} {nodes} {:.2}", cpu.as_secs_f64());
 }
 
 /// The CPU time so far of a process (`self` or a pid), in seconds (from /proc, std only).

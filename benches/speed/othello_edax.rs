@@ -5,12 +5,11 @@
 //! the binary's path. Its weights cannot be downloaded here, so the bench writes an evaluation
 //! file of zeros for it (Edax's format: a header and 61 plies of 114,364 weights), which makes
 //! its ordering as blind as ours is without one. Both search on one thread, alternating, each
-//! its own CPU time of the search (ours read from /proc around the solve, Edax's as it prints
+//! its own CPU time of the search (ours the solving thread's, Edax's as it prints
 //! it); every answer of both is checked against the .obf move scores.
 
 use crate::measure::stats;
-use crate::othello::{check, check_solution, read_obf_line, Position};
-use crate::othello_deep::solve_on_one_thread;
+use crate::othello::{check, read_obf_line, solve_checked, Position};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -31,9 +30,11 @@ struct Search {
 
 /// Solves a position with our solver and a fresh table; checks the answer.
 fn ours(position: &Position) -> Search {
-    let (solution, nodes, cpu) = solve_on_one_thread(&position.line);
-    check_solution(position, solution);
-    Search { cpu, nodes }
+    let (cpu, nodes) = solve_checked(position);
+    Search {
+        cpu: cpu.as_secs_f64(),
+        nodes,
+    }
 }
 
 /// An Edax evaluation file whose weights are all zero (little-endian, as Edax writes it).
