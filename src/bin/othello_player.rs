@@ -1783,6 +1783,16 @@ mod search {
         Some(MAX_SCORE - 2 * stable_discs(other, me).count_ones() as i32)
     }
 
+    /// With at most `SHALLOW` empties: the other side's stable discs cap this side's score, as
+    /// in `search`; the cap when it is at most alpha (tried only from `SHALLOW_STABILITY_ALPHA`).
+    #[inline(always)]
+    fn shallow_stability_cut(me: u64, other: u64, alpha: i32, empties: u32) -> Option<i32> {
+        if alpha < SHALLOW_STABILITY_ALPHA[empties as usize] {
+            return None;
+        }
+        stability_ceiling(me, other, alpha).filter(|&ceiling| ceiling <= alpha)
+    }
+
     /// The four quadrants (a1-d4, e1-h4, a5-d8, e5-h8): near the end, moves in a quadrant with
     /// an odd number of empties come first (parity: the last move in a region is worth having).
     pub const QUADRANTS: [u64; 4] = [
@@ -2119,12 +2129,8 @@ mod search {
             parity: u32,
         ) -> i32 {
             self.nodes += 1;
-            if alpha >= SHALLOW_STABILITY_ALPHA[SHALLOW as usize] {
-                if let Some(ceiling) = stability_ceiling(me, other, alpha) {
-                    if ceiling <= alpha {
-                        return ceiling;
-                    }
-                }
+            if let Some(cut) = shallow_stability_cut(me, other, alpha, SHALLOW) {
+                return cut;
             }
             let mut list = [Child::default(); SHALLOW as usize];
             let count = Self::ordered_moves(me, other, legal, &mut list);
@@ -2173,13 +2179,8 @@ mod search {
                 return self.last_two(me, other, alpha, beta, passed);
             }
             self.nodes += 1;
-            // Stability, as in `search`.
-            if alpha >= SHALLOW_STABILITY_ALPHA[empties as usize] {
-                if let Some(ceiling) = stability_ceiling(me, other, alpha) {
-                    if ceiling <= alpha {
-                        return ceiling;
-                    }
-                }
+            if let Some(cut) = shallow_stability_cut(me, other, alpha, empties) {
+                return cut;
             }
             let odd = PARITY_SQUARES[parity as usize];
             let mut best = NO_MOVE_YET;
